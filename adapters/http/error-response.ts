@@ -1,0 +1,48 @@
+import type { Context } from 'koa';
+import { AppError, classifyError, type ClassifiedError, type ErrorCode } from '../../core/errors/index.ts';
+import type { HttpState } from './state.ts';
+
+// Errors raised by Koa itself and by the body reader (http-errors), by HTTP status.
+const codeByHttpStatus: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  404: 'ROUTE_NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+interface HttpErrorLike {
+  status?: number;
+  expose?: boolean;
+  type?: string;
+  message?: string;
+}
+
+/** Converts what http-errors/co-body throw (status + expose) into catalogue errors; anything else stays as is. */
+export function fromHttpError(error: unknown): unknown {
+  if (error instanceof AppError || typeof error !== 'object' || error === null) return error;
+  const { status, expose, type, message } = error as HttpErrorLike;
+  if (!status || !expose || status >= 500) return error;
+  if (type === 'entity.parse.failed') return new AppError('MALFORMED_JSON', 'The request body is not valid JSON.', { cause: error });
+  const code = codeByHttpStatus[status];
+  return code ? new AppError(code, message ?? code, { cause: error }) : error;
+}
+
+/** Writes an ErrorMessage response; errors are never cached. */
+export function writeError(ctx: Context & { state: HttpState }, classified: ClassifiedError): void {
+  ctx.status = classified.body.status;
+  for (const [name, value] of Object.entries(classified.headers)) ctx.set(name, value);
+  ctx.remove('ETag');
+  ctx.remove('Last-Modified');
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = classified.body;
+}
+
+/** Classifies, logs what must be logged (the stack of anything unexpected), and writes the answer. */
+export function respondWithError(ctx: Context & { state: HttpState }, error: unknown): void {
+  const classified = classifyError(fromHttpError(error), ctx.state.requestId);
+  if (classified.unexpected) ctx.state.log.error({ err: error }, 'unexpected error');
+  writeError(ctx, classified);
+}

@@ -1,0 +1,69 @@
+import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import type { AnyRouter } from '@trpc/server';
+import type { SiteUrls } from '../../../core/context.ts';
+import { ZErrorMessage } from '../../../core/errors/index.ts';
+import { API_VERSION } from '../../../core/version.ts';
+
+type Operation = NonNullable<OpenAPIObject['paths']>[string]['get'] & {};
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+const errorRef = { $ref: '#/components/schemas/ErrorMessage' };
+
+const invalidParameter = 'Invalid parameter: the ErrorMessage names it (code VALIDATION_FAILED, zod issues under details).';
+const unexpected = 'Unexpected error; the message quotes the request id (code INTERNAL_ERROR).';
+
+function errorResponse(description: string) {
+  return { description, content: { 'application/json': { schema: errorRef } } };
+}
+
+/** Every error a REST client can see has one shape: point each non-2xx response at ErrorMessage. */
+function normaliseOperation(operation: Operation): void {
+  const responses = (operation.responses ??= {});
+  const takesInput = (operation.parameters?.length ?? 0) > 0 || operation.requestBody !== undefined;
+  if (takesInput) responses['400'] ??= errorResponse(invalidParameter);
+  else delete responses['400'];
+  responses['500'] ??= errorResponse(unexpected);
+  // Public operations take no credential, so they cannot answer 401 or 403.
+  delete responses['401'];
+  delete responses['403'];
+  for (const [status, response] of Object.entries(responses)) {
+    if (Number(status) < 400) continue;
+    const described = response as { description?: string };
+    responses[status] = errorResponse(described.description ?? 'Error');
+  }
+  // Spec 5.1: the public endpoints send no credential, stated as an explicit empty requirement.
+  operation.security = [];
+}
+
+/**
+ * The public OpenAPI 3.1 document, generated from the procedures' zod schemas. Only procedures
+ * with `openapi` meta appear: internal, account and administrative procedures have none.
+ */
+export function buildOpenApiDocument(appRouter: AnyRouter, urls: SiteUrls): OpenAPIObject {
+  const document = generateOpenApiDocument(appRouter, {
+    title: 'Field Service Public API',
+    version: API_VERSION,
+    openApiVersion: '3.1.0',
+    baseUrl: urls.base,
+    description:
+      'The public and agent-facing surface of the field-service platform: blog (en-US, es-US), active government ' +
+      'contract opportunities, the business directory, health, and agent discovery. Every error is an ErrorMessage ' +
+      '`{code, message, resolution, status}`. Endpoints here need no credential.',
+    docsUrl: `${urls.base}/docs`,
+    securitySchemes: {},
+    defs: { ErrorMessage: ZErrorMessage },
+  });
+  for (const pathItem of Object.values(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = pathItem[method];
+      if (operation) normaliseOperation(operation);
+    }
+  }
+  const components = (document.components ??= {});
+  const schemas = Object.fromEntries(
+    Object.entries(components.schemas ?? {}).filter(([name]) => !name.startsWith('error.')),
+  );
+  components.schemas = schemas;
+  delete components.securitySchemes;
+  return document;
+}

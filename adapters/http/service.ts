@@ -1,0 +1,60 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AnyRouter } from '@trpc/server';
+import { withListeningPort, type Config } from '../../core/config.ts';
+import type { Logger } from '../../core/logger.ts';
+import { openDatabase, type Database } from '../../orm/database.ts';
+import { createApp } from './app.ts';
+import { closeGracefully } from './graceful-close.ts';
+
+export interface RunningService {
+  /** The effective configuration (site URL resolved against the listening port). */
+  config: Config;
+  server: Server;
+  database: Database;
+  stop(): Promise<void>;
+}
+
+export interface StartServiceOptions {
+  config: Config;
+  log: Logger;
+  router?: AnyRouter;
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Opens the database (migrating it), then serves the app; stop() drains requests and closes both. */
+export async function startService({ config: initial, log, router }: StartServiceOptions): Promise<RunningService> {
+  const database = await openDatabase(initial.database, { log });
+  const server = createServer({ requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000 });
+  let config: Config;
+  try {
+    const port = await listen(server, initial.port, initial.host);
+    config = withListeningPort(initial, port);
+    server.on('request', createApp({ config, orm: database.orm, log, router }).callback());
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  let stopping: Promise<void> | undefined;
+  return {
+    config,
+    server,
+    database,
+    stop() {
+      stopping ??= (async () => {
+        await closeGracefully(server, config.shutdownTimeoutMs);
+        await database.close();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,9 @@
+import type { Logger } from '../../core/logger.ts';
+
+/** What the HTTP middleware stack puts on ctx.state for the layers below it. */
+export interface HttpState {
+  requestId: string;
+  log: Logger;
+  /** The parsed JSON request body, when there was one. */
+  body?: unknown;
+}

@@ -1,0 +1,47 @@
+import { Readable } from 'node:stream';
+import type { AnyRouter } from '@trpc/server';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
+import type { Context as KoaContext, Middleware } from 'koa';
+import type { Context } from '../../core/context.ts';
+import { classifyError } from '../../core/errors/index.ts';
+import type { HttpState } from './state.ts';
+
+type KoaCtx = KoaContext & { state: HttpState };
+
+export interface TrpcEndpointOptions {
+  router: AnyRouter;
+  /** "/api/trpc" */
+  endpoint: string;
+  maxBodyBytes: number;
+  createContext: (ctx: KoaCtx) => Context;
+}
+
+/**
+ * tRPC's own protocol for internal TypeScript clients (`createTRPCClient<AppRouter>`), answered
+ * through tRPC's fetch handler and handed back to Koa. Errors keep tRPC's wire shape, which its
+ * clients need; the ErrorMessage travels inside it as `error.data.errorMessage`.
+ */
+export function trpcEndpoint(options: TrpcEndpointOptions): Middleware<HttpState> {
+  return async (ctx, next) => {
+    if (ctx.path !== options.endpoint && !ctx.path.startsWith(`${options.endpoint}/`)) return next();
+    const request = incomingMessageToRequest(ctx.req, ctx.res, { maxBodySize: options.maxBodyBytes });
+    const response = await fetchRequestHandler({
+      endpoint: options.endpoint,
+      req: request,
+      router: options.router,
+      createContext: () => options.createContext(ctx),
+      responseMeta: ({ ctx: procedureCtx, errors }) =>
+        errors.length === 0 && procedureCtx ? { headers: (procedureCtx as Context).response.headers } : {},
+      onError: ({ error }) => {
+        if (classifyError(error, ctx.state.requestId).unexpected) {
+          ctx.state.log.error({ err: error.cause ?? error }, 'unexpected error');
+        }
+      },
+    });
+    ctx.status = response.status;
+    response.headers.forEach((value, name) => ctx.set(name, value));
+    if (response.status >= 400) ctx.set('Cache-Control', 'no-store');
+    ctx.body = response.body ? Readable.fromWeb(response.body as import('node:stream/web').ReadableStream) : '';
+  };
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected one of true, false, 1, 0, yes, no' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const positiveInt = (max: number) => z.coerce.number({ message: 'expected a whole number' }).int().min(1).max(max);
+
+const siteUrl = z
+  .url({ protocol: /^https?$/, message: 'expected an absolute http(s) URL such as https://api.example.com' })
+  .transform((value) => new URL(value))
+  .refine((url) => url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password, {
+    message: 'expected an origin only (scheme, host and optional port), without path, query, fragment or credentials',
+  })
+  .transform((url) => url.origin);
+
+const databaseUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), { message: 'expected a postgres:// or postgresql:// URL' });
+
+/** Every environment variable the service reads, with its default. The README's table mirrors this. */
+const ZEnvironment = z.object({
+  PORT: z.coerce.number({ message: 'expected a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  SITE_URL: siteUrl.optional(),
+  DATABASE_URL: databaseUrl.optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DB_POOL_MAX: positiveInt(200).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  MAX_BODY_BYTES: positiveInt(50 * 1024 * 1024).default(1024 * 1024),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(600_000).default(10_000),
+  NODE_ENV: z.string().default('development'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** {site_url}: the public origin, no trailing slash. */
+  siteUrl: string;
+  /** False when SITE_URL was not set and siteUrl follows the listening port. */
+  siteUrlConfigured: boolean;
+  /** {base_url}: {site_url}/api. */
+  baseUrl: string;
+  database: { url: string | undefined; dataDir: string; poolMax: number };
+  logLevel: z.infer<typeof ZEnvironment>['LOG_LEVEL'];
+  trustProxy: boolean;
+  maxBodyBytes: number;
+  shutdownTimeoutMs: number;
+  production: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; an invalid variable fails start-up naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "unset", as in most shells' `FOO= npm start`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = ZEnvironment.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const values = parsed.data;
+  const siteUrl = values.SITE_URL ?? `http://localhost:${values.PORT}`;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    siteUrl,
+    siteUrlConfigured: values.SITE_URL !== undefined,
+    baseUrl: `${siteUrl}/api`,
+    database: { url: values.DATABASE_URL, dataDir: values.DATA_DIR, poolMax: values.DB_POOL_MAX },
+    logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY,
+    maxBodyBytes: values.MAX_BODY_BYTES,
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    production: values.NODE_ENV === 'production',
+  };
+}
+
+/** Once the server listens on an OS-chosen port (PORT=0), a defaulted site URL must follow it. */
+export function withListeningPort(config: Config, port: number): Config {
+  if (config.siteUrlConfigured || config.port === port) return { ...config, port };
+  const siteUrl = `http://localhost:${port}`;
+  return { ...config, port, siteUrl, baseUrl: `${siteUrl}/api` };
+}

@@ -1,0 +1,56 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { systemClock, type Clock } from './clock.ts';
+import type { Logger } from './logger.ts';
+
+/** Who is calling. Later issues add workspace tokens and OAuth principals. */
+export type Principal = { kind: 'anonymous' };
+
+export const anonymous: Principal = { kind: 'anonymous' };
+
+/**
+ * What a procedure may ask its transport to add to a successful response
+ * (Cache-Control, Location, ...). Adapters apply it; core never sees a transport.
+ */
+export interface ResponseMeta {
+  status?: number;
+  headers: Record<string, string>;
+}
+
+export interface SiteUrls {
+  /** {site_url} */
+  site: string;
+  /** {base_url} = {site_url}/api */
+  base: string;
+}
+
+export interface ContextInput {
+  em: EntityManager;
+  log: Logger;
+  urls: SiteUrls;
+  requestId: string;
+  principal?: Principal;
+  clock?: Clock;
+}
+
+export interface Context {
+  em: EntityManager;
+  log: Logger;
+  urls: SiteUrls;
+  requestId: string;
+  principal: Principal;
+  clock: Clock;
+  response: ResponseMeta;
+}
+
+/** Builds a context without any HTTP: adapters, scripts and tests all come through here. */
+export function createContextInner(input: ContextInput): Context {
+  return {
+    em: input.em.fork(),
+    log: input.log,
+    urls: input.urls,
+    requestId: input.requestId,
+    principal: input.principal ?? anonymous,
+    clock: input.clock ?? systemClock,
+    response: { headers: {} },
+  };
+}

@@ -1,0 +1,74 @@
+import { TRPCError } from '@trpc/server';
+import type { $ZodIssue } from 'zod/v4/core';
+import { AppError } from './app-error.ts';
+import type { ErrorCode } from './catalogue.ts';
+import { errorMessage, internalErrorMessage, type ErrorMessage } from './error-message.ts';
+
+export interface ClassifiedError {
+  body: ErrorMessage;
+  headers: Record<string, string>;
+  /** True when the body was masked: the original must be logged with its stack. */
+  unexpected: boolean;
+}
+
+interface ZodLikeError {
+  name: string;
+  issues: $ZodIssue[];
+}
+
+function isZodError(value: unknown): value is ZodLikeError {
+  return value instanceof Error && value.name === 'ZodError' && Array.isArray((value as Partial<ZodLikeError>).issues);
+}
+
+function describePath(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? 'input' : path.map(String).join('.');
+}
+
+/** A validation failure that names every offending parameter in the message. */
+export function validationErrorMessage(issues: readonly $ZodIssue[]): ErrorMessage {
+  const parts = issues.map((issue) => `"${describePath(issue.path)}": ${issue.message}`);
+  const unique = [...new Set(parts)];
+  const message = `Invalid parameter ${unique.join('; ')}`;
+  const details = issues.map((issue) => ({
+    parameter: describePath(issue.path),
+    code: issue.code,
+    message: issue.message,
+    path: issue.path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment)),
+  }));
+  return errorMessage('VALIDATION_FAILED', message, details);
+}
+
+// tRPC and trpc-to-openapi raise plain TRPCErrors for transport-level failures.
+const transportCodes: Partial<Record<TRPCError['code'], ErrorCode>> = {
+  PARSE_ERROR: 'MALFORMED_JSON',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  METHOD_NOT_SUPPORTED: 'METHOD_NOT_ALLOWED',
+  NOT_FOUND: 'ROUTE_NOT_FOUND',
+  TOO_MANY_REQUESTS: 'RATE_LIMITED',
+};
+
+/**
+ * Turns anything thrown while serving a request into the ErrorMessage a client sees.
+ * Unknown errors and 5xx are masked to the request id; their detail belongs in the log only.
+ */
+export function classifyError(error: unknown, requestId: string | undefined): ClassifiedError {
+  if (error instanceof AppError) {
+    if (error.status >= 500 && error.appCode === 'INTERNAL_ERROR') {
+      return { body: internalErrorMessage(requestId), headers: error.headers, unexpected: true };
+    }
+    return { body: error.toErrorMessage(), headers: error.headers, unexpected: false };
+  }
+  if (error instanceof TRPCError) {
+    if (error.code === 'BAD_REQUEST' && isZodError(error.cause)) {
+      return { body: validationErrorMessage(error.cause.issues), headers: {}, unexpected: false };
+    }
+    if (error.cause instanceof AppError) return classifyError(error.cause, requestId);
+    const mapped = transportCodes[error.code];
+    if (mapped) return { body: errorMessage(mapped, error.message), headers: {}, unexpected: false };
+    if (error.code === 'BAD_REQUEST') {
+      return { body: errorMessage('VALIDATION_FAILED', error.message), headers: {}, unexpected: false };
+    }
+  }
+  return { body: internalErrorMessage(requestId), headers: {}, unexpected: true };
+}

@@ -1,0 +1,6 @@
+import { router } from '../../trpc.ts';
+import { getHealth } from './get-health.ts';
+
+export const healthRouter = router({
+  get: getHealth,
+});

@@ -1,0 +1,44 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { Config } from '../core/config.ts';
+import type { Logger } from '../core/logger.ts';
+import { ormConfig } from './config.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded/embedded-postgres.ts';
+
+export interface Database {
+  orm: MikroORM;
+  /** "postgresql" for a server from DATABASE_URL, "embedded" for PGlite. */
+  kind: 'postgresql' | 'embedded';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  migrate?: boolean;
+  log?: Logger;
+}
+
+/**
+ * Opens the configured database: the server at DATABASE_URL, or PGlite under DATA_DIR on a
+ * worker thread. Either way the rest of the service sees one MikroORM on the PostgreSQL driver.
+ */
+export async function openDatabase(config: Config['database'], options: OpenDatabaseOptions = {}): Promise<Database> {
+  let embedded: EmbeddedPostgres | undefined;
+  const url = config.url ?? (embedded = await startEmbeddedPostgres(config.dataDir)).url;
+  try {
+    const orm = await MikroORM.init(ormConfig({ url, poolMax: embedded ? 1 : config.poolMax, log: options.log }));
+    if (options.migrate ?? true) {
+      const applied = await orm.getMigrator().up();
+      if (applied.length > 0) options.log?.info({ migrations: applied.map((m) => m.name) }, 'applied migrations');
+    }
+    return {
+      orm,
+      kind: embedded ? 'embedded' : 'postgresql',
+      async close() {
+        await orm.close(true);
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+}

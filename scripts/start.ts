@@ -1,0 +1,54 @@
+/** `npm start`: the service on the configured database (embedded PostgreSQL by default). */
+import { startService } from '../adapters/http/service.ts';
+import { ConfigError, loadConfig } from '../core/config.ts';
+import { createLogger } from '../core/logger.ts';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const log = createLogger(config.logLevel);
+const started = performance.now();
+const service = await startService({ config, log }).catch((error: unknown) => {
+  log.fatal({ err: error }, 'start-up failed');
+  process.exit(1);
+});
+
+log.info(
+  {
+    url: service.config.siteUrl,
+    database: service.database.kind,
+    docs: `${service.config.baseUrl}/docs`,
+    startup_ms: Math.round(performance.now() - started),
+  },
+  `listening on ${service.config.siteUrl} (API reference at ${service.config.baseUrl}/docs)`,
+);
+
+let shuttingDown = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (shuttingDown) {
+      log.warn({ signal }, 'second signal: exiting immediately');
+      process.exit(1);
+    }
+    shuttingDown = true;
+    log.info({ signal }, 'shutting down: draining in-flight requests');
+    service.stop().then(
+      () => {
+        log.info('shutdown complete');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

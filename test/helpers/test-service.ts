@@ -1,0 +1,63 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AnyRouter } from '@trpc/server';
+import { createApp } from '../../adapters/http/app.ts';
+import { closeGracefully } from '../../adapters/http/graceful-close.ts';
+import { startService, type RunningService } from '../../adapters/http/service.ts';
+import { loadConfig, withListeningPort, type Config } from '../../core/config.ts';
+import { createLogger } from '../../core/logger.ts';
+import { LogSink } from './log-sink.ts';
+
+export interface TestService extends RunningService {
+  /** {site_url} of the listening server, e.g. http://localhost:41234 */
+  url: string;
+  logs: LogSink;
+}
+
+export function freshDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'fsa-test-'));
+}
+
+/** Test configuration: port 0, logs captured, embedded database in a fresh directory unless DATABASE_URL is set. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    DATABASE_URL: process.env.DATABASE_URL,
+    DATA_DIR: freshDataDir(),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'debug',
+    SHUTDOWN_TIMEOUT_MS: '5000',
+    ...overrides,
+  });
+}
+
+/** A real service: real database, real listening socket on an OS-chosen port. */
+export async function startTestService(options: { config?: Config; router?: AnyRouter } = {}): Promise<TestService> {
+  const logs = new LogSink();
+  const config = options.config ?? testConfig();
+  const service = await startService({ config, log: createLogger(config.logLevel, logs), router: options.router });
+  return { ...service, url: service.config.siteUrl, logs };
+}
+
+export interface TestApp {
+  url: string;
+  logs: LogSink;
+  close(): Promise<void>;
+}
+
+/**
+ * A second app over the shared service's database, serving another router (for example one with
+ * test-only probe procedures), on its own listening socket.
+ */
+export async function startTestApp(shared: RunningService, router: AnyRouter): Promise<TestApp> {
+  const logs = new LogSink();
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const config = withListeningPort({ ...shared.config, siteUrlConfigured: false }, (server.address() as AddressInfo).port);
+  const app = createApp({ config, orm: shared.database.orm, log: createLogger('debug', logs), router });
+  server.on('request', app.callback());
+  return { url: config.siteUrl, logs, close: () => closeGracefully(server, 1000) };
+}
