@@ -30,6 +30,8 @@ const ZEnvironment = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   MAX_BODY_BYTES: positiveInt(50 * 1024 * 1024).default(1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: positiveInt(600_000).default(10_000),
+  GOV_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000).default(120),
+  SEED_DEMO: booleanFromEnv.optional(),
   NODE_ENV: z.string().default('development'),
 });
 
@@ -47,6 +49,10 @@ export interface Config {
   trustProxy: boolean;
   maxBodyBytes: number;
   shutdownTimeoutMs: number;
+  /** Per-client request budgets. */
+  rateLimits: { government: { points: number; windowSeconds: number } };
+  /** Seed demo content into an empty database at start: default on for the embedded database only. */
+  seedDemo: boolean | undefined;
   production: boolean;
 }
 
@@ -78,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: values.TRUST_PROXY,
     maxBodyBytes: values.MAX_BODY_BYTES,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    rateLimits: { government: { points: values.GOV_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 } },
+    seedDemo: values.SEED_DEMO,
     production: values.NODE_ENV === 'production',
   };
 }

@@ -1,9 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { systemClock, type Clock } from './clock.ts';
 import type { Logger } from './logger.ts';
+import type { CoreServices } from './services/index.ts';
 
-/** Who is calling. Later issues add workspace tokens and OAuth principals. */
-export type Principal = { kind: 'anonymous' };
+/**
+ * Who is calling. `system` is the in-process caller of scripts (seeding, administration); no
+ * transport can produce it. Later issues add workspace tokens and OAuth principals.
+ */
+export type Principal = { kind: 'anonymous' } | { kind: 'system' };
 
 export const anonymous: Principal = { kind: 'anonymous' };
 
@@ -28,6 +32,9 @@ export interface ContextInput {
   log: Logger;
   urls: SiteUrls;
   requestId: string;
+  services: CoreServices;
+  /** The client's network address when a transport knows it (rate limits key on it). */
+  clientAddress?: string;
   principal?: Principal;
   clock?: Clock;
 }
@@ -37,6 +44,8 @@ export interface Context {
   log: Logger;
   urls: SiteUrls;
   requestId: string;
+  services: CoreServices;
+  clientAddress: string | undefined;
   principal: Principal;
   clock: Clock;
   response: ResponseMeta;
@@ -49,6 +58,8 @@ export function createContextInner(input: ContextInput): Context {
     log: input.log,
     urls: input.urls,
     requestId: input.requestId,
+    services: input.services,
+    clientAddress: input.clientAddress,
     principal: input.principal ?? anonymous,
     clock: input.clock ?? systemClock,
     response: { headers: {} },

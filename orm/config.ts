@@ -32,7 +32,16 @@ export function ormConfig(settings: OrmSettings): Options {
       acquireTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     },
-    driverOptions: { connection: { connectionTimeoutMillis: 5_000, application_name: 'field-service-api' } },
+    driverOptions: {
+      connection: { connectionTimeoutMillis: 5_000, application_name: 'field-service-api' },
+      // knex would print connection warnings to the console; they belong in the structured log.
+      log: {
+        warn: (message: unknown) => settings.log?.warn({ knex: true }, String(message)),
+        error: (message: unknown) => settings.log?.error({ knex: true }, String(message)),
+        deprecate: (method: string, alternative: string) => settings.log?.debug({ knex: true }, `${method} is deprecated, use ${alternative}`),
+        debug: (message: unknown) => settings.log?.debug({ knex: true }, String(message)),
+      },
+    },
     debug: false,
     logger: (message) => settings.log?.debug({ orm: true }, message),
     allowGlobalContext: false,

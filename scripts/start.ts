@@ -2,6 +2,9 @@
 import { startService } from '../adapters/http/service.ts';
 import { ConfigError, loadConfig } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
+import { systemCaller } from './lib/system-caller.ts';
+import { seedAreas } from './seed/areas.ts';
+import { seedDemoIfEmpty } from './seed/run-seed.ts';
 
 let config;
 try {
@@ -20,6 +23,11 @@ const service = await startService({ config, log }).catch((error: unknown) => {
   log.fatal({ err: error }, 'start-up failed');
   process.exit(1);
 });
+
+if (config.seedDemo ?? service.database.kind === 'embedded') {
+  const caller = systemCaller({ orm: service.database.orm, services: service.services, config: service.config, log });
+  await seedDemoIfEmpty(caller, seedAreas, log).catch((error: unknown) => log.error({ err: error }, 'demo seeding failed'));
+}
 
 log.info(
   {

@@ -7,8 +7,10 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../../core/config.ts';
 import { createContextInner, type Context } from '../../core/context.ts';
 import type { Logger } from '../../core/logger.ts';
-import { appRouter } from '../../core/routers/_app.ts';
+import type { CoreServices } from '../../core/services/index.ts';
+import { appRouter, createCaller } from '../../core/routers/_app.ts';
 import { docsRoutes } from './docs.ts';
+import { mediaOpenApiPaths, mediaRoutes, type CallerFor } from './media.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { requestId } from './middleware/request-id.ts';
@@ -22,6 +24,7 @@ import { trpcEndpoint } from './trpc-endpoint.ts';
 export interface AppDependencies {
   config: Config;
   orm: MikroORM;
+  services: CoreServices;
   log: Logger;
   /** The procedures to serve; tests may pass a router that extends appRouter. */
   router?: AnyRouter;
@@ -31,17 +34,28 @@ const API_PREFIX = '/api';
 const TRPC_ENDPOINT = `${API_PREFIX}/trpc`;
 
 /** Composes the Koa app: request id, logging, security headers, errors, body limits, then the adapters. */
-export function createApp({ config, orm, log, router = appRouter }: AppDependencies): Koa<HttpState> {
+export function createApp({ config, orm, services, log, router = appRouter }: AppDependencies): Koa<HttpState> {
   const urls = { site: config.siteUrl, base: config.baseUrl };
-  const document = buildOpenApiDocument(router, urls);
+  const document = buildOpenApiDocument(router, urls, mediaOpenApiPaths(urls));
   const createContext = (ctx: Koa.ParameterizedContext<HttpState>): Context =>
-    createContextInner({ em: orm.em, log: ctx.state.log, urls, requestId: ctx.state.requestId });
+    createContextInner({
+      em: orm.em,
+      log: ctx.state.log,
+      urls,
+      services,
+      requestId: ctx.state.requestId,
+      clientAddress: ctx.ip,
+    });
 
-  const app = new Koa<HttpState>({ proxy: config.trustProxy });
+  // Behind a trusted proxy, the client is the right-most X-Forwarded-For entry (the one our proxy
+  // added); entries to its left are whatever the client chose to send.
+  const app = new Koa<HttpState>({ proxy: config.trustProxy, maxIpsCount: 1 });
   // Errors are answered and logged by errorHandler; Koa's default stderr printing would duplicate them.
   app.silent = true;
 
+  const callerFor: CallerFor = (ctx) => createCaller(createContext(ctx));
   const docs = docsRoutes(document, API_PREFIX);
+  const media = mediaRoutes(callerFor, API_PREFIX);
   const rest = restRoutes({ router, document, prefix: API_PREFIX, createContext });
 
   app
@@ -56,6 +70,8 @@ export function createApp({ config, orm, log, router = appRouter }: AppDependenc
     .use(trpcEndpoint({ router, endpoint: TRPC_ENDPOINT, maxBodyBytes: config.maxBodyBytes, createContext }))
     .use(docs.routes())
     .use(docs.allowedMethods())
+    .use(media.routes())
+    .use(media.allowedMethods())
     .use(rest.routes())
     .use(rest.allowedMethods());
   return app;

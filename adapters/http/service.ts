@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { AnyRouter } from '@trpc/server';
 import { withListeningPort, type Config } from '../../core/config.ts';
 import type { Logger } from '../../core/logger.ts';
+import type { CoreServices } from '../../core/services/index.ts';
+import { createCoreServices } from '../../orm/core-services.ts';
 import { openDatabase, type Database } from '../../orm/database.ts';
 import { createApp } from './app.ts';
 import { closeGracefully } from './graceful-close.ts';
@@ -12,6 +14,7 @@ export interface RunningService {
   config: Config;
   server: Server;
   database: Database;
+  services: CoreServices;
   stop(): Promise<void>;
 }
 
@@ -36,10 +39,12 @@ export async function startService({ config: initial, log, router }: StartServic
   const database = await openDatabase(initial.database, { log });
   const server = createServer({ requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000 });
   let config: Config;
+  let services: CoreServices;
   try {
     const port = await listen(server, initial.port, initial.host);
     config = withListeningPort(initial, port);
-    server.on('request', createApp({ config, orm: database.orm, log, router }).callback());
+    services = createCoreServices(database, config);
+    server.on('request', createApp({ config, orm: database.orm, services, log, router }).callback());
   } catch (error) {
     await database.close();
     throw error;
@@ -49,6 +54,7 @@ export async function startService({ config: initial, log, router }: StartServic
     config,
     server,
     database,
+    services,
     stop() {
       stopping ??= (async () => {
         await closeGracefully(server, config.shutdownTimeoutMs);

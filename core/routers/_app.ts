@@ -1,8 +1,14 @@
 import { createCallerFactory, router } from '../trpc.ts';
+import { blogRouter } from './blog/router.ts';
+import { directoryRouter } from './directory/router.ts';
+import { governmentRouter } from './government/router.ts';
 import { healthRouter } from './health/router.ts';
 
 export const appRouter = router({
   health: healthRouter,
+  blog: blogRouter,
+  government: governmentRouter,
+  directory: directoryRouter,
 });
 
 /** The type internal TypeScript clients import for end-to-end types (`createTRPCClient<AppRouter>`). */

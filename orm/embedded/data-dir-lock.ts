@@ -27,7 +27,7 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(lockPath, 'utf8').trim());
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+      if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
         throw new Error(
           `The embedded database in ${dataDir} is in use by process ${holder}. ` +
             'Stop that process, or set DATA_DIR to another directory.',

@@ -1,4 +1,7 @@
 import type { EntitySchema } from '@mikro-orm/core';
+import { blogEntities } from './blog/index.ts';
+import { directoryEntities } from './directory/index.ts';
+import { governmentEntities } from './government/index.ts';
 
-/** Every entity, registered explicitly. */
-export const entities: EntitySchema[] = [];
+/** Every entity, registered explicitly; each area keeps its own list. */
+export const entities: EntitySchema[] = [...blogEntities, ...governmentEntities, ...directoryEntities];

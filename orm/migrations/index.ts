@@ -1,10 +1,23 @@
 import type { MigrationObject } from '@mikro-orm/core';
+import { blogMigrations } from './blog/index.ts';
+import { directoryMigrations } from './directory/index.ts';
+import { governmentMigrations } from './government/index.ts';
 import { Migration20261122000000_extensions } from './Migration20261122000000_extensions.ts';
+import { Migration20261122000100_rate_limits } from './Migration20261122000100_rate_limits.ts';
+
+const platformMigrations: MigrationObject[] = [
+  { name: 'Migration20261122000000_extensions', class: Migration20261122000000_extensions },
+  { name: 'Migration20261122000100_rate_limits', class: Migration20261122000100_rate_limits },
+];
 
 /**
- * Every migration, in order. Listed explicitly (not globbed) so they load the same way under
- * tsx, in tests and in scripts. Add a new migration here when you create its file.
+ * Every migration, ordered by name (names start with a UTC timestamp). Listed explicitly, not
+ * globbed, so they load the same way under tsx, in tests and in scripts. Each area keeps its own
+ * list in its folder; add a new migration there when you create its file.
  */
 export const migrationsList: MigrationObject[] = [
-  { name: 'Migration20261122000000_extensions', class: Migration20261122000000_extensions },
-];
+  ...platformMigrations,
+  ...blogMigrations,
+  ...governmentMigrations,
+  ...directoryMigrations,
+].sort((a, b) => a.name.localeCompare(b.name));

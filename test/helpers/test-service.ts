@@ -8,6 +8,7 @@ import { createApp } from '../../adapters/http/app.ts';
 import { closeGracefully } from '../../adapters/http/graceful-close.ts';
 import { startService, type RunningService } from '../../adapters/http/service.ts';
 import { loadConfig, withListeningPort, type Config } from '../../core/config.ts';
+import { createCoreServices } from '../../orm/core-services.ts';
 import { createLogger } from '../../core/logger.ts';
 import { LogSink } from './log-sink.ts';
 
@@ -57,7 +58,8 @@ export async function startTestApp(shared: RunningService, router: AnyRouter): P
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const config = withListeningPort({ ...shared.config, siteUrlConfigured: false }, (server.address() as AddressInfo).port);
-  const app = createApp({ config, orm: shared.database.orm, log: createLogger('debug', logs), router });
+  const services = createCoreServices(shared.database, config);
+  const app = createApp({ config, orm: shared.database.orm, services, log: createLogger('debug', logs), router });
   server.on('request', app.callback());
   return { url: config.siteUrl, logs, close: () => closeGracefully(server, 1000) };
 }

@@ -1,5 +1,6 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { AnyRouter } from '@trpc/server';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import type { SiteUrls } from '../../../core/context.ts';
 import { ZErrorMessage } from '../../../core/errors/index.ts';
 import { API_VERSION } from '../../../core/version.ts';
@@ -39,7 +40,11 @@ function normaliseOperation(operation: Operation): void {
  * The public OpenAPI 3.1 document, generated from the procedures' zod schemas. Only procedures
  * with `openapi` meta appear: internal, account and administrative procedures have none.
  */
-export function buildOpenApiDocument(appRouter: AnyRouter, urls: SiteUrls): OpenAPIObject {
+export function buildOpenApiDocument(
+  appRouter: AnyRouter,
+  urls: SiteUrls,
+  extraPaths: ZodOpenApiPathsObject = {},
+): OpenAPIObject {
   const document = generateOpenApiDocument(appRouter, {
     title: 'Field Service Public API',
     version: API_VERSION,
@@ -52,6 +57,7 @@ export function buildOpenApiDocument(appRouter: AnyRouter, urls: SiteUrls): Open
     docsUrl: `${urls.base}/docs`,
     securitySchemes: {},
     defs: { ErrorMessage: ZErrorMessage },
+    paths: extraPaths,
   });
   for (const pathItem of Object.values(document.paths ?? {})) {
     for (const method of METHODS) {

@@ -1,0 +1,12 @@
+import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+
+/**
+ * Long-lived services the composition root builds once (they depend on the database kind)
+ * and every context shares.
+ */
+export interface CoreServices {
+  rateLimiters: {
+    /** The government-opportunity endpoints' per-client budget. */
+    government: RateLimiter;
+  };
+}

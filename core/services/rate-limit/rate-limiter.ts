@@ -1,0 +1,65 @@
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+/** A named budget: `points` requests per `windowSeconds` per client. */
+export interface RateLimitPolicy {
+  name: string;
+  points: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  policy: RateLimitPolicy;
+  remaining: number;
+  /** Seconds until the window resets (rounded up). */
+  resetSeconds: number;
+}
+
+export interface RateLimiter {
+  readonly policy: RateLimitPolicy;
+  consume(clientKey: string): Promise<RateLimitDecision>;
+}
+
+/** Where budgets are counted: this process's memory, or a PostgreSQL table every instance shares. */
+export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; knex: unknown; tableName: string };
+
+function decision(policy: RateLimitPolicy, result: RateLimiterRes, allowed: boolean): RateLimitDecision {
+  return {
+    allowed,
+    policy,
+    remaining: Math.max(0, result.remainingPoints),
+    resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
+  };
+}
+
+/**
+ * rate-limiter-flexible behind a small interface. On PostgreSQL, a memory limiter is the
+ * insurance: if the shared store fails, each instance keeps limiting on its own rather than
+ * failing requests or letting everything through.
+ */
+export function createRateLimiter(policy: RateLimitPolicy, store: RateLimitStore): RateLimiter {
+  const base = { points: policy.points, duration: policy.windowSeconds, keyPrefix: `rl:${policy.name}` };
+  const limiter: RateLimiterAbstract =
+    store.kind === 'memory'
+      ? new RateLimiterMemory(base)
+      : new RateLimiterPostgres({
+          ...base,
+          storeClient: store.knex,
+          storeType: 'knex',
+          tableName: store.tableName,
+          tableCreated: true,
+          clearExpiredByTimeout: false,
+          insuranceLimiter: new RateLimiterMemory(base),
+        });
+  return {
+    policy,
+    async consume(clientKey) {
+      try {
+        return decision(policy, await limiter.consume(clientKey), true);
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return decision(policy, rejection, false);
+        throw rejection;
+      }
+    },
+  };
+}

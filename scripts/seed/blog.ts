@@ -1,0 +1,3 @@
+import type { SeedArea } from './area.ts';
+
+export const blogSeedArea: SeedArea | undefined = undefined;

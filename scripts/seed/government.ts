@@ -1,0 +1,3 @@
+import type { SeedArea } from './area.ts';
+
+export const governmentSeedArea: SeedArea | undefined = undefined;

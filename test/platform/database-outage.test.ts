@@ -1,0 +1,55 @@
+import { expect } from 'chai';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../orm/embedded/embedded-postgres.ts';
+import { expectErrorMessage, request } from '../helpers/http.ts';
+import { TcpProxy } from '../helpers/tcp-proxy.ts';
+import { freshDataDir, startTestService, testConfig, type TestService } from '../helpers/test-service.ts';
+
+async function waitForHealthy(url: string, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 0;
+  while (Date.now() < deadline) {
+    last = (await request(`${url}/api/health`)).status;
+    if (last === 200) return last;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return last;
+}
+
+describe('database outage', function () {
+  this.timeout(60_000);
+  let embedded: EmbeddedPostgres | undefined;
+  let proxy: TcpProxy;
+  let service: TestService;
+
+  before(async () => {
+    // The service reaches its database through a proxy the test can cut: a PostgreSQL server
+    // when DATABASE_URL is set, otherwise an embedded database of its own.
+    const target = new URL(process.env.DATABASE_URL ?? (embedded = await startEmbeddedPostgres(freshDataDir())).url);
+    proxy = await new TcpProxy({ host: target.hostname, port: Number(target.port) }).start();
+    const proxied = new URL(target);
+    proxied.port = String(proxy.port);
+    service = await startTestService({ config: testConfig({ DATABASE_URL: proxied.toString(), DB_POOL_MAX: '1' }) });
+  });
+
+  after(async () => {
+    await service?.stop();
+    await proxy?.stop();
+    await embedded?.stop();
+  });
+
+  it('answers 503 DATABASE_UNAVAILABLE while the database is unreachable, and recovers by itself', async () => {
+    expect((await request(`${service.url}/api/health`)).status).to.equal(200);
+
+    proxy.cut();
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const response = await request(`${service.url}/api/health`);
+      expectErrorMessage(response, 503, 'DATABASE_UNAVAILABLE');
+      expect(response.headers.get('retry-after')).to.match(/^\d+$/);
+    }
+    // The rest of the service keeps answering meanwhile.
+    expect((await request(`${service.url}/api/openapi.json`)).status).to.equal(200);
+
+    proxy.restore();
+    expect(await waitForHealthy(service.url, 15_000)).to.equal(200);
+  });
+});
