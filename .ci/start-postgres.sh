@@ -14,7 +14,7 @@ as_postgres "'$pgbin/initdb' -D '$root/data' -U postgres -A scram-sha-256 --pwfi
 as_postgres "'$pgbin/pg_ctl' -D '$root/data' -l '$root/server.log' -w -t 60 -o \"-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories='$root' -c max_connections=200 -c fsync=off\" start" >/dev/null
 export PGPASSWORD="$password"
 psql -h 127.0.0.1 -p "$port" -U postgres -v ON_ERROR_STOP=1 -q -d postgres <<SQL
-create role fsa login password '$password';
+create role fsa login createdb password '$password';
 create database fsa_test owner fsa;
 SQL
 echo "postgresql://fsa:$password@127.0.0.1:$port/fsa_test"

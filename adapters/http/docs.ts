@@ -24,6 +24,7 @@ function page(prefix: string): string {
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Field Service Public API reference</title>
+  <link rel="icon" type="image/png" href="${prefix}/docs/favicon-32x32.png">
   <link rel="stylesheet" href="${prefix}/docs/swagger-ui.css">
 </head>
 <body>
@@ -63,6 +64,7 @@ export function docsRoutes(document: OpenAPIObject, prefix: string): Router<Http
     ['/docs', asset(page(prefix), 'text/html; charset=utf-8')],
     ['/docs/swagger-ui.css', asset(readFileSync(join(dist, 'swagger-ui.css')), 'text/css; charset=utf-8')],
     ['/docs/swagger-ui-bundle.js', asset(readFileSync(join(dist, 'swagger-ui-bundle.js')), 'text/javascript; charset=utf-8')],
+    ['/docs/favicon-32x32.png', asset(readFileSync(join(dist, 'favicon-32x32.png')), 'image/png')],
     ['/docs/init.js', asset(initializer(prefix), 'text/javascript; charset=utf-8')],
   ]);
   const router = new Router<HttpState>({ prefix });

@@ -1,3 +1,24 @@
 import type { SeedArea } from './area.ts';
 
-export const directorySeedArea: SeedArea | undefined = undefined;
+/** Positions per statement: ~1,000 listings and their photos (a few MB of JSON) per round trip. */
+const BATCH = 1000;
+
+/**
+ * `--listings N`: N more positions of the deterministic demo directory, each one published
+ * business (every 25th position also adds an unpublished one that the public API hides).
+ */
+export const directorySeedArea: SeedArea | undefined = {
+  flag: 'listings',
+  demoCount: 1000,
+  async count(caller) {
+    return (await caller.directory.count()).count;
+  },
+  async seed(caller, start, count, progress) {
+    for (let done = 0; done < count; ) {
+      const size = Math.min(BATCH, count - done);
+      await caller.directory.seedBatch({ start: start + done, count: size });
+      done += size;
+      progress(done);
+    }
+  },
+};

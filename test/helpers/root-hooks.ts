@@ -1,6 +1,8 @@
+import { createIsolatedDatabase } from './isolated-database.ts';
 import { startTestService, type TestService } from './test-service.ts';
 
 let shared: TestService | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
 
 /** The one service most suites share (starting an embedded database costs seconds). */
 export function service(): TestService {
@@ -11,11 +13,18 @@ export function service(): TestService {
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
     this.timeout(60_000);
+    // On a PostgreSQL server, each run gets a database of its own (TEST_DATABASE_ISOLATION=off: use DATABASE_URL as is).
+    if (process.env.DATABASE_URL && process.env.TEST_DATABASE_ISOLATION !== 'off') {
+      const isolated = await createIsolatedDatabase(process.env.DATABASE_URL);
+      process.env.DATABASE_URL = isolated.url;
+      dropDatabase = isolated.drop;
+    }
     shared = await startTestService();
     process.stdout.write(`  shared service on ${shared.url} (${shared.database.kind} database)\n`);
   },
   async afterAll(this: Mocha.Context) {
     this.timeout(30_000);
     await shared?.stop();
+    await dropDatabase?.();
   },
 };

@@ -1,3 +1,23 @@
 import { router } from '../../trpc.ts';
+import { countOpportunities } from './count-opportunities.ts';
+import { getFilterOptions } from './get-filter-options.ts';
+import { getOpportunity } from './get-opportunity.ts';
+import { getSitemap } from './get-sitemap.ts';
+import { listOpportunities } from './list-opportunities.ts';
+import { refreshStatistics } from './refresh-statistics.ts';
+import { seedBatch } from './seed-batch.ts';
 
-export const governmentRouter = router({});
+/**
+ * Order matters: the REST adapter takes the first procedure whose path matches, so the static
+ * paths (filter-options, sitemap) come before `/{identifier}`.
+ */
+export const governmentRouter = router({
+  list: listOpportunities,
+  filterOptions: getFilterOptions,
+  sitemap: getSitemap,
+  get: getOpportunity,
+  // System only (seeding): no REST mapping.
+  seedBatch,
+  count: countOpportunities,
+  refreshStatistics,
+});

@@ -1,3 +1,5 @@
 import type { EntitySchema } from '@mikro-orm/core';
+import { GovernmentClassificationCode } from './government-classification-code.ts';
+import { GovernmentOpportunity } from './government-opportunity.ts';
 
-export const governmentEntities: EntitySchema[] = [];
+export const governmentEntities: EntitySchema[] = [GovernmentOpportunity, GovernmentClassificationCode];

@@ -1,0 +1,36 @@
+/**
+ * Runs one autocannon load in its own process (so the load generator does not share an event
+ * loop with the server it measures) and prints one JSON summary line. Latencies come from each
+ * response's own timing: autocannon's histogram rounds to whole milliseconds.
+ * argv: url connections durationSeconds warmupSeconds
+ */
+import autocannon from 'autocannon';
+import type { LoadSummary } from './load.ts';
+
+const [url, connections, duration, warmup] = process.argv.slice(2) as [string, string, string, string];
+
+function run(seconds: number, latencies?: number[]): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, connections: Number(connections), duration: seconds }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+    if (latencies) instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+const warm = Number(warmup) > 0 ? await run(Number(warmup)) : undefined;
+const latencies: number[] = [];
+const result = await run(Number(duration), latencies);
+latencies.sort((a, b) => a - b);
+const summary: LoadSummary = {
+  requestsPerSecond: result.requests.average,
+  p50: percentile(latencies, 50),
+  p99: percentile(latencies, 99),
+  requests: result.requests.total,
+  failed: (warm ? warm.errors + warm.non2xx : 0) + result.errors + result.non2xx,
+};
+process.stdout.write(`${JSON.stringify(summary)}\n`);

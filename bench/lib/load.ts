@@ -1,0 +1,61 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export interface LoadSummary {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Connection errors, timeouts and non-2xx answers, warm-up included. */
+  failed: number;
+}
+
+export interface LoadOptions {
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+}
+
+const child = fileURLToPath(new URL('./load-child.ts', import.meta.url));
+
+/** Loads `url` from a separate process and answers its summary. */
+export function loadTest(url: string, options: LoadOptions): Promise<LoadSummary> {
+  const args = ['--import', 'tsx', child, url, String(options.connections), String(options.durationSeconds), String(options.warmupSeconds)];
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`load generator failed: ${stderr || error.message}`));
+      else resolve(JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadSummary);
+    });
+  });
+}
+
+export function positiveFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number >= 1`);
+  return value;
+}
+
+export interface ReportRow {
+  target: string;
+  load: LoadSummary;
+}
+
+/** A fixed-width table: target, throughput, p50, p99, failures. */
+export function printTable(rows: ReportRow[]): void {
+  const table = [
+    ['target', 'req/s', 'p50 ms', 'p99 ms', 'failed'],
+    ...rows.map(({ target, load }) => [
+      target,
+      load.requestsPerSecond.toFixed(0),
+      load.p50.toFixed(2),
+      load.p99.toFixed(2),
+      String(load.failed),
+    ]),
+  ];
+  const widths = table[0]!.map((_, column) => Math.max(...table.map((line) => line[column]!.length)));
+  for (const line of table) console.log(line.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
+}
+
+export function ratio(a: number, b: number): string {
+  return b > 0 ? (a / b).toFixed(2) : 'n/a';
+}

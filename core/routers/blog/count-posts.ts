@@ -1,0 +1,13 @@
+import { buildCountBlogPostsQuery } from '../../services/blog/count-posts.query.ts';
+import { systemProcedure } from '../../trpc.ts';
+import { ZCountPostsInput, ZCountPostsOutput } from './count-posts.schema.ts';
+
+/** How many posts exist, whatever their status: seeding continues the sequence after them (scripts only). */
+export const countPosts = systemProcedure
+  .input(ZCountPostsInput)
+  .output(ZCountPostsOutput)
+  .query(async ({ ctx }) => {
+    const { sql, params } = buildCountBlogPostsQuery();
+    const [row] = await ctx.em.getConnection().execute<Array<{ n: number | string }>>(sql, params, 'all');
+    return { count: Number(row?.n ?? 0) };
+  });

@@ -1,0 +1,26 @@
+import { cachePublicly } from '../../response-meta.ts';
+import { buildListBlogCategoriesQuery, toBlogCategory, type BlogCategoryRow } from '../../services/blog/list-categories.query.ts';
+import { publicProcedure } from '../../trpc.ts';
+import { ZListCategoriesInput, ZListCategoriesOutput } from './list-categories.schema.ts';
+
+export const listCategories = publicProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/v1/blog/posts/categories',
+      tags: ['Blog'],
+      summary: 'Blog categories with post counts',
+      description:
+        'Every category of the locale’s published posts with the number of posts in it, most posts first, then by ' +
+        'name (bytewise). Posts without a category are not counted. Not paged. Cached publicly for 60 seconds.',
+      successDescription: 'The categories of the locale.',
+    },
+  })
+  .input(ZListCategoriesInput)
+  .output(ZListCategoriesOutput)
+  .query(async ({ ctx, input }) => {
+    const { sql, params } = buildListBlogCategoriesQuery(input, ctx.clock.now());
+    const rows = await ctx.em.getConnection().execute<BlogCategoryRow[]>(sql, params, 'all');
+    cachePublicly(ctx, 60);
+    return { data: rows.map(toBlogCategory) };
+  });

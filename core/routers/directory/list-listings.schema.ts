@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { directorySorts } from '../../services/directory/types.ts';
+import { ZPageLinks, ZPageMeta, ZPageQuery } from '../shared/pagination.schema.ts';
+import { ZDirectoryListingPublic } from './directory-listing.schema.ts';
+
+/** A bounded text filter; surrounding space is ignored, NUL (which PostgreSQL cannot store) rejected. */
+export function textFilter(max: number, description: string) {
+  return z
+    .string()
+    .trim()
+    .max(max)
+    .refine((value) => !value.includes('\u0000'), { message: 'must not contain NUL characters' })
+    .describe(description)
+    .optional();
+}
+
+export const ZListDirectoryListingsInput = z
+  .object({
+    zip: textFilter(20, 'Only listings with this postal (ZIP) code. Same as `postal_code`; give one, or both with the same value.'),
+    postal_code: textFilter(20, 'Only listings with this postal (ZIP) code. Same as `zip`.'),
+    industry: textFilter(100, 'Only listings of this trade: an `industry_key` (see filter-options), e.g. hvac.'),
+    metro: textFilter(100, 'Only listings in this metro area: a `metro_key` (see filter-options), e.g. austin.'),
+    q: textFilter(
+      200,
+      'Search: whole words (stemmed, all must match) in the name, services and descriptions, or the text anywhere in the name (partial words).',
+    ),
+    min_rating: z.coerce
+      .number({ message: 'expected a number from 0 to 5' })
+      .min(0)
+      .max(5)
+      .describe('Only listings rated at least this (0 to 5). Above 0 it leaves out unrated listings; 0 means no restriction.')
+      .optional(),
+    min_reviews: z.coerce
+      .number({ message: 'expected a whole number of at least 0' })
+      .int()
+      .min(0)
+      .max(2_147_483_647)
+      .describe('Only listings with at least this many reviews.')
+      .optional(),
+    sort: z
+      .enum(directorySorts)
+      .describe(
+        'Order. rating_desc: rating high to low (unrated last), then review_count high to low, name, id. ' +
+          'rating_asc: rating low to high (unrated last), then review_count high to low, name, id. ' +
+          'reviews_desc: review_count high to low, then rating high to low (unrated last), name, id. ' +
+          'name_asc: name (byte order), then id. Default: relevance to `q` (then as rating_desc) when `q` is given, else rating_desc.',
+      )
+      .optional(),
+    ...ZPageQuery({ maxPerPage: 50, defaultPerPage: 20 }),
+  })
+  .superRefine((input, issues) => {
+    // Two spellings of one filter: different values are a contradiction, not an empty AND.
+    if (input.zip && input.postal_code && input.zip !== input.postal_code) {
+      for (const parameter of ['zip', 'postal_code']) {
+        issues.addIssue({
+          code: 'custom',
+          path: [parameter],
+          message: 'zip and postal_code mean the same filter; give one, or both with the same value',
+        });
+      }
+    }
+  });
+
+export const ZListDirectoryListingsOutput = z.object({
+  data: z.array(ZDirectoryListingPublic),
+  meta: ZPageMeta,
+  links: ZPageLinks,
+});
+
+export type ListDirectoryListingsInput = z.infer<typeof ZListDirectoryListingsInput>;

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/**
+ * A string parameter PostgreSQL can store and compare: text values cannot hold NUL (U+0000),
+ * and sending one would fail the query (a 500) instead of answering 400.
+ */
+export function ZText(max: number) {
+  return z
+    .string()
+    .max(max)
+    .refine((value) => !value.includes('\u0000'), { message: 'must not contain NUL (U+0000) characters' });
+}

@@ -1,0 +1,25 @@
+import type { BlogLocale } from './locale.ts';
+import type { SqlQuery } from './sql-query.ts';
+import { PUBLISHED_SQL } from './visibility.ts';
+
+/**
+ * The categories of one locale's published posts with their counts, most used first, then by name.
+ * Names are ordered bytewise (collate "C") so every database, whatever its default collation,
+ * answers in the same order.
+ */
+export function buildListBlogCategoriesQuery(filter: { locale: BlogLocale }, now: Date): SqlQuery {
+  const sql =
+    `select p.category, count(*)::int as post_count from blog_posts p ` +
+    `where p.locale = ? and ${PUBLISHED_SQL} and p.category is not null ` +
+    `group by p.category order by post_count desc, p.category collate "C" asc`;
+  return { sql, params: [filter.locale, now.toISOString()] };
+}
+
+export interface BlogCategoryRow {
+  category: string;
+  post_count: number | string;
+}
+
+export function toBlogCategory(row: BlogCategoryRow): { category: string; post_count: number } {
+  return { category: row.category, post_count: Number(row.post_count) };
+}

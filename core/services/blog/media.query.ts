@@ -1,0 +1,35 @@
+import type { SqlQuery } from './sql-query.ts';
+
+/** A stored image by its public uuid (any stored image: the uuid is the capability). */
+export function buildGetBlogMediaQuery(publicId: string): SqlQuery {
+  return {
+    sql: 'select m.public_id, m.mime_type, m.byte_size, m.checksum_sha256, m.bytes from blog_media m where m.public_id = ?::uuid',
+    params: [publicId],
+  };
+}
+
+export interface BlogMediaRow {
+  public_id: string;
+  mime_type: string;
+  byte_size: number | string;
+  checksum_sha256: string;
+  bytes: Buffer;
+}
+
+export interface BlogMedia {
+  public_id: string;
+  mime_type: string;
+  byte_size: number;
+  checksum_sha256: string;
+  bytes: Buffer;
+}
+
+export function toBlogMedia(row: BlogMediaRow): BlogMedia {
+  return {
+    public_id: row.public_id,
+    mime_type: row.mime_type,
+    byte_size: Number(row.byte_size),
+    checksum_sha256: row.checksum_sha256,
+    bytes: row.bytes,
+  };
+}

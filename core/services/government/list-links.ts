@@ -1,0 +1,19 @@
+import type { GovernmentOpportunityListInput } from './list-query.ts';
+
+/**
+ * Absolute URLs of the neighbouring list pages, keeping the caller's filters (normalised: state
+ * and psc upper-cased, empty ones dropped) so that following them gives a stable sequence.
+ */
+export function listPageLinks(url: string, input: GovernmentOpportunityListInput, hasMore: boolean): { prev: string | null; next: string | null } {
+  const at = (page: number) => {
+    const params = new URLSearchParams();
+    for (const key of ['keyword', 'state', 'category', 'naics', 'psc', 'set_aside'] as const) {
+      const value = input[key];
+      if (value !== undefined) params.set(key, value);
+    }
+    params.set('page', String(page));
+    params.set('per_page', String(input.per_page));
+    return `${url}?${params.toString()}`;
+  };
+  return { prev: input.page > 1 ? at(input.page - 1) : null, next: hasMore ? at(input.page + 1) : null };
+}

@@ -1,0 +1,73 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { expect } from 'chai';
+import { request } from '../helpers/http.ts';
+import { service } from '../helpers/root-hooks.ts';
+
+type Json = Record<string, any>;
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Every [path, method, operation] of the document, so each rule below is checked everywhere. */
+function operations(document: Json): [string, string, Json][] {
+  return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    METHODS.filter((method) => (item as Json)[method]).map((method): [string, string, Json] => [path, method, (item as Json)[method]]),
+  );
+}
+
+describe('GET /api/openapi.json', () => {
+  let document: Json;
+  let etag: string | null;
+
+  before(async () => {
+    const response = await request<Json>(`${service().url}/api/openapi.json`);
+    expect(response.status, response.text).to.equal(200);
+    expect(response.headers.get('content-type')).to.match(/^application\/json/);
+    document = response.body;
+    etag = response.headers.get('etag');
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    // Pass the parsed object: a string would be read as YAML/JSON text or a file name.
+    const result = await new Validator().validate(structuredClone(document));
+    expect(result.valid, `schema errors:\n${JSON.stringify(result.errors, null, 2)}`).to.equal(true);
+    expect(document.openapi).to.match(/^3\.1/);
+  });
+
+  it('describes this deployment: version and server URL', () => {
+    expect(document.info.version).to.equal('1.0.0');
+    expect(document.servers[0].url).to.equal(`${service().config.baseUrl}`);
+  });
+
+  it('shows the public endpoints and nothing internal', () => {
+    expect(document.paths['/health'], 'paths./health').to.have.property('get');
+    for (const path of Object.keys(document.paths)) {
+      expect(path, 'tRPC transport must not be documented').not.to.match(/^\/trpc/);
+      expect(path, 'test-only procedures must not leak into the public document').not.to.contain('test');
+    }
+  });
+
+  it('declares no credential on every operation and one error shape for every non-2xx response', () => {
+    const all = operations(document);
+    expect(all).not.to.be.empty;
+    for (const [path, method, operation] of all) {
+      const where = `${method.toUpperCase()} ${path}`;
+      expect(operation.security, `${where} security`).to.deep.equal([]);
+      for (const [status, response] of Object.entries(operation.responses as Json)) {
+        if (/^2/.test(status)) continue;
+        const schema = (response as Json).content?.['application/json']?.schema;
+        expect(schema, `${where} ${status}`).to.deep.equal({ $ref: '#/components/schemas/ErrorMessage' });
+      }
+    }
+    const errorMessage = document.components.schemas.ErrorMessage;
+    expect(errorMessage.required).to.include.members(['code', 'message', 'resolution', 'status']);
+  });
+
+  it('answers a conditional GET with 304 and no body', async () => {
+    expect(etag, 'ETag header').to.be.a('string').and.not.empty;
+    // fetch adds `Cache-Control: no-cache` to conditional requests (Fetch spec, cache mode no-store), which
+    // rightly defeats freshness; send what a browser sends when revalidating instead.
+    const headers = { 'If-None-Match': etag!, 'Cache-Control': 'max-age=0' };
+    const response = await fetch(`${service().url}/api/openapi.json`, { headers });
+    expect(response.status).to.equal(304);
+    expect(await response.text()).to.equal('');
+  });
+});
