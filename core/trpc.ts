@@ -15,6 +15,11 @@ export interface ErrorShapeData {
   unexpected: boolean;
 }
 
+function withoutCaching(headers: Record<string, string> | undefined): Record<string, string> {
+  const { 'Cache-Control': _caching, ...rest } = headers ?? {};
+  return rest;
+}
+
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()
@@ -26,7 +31,8 @@ const t = initTRPC
         ...shape.data,
         stack: undefined,
         errorMessage: classified.body,
-        headers: classified.headers,
+        // Headers a middleware already earned for this request (RateLimit) stay on its error answer too.
+        headers: { ...withoutCaching(ctx?.response.headers), ...classified.headers },
         unexpected: classified.unexpected,
       };
       return { ...shape, message: classified.body.message, data };

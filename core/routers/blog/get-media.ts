@@ -1,3 +1,4 @@
+import { runQuery } from '../../services/sql/query.ts';
 import { AppError } from '../../errors/index.ts';
 import { buildGetBlogMediaQuery, toBlogMedia, type BlogMediaRow } from '../../services/blog/media.query.ts';
 import { publicProcedure } from '../../trpc.ts';
@@ -12,7 +13,7 @@ export const getMedia = publicProcedure
   .output(ZGetMediaOutput)
   .query(async ({ ctx, input }) => {
     const { sql, params } = buildGetBlogMediaQuery(input.publicId);
-    const [row] = await ctx.em.getConnection().execute<BlogMediaRow[]>(sql, params, 'all');
+    const [row] = await runQuery<BlogMediaRow>(ctx.em, { sql, params });
     if (!row) throw new AppError('RESOURCE_NOT_FOUND', `Blog media "${input.publicId}" was not found.`);
     return toBlogMedia(row);
   });

@@ -1,3 +1,4 @@
+import { runQuery } from '../../services/sql/query.ts';
 import { AppError } from '../../errors/index.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import { buildGetBlogPostQuery, toBlogPostDetail, type BlogPostDetailRow } from '../../services/blog/get-post.query.ts';
@@ -23,7 +24,7 @@ export const getPost = publicProcedure
   .output(ZGetPostOutput)
   .query(async ({ ctx, input }) => {
     const { sql, params } = buildGetBlogPostQuery(input, ctx.clock.now());
-    const [row] = await ctx.em.getConnection().execute<BlogPostDetailRow[]>(sql, params, 'all');
+    const [row] = await runQuery<BlogPostDetailRow>(ctx.em, { sql, params });
     if (!row) throw new AppError('RESOURCE_NOT_FOUND', `Blog post "${input.slug}" was not found in locale ${input.locale}.`);
     cachePublicly(ctx, 60);
     return { data: toBlogPostDetail(row, ctx.urls) };

@@ -1,3 +1,4 @@
+import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import { buildBlogSitemapQuery, toBlogSitemap, type BlogSitemapRow } from '../../services/blog/sitemap.query.ts';
 import { publicProcedure } from '../../trpc.ts';
@@ -22,7 +23,7 @@ export const getSitemap = publicProcedure
   .output(ZGetSitemapOutput)
   .query(async ({ ctx, input }) => {
     const { sql, params } = buildBlogSitemapQuery(input, ctx.clock.now());
-    const rows = await ctx.em.getConnection().execute<BlogSitemapRow[]>(sql, params, 'all');
+    const rows = await runQuery<BlogSitemapRow>(ctx.em, { sql, params });
     const { total, items } = toBlogSitemap(rows);
     const meta = pageMeta(input, total);
     cachePublicly(ctx, 60);

@@ -1,3 +1,4 @@
+import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import { buildListBlogCategoriesQuery, toBlogCategory, type BlogCategoryRow } from '../../services/blog/list-categories.query.ts';
 import { publicProcedure } from '../../trpc.ts';
@@ -20,7 +21,7 @@ export const listCategories = publicProcedure
   .output(ZListCategoriesOutput)
   .query(async ({ ctx, input }) => {
     const { sql, params } = buildListBlogCategoriesQuery(input, ctx.clock.now());
-    const rows = await ctx.em.getConnection().execute<BlogCategoryRow[]>(sql, params, 'all');
+    const rows = await runQuery<BlogCategoryRow>(ctx.em, { sql, params });
     cachePublicly(ctx, 60);
     return { data: rows.map(toBlogCategory) };
   });

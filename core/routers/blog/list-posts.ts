@@ -1,3 +1,4 @@
+import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import { buildListBlogPostsQuery, toBlogPostList, type BlogPostListRow } from '../../services/blog/list-posts.query.ts';
 import { publicProcedure } from '../../trpc.ts';
@@ -23,7 +24,7 @@ export const listPosts = publicProcedure
   .output(ZListPostsOutput)
   .query(async ({ ctx, input }) => {
     const { sql, params } = buildListBlogPostsQuery(input, ctx.clock.now());
-    const rows = await ctx.em.getConnection().execute<BlogPostListRow[]>(sql, params, 'all');
+    const rows = await runQuery<BlogPostListRow>(ctx.em, { sql, params });
     const { total, items } = toBlogPostList(rows, ctx.urls);
     const meta = pageMeta(input, total);
     cachePublicly(ctx, 60);

@@ -1,3 +1,4 @@
+import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import {
   buildDirectoryFilterOptionsQuery,
@@ -24,7 +25,7 @@ export const getDirectoryFilterOptions = publicProcedure
   .output(ZGetDirectoryFilterOptionsOutput)
   .query(async ({ ctx }) => {
     const { sql, params } = buildDirectoryFilterOptionsQuery(undefined, ctx.clock.now());
-    const rows = await ctx.em.getConnection().execute<DirectoryFilterOptionRow[]>(sql, params, 'all');
+    const rows = await runQuery<DirectoryFilterOptionRow>(ctx.em, { sql, params });
     cachePublicly(ctx, 60);
     return { data: toDirectoryFilterOptions(rows) };
   });

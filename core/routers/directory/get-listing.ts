@@ -1,3 +1,4 @@
+import { runQuery } from '../../services/sql/query.ts';
 import { AppError } from '../../errors/index.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import { SLUG_PATTERN, buildGetDirectoryListingQuery, toDirectoryListingDetail } from '../../services/directory/detail-query.ts';
@@ -24,7 +25,7 @@ export const getDirectoryListing = publicProcedure
     // A string that is not slug-shaped names no listing: answer 404 without asking the database.
     if (SLUG_PATTERN.test(input.slug)) {
       const { sql, params } = buildGetDirectoryListingQuery(input.slug, ctx.clock.now());
-      const rows = await ctx.em.getConnection().execute<DirectoryListingRow[]>(sql, params, 'all');
+      const rows = await runQuery<DirectoryListingRow>(ctx.em, { sql, params });
       listing = toDirectoryListingDetail(rows, ctx.urls);
     }
     if (!listing) throw new AppError('RESOURCE_NOT_FOUND', `No published directory listing has the slug "${input.slug}".`);

@@ -1,3 +1,4 @@
+import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import { buildListDirectoryListingsQuery, toDirectoryListingList, type DirectoryListRow } from '../../services/directory/list-query.ts';
 import type { DirectoryListQuery } from '../../services/directory/types.ts';
@@ -42,7 +43,7 @@ export const listDirectoryListings = publicProcedure
   .output(ZListDirectoryListingsOutput)
   .query(async ({ ctx, input }) => {
     const { sql, params } = buildListDirectoryListingsQuery(toDirectoryListQuery(input), ctx.clock.now());
-    const rows = await ctx.em.getConnection().execute<DirectoryListRow[]>(sql, params, 'all');
+    const rows = await runQuery<DirectoryListRow>(ctx.em, { sql, params });
     const { data, total } = toDirectoryListingList(rows, ctx.urls);
     const meta = pageMeta(input, total);
     cachePublicly(ctx, 60);

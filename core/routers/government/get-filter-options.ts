@@ -1,3 +1,4 @@
+import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import { filterOptionsCache } from '../../services/government/filter-options-cache.ts';
 import {
@@ -32,7 +33,7 @@ export const getFilterOptions = governmentProcedure
     const data = await filterOptionsCache.get(now.getTime(), async () => {
       const query = buildGovernmentFilterOptionsQuery(now);
       // The connection is the shared pool, not this request's: concurrent requests may await this one load.
-      const rows = (await ctx.em.getConnection().execute(query.sql, query.params, 'all')) as GovernmentFilterOptionRow[];
+      const rows = await runQuery<GovernmentFilterOptionRow>(ctx.em, query);
       return toGovernmentFilterOptions(rows);
     });
     cachePublicly(ctx, 60);

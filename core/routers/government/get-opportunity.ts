@@ -1,3 +1,4 @@
+import { runQuery } from '../../services/sql/query.ts';
 import { AppError } from '../../errors/index.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import {
@@ -31,7 +32,7 @@ export const getOpportunity = governmentProcedure
   .output(ZGetOpportunityOutput)
   .query(async ({ ctx, input }) => {
     const query = buildGovernmentOpportunityDetailQuery(input);
-    const rows = (await ctx.em.getConnection().execute(query.sql, query.params, 'all')) as GovernmentOpportunityDetailRow[];
+    const rows = await runQuery<GovernmentOpportunityDetailRow>(ctx.em, query);
     const row = rows[0];
     if (!row) {
       // Keep the RateLimit headers the middleware set: the request counted against the budget all the same.

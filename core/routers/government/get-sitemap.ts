@@ -1,3 +1,4 @@
+import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import {
   buildGovernmentSitemapCountQuery,
@@ -28,11 +29,10 @@ export const getSitemap = governmentProcedure
   .output(ZGetSitemapOutput)
   .query(async ({ ctx, input }) => {
     const now = ctx.clock.now();
-    const connection = ctx.em.getConnection();
     const page = buildGovernmentSitemapQuery(input, now);
     const count = buildGovernmentSitemapCountQuery(now);
-    const rows = (await connection.execute(page.sql, page.params, 'all')) as GovernmentSitemapRow[];
-    const totals = (await connection.execute(count.sql, count.params, 'all')) as Array<{ total: number }>;
+    const rows = await runQuery<GovernmentSitemapRow>(ctx.em, page);
+    const totals = await runQuery<{ total: number }>(ctx.em, count);
     cachePublicly(ctx, 60);
     return { data: rows.map(toGovernmentSitemapEntry), meta: pageMeta(input, totals[0]?.total ?? 0) };
   });

@@ -1,3 +1,4 @@
+import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import {
   buildGovernmentOpportunityListQuery,
@@ -30,7 +31,7 @@ export const listOpportunities = governmentProcedure
   .output(ZListOpportunitiesOutput)
   .query(async ({ ctx, input }) => {
     const query = buildGovernmentOpportunityListQuery(input, ctx.clock.now());
-    const rows = (await ctx.em.getConnection().execute(query.sql, query.params, 'all')) as GovernmentOpportunityPublicRow[];
+    const rows = await runQuery<GovernmentOpportunityPublicRow>(ctx.em, query);
     // The query asks for one row beyond the page: its presence means there is a next page.
     const hasMore = rows.length > input.per_page;
     const data = (hasMore ? rows.slice(0, input.per_page) : rows).map(toGovernmentOpportunityPublic);

@@ -2,11 +2,9 @@ import { LISTING_COLUMNS, PUBLISHED, photosJson } from './listing-sql.ts';
 import { toDirectoryListingPublic, type DirectoryListingRow } from './listing-row.ts';
 import type { DirectoryListingPublic, DirectoryListQuery, DirectorySort, SiteUrls } from './types.ts';
 
-export interface SqlQuery {
-  /** Placeholders are knex-style `?`, as `em.getConnection().execute(sql, params)` takes them. */
-  sql: string;
-  params: unknown[];
-}
+import type { SqlQuery } from '../sql/query.ts';
+
+export type { SqlQuery };
 
 /**
  * Each sort ends in unique tie-breakers (name, then id) so pages never overlap or skip rows.

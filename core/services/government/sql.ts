@@ -4,11 +4,7 @@
  * them with the driver's literal escaping); `toPositionalSql` converts them for a plain `pg` client.
  */
 
-/** The lean queries' SQL and parameters: what `em.getConnection().execute(sql, params, 'all')` takes. */
-export interface SqlQuery {
-  sql: string;
-  params: unknown[];
-}
+export type { SqlQuery } from '../sql/query.ts';
 
 /**
  * A timestamptz column as an ISO 8601 UTC string with milliseconds (what `Date#toISOString` writes).

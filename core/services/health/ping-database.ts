@@ -14,7 +14,7 @@ export async function pingDatabase(em: EntityManager): Promise<number> {
     timer = setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
   });
   try {
-    await Promise.race([em.getConnection().execute('select 1', [], 'get'), timeout]);
+    await Promise.race([em.getKnex().raw('select 1'), timeout]);
   } catch (cause) {
     throw new AppError('DATABASE_UNAVAILABLE', 'The database is not reachable.', { cause, headers: { 'Retry-After': '5' } });
   } finally {
