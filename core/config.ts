@@ -4,7 +4,12 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected one of true, false, 1, 0, yes, no' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const positiveInt = (max: number) => z.coerce.number({ message: 'expected a whole number' }).int().min(1).max(max);
+const positiveInt = (max: number) =>
+  z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'expected a whole number' : undefined) })
+    .int({ message: 'expected a whole number' })
+    .min(1, { message: 'expected at least 1' })
+    .max(max, { message: `expected at most ${max}` });
 
 const siteUrl = z
   .url({ protocol: /^https?$/, message: 'expected an absolute http(s) URL such as https://api.example.com' })
@@ -20,7 +25,12 @@ const databaseUrl = z
 
 /** Every environment variable the service reads, with its default. The README's table mirrors this. */
 const ZEnvironment = z.object({
-  PORT: z.coerce.number({ message: 'expected a port number' }).int().min(0).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'expected a port number' : undefined) })
+    .int({ message: 'expected a port number' })
+    .min(0, { message: 'expected a port number from 0 to 65535' })
+    .max(65535, { message: 'expected a port number from 0 to 65535' })
+    .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   SITE_URL: siteUrl.optional(),
   DATABASE_URL: databaseUrl.optional(),

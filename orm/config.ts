@@ -31,12 +31,6 @@ export function ormConfig(settings: OrmSettings): Options {
       // Fail fast rather than queue forever when the database is gone; health answers 503 meanwhile.
       acquireTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
-      // The default random_page_cost (4) models spinning disks; on SSDs it makes the planner scan
-      // sequentially for common search words instead of using the text indexes (measured 65-110 ms
-      // vs 14-24 ms on 50,000 listings).
-      afterCreate(connection: { query: (sql: string, done: (error: Error | null) => void) => void }, done: (error: Error | null, connection: unknown) => void) {
-        connection.query('set random_page_cost = 1.1', (error) => done(error, connection));
-      },
     },
     driverOptions: {
       connection: { connectionTimeoutMillis: 5_000, application_name: 'field-service-api' },

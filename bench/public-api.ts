@@ -1,0 +1,98 @@
+/**
+ * `npm run bench:public-api`: the public list and detail endpoints through the whole service,
+ * each beside a baseline (plain node:http + pg running the same SQL and row mappers), in one run.
+ * Needs PostgreSQL (DATABASE_URL); tops the data up to BENCH_OPPORTUNITIES (100000),
+ * BENCH_LISTINGS (50000) and BENCH_POSTS (2000) first. Env: BENCH_DURATION (s, default 10),
+ * BENCH_CONNECTIONS (default 50).
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { startService } from '../adapters/http/service.ts';
+import { loadConfig } from '../core/config.ts';
+import { createLogger } from '../core/logger.ts';
+import { systemCaller } from '../scripts/lib/system-caller.ts';
+import { seedAreas } from '../scripts/seed/areas.ts';
+import { runSeed, type SeedPlan } from '../scripts/seed/run-seed.ts';
+import { loadTest, positiveFromEnv, printTable, ratio, type ReportRow } from './lib/load.ts';
+import { startBaseline } from './public-api/baseline-server.ts';
+import { benchCases } from './public-api/cases.ts';
+
+if (!process.env.DATABASE_URL) {
+  console.error('bench:public-api measures the production path: set DATABASE_URL to a PostgreSQL database (its data is topped up, not replaced).');
+  process.exit(2);
+}
+const options = {
+  connections: positiveFromEnv('BENCH_CONNECTIONS', 50),
+  durationSeconds: positiveFromEnv('BENCH_DURATION', 10),
+  warmupSeconds: 3,
+};
+const targets: Record<string, number> = {
+  posts: positiveFromEnv('BENCH_POSTS', 2000),
+  opportunities: positiveFromEnv('BENCH_OPPORTUNITIES', 100_000),
+  listings: positiveFromEnv('BENCH_LISTINGS', 50_000),
+};
+
+// The rate limit stays on (its shared PostgreSQL counter is part of the service's cost) with a
+// budget the load cannot exhaust.
+const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'false', GOV_RATE_LIMIT_PER_MINUTE: '1000000' });
+const log = createLogger('silent');
+const service = await startService({ config, log });
+const caller = systemCaller({ orm: service.database.orm, services: service.services, config: service.config, log });
+const rows: Array<ReportRow & { pair: string }> = [];
+let failed = 0;
+try {
+  const plans: SeedPlan[] = [];
+  for (const area of seedAreas) {
+    const missing = (targets[area.flag] ?? 0) - (await area.count(caller));
+    if (missing > 0) plans.push({ area, count: missing });
+  }
+  if (plans.length > 0) {
+    console.log(`topping up: ${plans.map((plan) => `${plan.count} ${plan.area.flag}`).join(', ')}`);
+    await runSeed(caller, plans, createLogger('info'), process.stderr.isTTY === true);
+    await caller.government.refreshStatistics();
+  }
+  const sample = await caller.directory.list({ industry: 'hvac', page: 1, per_page: 1 });
+  const slug = sample.data[0]?.slug;
+  if (!slug) throw new Error('no published hvac listing to read');
+
+  const cases = benchCases(slug);
+  const baseline = await startBaseline(process.env.DATABASE_URL, cases, config.database.poolMax);
+  try {
+    for (const entry of cases) {
+      // The baseline must answer the same document, or the comparison means nothing.
+      const [ours, theirs] = await Promise.all(
+        [service.config.siteUrl, baseline.url].map(async (origin) => {
+          const response = await fetch(`${origin}${entry.path}`);
+          if (response.status !== 200) throw new Error(`${entry.name}: ${origin} answered ${response.status}`);
+          return (await response.text()).replaceAll(origin, 'ORIGIN');
+        }),
+      );
+      // Same document: key order aside (the service's output schema orders keys as it declares them).
+      if (!isDeepStrictEqual(JSON.parse(ours ?? ''), JSON.parse(theirs ?? ''))) {
+        throw new Error(`${entry.name}: the baseline's answer differs from the service's`);
+      }
+      const full = await loadTest(`${service.config.siteUrl}${entry.path}`, options);
+      const bare = await loadTest(`${baseline.url}${entry.path}`, options);
+      rows.push({ pair: entry.name, target: `${entry.name}: service`, load: full }, { pair: entry.name, target: `${entry.name}: baseline`, load: bare });
+      failed += full.failed + bare.failed;
+    }
+  } finally {
+    await baseline.stop();
+  }
+} finally {
+  await service.stop();
+}
+
+console.log(`\n${options.connections} connections, ${options.durationSeconds} s per target after a ${options.warmupSeconds} s warm-up; PostgreSQL; Node ${process.version}\n`);
+printTable(rows);
+console.log('\nservice / baseline (target: throughput >= 0.80, p99 <= 1.50)');
+for (let index = 0; index < rows.length; index += 2) {
+  const full = rows[index]!;
+  const bare = rows[index + 1]!;
+  console.log(
+    `  ${full.pair}: throughput ${ratio(full.load.requestsPerSecond, bare.load.requestsPerSecond)}, p99 ${ratio(full.load.p99, bare.load.p99)}`,
+  );
+}
+if (failed > 0) {
+  console.error('some requests failed');
+  process.exitCode = 1;
+}
