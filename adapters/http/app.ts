@@ -56,7 +56,7 @@ export function createApp({ config, orm, services, log, router = appRouter }: Ap
   const callerFor: CallerFor = (ctx) => createCaller(createContext(ctx));
   const docs = docsRoutes(document, API_PREFIX);
   const media = mediaRoutes(callerFor, API_PREFIX);
-  const rest = restRoutes({ router, document, prefix: API_PREFIX, createContext });
+  const rest = restRoutes({ router, prefix: API_PREFIX, createContext });
 
   app
     .use(requestId())

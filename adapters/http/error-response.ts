@@ -1,3 +1,4 @@
+import { TRPCError } from '@trpc/server';
 import type { Context } from 'koa';
 import { AppError, classifyError, type ClassifiedError, type ErrorCode } from '../../core/errors/index.ts';
 import type { HttpState } from './state.ts';
@@ -43,6 +44,8 @@ export function writeError(ctx: Context & { state: HttpState }, classified: Clas
 /** Classifies, logs what must be logged (the stack of anything unexpected), and writes the answer. */
 export function respondWithError(ctx: Context & { state: HttpState }, error: unknown): void {
   const classified = classifyError(fromHttpError(error), ctx.state.requestId);
-  if (classified.unexpected) ctx.state.log.error({ err: error }, 'unexpected error');
+  // tRPC wraps what a procedure threw; the original carries the useful stack.
+  const original = error instanceof TRPCError && error.cause ? error.cause : error;
+  if (classified.unexpected) ctx.state.log.error({ err: original }, 'unexpected error');
   writeError(ctx, classified);
 }

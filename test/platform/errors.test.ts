@@ -84,6 +84,22 @@ describe('error responses', () => {
     expect(ok.body).to.deep.equal({ count: 3, label: 'hi' });
   });
 
+  it('hands path parameters to procedures percent-decoded (a malformed escape stays as sent)', async () => {
+    const cases: Array<[string, string]> = [
+      ['caf%C3%A9', 'café'],
+      ['with%20space', 'with space'],
+      ['a%2Fb', 'a/b'],
+      ['%E0%A4%A', '%E0%A4%A'],
+    ];
+    for (const [sent, received] of cases) {
+      const response = await request<{ word: string }>(`${probe.url}/api/v1/test/words/${sent}`);
+      expect(response.status, sent).to.equal(200);
+      expect(response.body.word, sent).to.equal(received);
+    }
+    const tooLong = await request(`${probe.url}/api/v1/test/words/${'x'.repeat(51)}`);
+    expectErrorMessage(tooLong, 400, 'VALIDATION_FAILED');
+  });
+
   it('masks an internal error as 500 with the request id, and logs the stack', async () => {
     const response = await request<{ message: string }>(`${probe.url}/api/v1/test/boom`, {
       headers: { 'X-Request-Id': 'boom-request-1' },
