@@ -61,6 +61,21 @@ describe('GET /api/openapi.json', () => {
     expect(errorMessage.required).to.include.members(['code', 'message', 'resolution', 'status']);
   });
 
+  it('documents a 404 only where the endpoint can give one, each with its own description', () => {
+    const notFound = new Map<string, string>();
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Json>>)) {
+      const description = item.get?.responses?.['404']?.description;
+      if (description) notFound.set(path, description);
+    }
+    expect([...notFound.keys()]).to.have.members([
+      '/v1/blog/posts/{slug}',
+      '/v1/blog/media/{publicId}',
+      '/v1/government-opportunities/public/{identifier}',
+      '/v1/directory/public/{slug}',
+    ]);
+    expect(new Set(notFound.values()).size, 'distinct descriptions').to.equal(notFound.size);
+  });
+
   it('answers a conditional GET with 304 and no body', async () => {
     expect(etag, 'ETag header').to.be.a('string').and.not.empty;
     // fetch adds `Cache-Control: no-cache` to conditional requests (Fetch spec, cache mode no-store), which

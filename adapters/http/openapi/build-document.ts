@@ -3,6 +3,7 @@ import type { AnyRouter } from '@trpc/server';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import type { SiteUrls } from '../../../core/context.ts';
 import { ZErrorMessage } from '../../../core/errors/index.ts';
+import type { Meta } from '../../../core/trpc.ts';
 import { API_VERSION } from '../../../core/version.ts';
 
 type Operation = NonNullable<OpenAPIObject['paths']>[string]['get'] & {};
@@ -18,8 +19,11 @@ function errorResponse(description: string) {
 }
 
 /** Every error a REST client can see has one shape: point each non-2xx response at ErrorMessage. */
-function normaliseOperation(operation: Operation): void {
+function normaliseOperation(operation: Operation, declared: Record<string, string> | undefined): void {
   const responses = (operation.responses ??= {});
+  // trpc-to-openapi assumes a 404 for any procedure with input; only those that declare one have it.
+  // (Hand-described paths, `declared` undefined, keep their own.)
+  if (declared && !declared['404']) delete responses['404'];
   const takesInput = (operation.parameters?.length ?? 0) > 0 || operation.requestBody !== undefined;
   if (takesInput) responses['400'] ??= errorResponse(invalidParameter);
   else delete responses['400'];
@@ -30,10 +34,27 @@ function normaliseOperation(operation: Operation): void {
   for (const [status, response] of Object.entries(responses)) {
     if (Number(status) < 400) continue;
     const described = response as { description?: string };
-    responses[status] = errorResponse(described.description ?? 'Error');
+    responses[status] = errorResponse(declared?.[status] ?? described.description ?? 'Error');
   }
   // Spec 5.1: the public endpoints send no credential, stated as an explicit empty requirement.
   operation.security = [];
+}
+
+/**
+ * Each procedure's own error descriptions (meta.openapi.errorResponses), by "method path".
+ * trpc-to-openapi caches one response object per error code, so every operation's 404 would
+ * otherwise carry the description of whichever procedure declared it first.
+ */
+function declaredErrorDescriptions(appRouter: AnyRouter): Map<string, Record<string, string>> {
+  const declared = new Map<string, Record<string, string>>();
+  for (const procedure of Object.values(appRouter._def.procedures as Record<string, { _def: { meta?: Meta } }>)) {
+    const openapi = procedure._def.meta?.openapi;
+    if (!openapi) continue;
+    const listed = openapi.errorResponses && !Array.isArray(openapi.errorResponses) ? openapi.errorResponses : {};
+    const descriptions = Object.fromEntries(Object.entries(listed).map(([status, text]) => [status, String(text)]));
+    declared.set(`${openapi.method.toLowerCase()} ${openapi.path}`, descriptions);
+  }
+  return declared;
 }
 
 /**
@@ -59,10 +80,11 @@ export function buildOpenApiDocument(
     defs: { ErrorMessage: ZErrorMessage },
     paths: extraPaths,
   });
-  for (const pathItem of Object.values(document.paths ?? {})) {
+  const declared = declaredErrorDescriptions(appRouter);
+  for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
       const operation = pathItem[method];
-      if (operation) normaliseOperation(operation);
+      if (operation) normaliseOperation(operation, declared.get(`${method} ${path}`));
     }
   }
   const components = (document.components ??= {});
