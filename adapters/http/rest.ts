@@ -68,7 +68,9 @@ export function restRoutes(options: RestOptions): Router<HttpState> {
         const data = await callProcedure(context, path)(input);
         ctx.status = context.response.status ?? 200;
         ctx.set(context.response.headers);
-        ctx.body = data === undefined ? null : data;
+        // Serialised once here: the ETag middleware would otherwise stringify an object body a second time.
+        ctx.type = 'application/json';
+        ctx.body = JSON.stringify(data ?? null);
       } catch (error) {
         // Headers a middleware already earned for this request (RateLimit) stay on its error answer.
         const { 'Cache-Control': _caching, ...earned } = context.response.headers;
