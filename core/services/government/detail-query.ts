@@ -3,7 +3,8 @@ import { PUBLIC_COLUMNS, toGovernmentOpportunityPublic, type GovernmentOpportuni
 import type { GovernmentAddress, GovernmentAward, GovernmentPointOfContact, GovernmentResourceLink } from './record.ts';
 import { isoTimestamp, type SqlQuery } from './sql.ts';
 
-export interface GovernmentOpportunityDetailRow extends GovernmentOpportunityPublicRow {
+/** The detail fields of spec 2.3 that come straight from the stored row. */
+export interface GovernmentOpportunityDetailFields {
   solicitation_number: string | null;
   related_notice: string | null;
   contract_line_item_number: string | null;
@@ -29,32 +30,11 @@ export interface GovernmentOpportunityDetailRow extends GovernmentOpportunityPub
   trade_tags: string[];
 }
 
-/** GovernmentOpportunityDetail (spec 2.3), every field present. */
-export interface GovernmentOpportunityDetailItem extends GovernmentOpportunityPublicItem {
-  solicitation_number: string | null;
-  related_notice: string | null;
-  contract_line_item_number: string | null;
-  type: string | null;
-  base_type: string | null;
-  archive_type: string | null;
-  archive_policy: string | null;
-  department: string | null;
-  subtier: string | null;
-  office: string | null;
-  organization_type: string | null;
-  organization_name: string | null;
-  full_parent_path_name: string | null;
-  set_aside_code: string | null;
-  source_link: string | null;
-  description_cached: string | null;
+export interface GovernmentOpportunityDetailRow extends GovernmentOpportunityPublicRow, GovernmentOpportunityDetailFields {}
+
+/** GovernmentOpportunityDetail (spec 2.3), every field present: the stored fields plus the derived ones. */
+export interface GovernmentOpportunityDetailItem extends GovernmentOpportunityPublicItem, GovernmentOpportunityDetailFields {
   registry_public_url: string | null;
-  additional_info_link: string | null;
-  place_of_performance: GovernmentAddress | null;
-  office_address: GovernmentAddress | null;
-  award: GovernmentAward | null;
-  point_of_contact: GovernmentPointOfContact[];
-  resource_links: GovernmentResourceLink[];
-  trade_tags: string[];
   fit_score: number | null;
   saved: boolean;
 }
