@@ -8,33 +8,19 @@ import { rateLimitHeaders } from './services/rate-limit/headers.ts';
 export type Meta = OpenApiMeta;
 
 export interface ErrorShapeData {
-  /** The ErrorMessage a REST client sees; adapters unwrap it from tRPC's error shape. */
+  /** The ErrorMessage, for clients of tRPC's own endpoint (`error.data.errorMessage`). */
   errorMessage: ErrorMessage;
-  /** Headers that go with the error (Retry-After, ...). */
-  headers: Record<string, string>;
-  unexpected: boolean;
-}
-
-function withoutCaching(headers: Record<string, string> | undefined): Record<string, string> {
-  const { 'Cache-Control': _caching, ...rest } = headers ?? {};
-  return rest;
 }
 
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
-    // Carry our ErrorMessage inside tRPC's shape; trpc-to-openapi overwrites code and message after this.
+    // tRPC's own endpoint keeps tRPC's error shape (its clients need it) with our ErrorMessage inside;
+    // the REST adapter answers errors itself and never sees this shape.
     errorFormatter({ shape, error, ctx }) {
       const classified = classifyError(error, ctx?.requestId);
-      const data: ErrorShapeData & typeof shape.data = {
-        ...shape.data,
-        stack: undefined,
-        errorMessage: classified.body,
-        // Headers a middleware already earned for this request (RateLimit) stay on its error answer too.
-        headers: { ...withoutCaching(ctx?.response.headers), ...classified.headers },
-        unexpected: classified.unexpected,
-      };
+      const data: ErrorShapeData & typeof shape.data = { ...shape.data, stack: undefined, errorMessage: classified.body };
       return { ...shape, message: classified.body.message, data };
     },
   });

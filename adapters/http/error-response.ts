@@ -17,16 +17,14 @@ const codeByHttpStatus: Record<number, ErrorCode> = {
 interface HttpErrorLike {
   status?: number;
   expose?: boolean;
-  type?: string;
   message?: string;
 }
 
-/** Converts what http-errors/co-body throw (status + expose) into catalogue errors; anything else stays as is. */
+/** Converts what Koa and its routers throw (http-errors: status + expose) into catalogue errors; anything else stays as is. Body errors are converted where the body is read (json-body). */
 export function fromHttpError(error: unknown): unknown {
   if (error instanceof AppError || typeof error !== 'object' || error === null) return error;
-  const { status, expose, type, message } = error as HttpErrorLike;
+  const { status, expose, message } = error as HttpErrorLike;
   if (!status || !expose || status >= 500) return error;
-  if (type === 'entity.parse.failed') return new AppError('MALFORMED_JSON', 'The request body is not valid JSON.', { cause: error });
   const code = codeByHttpStatus[status];
   return code ? new AppError(code, message ?? code, { cause: error }) : error;
 }

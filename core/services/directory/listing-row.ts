@@ -13,29 +13,13 @@ export interface DirectoryPhotoRow {
   sort_order: number;
 }
 
-/** A row of LISTING_COLUMNS + photosJson(), as the pg driver returns it. */
-export interface DirectoryListingRow {
-  id: number;
-  slug: string;
-  name: string;
-  industry_key: string;
-  industry_label: string;
-  metro_key: string;
-  services: string[];
-  claim_status: ClaimStatus;
-  phone: string | null;
-  website_url: string | null;
-  address: string | null;
-  postal_code: string | null;
-  city: string | null;
-  state: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  rating: number | null;
-  review_count: number;
-  short_description: string | null;
+/**
+ * A row of LISTING_COLUMNS + photosJson(), as the pg driver returns it: the public fields that are
+ * stored, before is_claimed, logo_url and maps_url are derived and the photos mapped.
+ */
+export type DirectoryListingRow = Omit<DirectoryListingPublic, 'is_claimed' | 'logo_url' | 'maps_url' | 'photos'> & {
   photos: DirectoryPhotoRow[];
-}
+};
 
 const MAPS_SEARCH = 'https://www.google.com/maps/search/?api=1&query=';
 
