@@ -42,6 +42,8 @@ const ZEnvironment = z.object({
   SHUTDOWN_TIMEOUT_MS: positiveInt(600_000).default(10_000),
   GOV_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000).default(120),
   SEED_DEMO: booleanFromEnv.optional(),
+  DEMO_OWNER_EMAIL: z.email({ message: 'expected an e-mail address' }).max(254).optional(),
+  DEMO_OWNER_PASSWORD: z.string().min(12, { message: 'expected at least 12 characters' }).max(200).optional(),
   NODE_ENV: z.string().default('development'),
 });
 
@@ -63,6 +65,8 @@ export interface Config {
   rateLimits: { government: { points: number; windowSeconds: number } };
   /** Seed demo content into an empty database at start: default on for the embedded database only. */
   seedDemo: boolean | undefined;
+  /** The demo owner account created with the demo businesses (the password is generated and printed once when unset). */
+  demoOwner: { email: string; password: string | undefined };
   production: boolean;
 }
 
@@ -96,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     rateLimits: { government: { points: values.GOV_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 } },
     seedDemo: values.SEED_DEMO,
+    demoOwner: { email: values.DEMO_OWNER_EMAIL ?? 'owner@summit-home.example', password: values.DEMO_OWNER_PASSWORD },
     production: values.NODE_ENV === 'production',
   };
 }

@@ -5,9 +5,21 @@ import type { CoreServices } from './services/index.ts';
 
 /**
  * Who is calling. `system` is the in-process caller of scripts (seeding, administration); no
- * transport can produce it. Later issues add workspace tokens and OAuth principals.
+ * transport can produce it, and with a `businessId` it acts inside that business with every scope.
+ * `api_token` is a workspace API token (internal clients); `oauth` an access token of our
+ * authorization server (agents). Both are bound to exactly one business.
  */
-export type Principal = { kind: 'anonymous' } | { kind: 'system' };
+export type Principal =
+  | { kind: 'anonymous' }
+  | { kind: 'system'; businessId?: string }
+  | { kind: 'api_token'; businessId: string; tokenId: string; scopes: readonly string[] }
+  | { kind: 'oauth'; businessId: string; userId: string; clientId: string; tokenId: string; scopes: readonly string[] };
+
+/** Credentials a transport found on the request; core resolves them into a principal on demand. */
+export interface Credentials {
+  /** The token of an `Authorization: Bearer` header. */
+  bearer?: string;
+}
 
 export const anonymous: Principal = { kind: 'anonymous' };
 
@@ -36,6 +48,7 @@ export interface ContextInput {
   /** The client's network address when a transport knows it (rate limits key on it). */
   clientAddress?: string;
   principal?: Principal;
+  credentials?: Credentials;
   clock?: Clock;
 }
 
@@ -47,6 +60,7 @@ export interface Context {
   services: CoreServices;
   clientAddress: string | undefined;
   principal: Principal;
+  credentials: Credentials;
   clock: Clock;
   response: ResponseMeta;
 }
@@ -61,6 +75,7 @@ export function createContextInner(input: ContextInput): Context {
     services: input.services,
     clientAddress: input.clientAddress,
     principal: input.principal ?? anonymous,
+    credentials: input.credentials ?? {},
     clock: input.clock ?? systemClock,
     response: { headers: {} },
   };

@@ -1,11 +1,24 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import { resolvePrincipal } from './auth/authenticate.ts';
+import { mcpScopeFor, principalAllows, scopesGranting, type ToolAccess } from './auth/scopes.ts';
 import type { Context } from './context.ts';
 import { AppError, classifyError, type ErrorMessage } from './errors/index.ts';
 import { rateLimitHeaders } from './services/rate-limit/headers.ts';
 
+/**
+ * A workspace procedure as an agent tool (the MCP catalogue is generated from these): its
+ * kebab-case `name`, a human `title`, a `description` written for an agent, and the access it needs.
+ */
+export interface ToolMeta {
+  name: string;
+  title: string;
+  description: string;
+  access: ToolAccess;
+}
+
 /** Procedure metadata: the REST mapping (trpc-to-openapi) plus what other transports read. */
-export type Meta = OpenApiMeta;
+export type Meta = OpenApiMeta & { tool?: ToolMeta };
 
 export interface ErrorShapeData {
   /** The ErrorMessage, for clients of tRPC's own endpoint (`error.data.errorMessage`). */
@@ -54,4 +67,29 @@ export const systemProcedure = t.procedure.use(({ ctx, next }) => {
   // Answered like an unknown procedure, so the public cannot discover administrative ones.
   if (ctx.principal.kind !== 'system') throw new AppError('ROUTE_NOT_FOUND', 'No such procedure.');
   return next();
+});
+
+/**
+ * Acts inside one business: the caller's principal (resolved from its bearer credentials when the
+ * transport gave any) must be bound to a business and hold a scope granting the procedure's
+ * `tool.access`. Handlers read the tenant from `ctx.businessId` and put it in every where clause.
+ * Procedures without tool meta are refused to everyone but a system caller acting for a business.
+ */
+export const tenantProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+  const principal = await resolvePrincipal(ctx);
+  if (principal.kind === 'anonymous' || (principal.kind === 'system' && principal.businessId === undefined)) {
+    throw new AppError('UNAUTHORIZED', 'This procedure acts inside a business: authenticate with a token bound to one.');
+  }
+  const businessId = principal.businessId!;
+  const access = meta?.tool?.access;
+  const allowed = access ? principalAllows(principal, access) : principal.kind === 'system';
+  if (!allowed) {
+    const required = access ? [...scopesGranting(access)] : [];
+    throw new AppError(
+      'INSUFFICIENT_SCOPE',
+      access ? `This operation needs the scope ${mcpScopeFor(access)} (or one of ${required.join(', ')}).` : 'This operation is not available to tokens.',
+      { details: [{ required_scopes: access ? [mcpScopeFor(access)] : [], accepted_scopes: required }] },
+    );
+  }
+  return next({ ctx: { principal, businessId } });
 });

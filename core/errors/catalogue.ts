@@ -25,6 +25,11 @@ export const errorCatalogue = {
     jsonRpc: -32003,
     resolution: 'Use credentials that are allowed to perform this operation.',
   },
+  INSUFFICIENT_SCOPE: {
+    status: 403,
+    jsonRpc: -32003,
+    resolution: 'Obtain a token that also carries one of the scopes listed in details (required_scopes), with the user\'s consent, and retry once.',
+  },
   RESOURCE_NOT_FOUND: {
     status: 404,
     jsonRpc: -32004,

@@ -1,14 +1,20 @@
 import { createCallerFactory, router } from '../trpc.ts';
+import { accountsRouter } from './accounts/router.ts';
 import { blogRouter } from './blog/router.ts';
+import { demoRouter } from './demo/router.ts';
 import { directoryRouter } from './directory/router.ts';
 import { governmentRouter } from './government/router.ts';
 import { healthRouter } from './health/router.ts';
+import { workspaceRouter } from './workspace/router.ts';
 
 export const appRouter = router({
   health: healthRouter,
   blog: blogRouter,
   government: governmentRouter,
   directory: directoryRouter,
+  accounts: accountsRouter,
+  workspace: workspaceRouter,
+  demo: demoRouter,
 });
 
 /** The type internal TypeScript clients import for end-to-end types (`createTRPCClient<AppRouter>`). */

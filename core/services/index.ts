@@ -1,3 +1,4 @@
+import type { AccessTokenVerifier } from '../auth/authenticate.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 
 /**
@@ -9,4 +10,6 @@ export interface CoreServices {
     /** The government-opportunity endpoints' per-client budget. */
     government: RateLimiter;
   };
+  /** Verifies OAuth access tokens (absent until the authorization server is configured). */
+  accessTokenVerifier?: AccessTokenVerifier;
 }

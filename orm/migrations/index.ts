@@ -1,6 +1,8 @@
 import type { MigrationObject } from '@mikro-orm/core';
+import { accountsMigrations } from './accounts/index.ts';
 import { blogMigrations } from './blog/index.ts';
 import { directoryMigrations } from './directory/index.ts';
+import { fieldServiceMigrations } from './field-service/index.ts';
 import { governmentMigrations } from './government/index.ts';
 import { Migration20261122000000_extensions } from './Migration20261122000000_extensions.ts';
 import { Migration20261122000100_rate_limits } from './Migration20261122000100_rate_limits.ts';
@@ -20,4 +22,6 @@ export const migrationsList: MigrationObject[] = [
   ...blogMigrations,
   ...governmentMigrations,
   ...directoryMigrations,
+  ...accountsMigrations,
+  ...fieldServiceMigrations,
 ].sort((a, b) => a.name.localeCompare(b.name));

@@ -1,0 +1,28 @@
+import { Business } from '../../../orm/entities/accounts/business.ts';
+import { Membership } from '../../../orm/entities/accounts/membership.ts';
+import { User } from '../../../orm/entities/accounts/user.ts';
+import { AppError } from '../../errors/index.ts';
+import { generateDemoWorkspace } from '../../services/demo-data/field-service/generate-workspace.ts';
+import { insertDemoWorkspace } from '../../services/demo-data/field-service/insert-workspace.ts';
+import { demoWorkspaceSpecs } from '../../services/demo-data/field-service/specs.ts';
+import { systemProcedure } from '../../trpc.ts';
+import { ZSeedDemoWorkspaceInput, ZSeedDemoWorkspaceOutput } from './seed-demo-workspace.schema.ts';
+
+/** Creates one of the deterministic demo businesses with its whole field-service history (scripts only). */
+export const seedDemoWorkspace = systemProcedure
+  .input(ZSeedDemoWorkspaceInput)
+  .output(ZSeedDemoWorkspaceOutput)
+  .mutation(async ({ ctx, input }) => {
+    const spec = demoWorkspaceSpecs[input.workspace];
+    if (await ctx.em.count(Business, { slug: spec.slug })) {
+      throw new AppError('CONFLICT', `The demo business "${spec.slug}" already exists.`);
+    }
+    if (input.owner_user_id && !(await ctx.em.count(User, { id: input.owner_user_id }))) {
+      throw new AppError('RESOURCE_NOT_FOUND', `No user with id ${input.owner_user_id}.`);
+    }
+    const now = ctx.clock.now();
+    const rows = generateDemoWorkspace(spec, now);
+    if (input.owner_user_id) rows.add(Membership, { businessId: rows.businessId, userId: input.owner_user_id, role: 'owner', createdAt: now });
+    const counts = await insertDemoWorkspace(ctx.em, rows);
+    return { business_id: rows.businessId, slug: spec.slug, name: spec.name, rows: counts };
+  });

@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+/**
+ * A workspace API token. Only the SHA-256 of the token is stored (the token is 256 random bits,
+ * so a fast hash suffices); the prefix lets a person recognise it in listings. Revoked tokens stay
+ * as a record of who had access.
+ */
+export const ApiToken = defineEntity({
+  name: 'ApiToken',
+  tableName: 'api_tokens',
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    businessId: p.uuid(),
+    name: p.string().length(100),
+    tokenPrefix: p.string().length(20),
+    /** Hex SHA-256 of the whole token; never serialised. */
+    tokenHash: p.character().length(64).unique('api_tokens_hash_unique').hidden(),
+    scopes: p.array(),
+    /** The user who created it; null once that user is deleted. */
+    createdBy: p.uuid().nullable(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    lastUsedAt: p.datetime().nullable(),
+    revokedAt: p.datetime().nullable(),
+  }),
+});
+
+export type IApiToken = InferEntity<typeof ApiToken>;

@@ -1,0 +1,9 @@
+import type { EntitySchema } from '@mikro-orm/core';
+import { ApiToken } from './api-token.ts';
+import { Business } from './business.ts';
+import { Membership } from './membership.ts';
+import { User } from './user.ts';
+
+export { ApiToken, Business, Membership, User };
+
+export const accountsEntities: EntitySchema[] = [User, Business, Membership, ApiToken];

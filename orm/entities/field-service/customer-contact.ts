@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+/** Another person to reach at a customer (a spouse, a property manager, accounts payable). */
+export const CustomerContact = defineEntity({
+  name: 'CustomerContact',
+  tableName: 'customer_contacts',
+  uniques: [{ name: 'customer_contacts_business_id_id_unique', properties: ['businessId', 'id'] }],
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    businessId: p.uuid(),
+    customerId: p.uuid(),
+    name: p.string().length(200),
+    role: p.string().length(100).nullable(),
+    email: p.string().length(254).nullable(),
+    phone: p.string().length(50).nullable(),
+    isPrimary: p.boolean().default(false),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  }),
+});
+
+export type ICustomerContact = InferEntity<typeof CustomerContact>;

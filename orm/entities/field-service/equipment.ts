@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+/** An installed unit at a property (a furnace, a water heater), so its history and warranty travel with it. */
+export const Equipment = defineEntity({
+  name: 'Equipment',
+  tableName: 'equipment',
+  uniques: [{ name: 'equipment_business_id_id_unique', properties: ['businessId', 'id'] }],
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    businessId: p.uuid(),
+    propertyId: p.uuid(),
+    equipmentType: p.string().length(100),
+    make: p.string().length(100).nullable(),
+    model: p.string().length(100).nullable(),
+    serialNumber: p.string().length(100).nullable(),
+    installedOn: p.date().nullable(),
+    warrantyExpiresOn: p.date().nullable(),
+    notes: p.string().length(2000).nullable(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  }),
+});
+
+export type IEquipment = InferEntity<typeof Equipment>;

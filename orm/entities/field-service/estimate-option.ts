@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+/** One alternative of an estimate (e.g. "Repair" vs "Replace") with its own lines and totals. */
+export const EstimateOption = defineEntity({
+  name: 'EstimateOption',
+  tableName: 'estimate_options',
+  uniques: [{ name: 'estimate_options_business_id_id_unique', properties: ['businessId', 'id'] }],
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    businessId: p.uuid(),
+    estimateId: p.uuid(),
+    position: p.integer(),
+    name: p.string().length(200),
+    description: p.string().length(2000).nullable(),
+    /** ISO 4217; the amounts below are in its minor unit, and total = subtotal + tax. */
+    currency: p.character().length(3),
+    subtotalMinor: p.bigint('number').default(0),
+    taxMinor: p.bigint('number').default(0),
+    totalMinor: p.bigint('number').default(0),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  }),
+});
+
+export type IEstimateOption = InferEntity<typeof EstimateOption>;

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { lineItemKinds } from './job-line-item.ts';
+
+/** A priced line of an invoice, ordered by `position`; copied, not linked, so it never changes after issue. */
+export const InvoiceLineItem = defineEntity({
+  name: 'InvoiceLineItem',
+  tableName: 'invoice_line_items',
+  uniques: [{ name: 'invoice_line_items_business_id_id_unique', properties: ['businessId', 'id'] }],
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    businessId: p.uuid(),
+    invoiceId: p.uuid(),
+    position: p.integer(),
+    /** The price-book item the line was copied from, if any; the line keeps its own copy. */
+    priceBookItemId: p.uuid().nullable(),
+    kind: p.enum([...lineItemKinds]).columnType('varchar(20)'),
+    name: p.string().length(200),
+    description: p.string().length(2000).nullable(),
+    /** numeric(12,3), > 0: fractional hours and feet are normal. */
+    quantity: p.decimal('number').precision(12).scale(3),
+    unitPriceMinor: p.bigint('number'),
+    taxable: p.boolean().default(true),
+    /** Computed by core's totals function, stored so lists never recompute it. */
+    amountMinor: p.bigint('number'),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  }),
+});
+
+export type IInvoiceLineItem = InferEntity<typeof InvoiceLineItem>;

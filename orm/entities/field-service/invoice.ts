@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+export const invoiceStatuses = ['draft', 'open', 'paid', 'void'] as const;
+
+/** A bill to a customer, numbered per business; payments settle it. Voided invoices are kept, never deleted. */
+export const Invoice = defineEntity({
+  name: 'Invoice',
+  tableName: 'invoices',
+  uniques: [
+    { name: 'invoices_business_id_id_unique', properties: ['businessId', 'id'] },
+    { name: 'invoices_number_unique', properties: ['businessId', 'number'] },
+  ],
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    businessId: p.uuid(),
+    number: p.integer(),
+    customerId: p.uuid(),
+    jobId: p.uuid().nullable(),
+    status: p.enum([...invoiceStatuses]).columnType('varchar(20)').default('draft'),
+    issuedOn: p.date().nullable(),
+    dueOn: p.date().nullable(),
+    /** ISO 4217; the amounts below are in its minor unit, and total = subtotal + tax. */
+    currency: p.character().length(3),
+    subtotalMinor: p.bigint('number').default(0),
+    taxMinor: p.bigint('number').default(0),
+    totalMinor: p.bigint('number').default(0),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  }),
+});
+
+export type IInvoice = InferEntity<typeof Invoice>;

@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+/**
+ * A note on a job. The author's name is copied so the note still reads right after the team
+ * member leaves; `teamMemberId` is null for notes from the office or the API.
+ */
+export const JobNote = defineEntity({
+  name: 'JobNote',
+  tableName: 'job_notes',
+  uniques: [{ name: 'job_notes_business_id_id_unique', properties: ['businessId', 'id'] }],
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    businessId: p.uuid(),
+    jobId: p.uuid(),
+    teamMemberId: p.uuid().nullable(),
+    authorName: p.string().length(200),
+    body: p.string().length(10000),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  }),
+});
+
+export type IJobNote = InferEntity<typeof JobNote>;

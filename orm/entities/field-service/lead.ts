@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+export const leadStatuses = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const;
+
+/** A prospective piece of work not yet won; converting it links (or creates) a customer. */
+export const Lead = defineEntity({
+  name: 'Lead',
+  tableName: 'leads',
+  uniques: [{ name: 'leads_business_id_id_unique', properties: ['businessId', 'id'] }],
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    businessId: p.uuid(),
+    leadSourceId: p.uuid().nullable(),
+    /** Set once the lead is matched to or converted into a customer. */
+    customerId: p.uuid().nullable(),
+    name: p.string().length(200),
+    email: p.string().length(254).nullable(),
+    phone: p.string().length(50).nullable(),
+    description: p.string().length(5000).nullable(),
+    status: p.enum([...leadStatuses]).columnType('varchar(20)').default('new'),
+    estimatedValueMinor: p.bigint('number').nullable(),
+    convertedAt: p.datetime().nullable(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  }),
+});
+
+export type ILead = InferEntity<typeof Lead>;

@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+/**
+ * A domain event written in the same transaction as the change it describes, so it exists exactly
+ * when the change does; the webhook deliverer reads unpublished rows and stamps `publishedAt`.
+ * Append-only: there is no updated_at.
+ */
+export const OutboxEvent = defineEntity({
+  name: 'OutboxEvent',
+  tableName: 'outbox_events',
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    businessId: p.uuid(),
+    /** e.g. "job.created". */
+    eventType: p.string().length(100),
+    /** e.g. "job"; with `aggregateId` names the row the event is about. */
+    aggregateType: p.string().length(50),
+    aggregateId: p.uuid(),
+    payload: p.json<Record<string, unknown>>(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    publishedAt: p.datetime().nullable(),
+  }),
+});
+
+export type IOutboxEvent = InferEntity<typeof OutboxEvent>;

@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+export const paymentMethods = ['card', 'cash', 'check', 'ach', 'other'] as const;
+export const paymentStatuses = ['succeeded', 'refunded'] as const;
+
+/** Money received from a customer, applied to an invoice or held on account when `invoiceId` is null. */
+export const Payment = defineEntity({
+  name: 'Payment',
+  tableName: 'payments',
+  uniques: [{ name: 'payments_business_id_id_unique', properties: ['businessId', 'id'] }],
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    businessId: p.uuid(),
+    customerId: p.uuid(),
+    invoiceId: p.uuid().nullable(),
+    /** > 0, in the minor unit of `currency`. */
+    amountMinor: p.bigint('number'),
+    currency: p.character().length(3),
+    method: p.enum([...paymentMethods]).columnType('varchar(20)'),
+    status: p.enum([...paymentStatuses]).columnType('varchar(20)').default('succeeded'),
+    receivedAt: p.datetime(),
+    /** A check number or processor id, for reconciliation. */
+    reference: p.string().length(200).nullable(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  }),
+});
+
+export type IPayment = InferEntity<typeof Payment>;

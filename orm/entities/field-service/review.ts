@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+export const reviewSources = ['internal', 'google', 'yelp', 'facebook', 'other'] as const;
+
+/** A customer's rating of the business, collected in-house or imported from a review site. */
+export const Review = defineEntity({
+  name: 'Review',
+  tableName: 'reviews',
+  uniques: [{ name: 'reviews_business_id_id_unique', properties: ['businessId', 'id'] }],
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    businessId: p.uuid(),
+    /** Null for reviews from people not (yet) matched to a customer, e.g. imported ones. */
+    customerId: p.uuid().nullable(),
+    jobId: p.uuid().nullable(),
+    /** 1-5 stars. */
+    rating: p.smallint(),
+    comment: p.string().length(5000).nullable(),
+    reviewerName: p.string().length(200),
+    source: p.enum([...reviewSources]).columnType('varchar(20)').default('internal'),
+    reviewedAt: p.datetime(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  }),
+});
+
+export type IReview = InferEntity<typeof Review>;

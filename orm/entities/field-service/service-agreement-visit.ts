@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+export const serviceAgreementVisitStatuses = ['planned', 'scheduled', 'completed', 'skipped'] as const;
+
+/** A visit an agreement owes on a planned date; linked to the real visit once it is booked. */
+export const ServiceAgreementVisit = defineEntity({
+  name: 'ServiceAgreementVisit',
+  tableName: 'service_agreement_visits',
+  uniques: [{ name: 'service_agreement_visits_business_id_id_unique', properties: ['businessId', 'id'] }],
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    businessId: p.uuid(),
+    agreementId: p.uuid(),
+    plannedFor: p.date(),
+    visitId: p.uuid().nullable(),
+    status: p.enum([...serviceAgreementVisitStatuses]).columnType('varchar(20)').default('planned'),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  }),
+});
+
+export type IServiceAgreementVisit = InferEntity<typeof ServiceAgreementVisit>;

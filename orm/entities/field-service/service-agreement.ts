@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+export const serviceAgreementStatuses = ['active', 'paused', 'cancelled', 'expired'] as const;
+export const billingFrequencies = ['monthly', 'quarterly', 'annually'] as const;
+
+/** A recurring maintenance plan: a customer pays on a schedule for a number of visits a year. */
+export const ServiceAgreement = defineEntity({
+  name: 'ServiceAgreement',
+  tableName: 'service_agreements',
+  uniques: [{ name: 'service_agreements_business_id_id_unique', properties: ['businessId', 'id'] }],
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    businessId: p.uuid(),
+    customerId: p.uuid(),
+    propertyId: p.uuid().nullable(),
+    name: p.string().length(200),
+    status: p.enum([...serviceAgreementStatuses]).columnType('varchar(20)').default('active'),
+    startsOn: p.date(),
+    /** Null for an open-ended agreement. */
+    endsOn: p.date().nullable(),
+    billingFrequency: p.enum([...billingFrequencies]).columnType('varchar(20)'),
+    /** Per billing period. */
+    priceMinor: p.bigint('number'),
+    currency: p.character().length(3),
+    /** 0-52. */
+    visitsPerYear: p.integer().default(1),
+    autoRenew: p.boolean().default(true),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  }),
+});
+
+export type IServiceAgreement = InferEntity<typeof ServiceAgreement>;

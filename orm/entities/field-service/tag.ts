@@ -1,0 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+/** A label a business puts on customers to group them; names are unique per business, ignoring case. */
+export const Tag = defineEntity({
+  name: 'Tag',
+  tableName: 'tags',
+  uniques: [{ name: 'tags_business_id_id_unique', properties: ['businessId', 'id'] }],
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    businessId: p.uuid(),
+    name: p.string().length(50),
+    /** #RRGGBB */
+    color: p.string().length(7).nullable(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  }),
+});
+
+export type ITag = InferEntity<typeof Tag>;
