@@ -63,9 +63,9 @@ export const governmentProcedure = publicProcedure.use(async ({ ctx, next }) => 
 });
 
 /** Only the in-process caller of scripts: seeding and administration. No transport reaches it. */
-export const systemProcedure = t.procedure.use(({ ctx, next }) => {
-  // Answered like an unknown procedure, so the public cannot discover administrative ones.
-  if (ctx.principal.kind !== 'system') throw new AppError('ROUTE_NOT_FOUND', 'No such procedure.');
+export const systemProcedure = t.procedure.use(({ ctx, path, next }) => {
+  // Answered word for word like an unknown procedure (tRPC's own message), so the public cannot discover administrative ones.
+  if (ctx.principal.kind !== 'system') throw new AppError('ROUTE_NOT_FOUND', `No procedure found on path "${path}"`);
   return next();
 });
 

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
 import { systemCaller } from './lib/system-caller.ts';
 import { seedAreas } from './seed/areas.ts';
+import { seedDemoWorkspacesIfNone } from './seed/demo-workspaces.ts';
 import { seedDemoIfEmpty } from './seed/run-seed.ts';
 
 let config;
@@ -27,6 +28,9 @@ const service = await startService({ config, log }).catch((error: unknown) => {
 if (config.seedDemo ?? service.database.kind === 'embedded') {
   const caller = systemCaller({ orm: service.database.orm, services: service.services, config: service.config, log });
   await seedDemoIfEmpty(caller, seedAreas, log).catch((error: unknown) => log.error({ err: error }, 'demo seeding failed'));
+  await seedDemoWorkspacesIfNone(caller, config.demoOwner, log, (text) => process.stdout.write(`${text}\n`)).catch((error: unknown) =>
+    log.error({ err: error }, 'demo business seeding failed'),
+  );
 }
 
 log.info(

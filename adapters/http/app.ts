@@ -5,7 +5,7 @@ import Koa from 'koa';
 import conditional from 'koa-conditional-get';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../../core/config.ts';
-import { createContextInner, type Context } from '../../core/context.ts';
+import { createContextInner, type Context, type Credentials } from '../../core/context.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { CoreServices } from '../../core/services/index.ts';
 import { appRouter, createCaller } from '../../core/routers/_app.ts';
@@ -33,6 +33,19 @@ export interface AppDependencies {
 const API_PREFIX = '/api';
 const TRPC_ENDPOINT = `${API_PREFIX}/trpc`;
 
+// RFC 6750 section 2.1: the scheme (case-insensitive), then exactly one b64token.
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
+
+/**
+ * The bearer token of an Authorization header. Anything else (another scheme, no token, two
+ * tokens, characters outside b64token) is no credentials rather than an error: a procedure that
+ * needs a principal then answers UNAUTHORIZED with its challenge, and public ones never care.
+ */
+export function bearerCredentials(header: string): Credentials {
+  const match = BEARER.exec(header);
+  return match ? { bearer: match[1]! } : {};
+}
+
 /** Composes the Koa app: request id, logging, security headers, errors, body limits, then the adapters. */
 export function createApp({ config, orm, services, log, router = appRouter }: AppDependencies): Koa<HttpState> {
   const urls = { site: config.siteUrl, base: config.baseUrl };
@@ -45,6 +58,7 @@ export function createApp({ config, orm, services, log, router = appRouter }: Ap
       services,
       requestId: ctx.state.requestId,
       clientAddress: ctx.ip,
+      credentials: bearerCredentials(ctx.get('Authorization')),
     });
 
   // Behind a trusted proxy, the client is the right-most X-Forwarded-For entry (the one our proxy

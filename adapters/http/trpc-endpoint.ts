@@ -31,8 +31,18 @@ export function trpcEndpoint(options: TrpcEndpointOptions): Middleware<HttpState
       req: request,
       router: options.router,
       createContext: () => options.createContext(ctx),
-      responseMeta: ({ ctx: procedureCtx, errors }) =>
-        errors.length === 0 && procedureCtx ? { headers: (procedureCtx as Context).response.headers } : {},
+      responseMeta: ({ ctx: procedureCtx, errors }) => {
+        const earned = (procedureCtx as Context | undefined)?.response.headers ?? {};
+        if (errors.length === 0) return { headers: earned };
+        // As on REST: an error keeps what a middleware already earned (RateLimit) but not caching,
+        // and adds the error's own headers (WWW-Authenticate, Retry-After, Allow).
+        const { 'Cache-Control': _caching, ...kept } = earned;
+        const headers = errors.reduce<Record<string, string>>(
+          (all, error) => ({ ...all, ...classifyError(error, ctx.state.requestId).headers }),
+          kept,
+        );
+        return { headers };
+      },
       onError: ({ error }) => {
         if (classifyError(error, ctx.state.requestId).unexpected) {
           ctx.state.log.error({ err: error.cause ?? error }, 'unexpected error');

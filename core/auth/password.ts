@@ -61,5 +61,14 @@ export function needsRehash(stored: string, parameters: ScryptParameters = curre
   return !parsed || parsed.N < parameters.N || parsed.r < parameters.r || parsed.p < parameters.p || parsed.key.length < KEY_LENGTH;
 }
 
-/** A hash of a random password: login compares against it when the e-mail is unknown, so timing does not reveal which e-mails exist. */
-export const unknownUserHash = hashPassword(randomBytes(18).toString('base64url'));
+let unknownUser: Promise<string> | undefined;
+
+/**
+ * A hash of a random password: login compares against it when the e-mail is unknown, so timing
+ * does not reveal which e-mails exist. Made on first use, not at import: every process imports
+ * this module through the router, and most never verify a password.
+ */
+export function unknownUserHash(): Promise<string> {
+  unknownUser ??= hashPassword(randomBytes(18).toString('base64url'));
+  return unknownUser;
+}

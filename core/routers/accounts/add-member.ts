@@ -1,0 +1,57 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Membership, type IMembership } from '../../../orm/entities/accounts/membership.ts';
+import type { IBusiness } from '../../../orm/entities/accounts/business.ts';
+import type { IUser } from '../../../orm/entities/accounts/user.ts';
+import { AppError } from '../../errors/index.ts';
+import { findBusiness } from '../../services/accounts/find-business.ts';
+import { findUserByEmail } from '../../services/accounts/find-user.ts';
+import { isUniqueViolation } from '../../services/accounts/unique-violation.ts';
+import { systemProcedure } from '../../trpc.ts';
+import { ZAddMemberInput, ZAddMemberOutput } from './add-member.schema.ts';
+
+function existingMembership(em: EntityManager, business: IBusiness, user: IUser): Promise<IMembership | null> {
+  return em.findOne(Membership, { businessId: business.id, userId: user.id });
+}
+
+/**
+ * Gives an existing user a role in a business (scripts only). Adding a member again with the
+ * same role changes nothing (`created: false`), so scripts may repeat it; with another role it is
+ * a CONFLICT: changing someone's role, an owner's above all, is a decision this command does not
+ * take silently.
+ */
+export const addMember = systemProcedure
+  .input(ZAddMemberInput)
+  .output(ZAddMemberOutput)
+  .mutation(async ({ ctx, input }) => {
+    const business = await findBusiness(ctx.em, input.business);
+    const user = await findUserByEmail(ctx.em, input.email);
+    if (!user) throw new AppError('RESOURCE_NOT_FOUND', `No user with the e-mail address ${input.email}; create the user first.`);
+    const answer = (membership: IMembership, created: boolean) => {
+      if (membership.role !== input.role) {
+        throw new AppError('CONFLICT', `${user.email} already is ${membership.role} of ${business.slug}; add-member does not change roles.`);
+      }
+      return {
+        business_id: business.id,
+        business_slug: business.slug,
+        user_id: user.id,
+        email: user.email,
+        role: membership.role,
+        created_at: membership.createdAt.toISOString(),
+        created,
+      };
+    };
+
+    const existing = await existingMembership(ctx.em, business, user);
+    if (existing) return answer(existing, false);
+    const membership = ctx.em.create(Membership, { businessId: business.id, userId: user.id, role: input.role, createdAt: ctx.clock.now() });
+    try {
+      await ctx.em.flush();
+    } catch (error) {
+      // A concurrent add got there first: answer as if it had come before this one.
+      if (!isUniqueViolation(error, 'memberships_pkey')) throw error;
+      const raced = await existingMembership(ctx.em.fork(), business, user);
+      if (raced) return answer(raced, false);
+      throw error;
+    }
+    return answer(membership, true);
+  });

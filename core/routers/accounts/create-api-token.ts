@@ -1,0 +1,44 @@
+import { ApiToken } from '../../../orm/entities/accounts/api-token.ts';
+import { User } from '../../../orm/entities/accounts/user.ts';
+import { generateApiToken } from '../../auth/api-token.ts';
+import { apiTokenScopes } from '../../auth/scopes.ts';
+import { AppError } from '../../errors/index.ts';
+import { findBusiness } from '../../services/accounts/find-business.ts';
+import { systemProcedure } from '../../trpc.ts';
+import { ZCreateApiTokenInput, ZCreateApiTokenOutput } from './create-api-token.schema.ts';
+
+/**
+ * A workspace API token for internal clients (scripts only). The answer carries the token once;
+ * only its SHA-256 is stored, so it cannot be shown again: a lost token is revoked and replaced.
+ */
+export const createApiToken = systemProcedure
+  .input(ZCreateApiTokenInput)
+  .output(ZCreateApiTokenOutput)
+  .mutation(async ({ ctx, input }) => {
+    const business = await findBusiness(ctx.em, input.business);
+    if (input.created_by && !(await ctx.em.count(User, { id: input.created_by }))) {
+      throw new AppError('RESOURCE_NOT_FOUND', `No user with id ${input.created_by}.`);
+    }
+    // Canonical order, no duplicates: listings and comparisons stay simple.
+    const scopes = apiTokenScopes.filter((scope) => input.scopes.includes(scope));
+    const generated = generateApiToken();
+    const token = ctx.em.create(ApiToken, {
+      businessId: business.id,
+      name: input.name,
+      tokenPrefix: generated.tokenPrefix,
+      tokenHash: generated.tokenHash,
+      scopes,
+      createdBy: input.created_by ?? null,
+      createdAt: ctx.clock.now(),
+    });
+    await ctx.em.flush();
+    return {
+      id: token.id,
+      business_id: business.id,
+      name: token.name,
+      token: generated.token,
+      token_prefix: token.tokenPrefix,
+      scopes,
+      created_at: token.createdAt.toISOString(),
+    };
+  });

@@ -1,0 +1,36 @@
+import { User } from '../../../orm/entities/accounts/user.ts';
+import { hashPassword } from '../../auth/password.ts';
+import { AppError } from '../../errors/index.ts';
+import { findUserByEmail } from '../../services/accounts/find-user.ts';
+import { isUniqueViolation } from '../../services/accounts/unique-violation.ts';
+import { toUserOutput } from '../../services/accounts/user-output.ts';
+import { systemProcedure } from '../../trpc.ts';
+import { ZCreateUserInput, ZCreateUserOutput } from './create-user.schema.ts';
+
+function duplicate(email: string): AppError {
+  return new AppError('CONFLICT', `A user with the e-mail address ${email} already exists.`);
+}
+
+/** A user who can sign in; the password is stored only as an scrypt hash (scripts only). */
+export const createUser = systemProcedure
+  .input(ZCreateUserInput)
+  .output(ZCreateUserOutput)
+  .mutation(async ({ ctx, input }) => {
+    // Checked before hashing: a duplicate should not cost a 128 MiB scrypt run.
+    if (await findUserByEmail(ctx.em, input.email)) throw duplicate(input.email);
+    const now = ctx.clock.now();
+    const user = ctx.em.create(User, {
+      email: input.email,
+      name: input.name,
+      passwordHash: await hashPassword(input.password),
+      createdAt: now,
+      updatedAt: now,
+    });
+    try {
+      await ctx.em.flush();
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_email_lower_unique')) throw duplicate(input.email);
+      throw error;
+    }
+    return toUserOutput(user);
+  });

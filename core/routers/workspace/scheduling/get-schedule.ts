@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { AppError } from '../../../errors/index.ts';
+import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
+import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.ts';
+import { memberTimeOffBetween, memberVisitsBetween } from '../../../services/workspace/scheduling/busy-periods.query.ts';
+import { localDayRange } from '../../../services/workspace/scheduling/local-day-range.ts';
+import { memberDay, sumMinutes } from '../../../services/workspace/scheduling/member-day.ts';
+import { findScheduleMembers } from '../../../services/workspace/scheduling/schedule-members.query.ts';
+import { readWorkingHours } from '../../../services/workspace/scheduling/working-hours.ts';
+import { tenantProcedure } from '../../../trpc.ts';
+import { ZGetScheduleInput, ZGetScheduleOutput } from './get-schedule.schema.ts';
+
+const MAX_DAYS = 31;
+// The name goes back to PostgreSQL as a bind value, which refuses NUL characters.
+const ZMemberCursor = z.tuple([z.string().max(200).regex(/^[^\u0000]*$/), z.uuid()]);
+
+export const getSchedule = tenantProcedure
+  .meta({
+    tool: {
+      name: 'get-schedule',
+      title: 'Get schedule',
+      access: 'read',
+      description:
+        'The calendar of the team for a range of local days (at most 31): per active team member (or just team_member_id) and per day, ' +
+        'the working hours, the non-cancelled visits, the time off, and booked / available minutes inside working hours. ' +
+        'Times are given in UTC and in the business time zone. Use it to see who is busy or free; use find-available-slots to get bookable start times ' +
+        'for a job of a given duration, and get-visit for a visit\'s details.',
+    },
+  })
+  .input(ZGetScheduleInput)
+  .output(ZGetScheduleOutput)
+  .query(async ({ ctx, input }) => {
+    const zone = await businessTimeZone(ctx.em, ctx.businessId);
+    const range = localDayRange(input.date_from, input.date_to, zone, MAX_DAYS);
+    const after = decodeCursor(input.cursor, ZMemberCursor);
+    const members = await findScheduleMembers(ctx.em, ctx.businessId, {
+      teamMemberId: input.team_member_id,
+      activeOnly: true,
+      after,
+      limit: input.limit + 1,
+    });
+    if (input.team_member_id !== undefined && members.length === 0 && after === undefined) {
+      throw new AppError('RESOURCE_NOT_FOUND', `No team member with id ${input.team_member_id} in this business.`);
+    }
+    const page = members.slice(0, input.limit);
+    const ids = page.map((member) => member.id);
+    const from = range.start.toJSDate();
+    const to = range.end.toJSDate();
+    const visits = await memberVisitsBetween(ctx.em, ctx.businessId, ids, from, to);
+    const timeOff = await memberTimeOffBetween(ctx.em, ctx.businessId, ids, from, to, ['requested', 'approved']);
+    const result = toCursorPage(members, input.limit, (member) => [member.name, member.id], (member) => {
+      const hours = readWorkingHours(member.working_hours);
+      const ownVisits = visits.filter((visit) => visit.teamMemberId === member.id);
+      const ownTimeOff = timeOff.filter((entry) => entry.teamMemberId === member.id);
+      const days = range.days.map((day) => memberDay(day, hours, ownVisits, ownTimeOff, zone));
+      return {
+        team_member: { id: member.id, name: member.name, role: member.role as 'technician' | 'dispatcher' | 'manager' | 'office', active: member.active },
+        days,
+        totals: sumMinutes(days),
+      };
+    });
+    return { ...result, time_zone: zone, date_from: input.date_from, date_to: input.date_to };
+  });

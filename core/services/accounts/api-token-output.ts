@@ -1,0 +1,28 @@
+import type { IApiToken } from '../../../orm/entities/accounts/api-token.ts';
+
+export interface ApiTokenOutput {
+  id: string;
+  business_id: string;
+  name: string;
+  token_prefix: string;
+  scopes: string[];
+  created_by: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** A token as listings show it: the recognisable prefix, never the hash. */
+export function toApiTokenOutput(token: Omit<IApiToken, 'tokenHash'>): ApiTokenOutput {
+  return {
+    id: token.id,
+    business_id: token.businessId,
+    name: token.name,
+    token_prefix: token.tokenPrefix,
+    scopes: [...token.scopes],
+    created_by: token.createdBy ?? null,
+    created_at: token.createdAt.toISOString(),
+    last_used_at: token.lastUsedAt?.toISOString() ?? null,
+    revoked_at: token.revokedAt?.toISOString() ?? null,
+  };
+}

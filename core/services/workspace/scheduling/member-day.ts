@@ -1,0 +1,87 @@
+import type { DateTime } from 'luxon';
+import type { TeamMemberWorkingHours } from '../../../../orm/entities/field-service/team-member.ts';
+import type { MemberTimeOff, MemberVisit } from './busy-periods.query.ts';
+import { localClock, localDateTime } from './local-time.ts';
+import { intersectSpans, spanMinutes, subtractSpans, type Span } from './spans.ts';
+import { workingSpansOn } from './working-hours.ts';
+
+export interface DayMinutes {
+  working_minutes: number;
+  booked_minutes: number;
+  booked_outside_hours_minutes: number;
+  time_off_minutes: number;
+  available_minutes: number;
+}
+
+/**
+ * One team member's local day: working windows, the visits and time off that touch the day, and
+ * the minutes. Visits and approved time off are merged before subtracting, so overlaps count once
+ * and available_minutes is never negative; requested time off is listed but blocks nothing.
+ */
+export function memberDay(
+  day: DateTime,
+  hours: readonly TeamMemberWorkingHours[],
+  visits: readonly MemberVisit[],
+  timeOff: readonly MemberTimeOff[],
+  zone: string,
+) {
+  const dayStart = day.toMillis();
+  const dayEnd = day.plus({ days: 1 }).startOf('day').toMillis();
+  const touches = (item: { start: Date; end: Date }) => item.start.getTime() < dayEnd && item.end.getTime() > dayStart;
+  const dayVisits = visits.filter(touches);
+  const dayOff = timeOff.filter(touches);
+
+  const working = workingSpansOn(day, hours);
+  const visitSpans = dayVisits.map(toSpan);
+  const approvedOff = dayOff.filter((entry) => entry.status === 'approved').map(toSpan);
+  const bookedInDay = spanMinutes(intersectSpans(visitSpans, [{ start: dayStart, end: dayEnd }]));
+  const booked = spanMinutes(intersectSpans(visitSpans, working));
+  const minutes: DayMinutes = {
+    working_minutes: spanMinutes(working),
+    booked_minutes: booked,
+    booked_outside_hours_minutes: bookedInDay - booked,
+    time_off_minutes: spanMinutes(intersectSpans(approvedOff, working)),
+    available_minutes: spanMinutes(subtractSpans(working, [...visitSpans, ...approvedOff])),
+  };
+
+  return {
+    date: day.toFormat('yyyy-MM-dd'),
+    weekday: day.weekday,
+    working_hours: working.map((span) => ({
+      start: new Date(span.start).toISOString(),
+      end: new Date(span.end).toISOString(),
+      start_local: localClock(span.start, zone),
+      end_local: span.end === dayEnd ? '24:00' : localClock(span.end, zone),
+    })),
+    visits: dayVisits.map((visit) => ({
+      id: visit.id,
+      status: visit.status as 'scheduled' | 'en_route' | 'in_progress' | 'completed',
+      start: visit.start.toISOString(),
+      end: visit.end.toISOString(),
+      start_local: localDateTime(visit.start, zone),
+      end_local: localDateTime(visit.end, zone),
+      job: visit.job,
+      customer: visit.customer,
+    })),
+    time_off: dayOff.map((entry) => ({
+      id: entry.id,
+      status: entry.status as 'requested' | 'approved',
+      reason: entry.reason,
+      starts_at: entry.start.toISOString(),
+      ends_at: entry.end.toISOString(),
+      starts_local: localDateTime(entry.start, zone),
+      ends_local: localDateTime(entry.end, zone),
+    })),
+    ...minutes,
+  };
+}
+
+export function sumMinutes(days: readonly DayMinutes[]): DayMinutes {
+  const total: DayMinutes = { working_minutes: 0, booked_minutes: 0, booked_outside_hours_minutes: 0, time_off_minutes: 0, available_minutes: 0 };
+  for (const day of days) for (const key of Object.keys(total) as Array<keyof DayMinutes>) total[key] += day[key];
+  return total;
+}
+
+function toSpan(item: { start: Date; end: Date }): Span {
+  return { start: item.start.getTime(), end: item.end.getTime() };
+}

@@ -1,0 +1,55 @@
+import type { ParseArgsConfig } from 'node:util';
+import type { SystemCaller } from '../lib/system-caller.ts';
+
+export type FlagOptions = NonNullable<ParseArgsConfig['options']>;
+export type FlagValues = Record<string, string | boolean | Array<string | boolean> | undefined>;
+
+/** What a command prints: `json` with --json, `text` otherwise; `notice` goes to stderr either way. */
+export interface CommandOutput {
+  json: unknown;
+  text: string;
+  notice?: string;
+}
+
+/**
+ * One `npm run admin -- <name>` command. `prepare` turns the flags into procedure input before the
+ * database is opened (so a usage error costs nothing and changes nothing) and answers the call.
+ */
+export interface AdminCommand {
+  name: string;
+  summary: string;
+  /** The flags part of the usage line and their descriptions. */
+  help: string;
+  options: FlagOptions;
+  prepare(values: FlagValues): Promise<(caller: SystemCaller) => Promise<CommandOutput>>;
+}
+
+/** Wrong usage (unknown command or flag, missing or malformed value): exit status 2 with the usage. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export function optionalFlag(values: FlagValues, flag: string): string | undefined {
+  const value = values[flag];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function requiredFlag(values: FlagValues, flag: string): string {
+  const value = optionalFlag(values, flag);
+  if (value === undefined) throw new UsageError(`--${flag} is required.`);
+  return value;
+}
+
+/** A repeatable flag's values as given. */
+export function repeatedFlag(values: FlagValues, flag: string): string[] | undefined {
+  const raw = values[flag];
+  return raw === undefined ? undefined : (Array.isArray(raw) ? raw : [raw]).map(String);
+}
+
+/** A repeatable flag, each value also split on commas: `--scope a --scope b,c` -> [a, b, c]. */
+export function listFlag(values: FlagValues, flag: string): string[] | undefined {
+  return repeatedFlag(values, flag)
+    ?.flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter((value) => value.length > 0);
+}

@@ -1,0 +1,21 @@
+import type { AdminCommand } from './command.ts';
+import { addMemberCommand } from './add-member.ts';
+import { createApiTokenCommand } from './create-api-token.ts';
+import { createBusinessCommand } from './create-business.ts';
+import { createUserCommand } from './create-user.ts';
+import { listApiTokensCommand } from './list-api-tokens.ts';
+import { listBusinessesCommand } from './list-businesses.ts';
+import { revokeApiTokenCommand } from './revoke-api-token.ts';
+import { seedDemoBusinessCommand } from './seed-demo-business.ts';
+
+/** Every `npm run admin` command, in the order the usage lists them. */
+export const adminCommands: AdminCommand[] = [
+  createUserCommand,
+  createBusinessCommand,
+  addMemberCommand,
+  createApiTokenCommand,
+  revokeApiTokenCommand,
+  listBusinessesCommand,
+  listApiTokensCommand,
+  seedDemoBusinessCommand,
+];

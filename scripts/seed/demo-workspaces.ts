@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../../core/config.ts';
+import type { Logger } from '../../core/logger.ts';
+import type { SystemCaller } from '../lib/system-caller.ts';
+
+/**
+ * The first start of a database without businesses creates the demo owner account and the two demo
+ * businesses it owns (Summit Home Services, and the small Harbor Plumbing Co. that shows tenant
+ * isolation). The owner's password comes from DEMO_OWNER_PASSWORD or is generated, and is printed
+ * this once: it is stored only as a hash.
+ */
+export async function seedDemoWorkspacesIfNone(caller: SystemCaller, owner: Config['demoOwner'], log: Logger, print: (text: string) => void): Promise<void> {
+  if ((await caller.demo.countBusinesses()).businesses > 0) return;
+  const started = performance.now();
+  const password = owner.password ?? randomBytes(12).toString('base64url');
+  await caller.accounts.createUser({ email: owner.email, name: 'Demo Owner', password });
+  const seeded = [];
+  for (const workspace of ['primary', 'secondary'] as const) {
+    seeded.push(await caller.demo.seedDemoWorkspace({ workspace, owner_email: owner.email }));
+  }
+  log.info({ businesses: seeded.map((business) => business.slug), ms: Math.round(performance.now() - started) }, 'seeded the demo businesses');
+  print(
+    [
+      '',
+      'Demo owner account (shown once; it owns both demo businesses):',
+      `  e-mail:   ${owner.email}`,
+      `  password: ${owner.password ? '(from DEMO_OWNER_PASSWORD)' : password}`,
+      `  businesses: ${seeded.map((business) => `${business.name} (${business.slug})`).join(', ')}`,
+      '',
+    ].join('\n'),
+  );
+}
