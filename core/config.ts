@@ -23,6 +23,32 @@ const databaseUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\//.test(value), { message: 'expected a postgres:// or postgresql:// URL' });
 
+const commaList = (item: z.ZodType<string, string>, what: string) =>
+  z
+    .string()
+    .transform((value) => value.split(',').map((entry) => entry.trim()).filter((entry) => entry.length > 0))
+    .pipe(z.array(item, { message: `expected a comma-separated list of ${what}` }));
+
+/** `example.com` (exactly that host) or `*.example.com` (its subdomains). */
+const hostList = commaList(z.string().regex(/^(\*\.)?([a-z0-9-]+\.)+[a-z]{2,}$/i, { message: 'expected host names such as app.example.com or *.example.com' }), 'host names');
+const urlList = commaList(z.url({ protocol: /^https$/, message: 'expected https URLs' }), 'https URLs');
+const pathList = commaList(z.string().regex(/^\/[A-Za-z0-9._~\/-]*$/, { message: 'expected URL paths such as /callback' }), 'paths');
+/** RFC 8252 private-use schemes: reverse domain names such as com.example.app. */
+const schemeList = commaList(z.string().regex(/^[a-z][a-z0-9+.-]*$/, { message: 'expected URI schemes such as com.example.app' }), 'URI schemes');
+
+/**
+ * Redirect URIs of hosted agent clients accepted without configuration: their products' fixed
+ * OAuth callbacks (vetted list; extend it with OAUTH_HOSTED_CALLBACKS).
+ */
+export const defaultHostedCallbacks = [
+  'https://claude.ai/api/mcp/auth_callback',
+  'https://claude.com/api/mcp/auth_callback',
+  'https://chatgpt.com/connector_platform_oauth_redirect',
+  'https://chat.openai.com/connector_platform_oauth_redirect',
+  'https://vscode.dev/redirect',
+  'https://insiders.vscode.dev/redirect',
+] as const;
+
 /** Every environment variable the service reads, with its default. The README's table mirrors this. */
 const ZEnvironment = z.object({
   PORT: z.coerce
@@ -45,6 +71,12 @@ const ZEnvironment = z.object({
   DEMO_OWNER_EMAIL: z.email({ message: 'expected an e-mail address' }).max(254).optional(),
   DEMO_OWNER_PASSWORD: z.string().min(12, { message: 'expected at least 12 characters' }).max(200).optional(),
   NODE_ENV: z.string().default('development'),
+  OAUTH_REDIRECT_HOSTS: hostList.default([]),
+  OAUTH_HOSTED_CALLBACKS: urlList.default([...defaultHostedCallbacks]),
+  OAUTH_LOOPBACK_REDIRECTS: booleanFromEnv.default(true),
+  OAUTH_LOOPBACK_PATHS: pathList.default(['/callback', '/oauth/callback']),
+  OAUTH_PRIVATE_USE_SCHEMES: schemeList.default([]),
+  OAUTH_REGISTRATION_PER_HOUR: positiveInt(100_000).default(30),
 });
 
 export interface Config {
@@ -68,6 +100,16 @@ export interface Config {
   /** The demo owner account created with the demo businesses (the password is generated and printed once when unset). */
   demoOwner: { email: string; password: string | undefined };
   production: boolean;
+  /** Which redirect URIs OAuth client registration accepts (RFC 7591 + RFC 8252). */
+  oauthRedirects: {
+    httpsHosts: string[];
+    hostedCallbacks: string[];
+    loopback: boolean;
+    loopbackPaths: string[];
+    privateUseSchemes: string[];
+  };
+  /** Client registrations per client address per hour. */
+  oauthRegistrationPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -102,6 +144,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: values.SEED_DEMO,
     demoOwner: { email: values.DEMO_OWNER_EMAIL ?? 'owner@summit-home.example', password: values.DEMO_OWNER_PASSWORD },
     production: values.NODE_ENV === 'production',
+    oauthRedirects: {
+      httpsHosts: values.OAUTH_REDIRECT_HOSTS.map((host) => host.toLowerCase()),
+      hostedCallbacks: values.OAUTH_HOSTED_CALLBACKS,
+      loopback: values.OAUTH_LOOPBACK_REDIRECTS,
+      loopbackPaths: values.OAUTH_LOOPBACK_PATHS,
+      privateUseSchemes: values.OAUTH_PRIVATE_USE_SCHEMES,
+    },
+    oauthRegistrationPerHour: values.OAUTH_REGISTRATION_PER_HOUR,
   };
 }
 

@@ -45,22 +45,32 @@ export const createCallerFactory = t.createCallerFactory;
 /** Anyone may call it: the public REST surface. */
 export const publicProcedure = t.procedure;
 
-/** Public, and counted against the government group's per-client budget (429 RATE_LIMITED beyond it). */
-export const governmentProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  // In-process callers (scripts, tests through the caller) have no address and no budget.
-  if (ctx.clientAddress === undefined) return next();
-  const decision = await ctx.services.rateLimiters.government.consume(ctx.clientAddress);
-  const headers = rateLimitHeaders(decision);
-  if (!decision.allowed) {
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many requests: the limit is ${decision.policy.points} per ${decision.policy.windowSeconds} seconds per client.`,
-      { headers },
-    );
-  }
-  Object.assign(ctx.response.headers, headers);
-  return next();
-});
+type RateLimiterName = keyof Context['services']['rateLimiters'];
+
+/** Counts each call against one of the per-client budgets; beyond it, 429 RATE_LIMITED with Retry-After and RateLimit headers. */
+function rateLimitedBy(limiter: RateLimiterName) {
+  return t.middleware(async ({ ctx, next }) => {
+    // In-process callers (scripts, tests through the caller) have no address and no budget.
+    if (ctx.clientAddress === undefined) return next();
+    const decision = await ctx.services.rateLimiters[limiter].consume(ctx.clientAddress);
+    const headers = rateLimitHeaders(decision);
+    if (!decision.allowed) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many requests: the limit is ${decision.policy.points} per ${decision.policy.windowSeconds} seconds per client.`,
+        { headers },
+      );
+    }
+    Object.assign(ctx.response.headers, headers);
+    return next();
+  });
+}
+
+/** Public, and counted against the government group's per-client budget. */
+export const governmentProcedure = publicProcedure.use(rateLimitedBy('government'));
+
+/** Public OAuth dynamic client registration, counted against its own per-client budget. */
+export const clientRegistrationProcedure = publicProcedure.use(rateLimitedBy('oauthRegistration'));
 
 /** Only the in-process caller of scripts: seeding and administration. No transport reaches it. */
 export const systemProcedure = t.procedure.use(({ ctx, path, next }) => {

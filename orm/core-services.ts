@@ -14,8 +14,10 @@ export function createCoreServices(database: Database, config: Config): CoreServ
       ? { kind: 'postgres', knex: database.orm.em.getKnex(), tableName: 'rate_limits' }
       : { kind: 'memory' };
   return {
+    oauthRedirectPolicy: config.oauthRedirects,
     rateLimiters: {
       government: createRateLimiter({ name: 'gov', ...config.rateLimits.government }, store),
+      oauthRegistration: createRateLimiter({ name: 'oauth-register', points: config.oauthRegistrationPerHour, windowSeconds: 3600 }, store),
     },
   };
 }

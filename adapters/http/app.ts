@@ -9,6 +9,7 @@ import { createContextInner, type Context, type Credentials } from '../../core/c
 import type { Logger } from '../../core/logger.ts';
 import type { CoreServices } from '../../core/services/index.ts';
 import { appRouter, createCaller } from '../../core/routers/_app.ts';
+import { clientRegistrationRoutes } from '../oauth/registration.ts';
 import { docsRoutes } from './docs.ts';
 import { mediaOpenApiPaths, mediaRoutes, type CallerFor } from './media.ts';
 import { errorHandler } from './middleware/error-handler.ts';
@@ -71,6 +72,7 @@ export function createApp({ config, orm, services, log, router = appRouter }: Ap
   const docs = docsRoutes(document, API_PREFIX);
   const media = mediaRoutes(callerFor, API_PREFIX);
   const rest = restRoutes({ router, prefix: API_PREFIX, createContext });
+  const registration = clientRegistrationRoutes(createContext, API_PREFIX);
 
   app
     .use(requestId())
@@ -86,6 +88,8 @@ export function createApp({ config, orm, services, log, router = appRouter }: Ap
     .use(docs.allowedMethods())
     .use(media.routes())
     .use(media.allowedMethods())
+    .use(registration.routes())
+    .use(registration.allowedMethods())
     .use(rest.routes())
     .use(rest.allowedMethods());
   return app;

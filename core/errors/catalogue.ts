@@ -10,6 +10,16 @@ export const errorCatalogue = {
     jsonRpc: -32602,
     resolution: 'Correct the named parameter as described and send the request again.',
   },
+  INVALID_REDIRECT_URI: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution: 'Register only redirect URIs this server accepts: https callbacks on an allowed client domain, a listed hosted agent callback, http://127.0.0.1:<port>/callback or http://localhost:<port>/callback, or an allowed private-use scheme.',
+  },
+  INVALID_CLIENT_METADATA: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution: 'Correct the named client metadata field (RFC 7591) and register again.',
+  },
   MALFORMED_JSON: {
     status: 400,
     jsonRpc: -32700,

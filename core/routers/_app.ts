@@ -5,6 +5,7 @@ import { demoRouter } from './demo/router.ts';
 import { directoryRouter } from './directory/router.ts';
 import { governmentRouter } from './government/router.ts';
 import { healthRouter } from './health/router.ts';
+import { oauthClientsRouter } from './oauth-clients/router.ts';
 import { workspaceRouter } from './workspace/router.ts';
 
 export const appRouter = router({
@@ -15,6 +16,7 @@ export const appRouter = router({
   accounts: accountsRouter,
   workspace: workspaceRouter,
   demo: demoRouter,
+  oauthClients: oauthClientsRouter,
 });
 
 /** The type internal TypeScript clients import for end-to-end types (`createTRPCClient<AppRouter>`). */

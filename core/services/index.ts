@@ -1,4 +1,5 @@
 import type { AccessTokenVerifier } from '../auth/authenticate.ts';
+import type { RedirectUriPolicy } from './oauth/redirect-uri-policy.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 
 /**
@@ -9,7 +10,11 @@ export interface CoreServices {
   rateLimiters: {
     /** The government-opportunity endpoints' per-client budget. */
     government: RateLimiter;
+    /** OAuth dynamic client registrations per client address. */
+    oauthRegistration: RateLimiter;
   };
+  /** Which redirect URIs client registration accepts. */
+  oauthRedirectPolicy: RedirectUriPolicy;
   /** Verifies OAuth access tokens (absent until the authorization server is configured). */
   accessTokenVerifier?: AccessTokenVerifier;
 }

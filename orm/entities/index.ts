@@ -4,6 +4,7 @@ import { blogEntities } from './blog/index.ts';
 import { directoryEntities } from './directory/index.ts';
 import { fieldServiceEntities } from './field-service/index.ts';
 import { governmentEntities } from './government/index.ts';
+import { OAuthClient } from './oauth/client.ts';
 
 /** Every entity, registered explicitly; each area keeps its own list. */
 export const entities: EntitySchema[] = [
@@ -12,4 +13,5 @@ export const entities: EntitySchema[] = [
   ...directoryEntities,
   ...accountsEntities,
   ...fieldServiceEntities,
+  OAuthClient,
 ];

@@ -4,6 +4,7 @@ import { blogMigrations } from './blog/index.ts';
 import { directoryMigrations } from './directory/index.ts';
 import { fieldServiceMigrations } from './field-service/index.ts';
 import { governmentMigrations } from './government/index.ts';
+import { oauthMigrations } from './oauth/index.ts';
 import { Migration20261122000000_extensions } from './Migration20261122000000_extensions.ts';
 import { Migration20261122000100_rate_limits } from './Migration20261122000100_rate_limits.ts';
 
@@ -24,4 +25,5 @@ export const migrationsList: MigrationObject[] = [
   ...directoryMigrations,
   ...accountsMigrations,
   ...fieldServiceMigrations,
+  ...oauthMigrations,
 ].sort((a, b) => a.name.localeCompare(b.name));

@@ -31,6 +31,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'debug',
     SHUTDOWN_TIMEOUT_MS: '5000',
+    // Suites register many OAuth clients from one address; the budget itself is tested with its own service.
+    OAUTH_REGISTRATION_PER_HOUR: '10000',
     ...overrides,
   });
 }

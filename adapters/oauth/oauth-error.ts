@@ -1,0 +1,34 @@
+import type { Context } from 'koa';
+import { classifyError } from '../../core/errors/index.ts';
+import type { HttpState } from '../http/state.ts';
+
+/** Catalogue codes as RFC 6749 / RFC 7591 error codes; anything unlisted is a server_error. */
+const oauthErrorByCode: Record<string, string> = {
+  INVALID_REDIRECT_URI: 'invalid_redirect_uri',
+  INVALID_CLIENT_METADATA: 'invalid_client_metadata',
+  RATE_LIMITED: 'rate_limited',
+  SERVICE_UNAVAILABLE: 'temporarily_unavailable',
+  DATABASE_UNAVAILABLE: 'temporarily_unavailable',
+};
+
+/**
+ * Answers an error of an OAuth endpoint in OAuth's own format `{ error, error_description }`
+ * (RFC 6749 section 5.2, RFC 7591 section 3.2.2), with the catalogue's HTTP status and headers
+ * (Retry-After on 429). A validation failure of registration metadata is `invalid_redirect_uri`
+ * when it concerns `redirect_uris`, otherwise `invalid_client_metadata`. 5xx stay masked.
+ */
+export function writeOAuthError(ctx: Context & { state: HttpState }, error: unknown): void {
+  const classified = classifyError(error, ctx.state.requestId);
+  if (classified.unexpected) ctx.state.log.error({ err: error }, 'unexpected error');
+  const { body } = classified;
+  let code = oauthErrorByCode[body.code] ?? (body.status < 500 ? 'invalid_request' : 'server_error');
+  if (body.code === 'VALIDATION_FAILED') {
+    const firstPath = (body.details?.[0]?.path as unknown[] | undefined)?.[0];
+    code = firstPath === 'redirect_uris' ? 'invalid_redirect_uri' : 'invalid_client_metadata';
+  }
+  ctx.status = body.status;
+  for (const [name, value] of Object.entries(classified.headers)) ctx.set(name, value);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Pragma', 'no-cache');
+  ctx.body = { error: code, error_description: body.message };
+}
