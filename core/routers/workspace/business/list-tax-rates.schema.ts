@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { ZCursorPage, ZCursorPageInput } from '../shared/cursor-page.schema.ts';
+
+export const ZListTaxRatesInput = z.object({ ...ZCursorPageInput });
+
+export const ZTaxRate = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  rate_basis_points: z.number().int().describe('The rate in basis points: 825 = 8.25 %.'),
+  rate_percent: z.string().describe('The same rate as a percentage string, e.g. "8.25".'),
+  is_default: z.boolean().describe('Applied to new jobs that name no tax rate.'),
+  active: z.boolean().describe('Inactive rates stay on old documents but cannot be chosen for new ones.'),
+});
+
+export const ZListTaxRatesOutput = ZCursorPage(ZTaxRate);
