@@ -1,0 +1,6 @@
+import { z } from 'zod';
+import { ZId } from '../shared/cursor-page.schema.ts';
+import { ZLead } from './lead.schema.ts';
+
+export const ZGetLeadInput = z.object({ lead_id: ZId });
+export const ZGetLeadOutput = ZLead;
