@@ -63,18 +63,18 @@ describe('workspace: leads and lead sources', () => {
   it('filters by status, source and created_after', async () => {
     const caller = tenantCaller(business.id);
     expect((await caller.workspace.leads.listLeads({ status: 'converted' })).items.map((lead) => lead.id)).to.have.members([ids.b, ids.d]);
-    expect((await caller.workspace.leads.listLeads({ source: ids.ads })).items.map((lead) => lead.id)).to.deep.equal([ids.c, ids.b, ids.a]);
+    expect((await caller.workspace.leads.listLeads({ source: ids.ads! })).items.map((lead) => lead.id)).to.deep.equal([ids.c, ids.b, ids.a]);
     expect((await caller.workspace.leads.listLeads({ created_after: '2026-11-03T10:00:00Z' })).items).to.have.length(3);
-    expect((await caller.workspace.leads.listLeads({ source: ids.foreignSource })).items).to.deep.equal([]);
+    expect((await caller.workspace.leads.listLeads({ source: ids.foreignSource! })).items).to.deep.equal([]);
     await expectAppError(caller.workspace.leads.listLeads({ created_after: 'yesterday' }), 'VALIDATION_FAILED');
     await expectAppError(caller.workspace.leads.listLeads({ cursor: 'W10' }), 'VALIDATION_FAILED');
   });
 
   it('get-lead answers one lead, and not-found for an unknown or foreign id', async () => {
     const caller = tenantCaller(business.id);
-    const lead = await caller.workspace.leads.getLead({ lead_id: ids.b });
+    const lead = await caller.workspace.leads.getLead({ lead_id: ids.b! });
     expect(lead).to.deep.include({ name: 'Ben', status: 'converted', customer_id: ids.customer, converted_at: '2026-11-02T10:00:00.000Z' });
-    await expectAppError(caller.workspace.leads.getLead({ lead_id: ids.foreign }), 'RESOURCE_NOT_FOUND');
+    await expectAppError(caller.workspace.leads.getLead({ lead_id: ids.foreign! }), 'RESOURCE_NOT_FOUND');
     await expectAppError(caller.workspace.leads.getLead({ lead_id: randomUUID() }), 'RESOURCE_NOT_FOUND');
     await expectAppError(caller.workspace.leads.getLead({ lead_id: 'not-a-uuid' }), 'VALIDATION_FAILED');
   });

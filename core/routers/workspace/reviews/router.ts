@@ -1,3 +1,4 @@
 import { router } from '../../../trpc.ts';
+import { listReviews } from './list-reviews.ts';
 
-export const reviewsRouter = router({});
+export const reviewsRouter = router({ listReviews });
