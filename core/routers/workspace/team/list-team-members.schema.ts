@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { ZCursorPage, ZCursorPageInput } from '../shared/cursor-page.schema.ts';
+import { ZTeamMember } from './team-member.schema.ts';
+
+export const ZListTeamMembersInput = z.object({
+  active: z.boolean().optional().describe('true: only active members; false: only inactive ones; absent: all.'),
+  ...ZCursorPageInput,
+});
+
+export const ZListTeamMembersOutput = ZCursorPage(ZTeamMember);
