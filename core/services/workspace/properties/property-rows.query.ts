@@ -1,0 +1,55 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { runQuery } from '../../sql/query.ts';
+import { Where } from '../where.ts';
+
+export interface PropertyRow {
+  id: string;
+  customer_id: string;
+  customer_name: string;
+  name: string | null;
+  address_line1: string;
+  address_line2: string | null;
+  city: string;
+  region: string | null;
+  postal_code: string;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  notes: string | null;
+  created_at: Date;
+  created_key: string;
+}
+
+/** Properties of one business with their customer, oldest first (created_at, id). */
+export function findProperties(
+  em: EntityManager,
+  businessId: string,
+  filters: { propertyId?: string; customerId?: string; city?: string; postalCode?: string; after?: readonly [string, string]; limit: number },
+): Promise<PropertyRow[]> {
+  const where = new Where('p.business_id = ?', businessId);
+  if (filters.propertyId) where.add('p.id = ?', filters.propertyId);
+  if (filters.customerId) where.add('p.customer_id = ?', filters.customerId);
+  if (filters.city) where.add('lower(p.city) = lower(?)', filters.city);
+  if (filters.postalCode) where.add('p.postal_code = ?', filters.postalCode);
+  if (filters.after) where.add('(p.created_at, p.id) > (?::timestamptz, ?::uuid)', ...filters.after);
+  return runQuery<PropertyRow>(em, {
+    sql: `select p.id, c.id as customer_id, c.name as customer_name, p.name, p.address_line1, p.address_line2, p.city, p.region, p.postal_code, p.country,
+            p.latitude, p.longitude, p.notes, p.created_at, to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key
+          from properties p join customers c on c.business_id = p.business_id and c.id = p.customer_id
+          where ${where} order by p.created_at, p.id limit ?`,
+    params: [...where.params, filters.limit],
+  });
+}
+
+export function toProperty(row: PropertyRow) {
+  return {
+    id: row.id,
+    customer: { id: row.customer_id, name: row.customer_name },
+    name: row.name,
+    address: { line1: row.address_line1, line2: row.address_line2, city: row.city, region: row.region, postal_code: row.postal_code, country: row.country },
+    latitude: row.latitude,
+    longitude: row.longitude,
+    notes: row.notes,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,9 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Property } from '../../../../orm/entities/field-service/property.ts';
+import { AppError } from '../../../errors/index.ts';
+
+export async function requireProperty(em: EntityManager, businessId: string, propertyId: string): Promise<void> {
+  if (!(await em.count(Property, { businessId, id: propertyId }))) {
+    throw new AppError('RESOURCE_NOT_FOUND', `No property with id ${propertyId} in this business.`);
+  }
+}
