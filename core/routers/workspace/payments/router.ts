@@ -1,3 +1,5 @@
 import { router } from '../../../trpc.ts';
+import { getPayment } from './get-payment.ts';
+import { listPayments } from './list-payments.ts';
 
-export const paymentsRouter = router({});
+export const paymentsRouter = router({ listPayments, getPayment });

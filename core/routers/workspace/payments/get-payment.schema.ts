@@ -1,0 +1,6 @@
+import { z } from 'zod';
+import { ZId } from '../shared/cursor-page.schema.ts';
+import { ZPayment } from './payment.schema.ts';
+
+export const ZGetPaymentInput = z.object({ payment_id: ZId });
+export const ZGetPaymentOutput = ZPayment;
