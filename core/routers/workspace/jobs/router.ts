@@ -1,3 +1,9 @@
 import { router } from '../../../trpc.ts';
+import { getJob } from './get-job.ts';
+import { listJobAttachments } from './list-job-attachments.ts';
+import { listJobLineItems } from './list-job-line-items.ts';
+import { listJobNotes } from './list-job-notes.ts';
+import { listJobTypes } from './list-job-types.ts';
+import { listJobs } from './list-jobs.ts';
 
-export const jobsRouter = router({});
+export const jobsRouter = router({ listJobs, getJob, listJobLineItems, listJobNotes, listJobAttachments, listJobTypes });

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { JobType } from '../../../../orm/entities/field-service/job-type.ts';
+import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
+import { tenantProcedure } from '../../../trpc.ts';
+import { ZListJobTypesInput, ZListJobTypesOutput } from './job-children.schema.ts';
+
+const ZTypeCursor = z.tuple([z.string().max(100).regex(/^[^\u0000]*$/), z.uuid()]);
+
+export const listJobTypes = tenantProcedure
+  .meta({
+    tool: {
+      name: 'list-job-types',
+      title: 'List job types',
+      access: 'read',
+      description: 'The kinds of job the business does (AC repair, drain cleaning, ...) with their usual duration, by name. Use an id as job_type_id in create-job or job_type in list-jobs.',
+    },
+  })
+  .input(ZListJobTypesInput)
+  .output(ZListJobTypesOutput)
+  .query(async ({ ctx, input }) => {
+    const after = decodeCursor(input.cursor, ZTypeCursor);
+    const rows = await ctx.em.find(
+      JobType,
+      after ? { businessId: ctx.businessId, $or: [{ name: { $gt: after[0] } }, { name: after[0], id: { $gt: after[1] } }] } : { businessId: ctx.businessId },
+      { orderBy: { name: 'asc', id: 'asc' }, limit: input.limit + 1 },
+    );
+    return toCursorPage(rows, input.limit, (row) => [row.name, row.id], (row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description ?? null,
+      default_duration_minutes: row.defaultDurationMinutes,
+      color: row.color ?? null,
+    }));
+  });

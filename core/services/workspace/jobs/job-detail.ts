@@ -1,0 +1,34 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Property } from '../../../../orm/entities/field-service/property.ts';
+import { TaxRate } from '../../../../orm/entities/field-service/tax-rate.ts';
+import { Visit } from '../../../../orm/entities/field-service/visit.ts';
+import { AppError } from '../../../errors/index.ts';
+import { lineItemsOf } from '../line-items.query.ts';
+import { findJobs, toJobSummary } from './job-rows.query.ts';
+
+/** One job of one business with property, tax rate, line items and visits: get-job's answer and create-job's. */
+export async function loadJob(em: EntityManager, businessId: string, jobId: string) {
+  const [row] = await findJobs(em, businessId, (where) => where.add('j.id = ?', jobId), 1);
+  if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No job with id ${jobId} in this business.`);
+  const [property, taxRate, lineItems, visits] = await Promise.all([
+    row.property_id ? em.findOne(Property, { businessId, id: row.property_id }) : null,
+    row.tax_rate_id ? em.findOne(TaxRate, { businessId, id: row.tax_rate_id }) : null,
+    lineItemsOf(em, 'job', businessId, row.id),
+    em.find(Visit, { businessId, jobId: row.id }, { orderBy: { scheduledStart: 'asc', id: 'asc' } }),
+  ]);
+  return {
+    ...toJobSummary(row),
+    description: row.description,
+    property: property
+      ? { id: property.id, name: property.name ?? null, line1: property.addressLine1, city: property.city, postal_code: property.postalCode }
+      : null,
+    tax_rate: taxRate ? { id: taxRate.id, name: taxRate.name, rate_basis_points: taxRate.rateBasisPoints } : null,
+    line_items: lineItems,
+    visits: visits.map((visit) => ({
+      id: visit.id,
+      scheduled_start: visit.scheduledStart.toISOString(),
+      scheduled_end: visit.scheduledEnd.toISOString(),
+      status: visit.status,
+    })),
+  };
+}
