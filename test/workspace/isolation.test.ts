@@ -172,4 +172,16 @@ describe('tenant isolation of every workspace procedure', function () {
     });
   }
 
+
+  it('create-customer: an e-mail used in another business is free here, and nothing of the other is revealed', async () => {
+    const email = `shared-${randomBytes(4).toString('hex')}@example.com`;
+    const callerB = tenantCaller(b.businessId);
+    await callerB.workspace.customers.createCustomer({ name: 'In B', email, tags: ['Only In B'] });
+    const created = await callerA.workspace.customers.createCustomer({ name: 'In A', email, tags: ['Only In B'] });
+    const own = new Set([...a.all, created.id]);
+    const tagRows = await fixtureEm().getConnection().execute<Array<{ id: string }>>('select id from tags where business_id = ?', [a.businessId]);
+    tagRows.forEach((row) => own.add(row.id));
+    expectOnlyOwnIds(created, { ...a, all: own }, b, 'create-customer');
+  });
+
 });

@@ -16,11 +16,16 @@ export function toNumberedPlaceholders(query: SqlQuery): SqlQuery {
 }
 
 /**
- * Runs a lean read with real bind parameters on the entity manager's connection pool and answers
- * the rows. Hot public paths use this rather than `em.getConnection().execute()`, which inlines
+ * Runs SQL with real bind parameters on the entity manager's connection (its transaction's, inside
+ * one) and answers the rows. Hot public paths use this rather than `em.getConnection().execute()`, which inlines
  * every value as an escaped literal and costs noticeably more per query; no entity is loaded.
  */
 export async function runQuery<Row>(em: EntityManager, query: SqlQuery): Promise<Row[]> {
-  const result = (await em.getKnex().raw(query.sql, query.params as never[])) as { rows: Row[] };
+  const raw = em.getKnex().raw(query.sql, query.params as never[]);
+  // Inside em.transactional() the query must run on the transaction's connection, not a second one
+  // from the pool (which would not see the transaction's writes, and deadlocks a pool of one).
+  const transaction = em.getTransactionContext();
+  if (transaction) raw.transacting(transaction);
+  const result = (await raw) as { rows: Row[] };
   return result.rows;
 }

@@ -10,12 +10,11 @@ import { findJobs, toJobSummary } from './job-rows.query.ts';
 export async function loadJob(em: EntityManager, businessId: string, jobId: string) {
   const [row] = await findJobs(em, businessId, (where) => where.add('j.id = ?', jobId), 1);
   if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No job with id ${jobId} in this business.`);
-  const [property, taxRate, lineItems, visits] = await Promise.all([
-    row.property_id ? em.findOne(Property, { businessId, id: row.property_id }) : null,
-    row.tax_rate_id ? em.findOne(TaxRate, { businessId, id: row.tax_rate_id }) : null,
-    lineItemsOf(em, 'job', businessId, row.id),
-    em.find(Visit, { businessId, jobId: row.id }, { orderBy: { scheduledStart: 'asc', id: 'asc' } }),
-  ]);
+  // One query after another: inside create-job's transaction they share one connection.
+  const property = row.property_id ? await em.findOne(Property, { businessId, id: row.property_id }) : null;
+  const taxRate = row.tax_rate_id ? await em.findOne(TaxRate, { businessId, id: row.tax_rate_id }) : null;
+  const lineItems = await lineItemsOf(em, 'job', businessId, row.id);
+  const visits = await em.find(Visit, { businessId, jobId: row.id }, { orderBy: { scheduledStart: 'asc', id: 'asc' } });
   return {
     ...toJobSummary(row),
     description: row.description,
