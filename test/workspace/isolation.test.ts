@@ -7,7 +7,7 @@ import { insertDemoWorkspace } from '../../core/services/demo-data/field-service
 import { primaryDemoWorkspace } from '../../core/services/demo-data/field-service/specs.ts';
 import type { WorkspaceRows } from '../../core/services/demo-data/field-service/workspace-rows.ts';
 import type { ToolMeta } from '../../core/trpc.ts';
-import { fixtureEm, tenantCaller, type Caller } from '../helpers/workspace.ts';
+import { expectAppError, fixtureEm, tenantCaller, type Caller } from '../helpers/workspace.ts';
 
 /** Input fields that name a row of another table, by the table they name. */
 const referenceFields: Record<string, string> = {
@@ -182,6 +182,30 @@ describe('tenant isolation of every workspace procedure', function () {
     const tagRows = await fixtureEm().getConnection().execute<Array<{ id: string }>>('select id from tags where business_id = ?', [a.businessId]);
     tagRows.forEach((row) => own.add(row.id));
     expectOnlyOwnIds(created, { ...a, all: own }, b, 'create-customer');
+  });
+
+
+  it('create-job: every reference to the other business is not found, and nothing is written', async () => {
+    const base = { customer_id: a.ids.get('customers')![0]!, title: 'Isolation probe' };
+    const foreign = (table: string) => b.ids.get(table)![0]!;
+    const attempts: Array<[string, Record<string, unknown>]> = [
+      ['customer_id', { ...base, customer_id: foreign('customers') }],
+      ['property_id', { ...base, property_id: foreign('properties') }],
+      ['job_type_id', { ...base, job_type_id: foreign('job_types') }],
+      ['tax_rate_id', { ...base, tax_rate_id: foreign('tax_rates') }],
+      ['assigned_team_member_ids.0', { ...base, assigned_team_member_ids: [foreign('team_members')] }],
+      ['line_items.0.price_book_item_id', { ...base, line_items: [{ price_book_item_id: foreign('price_book_items'), quantity: 1 }] }],
+    ];
+    const count = async (table: string) =>
+      (await fixtureEm().getConnection().execute<Array<{ n: number }>>(`select count(*)::int as n from ${table} where business_id = ?`, [a.businessId]))[0]!.n;
+    const before = [await count('jobs'), await count('outbox_events')];
+    for (const [field, input] of attempts) {
+      const error = await expectAppError(callerA.workspace.jobs.createJob(input as never), 'RESOURCE_NOT_FOUND');
+      expect(error.message, field).to.contain(`"${field}"`);
+    }
+    expect([await count('jobs'), await count('outbox_events')]).to.deep.equal(before);
+    const created = await callerA.workspace.jobs.createJob(base);
+    expectOnlyOwnIds(created, { ...a, all: new Set([...a.all, created.id]) }, b, 'create-job');
   });
 
 });

@@ -1,4 +1,5 @@
 import { router } from '../../../trpc.ts';
+import { createJob } from './create-job.ts';
 import { getJob } from './get-job.ts';
 import { listJobAttachments } from './list-job-attachments.ts';
 import { listJobLineItems } from './list-job-line-items.ts';
@@ -6,4 +7,4 @@ import { listJobNotes } from './list-job-notes.ts';
 import { listJobTypes } from './list-job-types.ts';
 import { listJobs } from './list-jobs.ts';
 
-export const jobsRouter = router({ listJobs, getJob, listJobLineItems, listJobNotes, listJobAttachments, listJobTypes });
+export const jobsRouter = router({ listJobs, getJob, listJobLineItems, listJobNotes, listJobAttachments, listJobTypes, createJob });
