@@ -149,9 +149,10 @@ describe('tenant isolation of every workspace procedure', function () {
     expect(catalogue).to.include.members(names);
   });
 
-  // Pending until the domain issue's remaining procedures land; then it must pass as it stands.
-  it.skip('covers the whole catalogue: 45 reads and 2 writes', () => {
+  it('covers the whole catalogue: 45 reads and 2 writes', () => {
     expect(procedures.map((procedure) => procedure.tool.name)).to.have.members(catalogue);
+    expect(procedures.filter((procedure) => procedure.tool.access === 'read')).to.have.length(45);
+    expect(procedures.filter((procedure) => procedure.type === 'mutation').map((procedure) => procedure.tool.access)).to.have.members(['customers:write', 'jobs:write']);
   });
 
   for (const procedure of workspaceProcedures().filter((entry) => entry.type === 'query')) {
