@@ -38,12 +38,12 @@ describe('the workspace over /api/trpc with createTRPCClient<AppRouter>', () => 
     const api = client(readOnly);
     const refused = await api.workspace.customers.createCustomer.mutate({ name: 'Nope' }).catch((error: unknown) => error);
     expect(refused).to.be.instanceOf(TRPCClientError);
-    const data = (refused as TRPCClientError<AppRouter>).data as { httpStatus: number; errorMessage: { code: string; details: Array<{ required_scopes: string[] }> } };
+    const data = (refused as TRPCClientError<AppRouter>).data as unknown as { httpStatus: number; errorMessage: { code: string; details: Array<{ required_scopes: string[] }> } };
     expect(data.httpStatus).to.equal(403);
     expect(data.errorMessage.code).to.equal('INSUFFICIENT_SCOPE');
     expect(data.errorMessage.details[0]?.required_scopes).to.deep.equal(['mcp:customers:write']);
     const invalid = await api.workspace.customers.getCustomer.query({ customer_id: 'nope' }).catch((error: unknown) => error);
-    const invalidData = (invalid as TRPCClientError<AppRouter>).data as { httpStatus: number; errorMessage: { code: string; message: string } };
+    const invalidData = (invalid as TRPCClientError<AppRouter>).data as unknown as { httpStatus: number; errorMessage: { code: string; message: string } };
     expect(invalidData.httpStatus).to.equal(400);
     expect(invalidData.errorMessage.code).to.equal('VALIDATION_FAILED');
     expect(invalidData.errorMessage.message).to.contain('customer_id');
