@@ -38,6 +38,33 @@ export function validationErrorMessage(issues: readonly $ZodIssue[]): ErrorMessa
   return errorMessage('VALIDATION_FAILED', message, details);
 }
 
+/** The SQLSTATE of a database error, wherever it sits in the cause chain (pg errors, MikroORM's DriverException). */
+function sqlStateOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const { code, sqlState } = current as { code?: unknown; sqlState?: unknown };
+    for (const candidate of [sqlState, code]) if (typeof candidate === 'string' && /^[0-9A-Z]{5}$/.test(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * Data exceptions raised by a bound value the database cannot store or compare: a NUL character
+ * (22021, 22P05), an impossible or out-of-range date (22007, 22008), malformed text for a typed
+ * parameter (22P02), a number or string too large (22003, 22001). Those values come from the caller,
+ * so the answer is a 400, not a 500. Does not cover errors of our own SQL (division by zero stays a
+ * 500) or constraint violations (class 23), which the procedures that can cause them map themselves.
+ */
+const valueDataExceptions = new Set(['22021', '22P05', '22007', '22008', '22P02', '22003', '22001']);
+
+function dataExceptionMessage(error: unknown): ErrorMessage | undefined {
+  const state = sqlStateOf(error);
+  if (!state || !valueDataExceptions.has(state)) return undefined;
+  return errorMessage(
+    'VALIDATION_FAILED',
+    `Invalid parameter: a value cannot be stored or compared (SQLSTATE ${state}), for example a NUL character, a date outside years 1 to 9999, or a cursor that was altered.`,
+  );
+}
+
 // tRPC and trpc-to-openapi raise plain TRPCErrors for transport-level failures.
 const transportCodes: Partial<Record<TRPCError['code'], ErrorCode>> = {
   PARSE_ERROR: 'MALFORMED_JSON',
@@ -70,5 +97,7 @@ export function classifyError(error: unknown, requestId: string | undefined): Cl
       return { body: errorMessage('VALIDATION_FAILED', error.message), headers: {}, unexpected: false };
     }
   }
+  const dataException = dataExceptionMessage(error);
+  if (dataException) return { body: dataException, headers: {}, unexpected: false };
   return { body: internalErrorMessage(requestId), headers: {}, unexpected: true };
 }
