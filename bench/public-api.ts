@@ -12,7 +12,7 @@ import { createLogger } from '../core/logger.ts';
 import { systemCaller } from '../scripts/lib/system-caller.ts';
 import { seedAreas } from '../scripts/seed/areas.ts';
 import { runSeed, type SeedPlan } from '../scripts/seed/run-seed.ts';
-import { loadTest, positiveFromEnv, printTable, ratio, type ReportRow } from './lib/load.ts';
+import { loadTestInProcess, positiveFromEnv, printTable, ratio, type ReportRow } from './lib/load.ts';
 import { startBaseline } from './public-api/baseline-server.ts';
 import { benchCases } from './public-api/cases.ts';
 
@@ -70,8 +70,8 @@ try {
       if (!isDeepStrictEqual(JSON.parse(ours ?? ''), JSON.parse(theirs ?? ''))) {
         throw new Error(`${entry.name}: the baseline's answer differs from the service's`);
       }
-      const full = await loadTest(`${service.config.siteUrl}${entry.path}`, options);
-      const bare = await loadTest(`${baseline.url}${entry.path}`, options);
+      const full = await loadTestInProcess(`${service.config.siteUrl}${entry.path}`, options);
+      const bare = await loadTestInProcess(`${baseline.url}${entry.path}`, options);
       rows.push({ pair: entry.name, target: `${entry.name}: service`, load: full }, { pair: entry.name, target: `${entry.name}: baseline`, load: bare });
       failed += full.failed + bare.failed;
     }
@@ -84,12 +84,13 @@ try {
 
 console.log(`\n${options.connections} connections, ${options.durationSeconds} s per target after a ${options.warmupSeconds} s warm-up; PostgreSQL; Node ${process.version}\n`);
 printTable(rows);
-console.log('\nservice / baseline (target: throughput >= 0.80, p99 <= 1.50)');
+console.log('\nservice / baseline (target: throughput >= 0.80, p99 <= 1.50; CPU: the serving process, per request)');
 for (let index = 0; index < rows.length; index += 2) {
   const full = rows[index]!;
   const bare = rows[index + 1]!;
   console.log(
-    `  ${full.pair}: throughput ${ratio(full.load.requestsPerSecond, bare.load.requestsPerSecond)}, p99 ${ratio(full.load.p99, bare.load.p99)}`,
+    `  ${full.pair}: throughput ${ratio(full.load.requestsPerSecond, bare.load.requestsPerSecond)}, p99 ${ratio(full.load.p99, bare.load.p99)}, ` +
+      `CPU per request ${ratio(full.load.cpuMicrosPerRequest ?? Number.NaN, bare.load.cpuMicrosPerRequest ?? Number.NaN)}`,
   );
 }
 if (failed > 0) {

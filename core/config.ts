@@ -1,3 +1,5 @@
+import { inspect } from 'node:util';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const booleanFromEnv = z
@@ -35,6 +37,38 @@ const urlList = commaList(z.url({ protocol: /^https$/, message: 'expected https 
 const pathList = commaList(z.string().regex(/^\/[A-Za-z0-9._~\/-]*$/, { message: 'expected URL paths such as /callback' }), 'paths');
 /** RFC 8252 private-use schemes: reverse domain names such as com.example.app. */
 const schemeList = commaList(z.string().regex(/^[a-z][a-z0-9+.-]*$/, { message: 'expected URI schemes such as com.example.app' }), 'URI schemes');
+
+/**
+ * A secret that stays out of logs and JSON: printing or serialising it shows `[redacted]`.
+ * `reveal()` is the one way to the value.
+ */
+export class Secret<T> {
+  readonly #value: T;
+  constructor(value: T) {
+    this.#value = value;
+  }
+  reveal(): T {
+    return this.#value;
+  }
+  toJSON(): string {
+    return '[redacted]';
+  }
+  toString(): string {
+    return '[redacted]';
+  }
+  [inspect.custom](): string {
+    return 'Secret([redacted])';
+  }
+}
+
+/** Standard base64 or base64url, padded or not, of exactly 32 bytes (an AES-256 key). */
+const keyEncryptionKey = z
+  .string()
+  .trim()
+  .refine((value) => /^[A-Za-z0-9+/_-]{43}={0,1}$/.test(value) && Buffer.from(value, 'base64').length === 32, {
+    message: 'expected the base64 of exactly 32 random bytes (for example the output of `openssl rand -base64 32`)',
+  })
+  .transform((value) => new Secret(Buffer.from(value, 'base64')));
 
 /**
  * Redirect URIs of hosted agent clients accepted without configuration: their products' fixed
@@ -77,6 +111,15 @@ const ZEnvironment = z.object({
   OAUTH_LOOPBACK_PATHS: pathList.default(['/callback', '/oauth/callback']),
   OAUTH_PRIVATE_USE_SCHEMES: schemeList.default([]),
   OAUTH_REGISTRATION_PER_HOUR: positiveInt(100_000).default(30),
+  OAUTH_TOKEN_PER_MINUTE: positiveInt(1_000_000).default(300),
+  OAUTH_LOGIN_MAX_FAILURES: positiveInt(100_000).default(10),
+  OAUTH_KEY_ENCRYPTION_KEY: keyEncryptionKey.optional(),
+  OAUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'expected a whole number of seconds' : undefined) })
+    .int({ message: 'expected a whole number of seconds' })
+    .min(60, { message: 'expected at least 60 seconds' })
+    .max(86_400, { message: 'expected at most 86400 seconds (one day)' })
+    .default(3600),
 });
 
 export interface Config {
@@ -110,6 +153,26 @@ export interface Config {
   };
   /** Client registrations per client address per hour. */
   oauthRegistrationPerHour: number;
+  /** Token and revocation requests per client address per minute. */
+  oauthTokenPerMinute: number;
+  /** Failed sign-ins of the authorization endpoint allowed per 15 minutes, per e-mail address and per client address. */
+  oauthLoginMaxFailures: number;
+  /** The authorization server's signing keys and access tokens. */
+  oauthTokens: {
+    /**
+     * The AES-256 key that encrypts the signing keys' private halves at rest
+     * (OAUTH_KEY_ENCRYPTION_KEY). When unset, a random key is generated on first use into
+     * `keyEncryptionKeyFile` (mode 0600) and read from there afterwards: the default for the embedded
+     * database, whose data lives in the same directory. With DATABASE_URL the variable is required in
+     * production (start-up fails without it: every instance must share one key, and the database
+     * must not travel with its key); in development the file is used with a warning.
+     */
+    keyEncryptionKey: Secret<Buffer> | undefined;
+    /** `${DATA_DIR}/oauth-kek`: where a generated key-encryption key lives when the variable is unset. */
+    keyEncryptionKeyFile: string;
+    /** Lifetime of an access token, in seconds (60 to 86400). */
+    accessTokenTtlSeconds: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -128,6 +191,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const values = parsed.data;
+  const production = values.NODE_ENV === 'production';
+  if (production && values.DATABASE_URL !== undefined && values.OAUTH_KEY_ENCRYPTION_KEY === undefined) {
+    throw new ConfigError([
+      'OAUTH_KEY_ENCRYPTION_KEY: required in production with DATABASE_URL (the base64 of 32 random bytes, e.g. `openssl rand -base64 32`; ' +
+        'every instance needs the same value, kept apart from the database)',
+    ]);
+  }
   const siteUrl = values.SITE_URL ?? `http://localhost:${values.PORT}`;
   return {
     port: values.PORT,
@@ -143,7 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: { government: { points: values.GOV_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 } },
     seedDemo: values.SEED_DEMO,
     demoOwner: { email: values.DEMO_OWNER_EMAIL ?? 'owner@summit-home.example', password: values.DEMO_OWNER_PASSWORD },
-    production: values.NODE_ENV === 'production',
+    production,
     oauthRedirects: {
       httpsHosts: values.OAUTH_REDIRECT_HOSTS.map((host) => host.toLowerCase()),
       hostedCallbacks: values.OAUTH_HOSTED_CALLBACKS,
@@ -152,6 +222,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       privateUseSchemes: values.OAUTH_PRIVATE_USE_SCHEMES,
     },
     oauthRegistrationPerHour: values.OAUTH_REGISTRATION_PER_HOUR,
+    oauthTokenPerMinute: values.OAUTH_TOKEN_PER_MINUTE,
+    oauthLoginMaxFailures: values.OAUTH_LOGIN_MAX_FAILURES,
+    oauthTokens: {
+      keyEncryptionKey: values.OAUTH_KEY_ENCRYPTION_KEY,
+      keyEncryptionKeyFile: join(values.DATA_DIR, 'oauth-kek'),
+      accessTokenTtlSeconds: values.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
+    },
   };
 }
 

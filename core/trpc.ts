@@ -72,6 +72,9 @@ export const governmentProcedure = publicProcedure.use(rateLimitedBy('government
 /** Public OAuth dynamic client registration, counted against its own per-client budget. */
 export const clientRegistrationProcedure = publicProcedure.use(rateLimitedBy('oauthRegistration'));
 
+/** Public OAuth token and revocation requests, counted against their own per-client budget. */
+export const oauthTokenProcedure = publicProcedure.use(rateLimitedBy('oauthToken'));
+
 /** Only the in-process caller of scripts: seeding and administration. No transport reaches it. */
 export const systemProcedure = t.procedure.use(({ ctx, path, next }) => {
   // Answered word for word like an unknown procedure (tRPC's own message), so the public cannot discover administrative ones.

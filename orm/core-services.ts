@@ -1,5 +1,9 @@
 import type { Config } from '../core/config.ts';
 import type { CoreServices } from '../core/services/index.ts';
+import { verifyAccessToken } from '../core/services/oauth/access-tokens.ts';
+import { keyEncryptionKeySource } from '../core/services/oauth/key-encryption-key.ts';
+import { oauthUrls } from '../core/services/oauth/urls.ts';
+import { createFailureLimiter } from '../core/services/rate-limit/failure-limiter.ts';
 import { createRateLimiter, type RateLimitStore } from '../core/services/rate-limit/rate-limiter.ts';
 import type { Database } from './database.ts';
 
@@ -7,17 +11,36 @@ import type { Database } from './database.ts';
  * Builds the services every request context shares. Rate-limit budgets live in PostgreSQL on a
  * server database, so every instance draws on one budget; on the embedded database (one
  * instance by construction) they live in memory.
+ *
+ * OAuth access tokens are verified against {site_url} as issuer and the MCP resource as audience.
+ * The key-encryption key of the signing keys is OAUTH_KEY_ENCRYPTION_KEY, else a key file in
+ * DATA_DIR (see Config.oauthTokens); on a server database that file is a development stop-gap and
+ * says so in the log.
  */
 export function createCoreServices(database: Database, config: Config): CoreServices {
   const store: RateLimitStore =
     database.kind === 'postgresql'
       ? { kind: 'postgres', knex: database.orm.em.getKnex(), tableName: 'rate_limits' }
       : { kind: 'memory' };
+  const { issuer, resource } = oauthUrls({ site: config.siteUrl, base: config.baseUrl });
+  const { keyEncryptionKey, keyEncryptionKeyFile, accessTokenTtlSeconds } = config.oauthTokens;
+  const fileWarning =
+    database.kind === 'postgresql' && keyEncryptionKey === undefined
+      ? 'OAUTH_KEY_ENCRYPTION_KEY is not set: the OAuth signing keys are sealed under a key kept in a file of DATA_DIR. ' +
+        'Every instance on this database needs that same key; set OAUTH_KEY_ENCRYPTION_KEY (required in production).'
+      : undefined;
   return {
+    oauth: {
+      keyEncryptionKey: keyEncryptionKeySource({ configured: keyEncryptionKey, file: keyEncryptionKeyFile, fileWarning }),
+      accessTokenTtlSeconds,
+    },
+    accessTokenVerifier: (token, ctx) => verifyAccessToken(token, { em: ctx.em, now: ctx.clock.now(), issuer, audience: resource }),
     oauthRedirectPolicy: config.oauthRedirects,
     rateLimiters: {
       government: createRateLimiter({ name: 'gov', ...config.rateLimits.government }, store),
       oauthRegistration: createRateLimiter({ name: 'oauth-register', points: config.oauthRegistrationPerHour, windowSeconds: 3600 }, store),
+      oauthToken: createRateLimiter({ name: 'oauth-token', points: config.oauthTokenPerMinute, windowSeconds: 60 }, store),
+      oauthLogin: createFailureLimiter({ name: 'oauth-login', points: config.oauthLoginMaxFailures, windowSeconds: 15 * 60 }, store),
     },
   };
 }

@@ -8,8 +8,13 @@ import type { Config } from '../../core/config.ts';
 import { createContextInner, type Context, type Credentials } from '../../core/context.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { CoreServices } from '../../core/services/index.ts';
+import { oauthUrls } from '../../core/services/oauth/urls.ts';
 import { appRouter, createCaller } from '../../core/routers/_app.ts';
+import { mcpEndpoint } from '../mcp/endpoint.ts';
+import { authorizationRoutes } from '../oauth/authorize.ts';
 import { clientRegistrationRoutes } from '../oauth/registration.ts';
+import { revocationRoutes } from '../oauth/revocation.ts';
+import { tokenRoutes } from '../oauth/token.ts';
 import { docsRoutes } from './docs.ts';
 import { mediaOpenApiPaths, mediaRoutes, type CallerFor } from './media.ts';
 import { errorHandler } from './middleware/error-handler.ts';
@@ -21,6 +26,7 @@ import { buildOpenApiDocument } from './openapi/build-document.ts';
 import { restRoutes } from './rest.ts';
 import type { HttpState } from './state.ts';
 import { trpcEndpoint } from './trpc-endpoint.ts';
+import { wellKnownRoutes } from './well-known.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -33,6 +39,10 @@ export interface AppDependencies {
 
 const API_PREFIX = '/api';
 const TRPC_ENDPOINT = `${API_PREFIX}/trpc`;
+/** The MCP resource ({base_url}/v1/mcp): it reads its own JSON-RPC bodies and answers JSON-RPC errors. */
+const MCP_ENDPOINT = `${API_PREFIX}/v1/mcp`;
+/** OAuth endpoints that take HTML form posts (RFC 6749: the token and revocation requests are form-encoded); they parse their own bodies. */
+const OAUTH_FORM_ENDPOINTS = [`${API_PREFIX}/oauth/authorize`, `${API_PREFIX}/oauth/token`, `${API_PREFIX}/oauth/revoke`];
 
 // RFC 6750 section 2.1: the scheme (case-insensitive), then exactly one b64token.
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
@@ -70,9 +80,14 @@ export function createApp({ config, orm, services, log, router = appRouter }: Ap
 
   const callerFor: CallerFor = (ctx) => createCaller(createContext(ctx));
   const docs = docsRoutes(document, API_PREFIX);
+  const wellKnown = wellKnownRoutes(createContext);
   const media = mediaRoutes(callerFor, API_PREFIX);
   const rest = restRoutes({ router, prefix: API_PREFIX, createContext });
   const registration = clientRegistrationRoutes(createContext, API_PREFIX);
+  const token = tokenRoutes(createContext, API_PREFIX);
+  const revocation = revocationRoutes(createContext, API_PREFIX);
+  const authorization = authorizationRoutes({ createContext, prefix: API_PREFIX, siteUrl: config.siteUrl, authorizationEndpoint: oauthUrls(urls).authorizationEndpoint });
+  const mcp = mcpEndpoint({ router, endpoint: MCP_ENDPOINT, siteUrl: config.siteUrl, maxBodyBytes: config.maxBodyBytes, createContext });
 
   app
     .use(requestId())
@@ -82,14 +97,23 @@ export function createApp({ config, orm, services, log, router = appRouter }: Ap
     .use(conditional())
     .use(etag())
     .use(errorHandler())
-    .use(jsonBody({ limitBytes: config.maxBodyBytes, except: [TRPC_ENDPOINT] }))
+    .use(jsonBody({ limitBytes: config.maxBodyBytes, except: [TRPC_ENDPOINT, MCP_ENDPOINT, ...OAUTH_FORM_ENDPOINTS] }))
     .use(trpcEndpoint({ router, endpoint: TRPC_ENDPOINT, maxBodyBytes: config.maxBodyBytes, createContext }))
+    .use(mcp.middleware)
     .use(docs.routes())
     .use(docs.allowedMethods())
+    .use(wellKnown.routes())
+    .use(wellKnown.allowedMethods())
     .use(media.routes())
     .use(media.allowedMethods())
     .use(registration.routes())
     .use(registration.allowedMethods())
+    .use(token.routes())
+    .use(token.allowedMethods())
+    .use(revocation.routes())
+    .use(revocation.allowedMethods())
+    .use(authorization.routes())
+    .use(authorization.allowedMethods())
     .use(rest.routes())
     .use(rest.allowedMethods());
   return app;

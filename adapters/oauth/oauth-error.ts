@@ -9,7 +9,23 @@ const oauthErrorByCode: Record<string, string> = {
   RATE_LIMITED: 'rate_limited',
   SERVICE_UNAVAILABLE: 'temporarily_unavailable',
   DATABASE_UNAVAILABLE: 'temporarily_unavailable',
+  OAUTH_INVALID_REQUEST: 'invalid_request',
+  OAUTH_INVALID_CLIENT: 'invalid_client',
+  OAUTH_INVALID_GRANT: 'invalid_grant',
+  OAUTH_UNAUTHORIZED_CLIENT: 'unauthorized_client',
+  OAUTH_UNSUPPORTED_GRANT_TYPE: 'unsupported_grant_type',
+  OAUTH_INVALID_SCOPE: 'invalid_scope',
+  OAUTH_INVALID_TARGET: 'invalid_target',
 };
+
+export interface OAuthErrorOptions {
+  /**
+   * The OAuth error a VALIDATION_FAILED becomes. Unset: registration's rule (invalid_redirect_uri
+   * for `redirect_uris`, invalid_client_metadata otherwise); the token and revocation endpoints
+   * pass `invalid_request`.
+   */
+  validationError?: string;
+}
 
 /**
  * Answers an error of an OAuth endpoint in OAuth's own format `{ error, error_description }`
@@ -17,12 +33,14 @@ const oauthErrorByCode: Record<string, string> = {
  * (Retry-After on 429). A validation failure of registration metadata is `invalid_redirect_uri`
  * when it concerns `redirect_uris`, otherwise `invalid_client_metadata`. 5xx stay masked.
  */
-export function writeOAuthError(ctx: Context & { state: HttpState }, error: unknown): void {
+export function writeOAuthError(ctx: Context & { state: HttpState }, error: unknown, options: OAuthErrorOptions = {}): void {
   const classified = classifyError(error, ctx.state.requestId);
   if (classified.unexpected) ctx.state.log.error({ err: error }, 'unexpected error');
   const { body } = classified;
   let code = oauthErrorByCode[body.code] ?? (body.status < 500 ? 'invalid_request' : 'server_error');
-  if (body.code === 'VALIDATION_FAILED') {
+  if (body.code === 'VALIDATION_FAILED' && options.validationError !== undefined) {
+    code = options.validationError;
+  } else if (body.code === 'VALIDATION_FAILED') {
     const firstPath = (body.details?.[0]?.path as unknown[] | undefined)?.[0];
     code = firstPath === 'redirect_uris' ? 'invalid_redirect_uri' : 'invalid_client_metadata';
   }

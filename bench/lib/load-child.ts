@@ -31,6 +31,7 @@ const summary: LoadSummary = {
   p50: percentile(latencies, 50),
   p99: percentile(latencies, 99),
   requests: result.requests.total,
+  allRequests: (warm?.requests.total ?? 0) + result.requests.total,
   failed: (warm ? warm.errors + warm.non2xx : 0) + result.errors + result.non2xx,
 };
 process.stdout.write(`${JSON.stringify(summary)}\n`);

@@ -6,6 +6,14 @@ export interface LoadSummary {
   p50: number;
   p99: number;
   requests: number;
+  /** Requests answered during warm-up and measurement together. */
+  allRequests: number;
+  /**
+   * CPU time (user + system) the process serving the target spent per request, in microseconds,
+   * when the target runs in the benchmark's own process (see loadTestInProcess). Unlike throughput,
+   * it hardly depends on what else the machine's cores are doing, so it shows where the cost is.
+   */
+  cpuMicrosPerRequest?: number;
   /** Connection errors, timeouts and non-2xx answers, warm-up included. */
   failed: number;
 }
@@ -29,6 +37,17 @@ export function loadTest(url: string, options: LoadOptions): Promise<LoadSummary
   });
 }
 
+/**
+ * loadTest for a server living in this process: also answers the CPU this process spent per
+ * request over the whole run (warm-up included; the load generator is a child, so not counted).
+ */
+export async function loadTestInProcess(url: string, options: LoadOptions): Promise<LoadSummary> {
+  const before = process.cpuUsage();
+  const summary = await loadTest(url, options);
+  const used = process.cpuUsage(before);
+  return { ...summary, cpuMicrosPerRequest: summary.allRequests > 0 ? (used.user + used.system) / summary.allRequests : Number.NaN };
+}
+
 export function positiveFromEnv(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number >= 1`);
@@ -43,12 +62,13 @@ export interface ReportRow {
 /** A fixed-width table: target, throughput, p50, p99, failures. */
 export function printTable(rows: ReportRow[]): void {
   const table = [
-    ['target', 'req/s', 'p50 ms', 'p99 ms', 'failed'],
+    ['target', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'failed'],
     ...rows.map(({ target, load }) => [
       target,
       load.requestsPerSecond.toFixed(0),
       load.p50.toFixed(2),
       load.p99.toFixed(2),
+      load.cpuMicrosPerRequest === undefined ? '-' : load.cpuMicrosPerRequest.toFixed(0),
       String(load.failed),
     ]),
   ];

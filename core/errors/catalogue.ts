@@ -20,6 +20,58 @@ export const errorCatalogue = {
     jsonRpc: -32602,
     resolution: 'Correct the named client metadata field (RFC 7591) and register again.',
   },
+  // RFC 6749 section 5.2 (and RFC 8707, RFC 7009) errors of the token and revocation endpoints;
+  // adapters/oauth/oauth-error.ts answers each as its lower-case OAuth `error` code.
+  OAUTH_INVALID_REQUEST: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution: 'Send the request form-encoded (application/x-www-form-urlencoded) with every required parameter once, as RFC 6749 describes.',
+  },
+  OAUTH_INVALID_CLIENT: {
+    status: 401,
+    jsonRpc: -32001,
+    resolution: 'Send the client_id this server registered for you (POST /api/oauth/register) and no client secret or Authorization header: clients are public.',
+  },
+  OAUTH_INVALID_GRANT: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution: 'Start a new authorization (authorization code flow with PKCE); codes are single-use and short-lived, and a refresh token works once.',
+  },
+  OAUTH_UNAUTHORIZED_CLIENT: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution: 'Use a grant type this client registered (grant_types), or register again with it.',
+  },
+  OAUTH_UNSUPPORTED_GRANT_TYPE: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution: 'Use grant_type authorization_code or refresh_token.',
+  },
+  OAUTH_INVALID_SCOPE: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution: 'Ask for the granted scope or a subset of it; a broader scope needs a new authorization with the user\'s consent.',
+  },
+  OAUTH_INVALID_TARGET: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution: 'Omit resource, or send the MCP resource the authorization was for ({base_url}/v1/mcp).',
+  },
+  AUTHORIZATION_REQUEST_INVALID: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution: 'The application sent an authorization request this server cannot answer safely: its client_id must be a registered client and its redirect_uri one of that client\'s registered redirect URIs (sent once each). Tell the application\'s developer.',
+  },
+  FORM_CHECK_FAILED: {
+    status: 403,
+    jsonRpc: -32003,
+    resolution: 'Start again from the application (the form expired or did not come from this site), and let your browser keep this site\'s cookies.',
+  },
+  NO_BUSINESS_MEMBERSHIP: {
+    status: 403,
+    jsonRpc: -32003,
+    resolution: 'Ask an owner of the business to add your account as a member, then connect the application again.',
+  },
   MALFORMED_JSON: {
     status: 400,
     jsonRpc: -32700,
@@ -54,6 +106,41 @@ export const errorCatalogue = {
     status: 405,
     jsonRpc: -32601,
     resolution: 'Use one of the methods listed in the Allow response header.',
+  },
+  MCP_WRITE_SCOPE_REQUIRED: {
+    status: 403,
+    jsonRpc: -32003,
+    resolution: 'Run the Authorization Code flow with PKCE again asking for the scopes in required_scopes (the user consents to them), then retry the call once. The current token is never broadened.',
+  },
+  MCP_ORIGIN_NOT_ALLOWED: {
+    status: 403,
+    jsonRpc: -32003,
+    resolution: 'Call the MCP endpoint from an MCP client, or from a page of this site; web pages of other origins may not use it.',
+  },
+  MCP_PROTOCOL_VERSION_UNSUPPORTED: {
+    status: 400,
+    jsonRpc: -32600,
+    resolution: 'Send an MCP-Protocol-Version header with a revision this server supports (listed in the message), as negotiated by initialize.',
+  },
+  MCP_INVALID_REQUEST: {
+    status: 400,
+    jsonRpc: -32600,
+    resolution: 'POST exactly one JSON-RPC 2.0 request or notification object ({"jsonrpc":"2.0","id":1,"method":"...","params":{...}}); batches are not supported.',
+  },
+  MCP_METHOD_NOT_FOUND: {
+    status: 404,
+    jsonRpc: -32601,
+    resolution: 'Use one of the methods this server implements: initialize, ping, tools/list, tools/call.',
+  },
+  MCP_INVALID_PARAMS: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution: 'Correct the params of the JSON-RPC request as the message describes (see the MCP specification of the method).',
+  },
+  MCP_TOOL_NOT_FOUND: {
+    status: 404,
+    jsonRpc: -32602,
+    resolution: 'Call tools/list for the names of the tools, and call one of them.',
   },
   NOT_ACCEPTABLE: {
     status: 406,

@@ -5,7 +5,11 @@ import { demoRouter } from './demo/router.ts';
 import { directoryRouter } from './directory/router.ts';
 import { governmentRouter } from './government/router.ts';
 import { healthRouter } from './health/router.ts';
+import { oauthAuthorizeRouter } from './oauth-authorize/router.ts';
 import { oauthClientsRouter } from './oauth-clients/router.ts';
+import { oauthGrantsRouter } from './oauth-grants/router.ts';
+import { oauthTokensRouter } from './oauth-tokens/router.ts';
+import { oauthRouter } from './oauth/router.ts';
 import { workspaceRouter } from './workspace/router.ts';
 
 export const appRouter = router({
@@ -17,6 +21,10 @@ export const appRouter = router({
   workspace: workspaceRouter,
   demo: demoRouter,
   oauthClients: oauthClientsRouter,
+  oauth: oauthRouter,
+  oauthTokens: oauthTokensRouter,
+  oauthGrants: oauthGrantsRouter,
+  oauthAuthorize: oauthAuthorizeRouter,
 });
 
 /** The type internal TypeScript clients import for end-to-end types (`createTRPCClient<AppRouter>`). */

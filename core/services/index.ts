@@ -1,5 +1,7 @@
 import type { AccessTokenVerifier } from '../auth/authenticate.ts';
+import type { KeyEncryptionKeySource } from './oauth/key-encryption-key.ts';
 import type { RedirectUriPolicy } from './oauth/redirect-uri-policy.ts';
+import type { FailureLimiter } from './rate-limit/failure-limiter.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 
 /**
@@ -12,9 +14,20 @@ export interface CoreServices {
     government: RateLimiter;
     /** OAuth dynamic client registrations per client address. */
     oauthRegistration: RateLimiter;
+    /** OAuth token and revocation requests per client address. */
+    oauthToken: RateLimiter;
+    /** Failed sign-ins at the authorization endpoint, per e-mail address and per client address. */
+    oauthLogin: FailureLimiter;
   };
   /** Which redirect URIs client registration accepts. */
   oauthRedirectPolicy: RedirectUriPolicy;
   /** Verifies OAuth access tokens (absent until the authorization server is configured). */
   accessTokenVerifier?: AccessTokenVerifier;
+  /** The authorization server's token signing. */
+  oauth: {
+    /** Opens and seals the signing keys' private halves; resolved (or generated) on first use. */
+    keyEncryptionKey: KeyEncryptionKeySource;
+    /** Lifetime of the access tokens it mints, in seconds. */
+    accessTokenTtlSeconds: number;
+  };
 }

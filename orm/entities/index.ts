@@ -4,7 +4,7 @@ import { blogEntities } from './blog/index.ts';
 import { directoryEntities } from './directory/index.ts';
 import { fieldServiceEntities } from './field-service/index.ts';
 import { governmentEntities } from './government/index.ts';
-import { OAuthClient } from './oauth/client.ts';
+import { oauthEntities } from './oauth/index.ts';
 
 /** Every entity, registered explicitly; each area keeps its own list. */
 export const entities: EntitySchema[] = [
@@ -13,5 +13,5 @@ export const entities: EntitySchema[] = [
   ...directoryEntities,
   ...accountsEntities,
   ...fieldServiceEntities,
-  OAuthClient,
+  ...oauthEntities,
 ];

@@ -5,7 +5,10 @@ import { createBusinessCommand } from './create-business.ts';
 import { createUserCommand } from './create-user.ts';
 import { listApiTokensCommand } from './list-api-tokens.ts';
 import { listBusinessesCommand } from './list-businesses.ts';
+import { listOAuthGrantsCommand } from './list-oauth-grants.ts';
 import { revokeApiTokenCommand } from './revoke-api-token.ts';
+import { revokeOAuthGrantCommand } from './revoke-oauth-grant.ts';
+import { rotateOAuthKeyCommand } from './rotate-oauth-key.ts';
 import { seedDemoBusinessCommand } from './seed-demo-business.ts';
 
 /** Every `npm run admin` command, in the order the usage lists them. */
@@ -18,4 +21,7 @@ export const adminCommands: AdminCommand[] = [
   listBusinessesCommand,
   listApiTokensCommand,
   seedDemoBusinessCommand,
+  rotateOAuthKeyCommand,
+  listOAuthGrantsCommand,
+  revokeOAuthGrantCommand,
 ];

@@ -3,22 +3,9 @@ import { once } from 'node:events';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { expect } from 'chai';
 import { whoamiRouter, type WhoamiRouter } from '../fixtures/whoami-router.ts';
-import { repoRoot, runScript } from '../helpers/child-service.ts';
+import { repoRoot, runAdmin as admin, type AdminRun } from '../helpers/child-service.ts';
 import { freshDataDir, startTestService, testConfig } from '../helpers/test-service.ts';
 import { uniqueSuffix } from './fixtures.ts';
-
-interface AdminRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run admin -- <args>` as a child process on the given database. */
-async function admin(env: Record<string, string | undefined>, args: string[]): Promise<AdminRun> {
-  const run = runScript('scripts/admin.ts', env, args);
-  const code = await run.exited;
-  return { code, stdout: run.stdout(), stderr: run.stderr() };
-}
 
 /** The same with standard input (runScript ignores it): for --password-stdin. */
 async function adminWithStdin(env: Record<string, string | undefined>, args: string[], stdin: string): Promise<AdminRun> {

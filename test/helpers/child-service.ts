@@ -27,6 +27,20 @@ export function runScript(script: string, env: Record<string, string | undefined
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 
+/** What a finished `npm run admin` printed and its exit code. */
+export interface AdminRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run admin -- <args>` as a child process on the database `env` names, run to its end. */
+export async function runAdmin(env: Record<string, string | undefined>, args: string[]): Promise<AdminRun> {
+  const run = runScript('scripts/admin.ts', env, args);
+  const code = await run.exited;
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
+}
+
 /** JSON log lines a child printed so far. */
 export function logLines(text: string): Record<string, unknown>[] {
   return text

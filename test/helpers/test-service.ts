@@ -33,6 +33,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SHUTDOWN_TIMEOUT_MS: '5000',
     // Suites register many OAuth clients from one address; the budget itself is tested with its own service.
     OAUTH_REGISTRATION_PER_HOUR: '10000',
+    // Many suites sign in from 127.0.0.1; the login throttle is tested with its own service.
+    OAUTH_LOGIN_MAX_FAILURES: '10000',
+    // Likewise for token requests (the token endpoint's budget is tested on a service of its own).
+    OAUTH_TOKEN_PER_MINUTE: '100000',
     ...overrides,
   });
 }

@@ -1,43 +1,20 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchTestBrowser, type TestBrowser } from '../helpers/chromium.ts';
 import { service } from '../helpers/root-hooks.ts';
-
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-// Background services, sync and QUIC would reach Google hosts and muddy the "same origin only" check.
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The API reference rendered by a real browser: Swagger UI must work offline under the strict CSP. */
 describe('GET /api/docs in a browser', function () {
   this.timeout(60_000);
-  let profile: string | undefined;
-  let context: BrowserContext | undefined;
+  let browser: TestBrowser | undefined;
+  let context: BrowserContext;
   let page: Page;
   const requests: string[] = [];
   const problems: string[] = [];
 
   before(async function () {
-    if (!existsSync(CHROMIUM)) {
-      const hint = `no Chromium at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH`;
-      // CI must not go green by skipping the only browser check.
-      if (process.env.CI) throw new Error(hint);
-      // mocha's skip() takes no reason; say it here so a local run does not pass silently.
-      process.stdout.write(`    skipped: ${hint}\n`);
-      this.skip();
-    }
-    profile = mkdtempSync(join(tmpdir(), 'fsa-chromium-'));
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS });
+    browser = await launchTestBrowser(this);
+    context = browser.context;
     context.on('request', (request) => requests.push(request.url()));
     page = context.pages()[0] ?? (await context.newPage());
     page.on('console', (message) => {
@@ -54,8 +31,7 @@ describe('GET /api/docs in a browser', function () {
   });
 
   after(async () => {
-    await context?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    await browser?.close();
   });
 
   it('renders the GET /health operation', async () => {

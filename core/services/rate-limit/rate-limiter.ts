@@ -32,25 +32,29 @@ function decision(policy: RateLimitPolicy, result: RateLimiterRes, allowed: bool
   };
 }
 
+/** The rate-limiter-flexible limiter of a policy in a store (memory, or PostgreSQL insured by memory). */
+export function flexibleLimiter(policy: RateLimitPolicy, store: RateLimitStore): RateLimiterAbstract {
+  const base = { points: policy.points, duration: policy.windowSeconds, keyPrefix: `rl:${policy.name}` };
+  return store.kind === 'memory'
+    ? new RateLimiterMemory(base)
+    : new RateLimiterPostgres({
+        ...base,
+        storeClient: store.knex,
+        storeType: 'knex',
+        tableName: store.tableName,
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+        insuranceLimiter: new RateLimiterMemory(base),
+      });
+}
+
 /**
  * rate-limiter-flexible behind a small interface. On PostgreSQL, a memory limiter is the
  * insurance: if the shared store fails, each instance keeps limiting on its own rather than
  * failing requests or letting everything through.
  */
 export function createRateLimiter(policy: RateLimitPolicy, store: RateLimitStore): RateLimiter {
-  const base = { points: policy.points, duration: policy.windowSeconds, keyPrefix: `rl:${policy.name}` };
-  const limiter: RateLimiterAbstract =
-    store.kind === 'memory'
-      ? new RateLimiterMemory(base)
-      : new RateLimiterPostgres({
-          ...base,
-          storeClient: store.knex,
-          storeType: 'knex',
-          tableName: store.tableName,
-          tableCreated: true,
-          clearExpiredByTimeout: false,
-          insuranceLimiter: new RateLimiterMemory(base),
-        });
+  const limiter = flexibleLimiter(policy, store);
   return {
     policy,
     async consume(clientKey) {

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { ZCursorPage, ZCursorPageInput, ZDate } from '../shared/cursor-page.schema.ts';
-import { agreementStatuses, ZServiceAgreement } from './agreement.schema.ts';
+import { ZAgreementStatus, ZServiceAgreement } from './agreement.schema.ts';
 
 export const ZListServiceAgreementsInput = z.object({
-  status: z.enum(agreementStatuses).optional(),
-  expiring_before: ZDate.optional().describe('Only agreements that end on or before this date (renewals to chase).'),
+  status: ZAgreementStatus.optional().describe('Only agreements in this status.'),
+  expiring_before: ZDate.optional().describe(
+    'Only agreements whose term ends on or before this date (YYYY-MM-DD), e.g. renewals to chase; open-ended agreements (no ends_on) never match.',
+  ),
   ...ZCursorPageInput,
 });
 

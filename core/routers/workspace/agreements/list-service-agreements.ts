@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { findAgreements, toServiceAgreement } from '../../../services/workspace/agreements/agreement-rows.query.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
+import { ZInstantKey } from '../../../services/workspace/scheduling/instant-key.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListServiceAgreementsInput, ZListServiceAgreementsOutput } from './list-service-agreements.schema.ts';
 
-const ZAgreementCursor = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/), z.uuid()]);
+const ZAgreementCursor = z.tuple([ZInstantKey, z.uuid()]);
 
 export const listServiceAgreements = tenantProcedure
   .meta({
@@ -13,14 +14,21 @@ export const listServiceAgreements = tenantProcedure
       title: 'List service agreements',
       access: 'read',
       description:
-        'Recurring service agreements (maintenance plans, memberships), newest first, with customer, price per billing period, term and the next planned visit. ' +
-        'Filter by status, or expiring_before to find renewals to chase. get-service-agreement shows the visit plan.',
+        'Recurring service agreements (maintenance plans, memberships), newest first, each with its customer, covered property, price per billing period, ' +
+        'term (starts_on, ends_on, auto_renew), visits per year and the date of the next visit still to do. Filter by status, or by expiring_before ' +
+        '(term ends on or before that date) to find renewals to chase. get-service-agreement shows one agreement\'s whole visit plan.',
     },
   })
   .input(ZListServiceAgreementsInput)
   .output(ZListServiceAgreementsOutput)
   .query(async ({ ctx, input }) => {
     const after = decodeCursor(input.cursor, ZAgreementCursor);
-    const rows = await findAgreements(ctx.em, ctx.businessId, { status: input.status, expiringBefore: input.expiring_before, after, limit: input.limit + 1 });
+    const rows = await findAgreements(ctx.em, ctx.businessId, (where) => {
+      if (input.status) where.add('a.status = ?', input.status);
+      // PostgreSQL has no year 0 (the cast would fail): no agreement ends on or before a date in it.
+      if (input.expiring_before !== undefined && input.expiring_before < '0001-01-01') where.add('false');
+      else if (input.expiring_before !== undefined) where.add('a.ends_on <= ?::date', input.expiring_before);
+      if (after) where.add('(a.created_at, a.id) < (?::timestamptz, ?::uuid)', ...after);
+    }, input.limit + 1);
     return toCursorPage(rows, input.limit, (row) => [row.created_key, row.id], toServiceAgreement);
   });

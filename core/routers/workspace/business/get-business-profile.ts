@@ -1,6 +1,6 @@
 import { Business } from '../../../../orm/entities/accounts/business.ts';
-import { ServiceZone } from '../../../../orm/entities/field-service/service-zone.ts';
 import { AppError } from '../../../errors/index.ts';
+import { serviceZoneNames } from '../../../services/workspace/business/service-zone-names.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZGetBusinessProfileInput, ZGetBusinessProfileOutput } from './get-business-profile.schema.ts';
 
@@ -11,17 +11,17 @@ export const getBusinessProfile = tenantProcedure
       title: 'Get business profile',
       access: 'read',
       description:
-        'The business this connection acts for: name, contact details, address, opening hours, industries, service area and zones, ' +
-        'currency and time zone. Call it first to learn the currency amounts are in and the time zone dates are read in.',
+        'The business this connection acts for: name, contact (e-mail, phone, website), address, opening hours, industries, service area and service zones, ' +
+        'currency and time zone. Call it first: every amount of the other tools is in this currency and every local date and time is in this time zone.',
     },
   })
   .input(ZGetBusinessProfileInput)
   .output(ZGetBusinessProfileOutput)
   .query(async ({ ctx }) => {
     const business = await ctx.em.findOne(Business, { id: ctx.businessId });
-    // The principal's business was deleted after the token was issued.
+    // The principal's business was deleted after its token was issued.
     if (!business) throw new AppError('RESOURCE_NOT_FOUND', 'The business of this connection no longer exists.');
-    const zones = await ctx.em.find(ServiceZone, { businessId: ctx.businessId }, { fields: ['id', 'name'], orderBy: { name: 'asc', id: 'asc' } });
+    const zones = await serviceZoneNames(ctx.em, ctx.businessId);
     return {
       id: business.id,
       name: business.name,
@@ -35,10 +35,10 @@ export const getBusinessProfile = tenantProcedure
         postal_code: business.postalCode ?? null,
         country: business.country ?? null,
       },
-      hours: business.hours,
+      hours: business.hours.map((window) => ({ weekday: window.weekday, opens: window.opens, closes: window.closes })),
       industries: business.industries,
       service_area: business.serviceArea ?? null,
-      service_zones: zones.map((zone) => ({ id: zone.id, name: zone.name })),
+      service_zones: zones,
       currency: business.currency,
       time_zone: business.timeZone,
     };

@@ -5,9 +5,9 @@ export const ZListTagsInput = z.object({ ...ZCursorPageInput });
 
 export const ZTag = z.object({
   id: z.uuid(),
-  name: z.string(),
+  name: z.string().describe('Unique in the business regardless of letter case; list-customers filters by it.'),
   color: z.string().nullable().describe('Display colour, #RRGGBB, when set.'),
-  customer_count: z.number().int().describe('How many customers carry the tag.'),
+  customer_count: z.number().int().describe('How many customers of the business carry the tag (any status).'),
 });
 
 export const ZListTagsOutput = ZCursorPage(ZTag);

@@ -1,26 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Customer } from '../../../../orm/entities/field-service/customer.ts';
 import { CustomerTag } from '../../../../orm/entities/field-service/customer-tag.ts';
-import { AppError } from '../../../errors/index.ts';
-import { runQuery } from '../../../services/sql/query.ts';
 import { loadCustomer } from '../../../services/workspace/customers/customer-detail.ts';
-import { tagIdsFor } from '../../../services/workspace/customers/tags.ts';
+import { customerWithEmail, duplicateEmail, isEmailUniqueViolation } from '../../../services/workspace/customers/email-conflict.ts';
+import { tagIdsFor } from '../../../services/workspace/customers/tag-ids.ts';
 import { recordOutboxEvent } from '../../../services/workspace/outbox.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZCreateCustomerInput, ZCreateCustomerOutput } from './create-customer.schema.ts';
 
-function duplicateEmail(email: string, existingId: string | undefined): AppError {
-  const which = existingId ? ` (customer ${existingId})` : '';
-  return new AppError('CONFLICT', `A customer with the e-mail address ${email} already exists in this business${which}.`, {
-    details: [{ parameter: 'email', code: 'duplicate', message: 'already used by another customer of this business', path: ['email'], ...(existingId ? { customer_id: existingId } : {}) }],
-  });
-}
-
-function isEmailUniqueViolation(error: unknown): boolean {
-  const candidate = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pg = candidate.code === '23505' ? candidate : candidate.cause;
-  return pg?.code === '23505' && pg.constraint === 'customers_email_unique';
-}
+/** Empty optional text is "not given". */
+const given = (value: string | null | undefined): string | null => (value ? value : null);
 
 export const createCustomer = tenantProcedure
   .meta({
@@ -29,57 +18,54 @@ export const createCustomer = tenantProcedure
       title: 'Create customer',
       access: 'customers:write',
       description:
-        'Creates a customer of the business (name required; company, e-mail, phone, billing address, tags and notes optional) and answers the stored record. ' +
-        'An e-mail already used by another customer of the business is a conflict: search-customers first to avoid duplicates. Needs the mcp:customers:write scope.',
+        'Creates a customer of the business (name required; company, e-mail, phone, billing address, tags, notes and status optional) and answers the stored record, ' +
+        'as get-customer shows it. An e-mail already used by another customer of the business (any letter case) is a CONFLICT naming that customer: ' +
+        'search-customers first to avoid duplicates. Tags are reused by name or created. Emits the customer.created event. Needs the mcp:customers:write scope.',
     },
   })
   .input(ZCreateCustomerInput)
   .output(ZCreateCustomerOutput)
   .mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();
-    const id = await ctx.em
-      .transactional(async (em) => {
-        if (input.email) {
-          const [existing] = await runQuery<{ id: string }>(em, {
-            sql: 'select id from customers where business_id = ? and lower(email) = lower(?)',
-            params: [ctx.businessId, input.email],
-          });
-          if (existing) throw duplicateEmail(input.email, existing.id);
+    const email = given(input.email);
+    try {
+      return await ctx.em.transactional(async (em) => {
+        if (email) {
+          const existing = await customerWithEmail(em, ctx.businessId, email);
+          if (existing) throw duplicateEmail(email, existing);
         }
-        // Ids are set here, not by the entity's onCreate hook (which runs only at flush), because the tags reference it first.
         const customer = em.create(Customer, {
           id: randomUUID(),
           businessId: ctx.businessId,
           name: input.name,
-          companyName: input.company_name ?? null,
-          email: input.email ?? null,
-          phone: input.phone ?? null,
+          companyName: given(input.company_name),
+          email,
+          phone: given(input.phone),
           status: input.status,
-          addressLine1: input.address?.line1 ?? null,
-          addressLine2: input.address?.line2 ?? null,
-          city: input.address?.city ?? null,
-          region: input.address?.region ?? null,
-          postalCode: input.address?.postal_code ?? null,
-          country: input.address?.country ?? null,
-          notes: input.notes ?? null,
+          addressLine1: given(input.address?.line1),
+          addressLine2: given(input.address?.line2),
+          city: given(input.address?.city),
+          region: given(input.address?.region),
+          postalCode: given(input.address?.postal_code),
+          country: given(input.address?.country),
+          notes: given(input.notes),
           createdAt: now,
           updatedAt: now,
         });
-        const tagIds = await tagIdsFor(em, ctx.businessId, input.tags ?? [], now);
-        // Entities declare no relations, so the unit of work cannot order these inserts: parents first, by hand.
+        // Entities declare no relations, so the unit of work cannot order inserts: the customer is flushed before its tags.
         await em.flush();
+        const tagIds = await tagIdsFor(em, ctx.businessId, input.tags ?? [], now);
         for (const tagId of tagIds) em.create(CustomerTag, { businessId: ctx.businessId, customerId: customer.id, tagId });
         await em.flush();
-        // The event carries the stored record, read back inside the transaction.
+        // The answer and the event carry the same record, read back inside the transaction.
         const record = await loadCustomer(em, ctx.businessId, customer.id, now);
         recordOutboxEvent(em, { businessId: ctx.businessId, eventType: 'customer.created', aggregateType: 'customer', aggregateId: customer.id, payload: record, occurredAt: now });
         await em.flush();
-        return customer.id;
-      })
-      .catch((error: unknown) => {
-        // Two creations with one e-mail racing: the unique index decides, and the loser gets the same conflict.
-        if (isEmailUniqueViolation(error)) throw duplicateEmail(input.email ?? '', undefined);
-        throw error;
+        return record;
       });
-    return loadCustomer(ctx.em, ctx.businessId, id, now);
+    } catch (error) {
+      // Two creations with one e-mail racing past the check: the unique index decides, and the loser gets the same conflict.
+      if (email && isEmailUniqueViolation(error)) throw duplicateEmail(email, await customerWithEmail(ctx.em, ctx.businessId, email));
+      throw error;
+    }
   });

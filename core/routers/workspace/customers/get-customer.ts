@@ -9,8 +9,9 @@ export const getCustomer = tenantProcedure
       title: 'Get customer',
       access: 'read',
       description:
-        'One customer with contacts, properties (service addresses), tags and balances (outstanding and overdue on open invoices, job count). ' +
-        'Use after search-customers or list-customers; get-customer-activity has the timeline.',
+        'One customer of the business with billing address, tags, notes, contacts (primary first, up to 50), properties (service addresses, up to 50) and balances: ' +
+        'outstanding_minor = for each open invoice, total minus succeeded payments applied to it, summed; overdue_minor = the part of it past due in the business time zone; ' +
+        'open_invoice_count and job_count (all statuses). Use after search-customers or list-customers; get-customer-activity has the timeline, list-unpaid-invoices the invoices.',
     },
   })
   .input(ZGetCustomerInput)

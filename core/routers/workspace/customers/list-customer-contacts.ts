@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { CustomerContact } from '../../../../orm/entities/field-service/customer-contact.ts';
+import { customerContacts, toContact } from '../../../services/workspace/customers/contacts.query.ts';
+import { nameKey, ZNameKey } from '../../../services/workspace/customers/name-key.ts';
 import { requireCustomer } from '../../../services/workspace/customers/require-customer.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListCustomerContactsInput, ZListCustomerContactsOutput } from './list-customer-contacts.schema.ts';
 
-const ZContactCursor = z.tuple([z.string().max(200).regex(/^[^\u0000]*$/), z.uuid()]);
+const ZContactCursor = z.tuple([z.boolean(), ZNameKey, z.uuid()]);
 
 export const listCustomerContacts = tenantProcedure
   .meta({
@@ -13,7 +14,9 @@ export const listCustomerContacts = tenantProcedure
       name: 'list-customer-contacts',
       title: 'List customer contacts',
       access: 'read',
-      description: 'The people to reach at a customer (owner, spouse, facilities manager, ...) by name, with role, e-mail, phone and which one is primary.',
+      description:
+        'The people to reach at one customer (owner, spouse, facilities manager, ...), the primary contact first, then by name: role, e-mail, phone. ' +
+        'An unknown customer_id is not found (not an empty list). get-customer embeds the first 50.',
     },
   })
   .input(ZListCustomerContactsInput)
@@ -21,18 +24,6 @@ export const listCustomerContacts = tenantProcedure
   .query(async ({ ctx, input }) => {
     await requireCustomer(ctx.em, ctx.businessId, input.customer_id);
     const after = decodeCursor(input.cursor, ZContactCursor);
-    const base = { businessId: ctx.businessId, customerId: input.customer_id };
-    const rows = await ctx.em.find(
-      CustomerContact,
-      after ? { ...base, $or: [{ name: { $gt: after[0] } }, { name: after[0], id: { $gt: after[1] } }] } : base,
-      { orderBy: { name: 'asc', id: 'asc' }, limit: input.limit + 1 },
-    );
-    return toCursorPage(rows, input.limit, (row) => [row.name, row.id], (row) => ({
-      id: row.id,
-      name: row.name,
-      role: row.role ?? null,
-      email: row.email ?? null,
-      phone: row.phone ?? null,
-      is_primary: row.isPrimary,
-    }));
+    const rows = await customerContacts(ctx.em, ctx.businessId, input.customer_id, after, input.limit + 1);
+    return toCursorPage(rows, input.limit, (row) => [row.is_primary, nameKey(row.name), row.id], toContact);
   });

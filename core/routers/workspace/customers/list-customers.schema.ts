@@ -1,14 +1,24 @@
 import { z } from 'zod';
 import { ZCursorPage, ZCursorPageInput, ZDateTime } from '../shared/cursor-page.schema.ts';
-import { customerStatuses, ZCustomerSummary } from './customer.schema.ts';
+import { ZCustomerStatus, ZCustomerSummary } from './customer.schema.ts';
 
 export const customerSorts = ['created_desc', 'created_asc', 'name_asc'] as const;
 
 export const ZListCustomersInput = z.object({
-  status: z.enum(customerStatuses).optional(),
-  tag: z.string().min(1).max(50).optional().describe('Only customers carrying this tag (name, any letter case; see list-tags).'),
+  status: ZCustomerStatus.optional().describe('Only customers with this status; omit for all.'),
+  tag: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .regex(/^[^\u0000]*$/, { message: 'must not contain NUL characters' })
+    .optional()
+    .describe('Only customers carrying the tag with this name, compared regardless of letter case (names from list-tags).'),
   created_after: ZDateTime.optional().describe('Only customers created at or after this instant.'),
-  sort: z.enum(customerSorts).default('created_desc').describe('created_desc (default), created_asc or name_asc; ties by id.'),
+  sort: z
+    .enum(customerSorts)
+    .default('created_desc')
+    .describe('created_desc: newest first (default); created_asc: oldest first; name_asc: by name in byte order (uppercase before lowercase). Ties by id.'),
   ...ZCursorPageInput,
 });
 

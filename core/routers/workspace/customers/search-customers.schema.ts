@@ -3,8 +3,20 @@ import { ZCursorPage, ZCursorPageInput } from '../shared/cursor-page.schema.ts';
 import { ZCustomerSummary } from './customer.schema.ts';
 
 export const ZSearchCustomersInput = z.object({
-  query: z.string().trim().min(2).max(200).describe('Part of a name, company, e-mail, phone number (any formatting) or address; at least 2 characters.'),
+  query: z
+    .string()
+    .trim()
+    .min(2)
+    .max(200)
+    .regex(/^[^\u0000]*$/, { message: 'must not contain NUL characters' })
+    .describe('Part of a name, company, e-mail, phone number (any formatting: "(512) 555-0100" finds "512-555-0100") or address (line 1, city, postal code); 2 to 200 characters.'),
   ...ZCursorPageInput,
 });
 
-export const ZSearchCustomersOutput = ZCursorPage(ZCustomerSummary);
+export const ZSearchCustomersOutput = ZCursorPage(
+  ZCustomerSummary.extend({
+    match: z
+      .enum(['exact_contact', 'exact_name', 'prefix', 'contains', 'similar'])
+      .describe('Why it matched, best first: exact_contact (the e-mail or phone number itself), exact_name (name or company), prefix (name, company, a word of them or the e-mail starts with the query), contains, similar (a close spelling).'),
+  }),
+);

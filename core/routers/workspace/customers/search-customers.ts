@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { decodeCursor, encodeCursor } from '../../../services/workspace/cursor.ts';
+import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { toCustomerSummary } from '../../../services/workspace/customers/customer-rows.query.ts';
+import { nameKey, ZNameKey } from '../../../services/workspace/customers/name-key.ts';
 import { searchCustomers as searchRows } from '../../../services/workspace/customers/search.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZSearchCustomersInput, ZSearchCustomersOutput } from './search-customers.schema.ts';
 
-// A ranked list has no stable key to resume after, so its cursor is the position in the ranking.
-const ZRankCursor = z.tuple([z.literal('rank'), z.number().int().min(0).max(10_000)]);
+// Resumes after (tier, closeness, name, id) of the last result: the ranking is recomputed for the same query on every page.
+const ZSearchCursor = z.tuple([z.number().int().min(0).max(4), z.string().regex(/^[01](\.\d{1,6})?$/), ZNameKey, z.uuid()]);
+
+const matches = ['exact_contact', 'exact_name', 'prefix', 'contains', 'similar'] as const;
 
 export const searchCustomers = tenantProcedure
   .meta({
@@ -15,17 +18,19 @@ export const searchCustomers = tenantProcedure
       title: 'Search customers',
       access: 'read',
       description:
-        'Find customers by part of a name, company, e-mail, phone number (any formatting) or address, best match first: exact e-mail or phone, ' +
-        'then names starting with the query, then anything containing it, then close spellings. Use the id with get-customer or create-job.',
+        'Find customers of the business by part of a name, company, e-mail, phone number (any formatting) or address, best match first: ' +
+        'the exact e-mail or phone number, then the exact name, then names, companies, words of them or e-mails starting with the query, then anything containing it ' +
+        '(or each of its words), then close spellings (trigram similarity); inside each group the most similar first. Each result says why it matched. ' +
+        'Paginated over that ranking with next_cursor. Use the id with get-customer or create-job; list-customers filters by status, tag and creation date instead.',
     },
   })
   .input(ZSearchCustomersInput)
   .output(ZSearchCustomersOutput)
   .query(async ({ ctx, input }) => {
-    const offset = decodeCursor(input.cursor, ZRankCursor)?.[1] ?? 0;
-    const rows = await searchRows(ctx.em, ctx.businessId, input.query, offset, input.limit + 1);
-    return {
-      items: rows.slice(0, input.limit).map(toCustomerSummary),
-      next_cursor: rows.length > input.limit ? encodeCursor(['rank', offset + input.limit]) : null,
-    };
+    const after = decodeCursor(input.cursor, ZSearchCursor);
+    const rows = await searchRows(ctx.em, ctx.businessId, input.query, after, input.limit + 1);
+    return toCursorPage(rows, input.limit, (row) => [row.tier, row.closeness, nameKey(row.name), row.id], (row) => ({
+      ...toCustomerSummary(row),
+      match: matches[row.tier]!,
+    }));
   });

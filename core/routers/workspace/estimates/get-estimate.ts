@@ -1,7 +1,9 @@
-import { EstimateOption } from '../../../../orm/entities/field-service/estimate-option.ts';
 import { AppError } from '../../../errors/index.ts';
-import { findEstimates, toEstimate } from '../../../services/workspace/estimates/estimate-rows.query.ts';
-import { lineItemsOf } from '../../../services/workspace/line-items.query.ts';
+import { estimateOptions } from '../../../services/workspace/estimates/estimate-options.query.ts';
+import { jobRef, propertyRef } from '../../../services/workspace/estimates/estimate-references.query.ts';
+import { findEstimates } from '../../../services/workspace/estimates/estimate-rows.query.ts';
+import { toEstimateSummary } from '../../../services/workspace/estimates/estimate-summary.ts';
+import { asDate } from '../../../services/workspace/scheduling/local-time.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZGetEstimateInput, ZGetEstimateOutput } from './get-estimate.schema.ts';
 
@@ -11,31 +13,23 @@ export const getEstimate = tenantProcedure
       name: 'get-estimate',
       title: 'Get estimate',
       access: 'read',
-      description: 'One estimate with each of its options (e.g. good / better / best) in order, their line items and totals, and which option the customer approved.',
+      description:
+        'One estimate (quote) with its customer, property and job references, and every option (e.g. good / better / best) in order, ' +
+        'each with its line items and its subtotal, tax and total in minor units, and which option the customer approved. Use after list-estimates.',
     },
   })
   .input(ZGetEstimateInput)
   .output(ZGetEstimateOutput)
   .query(async ({ ctx, input }) => {
-    const [row] = await findEstimates(ctx.em, ctx.businessId, (where) => where.add('e.id = ?', input.estimate_id), 1);
+    const [row] = await findEstimates(ctx.em, ctx.businessId, { estimateId: input.estimate_id, limit: 1 });
     if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No estimate with id ${input.estimate_id} in this business.`);
-    const options = await ctx.em.find(EstimateOption, { businessId: ctx.businessId, estimateId: row.id }, { orderBy: { position: 'asc', id: 'asc' } });
+    const summary = toEstimateSummary(row);
     return {
-      ...toEstimate(row),
+      ...summary,
+      property: await propertyRef(ctx.em, ctx.businessId, row.property_id),
+      job: await jobRef(ctx.em, ctx.businessId, row.job_id),
       notes: row.notes,
-      approved_option_id: row.approved_option_id,
-      options: await Promise.all(
-        options.map(async (option) => ({
-          id: option.id,
-          position: option.position,
-          name: option.name,
-          description: option.description ?? null,
-          approved: option.id === row.approved_option_id,
-          subtotal_minor: option.subtotalMinor,
-          tax_minor: option.taxMinor,
-          total_minor: option.totalMinor,
-          line_items: await lineItemsOf(ctx.em, 'estimateOption', ctx.businessId, option.id),
-        })),
-      ),
+      updated_at: asDate(row.updated_at).toISOString(),
+      options: await estimateOptions(ctx.em, ctx.businessId, row.id, summary.approved_option_id),
     };
   });

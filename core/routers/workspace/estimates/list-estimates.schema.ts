@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ZCursorPage, ZCursorPageInput, ZId } from '../shared/cursor-page.schema.ts';
-import { estimateStatuses, ZEstimate } from './estimate.schema.ts';
+import { ZEstimateStatus, ZEstimateSummary } from './estimate.schema.ts';
 
 export const ZListEstimatesInput = z.object({
-  status: z.enum(estimateStatuses).optional(),
-  customer_id: ZId.optional(),
+  status: ZEstimateStatus.optional().describe('Only estimates in this status.'),
+  customer_id: ZId.optional().describe('Only this customer\'s estimates (see search-customers).'),
   ...ZCursorPageInput,
 });
 
-export const ZListEstimatesOutput = ZCursorPage(ZEstimate);
+export const ZListEstimatesOutput = ZCursorPage(ZEstimateSummary);

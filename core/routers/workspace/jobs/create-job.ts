@@ -1,17 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import { Job } from '../../../../orm/entities/field-service/job.ts';
-import { JobAssignment } from '../../../../orm/entities/field-service/job-assignment.ts';
-import { JobLineItem } from '../../../../orm/entities/field-service/job-line-item.ts';
-import { Visit } from '../../../../orm/entities/field-service/visit.ts';
-import { VisitAssignment } from '../../../../orm/entities/field-service/visit-assignment.ts';
-import { runQuery } from '../../../services/sql/query.ts';
+import { AppError } from '../../../errors/index.ts';
 import { loadJob } from '../../../services/workspace/jobs/job-detail.ts';
 import { resolveJobReferences } from '../../../services/workspace/jobs/job-references.ts';
+import { nextJobNumber } from '../../../services/workspace/jobs/next-job-number.ts';
+import { priceLines } from '../../../services/workspace/jobs/priced-lines.ts';
 import { checkScheduleWindow } from '../../../services/workspace/jobs/schedule-window.ts';
+import { storeJob } from '../../../services/workspace/jobs/store-job.ts';
 import { recordOutboxEvent } from '../../../services/workspace/outbox.ts';
-import { computeTotals } from '../../../services/workspace/totals.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZCreateJobInput, ZCreateJobOutput } from './create-job.schema.ts';
+
+function duplicateAssignee(index: number): AppError {
+  const message = 'this team member is already listed';
+  return new AppError('VALIDATION_FAILED', `Invalid parameter "assigned_team_member_ids.${index}": ${message}.`, {
+    details: [{ parameter: `assigned_team_member_ids.${index}`, code: 'duplicate', message, path: ['assigned_team_member_ids', index] }],
+  });
+}
 
 export const createJob = tenantProcedure
   .meta({
@@ -20,9 +23,10 @@ export const createJob = tenantProcedure
       title: 'Create job',
       access: 'jobs:write',
       description:
-        'Creates a job for a customer of the business: title, optional type, property (of that customer), priority, schedule window (books the first visit), ' +
-        'assigned team members, tax rate (default: the business default) and line items from the price book or custom. Answers the stored job with computed totals. ' +
-        'Every id must belong to the business. Use find-available-slots to pick a window. Needs the mcp:jobs:write scope.',
+        'Creates a job (work order) for a customer of the business and answers the stored job exactly as get-job shows it, with its number and computed totals. ' +
+        'Give a title and optionally a job type (list-job-types), a property of that customer, a priority, a schedule window (the job becomes scheduled and its first visit ' +
+        'is booked; pick one with find-available-slots), active team members to assign (list-team-members), a tax rate (default: the business default) and line items ' +
+        'from the price book (search-price-book) or custom. Every id must belong to the business, otherwise RESOURCE_NOT_FOUND names the field. Needs the mcp:jobs:write scope.',
     },
   })
   .input(ZCreateJobInput)
@@ -30,64 +34,36 @@ export const createJob = tenantProcedure
   .mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();
     const window = input.schedule ? checkScheduleWindow(input.schedule, now) : undefined;
+    const assigneeIds = input.assigned_team_member_ids ?? [];
+    const repeated = assigneeIds.findIndex((id, index) => assigneeIds.indexOf(id) !== index);
+    if (repeated >= 0) throw duplicateAssignee(repeated);
+
     const jobId = await ctx.em.transactional(async (em) => {
       const { taxRate, priceBookItems } = await resolveJobReferences(em, ctx.businessId, input);
-      // The business row lock serialises numbering. The next number is read by a second statement: under
-      // READ COMMITTED a statement that waited for the lock still sees its own, older snapshot.
-      await runQuery(em, { sql: 'select id from businesses where id = ? for update', params: [ctx.businessId] });
-      const [business] = await runQuery<{ currency: string; next_number: number }>(em, {
-        sql: `select b.currency, coalesce((select max(number) from jobs where business_id = b.id), 0) + 1 as next_number
-              from businesses b where b.id = ?`,
-        params: [ctx.businessId],
-      });
-      const lines = input.line_items.map((line) => {
-        if ('price_book_item_id' in line) {
-          const item = priceBookItems.get(line.price_book_item_id)!;
-          return { kind: item.kind, name: item.name, description: item.description ?? null, priceBookItemId: item.id, quantity: line.quantity,
-            unitPriceMinor: line.unit_price_minor ?? item.unitPriceMinor, taxable: item.taxable };
-        }
-        return { kind: 'custom' as const, name: line.name, description: line.description ?? null, priceBookItemId: null, quantity: line.quantity,
-          unitPriceMinor: line.unit_price_minor, taxable: line.taxable };
-      });
-      const totals = computeTotals(lines, taxRate?.rateBasisPoints ?? null);
-      const job = em.create(Job, {
-        id: randomUUID(),
+      const { lines, totals } = priceLines(input.line_items, priceBookItems, taxRate?.rateBasisPoints ?? null);
+      const { number, currency } = await nextJobNumber(em, ctx.businessId);
+      const id = await storeJob(em, {
         businessId: ctx.businessId,
-        number: Number(business!.next_number),
+        number,
+        currency,
         customerId: input.customer_id,
         propertyId: input.property_id ?? null,
         jobTypeId: input.job_type_id ?? null,
         title: input.title,
         description: input.description ?? null,
-        status: window ? 'scheduled' : 'unscheduled',
         priority: input.priority,
-        scheduledStart: window?.start ?? null,
-        scheduledEnd: window?.end ?? null,
+        window,
+        assigneeIds,
         taxRateId: taxRate?.id ?? null,
-        currency: business!.currency,
-        subtotalMinor: totals.subtotalMinor,
-        taxMinor: totals.taxMinor,
-        totalMinor: totals.totalMinor,
-        createdAt: now,
-        updatedAt: now,
+        lines,
+        totals,
+        now,
       });
-      // Entities declare no relations, so the unit of work cannot order inserts: each level is flushed before its children.
+      // The event carries the stored record, read back inside the transaction: it exists exactly when the job does.
+      const record = await loadJob(em, ctx.businessId, id);
+      recordOutboxEvent(em, { businessId: ctx.businessId, eventType: 'job.created', aggregateType: 'job', aggregateId: id, payload: record, occurredAt: now });
       await em.flush();
-      const visit = window
-        ? em.create(Visit, { id: randomUUID(), businessId: ctx.businessId, jobId: job.id, scheduledStart: window.start, scheduledEnd: window.end, status: 'scheduled', createdAt: now, updatedAt: now })
-        : undefined;
-      lines.forEach((line, index) =>
-        em.create(JobLineItem, { id: randomUUID(), businessId: ctx.businessId, jobId: job.id, position: index + 1, ...line, amountMinor: totals.lineAmountsMinor[index]!, createdAt: now, updatedAt: now }),
-      );
-      const assignees = input.assigned_team_member_ids ?? [];
-      for (const teamMemberId of assignees) em.create(JobAssignment, { businessId: ctx.businessId, jobId: job.id, teamMemberId });
-      await em.flush();
-      if (visit) for (const teamMemberId of assignees) em.create(VisitAssignment, { businessId: ctx.businessId, visitId: visit.id, teamMemberId });
-      await em.flush();
-      const record = await loadJob(em, ctx.businessId, job.id);
-      recordOutboxEvent(em, { businessId: ctx.businessId, eventType: 'job.created', aggregateType: 'job', aggregateId: job.id, payload: record, occurredAt: now });
-      await em.flush();
-      return job.id;
+      return id;
     });
     return loadJob(ctx.em, ctx.businessId, jobId);
   });

@@ -4,22 +4,23 @@ import { ZDateTime } from '../shared/cursor-page.schema.ts';
 export const jobStatuses = ['unscheduled', 'scheduled', 'in_progress', 'completed', 'cancelled'] as const;
 export const jobPriorities = ['low', 'normal', 'high', 'urgent'] as const;
 
+/** A job as lists show it: who it is for, its state, window, assignees and totals. */
 export const ZJobSummary = z.object({
   id: z.uuid(),
-  number: z.number().int().describe('The job number people use (per business).'),
+  number: z.number().int().describe('The job number people use ("Job #42"), sequential per business.'),
   title: z.string(),
   status: z.enum(jobStatuses),
   priority: z.enum(jobPriorities),
-  customer: z.object({ id: z.uuid(), name: z.string() }),
-  property_id: z.uuid().nullable(),
+  customer: z.object({ id: z.uuid(), name: z.string() }).describe('The customer the job is for.'),
+  property_id: z.uuid().nullable().describe('The service address (get-property), if set.'),
   job_type: z.object({ id: z.uuid(), name: z.string() }).nullable(),
-  scheduled_start: ZDateTime.nullable(),
-  scheduled_end: ZDateTime.nullable(),
+  scheduled_start: ZDateTime.nullable().describe('Start of the planned window; null while unscheduled.'),
+  scheduled_end: ZDateTime.nullable().describe('End of the planned window; null while unscheduled.'),
   completed_at: ZDateTime.nullable(),
-  assigned_team_members: z.array(z.object({ id: z.uuid(), name: z.string() })),
-  subtotal_minor: z.number().int(),
-  tax_minor: z.number().int(),
-  total_minor: z.number().int(),
-  currency: z.string(),
+  assigned_team_members: z.array(z.object({ id: z.uuid(), name: z.string() })).describe('Team members responsible for the job, by name.'),
+  subtotal_minor: z.number().int().describe('Sum of the line amounts, in minor units of currency.'),
+  tax_minor: z.number().int().describe('Tax on the taxable lines at the job\'s tax rate, in minor units.'),
+  total_minor: z.number().int().describe('subtotal_minor + tax_minor.'),
+  currency: z.string().describe('ISO 4217 code of the amounts.'),
   created_at: ZDateTime,
 });

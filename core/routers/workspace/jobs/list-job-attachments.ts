@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { runQuery } from '../../../services/sql/query.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { requireJob } from '../../../services/workspace/jobs/require-job.ts';
+import { instantKeySql, ZInstantKey } from '../../../services/workspace/scheduling/instant-key.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZJobChildrenInput, ZListJobAttachmentsOutput } from './job-children.schema.ts';
 
-const ZAttachmentCursor = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/), z.uuid()]);
+const ZAttachmentCursor = z.tuple([ZInstantKey, z.uuid()]);
 
 export const listJobAttachments = tenantProcedure
   .meta({
@@ -13,7 +14,7 @@ export const listJobAttachments = tenantProcedure
       name: 'list-job-attachments',
       title: 'List job attachments',
       access: 'read',
-      description: 'Files attached to a job (photos, signed forms): name, type, size, who uploaded them and when. Metadata only; the files themselves are not served here.',
+      description: 'Files attached to a job (photos, signed forms), oldest first: file name, content type, size, who uploaded them and when. Metadata only; the files themselves are not served. Take job_id from list-jobs or get-job.',
     },
   })
   .input(ZJobChildrenInput)
@@ -22,7 +23,7 @@ export const listJobAttachments = tenantProcedure
     await requireJob(ctx.em, ctx.businessId, input.job_id);
     const after = decodeCursor(input.cursor, ZAttachmentCursor);
     const rows = await runQuery<{ id: string; file_name: string; content_type: string; size_bytes: string; uploaded_by: string | null; created_at: Date; created_key: string }>(ctx.em, {
-      sql: `select id, file_name, content_type, size_bytes, uploaded_by, created_at, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key
+      sql: `select id, file_name, content_type, size_bytes, uploaded_by, created_at, ${instantKeySql('created_at')} as created_key
             from job_attachments where business_id = ? and job_id = ? ${after ? 'and (created_at, id) > (?::timestamptz, ?::uuid)' : ''}
             order by created_at, id limit ?`,
       params: [ctx.businessId, input.job_id, ...(after ?? []), input.limit + 1],

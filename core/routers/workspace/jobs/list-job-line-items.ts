@@ -5,7 +5,7 @@ import { requireJob } from '../../../services/workspace/jobs/require-job.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZJobChildrenInput, ZListJobLineItemsOutput } from './job-children.schema.ts';
 
-const ZLineCursor = z.tuple([z.number().int(), z.uuid()]);
+const ZLineCursor = z.tuple([z.number().int().min(-2_147_483_648).max(2_147_483_647), z.uuid()]);
 
 interface LineRow {
   id: string;
@@ -26,7 +26,7 @@ export const listJobLineItems = tenantProcedure
       name: 'list-job-line-items',
       title: 'List job line items',
       access: 'read',
-      description: 'The priced lines of a job in order: services, materials and custom charges with quantity, unit price, taxability and amount.',
+      description: 'The priced lines of a job in position order, page by page: services, materials and custom charges with quantity, unit price, taxability and amount (minor units). get-job has them all at once with the totals.',
     },
   })
   .input(ZJobChildrenInput)

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { runQuery } from '../../../services/sql/query.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { requireJob } from '../../../services/workspace/jobs/require-job.ts';
+import { instantKeySql, ZInstantKey } from '../../../services/workspace/scheduling/instant-key.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZJobChildrenInput, ZListJobNotesOutput } from './job-children.schema.ts';
 
-const ZNoteCursor = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/), z.uuid()]);
+const ZNoteCursor = z.tuple([ZInstantKey, z.uuid()]);
 
 export const listJobNotes = tenantProcedure
   .meta({
@@ -13,7 +14,7 @@ export const listJobNotes = tenantProcedure
       name: 'list-job-notes',
       title: 'List job notes',
       access: 'read',
-      description: 'Notes written on a job by the team (access instructions, findings, follow-ups), oldest first, with author.',
+      description: 'Notes written on a job by the team (access instructions, findings, follow-ups), oldest first, with their author. Take job_id from list-jobs or get-job.',
     },
   })
   .input(ZJobChildrenInput)
@@ -22,7 +23,7 @@ export const listJobNotes = tenantProcedure
     await requireJob(ctx.em, ctx.businessId, input.job_id);
     const after = decodeCursor(input.cursor, ZNoteCursor);
     const rows = await runQuery<{ id: string; author_name: string; team_member_id: string | null; body: string; created_at: Date; created_key: string }>(ctx.em, {
-      sql: `select id, author_name, team_member_id, body, created_at, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key
+      sql: `select id, author_name, team_member_id, body, created_at, ${instantKeySql('created_at')} as created_key
             from job_notes where business_id = ? and job_id = ? ${after ? 'and (created_at, id) > (?::timestamptz, ?::uuid)' : ''}
             order by created_at, id limit ?`,
       params: [ctx.businessId, input.job_id, ...(after ?? []), input.limit + 1],

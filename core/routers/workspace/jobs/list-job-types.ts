@@ -12,7 +12,7 @@ export const listJobTypes = tenantProcedure
       name: 'list-job-types',
       title: 'List job types',
       access: 'read',
-      description: 'The kinds of job the business does (AC repair, drain cleaning, ...) with their usual duration, by name. Use an id as job_type_id in create-job or job_type in list-jobs.',
+      description: 'The kinds of job the business does (AC repair, drain cleaning, ...) by name, with their usual duration in minutes. Use an id as job_type_id in create-job, job_type in list-jobs or list-unscheduled-jobs, and the duration for find-available-slots.',
     },
   })
   .input(ZListJobTypesInput)

@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { AppError } from '../../../errors/index.ts';
 import { requireCustomer } from '../../../services/workspace/customers/require-customer.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
+import { requireJobType } from '../../../services/workspace/jobs/require-job.ts';
 import { findJobs, toJobSummary } from '../../../services/workspace/jobs/job-rows.query.ts';
+import { ZInstantKey } from '../../../services/workspace/scheduling/instant-key.ts';
 import { requireTeamMember } from '../../../services/workspace/team/member-exists.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListJobsInput, ZListJobsOutput } from './list-jobs.schema.ts';
 
-const ZJobCursor = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/), z.uuid()]);
+const ZJobCursor = z.tuple([ZInstantKey, z.uuid()]);
 
 export const listJobs = tenantProcedure
   .meta({
@@ -15,16 +18,24 @@ export const listJobs = tenantProcedure
       title: 'List jobs',
       access: 'read',
       description:
-        'Jobs (work orders), newest first, with customer, type, schedule window, assignees and totals. Filter by status, customer_id, job_type, ' +
-        'scheduled_from/scheduled_to (on the scheduled start) and assigned_to (a team member). get-job shows lines and visits.',
+        'Jobs (work orders) of the business, newest first, with customer, type, status, planned window, assignees and totals. Filters combine: status, customer_id, ' +
+        'job_type (a job type id), scheduled_from/scheduled_to (scheduled start in [from, to)) and assigned_to (a team member id). ' +
+        'Ids of filters must exist in the business. Use get-job for a job\'s lines and visits, list-unscheduled-jobs for work still to book.',
     },
   })
   .input(ZListJobsInput)
   .output(ZListJobsOutput)
   .query(async ({ ctx, input }) => {
-    await requireCustomer(ctx.em, ctx.businessId, input.customer_id);
-    await requireTeamMember(ctx.em, ctx.businessId, input.assigned_to);
+    if (input.scheduled_from && input.scheduled_to && Date.parse(input.scheduled_to) < Date.parse(input.scheduled_from)) {
+      const message = 'must not be before scheduled_from';
+      throw new AppError('VALIDATION_FAILED', `Invalid parameter "scheduled_to": ${message}.`, {
+        details: [{ parameter: 'scheduled_to', code: 'invalid_range', message, path: ['scheduled_to'] }],
+      });
+    }
     const after = decodeCursor(input.cursor, ZJobCursor);
+    await requireCustomer(ctx.em, ctx.businessId, input.customer_id);
+    await requireJobType(ctx.em, ctx.businessId, input.job_type);
+    await requireTeamMember(ctx.em, ctx.businessId, input.assigned_to);
     const rows = await findJobs(ctx.em, ctx.businessId, (where) => {
       if (input.status) where.add('j.status = ?', input.status);
       if (input.customer_id) where.add('j.customer_id = ?', input.customer_id);

@@ -9,13 +9,15 @@ export const getLead = tenantProcedure
       name: 'get-lead',
       title: 'Get lead',
       access: 'read',
-      description: 'One lead by id: contact details, what they asked for, status, source, estimated value and, once converted, the customer id.',
+      description:
+        'One lead by id: contact details, what they asked for, status, source, estimated value and, once converted, the customer id (get-customer) and conversion time. ' +
+        'Use after list-leads.',
     },
   })
   .input(ZGetLeadInput)
   .output(ZGetLeadOutput)
   .query(async ({ ctx, input }) => {
-    const [row] = await findLeads(ctx.em, ctx.businessId, { leadId: input.lead_id, limit: 1 });
+    const [row] = await findLeads(ctx.em, ctx.businessId, (where) => where.add('l.id = ?', input.lead_id), 1);
     if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No lead with id ${input.lead_id} in this business.`);
     return toLead(row);
   });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ZCursorPage, ZCursorPageInput, ZDateTime, ZId } from '../shared/cursor-page.schema.ts';
-import { leadStatuses, ZLead } from './lead.schema.ts';
+import { ZLead, ZLeadStatus } from './lead.schema.ts';
 
 export const ZListLeadsInput = z.object({
-  status: z.enum(leadStatuses).optional(),
-  source: ZId.optional().describe('Only leads from this lead source id (list-lead-sources).'),
-  created_after: ZDateTime.optional().describe('Only leads created at or after this instant.'),
+  status: ZLeadStatus.optional().describe('Only leads in this status.'),
+  source: ZId.optional().describe('Only leads from this lead source (an id from list-lead-sources); an id that is not a source of this business is not found.'),
+  created_after: ZDateTime.optional().describe('Only leads created at or after this instant, e.g. 2026-11-01T00:00:00Z.'),
   ...ZCursorPageInput,
 });
 

@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { toDbInstant } from '../../../services/workspace/customers/instant.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
+import { ZInstantKey } from '../../../services/workspace/scheduling/instant-key.ts';
 import { findLeads, toLead } from '../../../services/workspace/leads/lead-rows.query.ts';
+import { requireLeadSource } from '../../../services/workspace/leads/require-lead-source.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListLeadsInput, ZListLeadsOutput } from './list-leads.schema.ts';
 
-// Microsecond UTC instants: the millisecond of a JS Date could skip or repeat rows on a page boundary.
-const ZLeadCursor = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/), z.uuid()]);
+// created_at to the microsecond (UTC), then id.
+const ZLeadCursor = z.tuple([ZInstantKey, z.uuid()]);
 
 export const listLeads = tenantProcedure
   .meta({
@@ -14,20 +17,21 @@ export const listLeads = tenantProcedure
       title: 'List leads',
       access: 'read',
       description:
-        'Leads (requests from people who are not yet customers, or new requests), newest first, with their source and estimated value. ' +
-        'Filter by status (new, contacted, qualified, converted, lost), source (a lead source id) and created_after. get-lead shows one.',
+        'Leads: requests for work not yet won, newest first, with their source, estimated value and, once converted, the customer id. ' +
+        'Filter by status (new, contacted, qualified, converted, lost), source (a lead source id from list-lead-sources) and created_after; filters combine. ' +
+        'get-lead shows one lead.',
     },
   })
   .input(ZListLeadsInput)
   .output(ZListLeadsOutput)
   .query(async ({ ctx, input }) => {
+    await requireLeadSource(ctx.em, ctx.businessId, input.source);
     const after = decodeCursor(input.cursor, ZLeadCursor);
-    const rows = await findLeads(ctx.em, ctx.businessId, {
-      status: input.status,
-      sourceId: input.source,
-      createdAfter: input.created_after,
-      after,
-      limit: input.limit + 1,
-    });
+    const rows = await findLeads(ctx.em, ctx.businessId, (where) => {
+      if (input.status) where.add('l.status = ?', input.status);
+      if (input.source) where.add('l.lead_source_id = ?', input.source);
+      if (input.created_after) where.add('l.created_at >= ?::timestamptz', toDbInstant(input.created_after));
+      if (after) where.add('(l.created_at, l.id) < (?::timestamptz, ?::uuid)', ...after);
+    }, input.limit + 1);
     return toCursorPage(rows, input.limit, (row) => [row.created_key, row.id], toLead);
   });

@@ -1,6 +1,7 @@
-import { pricebookPage } from '../../../services/workspace/price-book/price-book-page.ts';
+import { priceBookPage } from '../../../services/workspace/price-book/price-book-page.ts';
+import { toMaterial } from '../../../services/workspace/price-book/price-book-rows.ts';
 import { tenantProcedure } from '../../../trpc.ts';
-import { ZListMaterialsInput, ZListMaterialsOutput } from './list-services.schema.ts';
+import { ZListMaterialsInput, ZListMaterialsOutput } from './list-materials.schema.ts';
 
 export const listMaterials = tenantProcedure
   .meta({
@@ -9,10 +10,11 @@ export const listMaterials = tenantProcedure
       title: 'List price-book materials',
       access: 'read',
       description:
-        'The materials of the price book (parts, equipment, consumables) with price, unit and unit cost, by category and name; active ones unless include_inactive. ' +
-        'Put one on a job with create-job (line_items[].price_book_item_id); search-price-book finds items by words.',
+        'The materials the business sells (parts, equipment, consumables) from its price book, with unit, price per unit, what a unit costs the business ' +
+        '(unit_cost_minor, internal) and taxability, ordered by category (uncategorised last), name, id. Only active materials unless include_inactive; ' +
+        'filter by category (letter case ignored). Use search-price-book to find items by words, list-services for labour; an item id goes into create-job as line_items[].price_book_item_id.',
     },
   })
   .input(ZListMaterialsInput)
   .output(ZListMaterialsOutput)
-  .query(({ ctx, input }) => pricebookPage(ctx.em, ctx.businessId, 'material', input));
+  .query(({ ctx, input }) => priceBookPage(ctx.em, ctx.businessId, 'material', input, toMaterial));

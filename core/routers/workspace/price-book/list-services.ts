@@ -1,4 +1,5 @@
-import { pricebookPage } from '../../../services/workspace/price-book/price-book-page.ts';
+import { priceBookPage } from '../../../services/workspace/price-book/price-book-page.ts';
+import { toPriceBookItem } from '../../../services/workspace/price-book/price-book-rows.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListServicesInput, ZListServicesOutput } from './list-services.schema.ts';
 
@@ -9,10 +10,11 @@ export const listServices = tenantProcedure
       title: 'List price-book services',
       access: 'read',
       description:
-        'The services of the price book (labour, tune-ups, installations) with their prices, by category and name; active ones unless include_inactive. ' +
-        'Put one on a job with create-job (line_items[].price_book_item_id); search-price-book finds items by words.',
+        'The services the business sells (labour, tune-ups, repairs, installations) from its price book, with unit, price per unit in minor units and taxability, ' +
+        'ordered by category (uncategorised last), name, id. Only active services unless include_inactive; filter by category (letter case ignored). ' +
+        'Use search-price-book to find items by words, list-materials for parts; an item id goes into create-job as line_items[].price_book_item_id.',
     },
   })
   .input(ZListServicesInput)
   .output(ZListServicesOutput)
-  .query(({ ctx, input }) => pricebookPage(ctx.em, ctx.businessId, 'service', input));
+  .query(({ ctx, input }) => priceBookPage(ctx.em, ctx.businessId, 'service', input, toPriceBookItem));

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { Customer } from '../../../../orm/entities/field-service/customer.ts';
-import { AppError } from '../../../errors/index.ts';
+import { requireCustomer } from '../../../services/workspace/customers/require-customer.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
+import { ZInstantKey } from '../../../services/workspace/scheduling/instant-key.ts';
 import { findProperties, toProperty } from '../../../services/workspace/properties/property-rows.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListPropertiesInput, ZListPropertiesOutput } from './list-properties.schema.ts';
 
-const ZPropertyCursor = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/), z.uuid()]);
+// created_at to the microsecond (UTC), then id.
+const ZPropertyCursor = z.tuple([ZInstantKey, z.uuid()]);
 
 export const listProperties = tenantProcedure
   .meta({
@@ -15,23 +16,20 @@ export const listProperties = tenantProcedure
       title: 'List properties',
       access: 'read',
       description:
-        'Service addresses (properties) where work is done, each with its customer. Filter by customer_id, city or postal_code. ' +
-        'get-property adds the equipment and job history; pass a property id to create-job.',
+        'Service addresses (properties) where work is done, each with its customer, oldest first. Filter by customer_id, city (whole name, any case) ' +
+        'and postal_code (exact); filters combine. get-property adds the equipment and job history; a property id can be given to create-job.',
     },
   })
   .input(ZListPropertiesInput)
   .output(ZListPropertiesOutput)
   .query(async ({ ctx, input }) => {
-    if (input.customer_id && !(await ctx.em.count(Customer, { businessId: ctx.businessId, id: input.customer_id }))) {
-      throw new AppError('RESOURCE_NOT_FOUND', `No customer with id ${input.customer_id} in this business.`);
-    }
+    await requireCustomer(ctx.em, ctx.businessId, input.customer_id);
     const after = decodeCursor(input.cursor, ZPropertyCursor);
-    const rows = await findProperties(ctx.em, ctx.businessId, {
-      customerId: input.customer_id,
-      city: input.city,
-      postalCode: input.postal_code,
-      after,
-      limit: input.limit + 1,
-    });
+    const rows = await findProperties(ctx.em, ctx.businessId, (where) => {
+      if (input.customer_id) where.add('p.customer_id = ?', input.customer_id);
+      if (input.city) where.add('lower(p.city) = lower(?)', input.city);
+      if (input.postal_code) where.add('p.postal_code = ?', input.postal_code);
+      if (after) where.add('(p.created_at, p.id) > (?::timestamptz, ?::uuid)', ...after);
+    }, input.limit + 1);
     return toCursorPage(rows, input.limit, (row) => [row.created_key, row.id], toProperty);
   });

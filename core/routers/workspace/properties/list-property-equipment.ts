@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { encodeCursor, decodeCursor } from '../../../services/workspace/cursor.ts';
-import { findEquipment } from '../../../services/workspace/properties/equipment.query.ts';
+import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
+import { businessToday } from '../../../services/workspace/properties/business-today.ts';
+import { findEquipmentRows, toEquipment } from '../../../services/workspace/properties/equipment.query.ts';
 import { requireProperty } from '../../../services/workspace/properties/require-property.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListPropertyEquipmentInput, ZListPropertyEquipmentOutput } from './list-property-equipment.schema.ts';
 
-const ZEquipmentCursor = z.tuple([z.string().max(100).regex(/^[^\u0000]*$/), z.uuid()]);
+// The type (at most 100 characters, the column's size; no NUL, which PostgreSQL text refuses), then id.
+const ZEquipmentCursor = z.tuple([z.string().min(1).max(100).regex(/^[^\u0000]*$/), z.uuid()]);
 
 export const listPropertyEquipment = tenantProcedure
   .meta({
@@ -13,7 +15,9 @@ export const listPropertyEquipment = tenantProcedure
       name: 'list-property-equipment',
       title: 'List property equipment',
       access: 'read',
-      description: 'Equipment installed at a property (type, make, model, serial, install date, warranty and whether it is still under warranty today), by type.',
+      description:
+        'Equipment installed at one property: type, make, model, serial number, install date, warranty end date and whether it is under warranty today ' +
+        "(the business's time zone). Ordered by type, then id. get-property embeds the first 100 with the property's job history.",
     },
   })
   .input(ZListPropertyEquipmentInput)
@@ -21,8 +25,9 @@ export const listPropertyEquipment = tenantProcedure
   .query(async ({ ctx, input }) => {
     await requireProperty(ctx.em, ctx.businessId, input.property_id);
     const after = decodeCursor(input.cursor, ZEquipmentCursor);
-    const rows = await findEquipment(ctx.em, ctx.businessId, input.property_id, ctx.clock.now(), after, input.limit + 1);
-    const items = rows.slice(0, input.limit);
-    const last = items[items.length - 1];
-    return { items, next_cursor: rows.length > input.limit && last ? encodeCursor([last.type, last.id]) : null };
+    const [today, rows] = await Promise.all([
+      businessToday(ctx.em, ctx.businessId, ctx.clock.now()),
+      findEquipmentRows(ctx.em, ctx.businessId, input.property_id, after, input.limit + 1),
+    ]);
+    return toCursorPage(rows, input.limit, (row) => [row.equipment_type, row.id], (row) => toEquipment(row, today));
   });

@@ -1,23 +1,11 @@
 import { z } from 'zod';
-import { runQuery } from '../../../services/sql/query.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
+import { ZInstantKey } from '../../../services/workspace/scheduling/instant-key.ts';
+import { findReviews, toReview } from '../../../services/workspace/reviews/review-rows.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListReviewsInput, ZListReviewsOutput } from './list-reviews.schema.ts';
 
-const ZReviewCursor = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/), z.uuid()]);
-
-interface ReviewRow {
-  id: string;
-  rating: number;
-  comment: string | null;
-  reviewer_name: string;
-  source: 'internal' | 'google' | 'yelp' | 'facebook' | 'other';
-  customer_id: string | null;
-  customer_name: string | null;
-  job_id: string | null;
-  reviewed_at: Date;
-  reviewed_key: string;
-}
+const ZReviewCursor = z.tuple([ZInstantKey, z.uuid()]);
 
 export const listReviews = tenantProcedure
   .meta({
@@ -26,48 +14,23 @@ export const listReviews = tenantProcedure
       title: 'List reviews',
       access: 'read',
       description:
-        'Customer reviews of the business (its own and from Google, Yelp, Facebook), newest first, with rating, comment, reviewer and, when known, the customer and job. ' +
-        'Filter with rating_min (e.g. 1 to 2 for unhappy customers to follow up) and date_from.',
+        'Customer reviews of the business (collected by it or imported from Google, Yelp, Facebook), newest first, each with its star rating, comment, ' +
+        'reviewer name, source and, when known, the customer and the job it is about. Filter with rating_min (e.g. 4 for positive reviews) and ' +
+        'date_from (a day in the business time zone). Follow a review up with get-customer or get-job.',
     },
   })
   .input(ZListReviewsInput)
   .output(ZListReviewsOutput)
   .query(async ({ ctx, input }) => {
     const after = decodeCursor(input.cursor, ZReviewCursor);
-    const conditions = ['r.business_id = ?'];
-    const params: unknown[] = [ctx.businessId];
-    if (input.rating_min !== undefined) {
-      conditions.push('r.rating >= ?');
-      params.push(input.rating_min);
-    }
-    if (input.date_from !== undefined) {
-      // The local day starts at midnight in the business's zone.
-      conditions.push('r.reviewed_at >= (?::date)::timestamp at time zone b.time_zone');
-      params.push(input.date_from);
-    }
-    if (after) {
-      conditions.push('(r.reviewed_at, r.id) < (?::timestamptz, ?::uuid)');
-      params.push(...after);
-    }
-    const rows = await runQuery<ReviewRow>(ctx.em, {
-      sql: `select r.id, r.rating, r.comment, r.reviewer_name, r.source, c.id as customer_id, c.name as customer_name, r.job_id, r.reviewed_at,
-              to_char(r.reviewed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as reviewed_key
-            from reviews r
-            join businesses b on b.id = r.business_id
-            left join customers c on c.business_id = r.business_id and c.id = r.customer_id
-            where ${conditions.join(' and ')}
-            order by r.reviewed_at desc, r.id desc
-            limit ?`,
-      params: [...params, input.limit + 1],
-    });
-    return toCursorPage(rows, input.limit, (row) => [row.reviewed_key, row.id], (row) => ({
-      id: row.id,
-      rating: row.rating,
-      comment: row.comment,
-      reviewer_name: row.reviewer_name,
-      source: row.source,
-      customer: row.customer_id && row.customer_name ? { id: row.customer_id, name: row.customer_name } : null,
-      job_id: row.job_id,
-      reviewed_at: new Date(row.reviewed_at).toISOString(),
-    }));
+    const rows = await findReviews(ctx.em, ctx.businessId, (where) => {
+      if (input.rating_min !== undefined) where.add('r.rating >= ?', input.rating_min);
+      // The local day starts at midnight in the business time zone. PostgreSQL has no year 0 (the
+      // cast would fail), and every review is after it anyway: such a date_from filters nothing.
+      if (input.date_from !== undefined && input.date_from >= '0001-01-01') {
+        where.add('r.reviewed_at >= (?::date)::timestamp at time zone b.time_zone', input.date_from);
+      }
+      if (after) where.add('(r.reviewed_at, r.id) < (?::timestamptz, ?::uuid)', ...after);
+    }, input.limit + 1);
+    return toCursorPage(rows, input.limit, (row) => [row.reviewed_key, row.id], toReview);
   });

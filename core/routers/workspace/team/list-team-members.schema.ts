@@ -3,7 +3,7 @@ import { ZCursorPage, ZCursorPageInput } from '../shared/cursor-page.schema.ts';
 import { ZTeamMember } from './team-member.schema.ts';
 
 export const ZListTeamMembersInput = z.object({
-  active: z.boolean().optional().describe('true: only active members; false: only inactive ones; absent: all.'),
+  active: z.boolean().optional().describe('true: only active members; false: only inactive ones; omit for everyone.'),
   ...ZCursorPageInput,
 });
 

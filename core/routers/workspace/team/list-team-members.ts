@@ -4,7 +4,8 @@ import { findTeamMembers, toTeamMember } from '../../../services/workspace/team/
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListTeamMembersInput, ZListTeamMembersOutput } from './list-team-members.schema.ts';
 
-const ZMemberCursor = z.tuple([z.string().max(200).regex(/^[^\u0000]*$/), z.uuid()]);
+// Names are at most 200 characters, but a character may take two UTF-16 units; a NUL could not be bound.
+const ZMemberCursor = z.tuple([z.string().max(400).regex(/^[^\u0000]*$/), z.uuid()]);
 
 export const listTeamMembers = tenantProcedure
   .meta({
@@ -13,8 +14,9 @@ export const listTeamMembers = tenantProcedure
       title: 'List team members',
       access: 'read',
       description:
-        'The team (technicians, dispatchers, managers, office staff) by name, with role, skills, contact details, active flag and the service zones each serves. ' +
-        'Use ids with get-team-member, get-schedule, find-available-slots, list-visits and create-job (assigned_team_member_ids).',
+        'The team of the business (technicians, dispatchers, managers, office staff) ordered by name, with role, skills, e-mail, phone, calendar colour, ' +
+        'active flag and the ids of the service zones each serves. Filter with active. ' +
+        'Use the ids with get-team-member (working hours), list-time-entries, list-time-off, get-schedule, list-visits and find-available-slots.',
     },
   })
   .input(ZListTeamMembersInput)

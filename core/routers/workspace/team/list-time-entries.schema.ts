@@ -1,24 +1,15 @@
 import { z } from 'zod';
-import { ZCursorPage, ZCursorPageInput, ZDate, ZDateTime, ZId } from '../shared/cursor-page.schema.ts';
+import { ZCursorPage, ZCursorPageInput, ZDate, ZId } from '../shared/cursor-page.schema.ts';
+import { timeEntryKinds, ZTimeEntry } from './time-entry.schema.ts';
 
 export const ZListTimeEntriesInput = z.object({
-  team_member_id: ZId.optional().describe('Only this team member\'s entries.'),
-  date_from: ZDate.optional().describe('Entries started on or after this local day (business time zone).'),
-  date_to: ZDate.optional().describe('Entries started on or before this local day.'),
-  kind: z.enum(['work', 'travel', 'break']).optional(),
+  team_member_id: ZId.optional().describe('Only this team member\'s entries (see list-team-members).'),
+  date_from: ZDate.optional().describe('First local day (YYYY-MM-DD, business time zone): entries started at or after its 00:00.'),
+  date_to: ZDate.optional().describe('Last local day (YYYY-MM-DD, business time zone), included: entries started before the next day\'s 00:00.'),
+  kind: z.enum(timeEntryKinds).optional().describe('Only entries of this kind.'),
   ...ZCursorPageInput,
 });
 
-export const ZListTimeEntriesOutput = ZCursorPage(
-  z.object({
-    id: z.uuid(),
-    team_member: z.object({ id: z.uuid(), name: z.string() }),
-    kind: z.enum(['work', 'travel', 'break']),
-    started_at: ZDateTime,
-    ended_at: ZDateTime.nullable().describe('null while the clock is still running.'),
-    duration_minutes: z.number().int().nullable().describe('Whole minutes; null while running.'),
-    job_id: z.uuid().nullable(),
-    visit_id: z.uuid().nullable(),
-    notes: z.string().nullable(),
-  }),
-);
+export const ZListTimeEntriesOutput = ZCursorPage(ZTimeEntry).extend({
+  time_zone: z.string().describe('The business\'s IANA time zone: date_from/date_to and the *_local fields are in it.'),
+});

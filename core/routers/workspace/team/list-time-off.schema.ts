@@ -1,21 +1,15 @@
 import { z } from 'zod';
-import { ZCursorPage, ZCursorPageInput, ZDate, ZDateTime, ZId } from '../shared/cursor-page.schema.ts';
+import { ZCursorPage, ZCursorPageInput, ZDate, ZId } from '../shared/cursor-page.schema.ts';
+import { timeOffStatuses, ZTimeOff } from './time-off.schema.ts';
 
 export const ZListTimeOffInput = z.object({
-  team_member_id: ZId.optional().describe('Only this team member\'s time off.'),
-  date_from: ZDate.optional().describe('Time off that is not over before this local day (business time zone).'),
-  date_to: ZDate.optional().describe('Time off that starts on or before this local day.'),
-  status: z.enum(['requested', 'approved', 'denied']).optional(),
+  team_member_id: ZId.optional().describe('Only this team member\'s time off (see list-team-members).'),
+  date_from: ZDate.optional().describe('First local day (YYYY-MM-DD, business time zone): time off still going on at or after its 00:00.'),
+  date_to: ZDate.optional().describe('Last local day (YYYY-MM-DD, business time zone), included: time off starting before the next day\'s 00:00.'),
+  status: z.enum(timeOffStatuses).optional().describe('Only time off in this status.'),
   ...ZCursorPageInput,
 });
 
-export const ZListTimeOffOutput = ZCursorPage(
-  z.object({
-    id: z.uuid(),
-    team_member: z.object({ id: z.uuid(), name: z.string() }),
-    starts_at: ZDateTime,
-    ends_at: ZDateTime,
-    reason: z.string().nullable(),
-    status: z.enum(['requested', 'approved', 'denied']),
-  }),
-);
+export const ZListTimeOffOutput = ZCursorPage(ZTimeOff).extend({
+  time_zone: z.string().describe('The business\'s IANA time zone: date_from/date_to and the *_local fields are in it.'),
+});

@@ -2,14 +2,16 @@ import { z } from 'zod';
 
 export const teamRoles = ['technician', 'dispatcher', 'manager', 'office'] as const;
 
+export const ZTeamMemberRef = z.object({ id: z.uuid(), name: z.string() });
+
 export const ZTeamMember = z.object({
   id: z.uuid(),
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  role: z.enum(teamRoles),
-  skills: z.array(z.string()),
-  active: z.boolean(),
-  color: z.string().nullable(),
-  service_zone_ids: z.array(z.uuid()).describe('Zones the member serves (list-service-zones).'),
+  role: z.enum(teamRoles).describe('technician (does the field work), dispatcher, manager or office.'),
+  skills: z.array(z.string()).describe('Free-form skill tags such as "hvac" or "plumbing".'),
+  active: z.boolean().describe('false for people who no longer take work; they keep their history.'),
+  color: z.string().nullable().describe('Calendar colour (#RRGGBB), if set.'),
+  service_zone_ids: z.array(z.uuid()).describe('Zones the member serves (see list-service-zones); empty when none is set.'),
 });

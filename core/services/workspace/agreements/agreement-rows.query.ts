@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery } from '../../sql/query.ts';
+import { instantKeySql } from '../scheduling/instant-key.ts';
+import { Where } from '../where.ts';
 
 export interface AgreementRow {
   id: string;
@@ -17,41 +19,29 @@ export interface AgreementRow {
   auto_renew: boolean;
   next_planned_visit: string | null;
   created_at: Date;
+  /** created_at to the microsecond, the keyset cursor's first part. */
   created_key: string;
 }
 
-export interface AgreementFilters {
-  agreementId?: string;
-  status?: string;
-  expiringBefore?: string;
-  after?: readonly [string, string];
-  limit: number;
-}
-
-/** Service agreements of one business with their customer and next planned visit, newest first. */
-export function findAgreements(em: EntityManager, businessId: string, filters: AgreementFilters): Promise<AgreementRow[]> {
-  const conditions = ['a.business_id = ?'];
-  const params: unknown[] = [businessId];
-  const add = (condition: string, ...values: unknown[]) => {
-    conditions.push(condition);
-    params.push(...values);
-  };
-  if (filters.agreementId) add('a.id = ?', filters.agreementId);
-  if (filters.status) add('a.status = ?', filters.status);
-  if (filters.expiringBefore) add('a.ends_on <= ?::date', filters.expiringBefore);
-  if (filters.after) add('(a.created_at, a.id) < (?::timestamptz, ?::uuid)', ...filters.after);
+/**
+ * Service agreements of one business with their customer and next planned visit, newest first
+ * (created_at desc, id desc: service_agreements_created_idx); `build` adds conditions on `a`.
+ */
+export function findAgreements(em: EntityManager, businessId: string, build: (where: Where) => void, limit: number): Promise<AgreementRow[]> {
+  const where = new Where('a.business_id = ?', businessId);
+  build(where);
   return runQuery<AgreementRow>(em, {
     sql: `select a.id, a.name, a.status, c.id as customer_id, c.name as customer_name, a.property_id, a.billing_frequency, a.price_minor, a.currency,
             to_char(a.starts_on, 'YYYY-MM-DD') as starts_on, to_char(a.ends_on, 'YYYY-MM-DD') as ends_on, a.visits_per_year, a.auto_renew,
-            (select to_char(min(v.planned_for), 'YYYY-MM-DD') from service_agreement_visits v
-              where v.business_id = a.business_id and v.agreement_id = a.id and v.status in ('planned', 'scheduled')) as next_planned_visit,
-            a.created_at, to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key
+            (select to_char(min(p.planned_for), 'YYYY-MM-DD') from service_agreement_visits p
+              where p.business_id = a.business_id and p.agreement_id = a.id and p.status in ('planned', 'scheduled')) as next_planned_visit,
+            a.created_at, ${instantKeySql('a.created_at')} as created_key
           from service_agreements a
           join customers c on c.business_id = a.business_id and c.id = a.customer_id
-          where ${conditions.join(' and ')}
+          where ${where}
           order by a.created_at desc, a.id desc
           limit ?`,
-    params: [...params, filters.limit],
+    params: [...where.params, limit],
   });
 }
 

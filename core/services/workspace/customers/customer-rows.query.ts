@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery } from '../../sql/query.ts';
 import { Where } from '../where.ts';
+import { instantKeySql } from './instant.ts';
 
 export interface CustomerRow {
   id: string;
@@ -21,12 +22,14 @@ export interface CustomerRow {
   tags: string[];
 }
 
+/** The columns of a customer row read from `c`, with its tag names in byte order (joined on business and id). */
 export const CUSTOMER_COLUMNS = `c.id, c.name, c.company_name, c.email, c.phone, c.status, c.address_line1, c.address_line2, c.city, c.region,
-  c.postal_code, c.country, c.notes, c.created_at, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key,
-  coalesce((select array_agg(t.name order by t.name collate "C") from customer_tags ct join tags t on t.business_id = ct.business_id and t.id = ct.tag_id
+  c.postal_code, c.country, c.notes, c.created_at, ${instantKeySql('c.created_at')} as created_key,
+  coalesce((select array_agg(t.name order by t.name collate "C", t.id) from customer_tags ct
+    join tags t on t.business_id = ct.business_id and t.id = ct.tag_id
     where ct.business_id = c.business_id and ct.customer_id = c.id), '{}') as tags`;
 
-/** Customers of one business with their tag names; `build` adds conditions on `c`, `orderBy` the order (ending in id). */
+/** Customers of one business; `build` adds conditions on `c`, `orderBy` is the order (ending in c.id). */
 export function findCustomers(em: EntityManager, businessId: string, build: (where: Where) => void, orderBy: string, limit: number): Promise<CustomerRow[]> {
   const where = new Where('c.business_id = ?', businessId);
   build(where);

@@ -19,7 +19,15 @@ export async function loadJob(em: EntityManager, businessId: string, jobId: stri
     ...toJobSummary(row),
     description: row.description,
     property: property
-      ? { id: property.id, name: property.name ?? null, line1: property.addressLine1, city: property.city, postal_code: property.postalCode }
+      ? {
+          id: property.id,
+          name: property.name ?? null,
+          line1: property.addressLine1,
+          line2: property.addressLine2 ?? null,
+          city: property.city,
+          region: property.region ?? null,
+          postal_code: property.postalCode,
+        }
       : null,
     tax_rate: taxRate ? { id: taxRate.id, name: taxRate.name, rate_basis_points: taxRate.rateBasisPoints } : null,
     line_items: lineItems,

@@ -8,21 +8,25 @@ import { TeamMember } from '../../../../orm/entities/field-service/team-member.t
 import { AppError } from '../../../errors/index.ts';
 import type { CreateJobInput } from '../../../routers/workspace/jobs/create-job.schema.ts';
 
+/** The same answer for an id of another business as for one that does not exist: it never hints either way. */
 function notFound(field: string, what: string, id: string): AppError {
-  return new AppError('RESOURCE_NOT_FOUND', `Invalid "${field}": no ${what} with id ${id} in this business.`, {
-    details: [{ parameter: field, code: 'not_found', message: `no ${what} with this id in this business`, path: field.split('.') }],
+  const message = `no ${what} with id ${id} in this business`;
+  return new AppError('RESOURCE_NOT_FOUND', `Invalid parameter "${field}": ${message}.`, {
+    details: [{ parameter: field, code: 'not_found', message, path: field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)) }],
   });
 }
 
 export interface JobReferences {
+  /** The rate the job is taxed at: the one named, else the business's active default, else none. */
   taxRate: ITaxRate | null;
+  /** Every price-book item the lines name, by id. */
   priceBookItems: Map<string, IPriceBookItem>;
 }
 
 /**
- * Checks that every id a new job names belongs to the caller's business (and the property to the
- * customer, team members and tax rate active, price-book items active), naming the field of the
- * first one that does not. Foreign ids are reported exactly like unknown ones.
+ * Checks that every id a new job names belongs to the caller's business (the property to the
+ * customer too; team members, tax rate and price-book items active), failing on the first that
+ * does not with the field that named it.
  */
 export async function resolveJobReferences(em: EntityManager, businessId: string, input: CreateJobInput): Promise<JobReferences> {
   if (!(await em.count(Customer, { businessId, id: input.customer_id }))) throw notFound('customer_id', 'customer', input.customer_id);
@@ -31,11 +35,6 @@ export async function resolveJobReferences(em: EntityManager, businessId: string
   }
   if (input.job_type_id && !(await em.count(JobType, { businessId, id: input.job_type_id }))) throw notFound('job_type_id', 'job type', input.job_type_id);
   const assignees = input.assigned_team_member_ids ?? [];
-  if (new Set(assignees).size !== assignees.length) {
-    throw new AppError('VALIDATION_FAILED', 'Invalid parameter "assigned_team_member_ids": a team member is listed twice.', {
-      details: [{ parameter: 'assigned_team_member_ids', code: 'duplicate', message: 'a team member is listed twice', path: ['assigned_team_member_ids'] }],
-    });
-  }
   if (assignees.length > 0) {
     const found = await em.find(TeamMember, { businessId, id: { $in: assignees }, active: true }, { fields: ['id'] });
     const missing = assignees.findIndex((id) => !found.some((member) => member.id === id));
@@ -45,7 +44,7 @@ export async function resolveJobReferences(em: EntityManager, businessId: string
     ? await em.findOne(TaxRate, { businessId, id: input.tax_rate_id, active: true })
     : await em.findOne(TaxRate, { businessId, isDefault: true, active: true });
   if (input.tax_rate_id && !taxRate) throw notFound('tax_rate_id', 'active tax rate', input.tax_rate_id);
-  const itemIds = input.line_items.flatMap((line) => ('price_book_item_id' in line ? [line.price_book_item_id] : []));
+  const itemIds = [...new Set(input.line_items.flatMap((line) => ('price_book_item_id' in line ? [line.price_book_item_id] : [])))];
   const items = itemIds.length ? await em.find(PriceBookItem, { businessId, id: { $in: itemIds }, active: true }) : [];
   const priceBookItems = new Map(items.map((item) => [item.id, item]));
   input.line_items.forEach((line, index) => {

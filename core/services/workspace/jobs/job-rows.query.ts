@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery } from '../../sql/query.ts';
+import { instantKeySql } from '../scheduling/instant-key.ts';
 import { Where } from '../where.ts';
 
 export interface JobRow {
@@ -35,7 +36,7 @@ export function findJobs(em: EntityManager, businessId: string, build: (where: W
     sql: `select j.id, j.number, j.title, j.description, j.status, j.priority, c.id as customer_id, c.name as customer_name, j.property_id,
             t.id as job_type_id, t.name as job_type_name, j.tax_rate_id, j.scheduled_start, j.scheduled_end, j.completed_at,
             j.subtotal_minor, j.tax_minor, j.total_minor, j.currency, j.created_at,
-            to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key,
+            ${instantKeySql('j.created_at')} as created_key,
             coalesce((select json_agg(json_build_object('id', m.id, 'name', m.name) order by m.name collate "C", m.id)
               from job_assignments a join team_members m on m.business_id = a.business_id and m.id = a.team_member_id
               where a.business_id = j.business_id and a.job_id = j.id), '[]') as assignees

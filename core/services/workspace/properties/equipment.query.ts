@@ -9,21 +9,34 @@ interface EquipmentRow {
   serial_number: string | null;
   installed_on: string | null;
   warranty_expires_on: string | null;
-  under_warranty: boolean;
+  notes: string | null;
 }
 
-/** Equipment at one property of one business, by type and id; `under_warranty` against today in the business's zone. */
-export async function findEquipment(em: EntityManager, businessId: string, propertyId: string, now: Date, after?: readonly [string, string], limit = 1000) {
-  const rows = await runQuery<EquipmentRow>(em, {
-    sql: `select e.id, e.equipment_type, e.make, e.model, e.serial_number,
-            to_char(e.installed_on, 'YYYY-MM-DD') as installed_on, to_char(e.warranty_expires_on, 'YYYY-MM-DD') as warranty_expires_on,
-            coalesce(e.warranty_expires_on >= (?::timestamptz at time zone b.time_zone)::date, false) as under_warranty
-          from equipment e join businesses b on b.id = e.business_id
+/**
+ * Equipment at one property of one business, by type (byte order) then id, resuming strictly after
+ * `after`. Dates come back as 'YYYY-MM-DD' text so no driver time zone can shift them.
+ */
+export function findEquipmentRows(
+  em: EntityManager,
+  businessId: string,
+  propertyId: string,
+  after: readonly [string, string] | undefined,
+  limit: number,
+): Promise<EquipmentRow[]> {
+  return runQuery<EquipmentRow>(em, {
+    sql: `select e.id, e.equipment_type, e.make, e.model, e.serial_number, e.notes,
+            to_char(e.installed_on, 'YYYY-MM-DD') as installed_on, to_char(e.warranty_expires_on, 'YYYY-MM-DD') as warranty_expires_on
+          from equipment e
           where e.business_id = ? and e.property_id = ? ${after ? 'and (e.equipment_type collate "C", e.id) > (? collate "C", ?::uuid)' : ''}
-          order by e.equipment_type collate "C", e.id limit ?`,
-    params: [now.toISOString(), businessId, propertyId, ...(after ?? []), limit],
+          order by e.equipment_type collate "C", e.id
+          limit ?`,
+    params: [businessId, propertyId, ...(after ?? []), limit],
   });
-  return rows.map((row) => ({
+}
+
+/** `today` is the business's local date: a warranty covers its last day until local midnight. */
+export function toEquipment(row: EquipmentRow, today: string) {
+  return {
     id: row.id,
     type: row.equipment_type,
     make: row.make,
@@ -31,6 +44,8 @@ export async function findEquipment(em: EntityManager, businessId: string, prope
     serial: row.serial_number,
     installed_on: row.installed_on,
     warranty_expires_on: row.warranty_expires_on,
-    under_warranty: row.under_warranty,
-  }));
+    // ISO dates compare as strings.
+    under_warranty: row.warranty_expires_on !== null && row.warranty_expires_on >= today,
+    notes: row.notes,
+  };
 }

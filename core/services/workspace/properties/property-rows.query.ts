@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery } from '../../sql/query.ts';
+import { instantKeySql } from '../scheduling/instant-key.ts';
 import { Where } from '../where.ts';
 
 export interface PropertyRow {
@@ -17,27 +18,21 @@ export interface PropertyRow {
   longitude: number | null;
   notes: string | null;
   created_at: Date;
+  /** created_at to the microsecond: a millisecond Date could skip or repeat rows at a page boundary. */
   created_key: string;
 }
 
-/** Properties of one business with their customer, oldest first (created_at, id). */
-export function findProperties(
-  em: EntityManager,
-  businessId: string,
-  filters: { propertyId?: string; customerId?: string; city?: string; postalCode?: string; after?: readonly [string, string]; limit: number },
-): Promise<PropertyRow[]> {
+/** Properties of one business with their customer; `build` adds conditions on `p`; oldest first (created_at, id). */
+export function findProperties(em: EntityManager, businessId: string, build: (where: Where) => void, limit: number): Promise<PropertyRow[]> {
   const where = new Where('p.business_id = ?', businessId);
-  if (filters.propertyId) where.add('p.id = ?', filters.propertyId);
-  if (filters.customerId) where.add('p.customer_id = ?', filters.customerId);
-  if (filters.city) where.add('lower(p.city) = lower(?)', filters.city);
-  if (filters.postalCode) where.add('p.postal_code = ?', filters.postalCode);
-  if (filters.after) where.add('(p.created_at, p.id) > (?::timestamptz, ?::uuid)', ...filters.after);
+  build(where);
   return runQuery<PropertyRow>(em, {
-    sql: `select p.id, c.id as customer_id, c.name as customer_name, p.name, p.address_line1, p.address_line2, p.city, p.region, p.postal_code, p.country,
-            p.latitude, p.longitude, p.notes, p.created_at, to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key
+    sql: `select p.id, c.id as customer_id, c.name as customer_name, p.name, p.address_line1, p.address_line2, p.city, p.region, p.postal_code,
+            p.country, p.latitude, p.longitude, p.notes, p.created_at,
+            ${instantKeySql('p.created_at')} as created_key
           from properties p join customers c on c.business_id = p.business_id and c.id = p.customer_id
           where ${where} order by p.created_at, p.id limit ?`,
-    params: [...where.params, filters.limit],
+    params: [...where.params, limit],
   });
 }
 
@@ -47,8 +42,8 @@ export function toProperty(row: PropertyRow) {
     customer: { id: row.customer_id, name: row.customer_name },
     name: row.name,
     address: { line1: row.address_line1, line2: row.address_line2, city: row.city, region: row.region, postal_code: row.postal_code, country: row.country },
-    latitude: row.latitude,
-    longitude: row.longitude,
+    latitude: row.latitude === null ? null : Number(row.latitude),
+    longitude: row.longitude === null ? null : Number(row.longitude),
     notes: row.notes,
     created_at: new Date(row.created_at).toISOString(),
   };

@@ -11,27 +11,34 @@ export interface TeamMemberRow {
   skills: string[];
   active: boolean;
   color: string | null;
-  working_hours: Array<{ weekday: number; start: string; end: string }>;
-  time_zone: string;
+  working_hours: unknown;
   zones: Array<{ id: string; name: string }>;
 }
 
-/** Team members of one business by name (byte order) and id, each with the zones it serves. */
-export function findTeamMembers(
-  em: EntityManager,
-  businessId: string,
-  filters: { memberId?: string; active?: boolean; after?: readonly [string, string]; limit: number },
-): Promise<TeamMemberRow[]> {
+export interface TeamMemberFilters {
+  memberId?: string;
+  active?: boolean;
+  /** The (name, id) of the previous page's last member. */
+  after?: readonly [string, string];
+  limit: number;
+}
+
+/**
+ * Team members of one business by name (byte order, as the index) then id, each with the zones it
+ * serves by name. The zone join matches on business_id too, so only this business's zones appear.
+ */
+export function findTeamMembers(em: EntityManager, businessId: string, filters: TeamMemberFilters): Promise<TeamMemberRow[]> {
   const where = new Where('m.business_id = ?', businessId);
   if (filters.memberId) where.add('m.id = ?', filters.memberId);
   if (filters.active !== undefined) where.add('m.active = ?', filters.active);
   if (filters.after) where.add('(m.name collate "C", m.id) > (? collate "C", ?::uuid)', ...filters.after);
   return runQuery<TeamMemberRow>(em, {
-    sql: `select m.id, m.name, m.email, m.phone, m.role, m.skills, m.active, m.color, m.working_hours, b.time_zone,
+    sql: `select m.id, m.name, m.email, m.phone, m.role, m.skills, m.active, m.color, m.working_hours,
             coalesce((select json_agg(json_build_object('id', z.id, 'name', z.name) order by z.name collate "C", z.id)
-              from team_member_service_zones mz join service_zones z on z.business_id = mz.business_id and z.id = mz.service_zone_id
+              from team_member_service_zones mz
+              join service_zones z on z.business_id = mz.business_id and z.id = mz.service_zone_id
               where mz.business_id = m.business_id and mz.team_member_id = m.id), '[]') as zones
-          from team_members m join businesses b on b.id = m.business_id
+          from team_members m
           where ${where}
           order by m.name collate "C", m.id
           limit ?`,

@@ -1,0 +1,36 @@
+import { isApiTokenShaped } from '../../core/auth/api-token.ts';
+import type { Context } from '../../core/context.ts';
+import type { OAuthPrincipal } from '../../core/services/oauth/access-tokens.ts';
+import { oauthUrls } from '../../core/services/oauth/urls.ts';
+import { unauthorizedChallenge } from './auth-challenge.ts';
+import { rpcError, type McpReply } from './json-rpc.ts';
+
+/**
+ * The principal of an MCP request: an OAuth access token of our authorization server, verified by
+ * the core verifier (signature, issuer, audience = this resource, expiry, live grant and membership).
+ * Missing or refused: HTTP 401 with the RFC 9728 challenge that starts discovery.
+ *
+ * Does NOT cover: workspace API tokens (fsa_ws_...), which are refused here on purpose: they belong to
+ * internal clients on /api/trpc, and an agent must come through the user's consent. Scopes are not
+ * checked here; the tenant procedure checks them per tool.
+ */
+export async function authenticateMcp(context: Context): Promise<{ principal: OAuthPrincipal } | { reply: McpReply }> {
+  const { protectedResourceMetadata } = oauthUrls(context.urls);
+  const bearer = context.credentials.bearer;
+  if (bearer === undefined) {
+    return {
+      reply: rpcError(null, 'UNAUTHORIZED', 'The MCP resource needs an OAuth access token: send Authorization: Bearer <token>. Discover the authorization server from the resource_metadata URL of the WWW-Authenticate header.', {
+        headers: { 'WWW-Authenticate': unauthorizedChallenge(protectedResourceMetadata, false) },
+        extra: { resource_metadata: protectedResourceMetadata },
+      }),
+    };
+  }
+  const principal = isApiTokenShaped(bearer) ? undefined : await context.services.accessTokenVerifier?.(bearer, context);
+  if (principal?.kind === 'oauth') return { principal };
+  return {
+    reply: rpcError(null, 'UNAUTHORIZED', 'The access token is invalid, expired or revoked, or was not issued for this resource. Authorize again.', {
+      headers: { 'WWW-Authenticate': unauthorizedChallenge(protectedResourceMetadata, true) },
+      extra: { resource_metadata: protectedResourceMetadata },
+    }),
+  };
+}

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import type { AnyProcedure, AnyRouter } from '@trpc/server';
+import { z } from 'zod';
+import { mcpScopeFor, mcpScopes, scopesGranting, type ToolAccess } from '../../core/auth/scopes.ts';
+import type { Meta, ToolMeta } from '../../core/trpc.ts';
+import { canonicalJson } from './canonical-json.ts';
+import { CATALOGUE_REVISION } from './catalogue-revision.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+/** A tool as tools/list publishes it (MCP 2025-11-25 `Tool`). */
+export interface McpToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+  annotations: Record<string, boolean>;
+  _meta: { required_scopes: string[]; accepted_scopes: string[] };
+}
+
+/** A tool and what calling it needs: the procedure's path on the caller and the strict input schema. */
+export interface CatalogueTool {
+  definition: McpToolDefinition;
+  path: string;
+  access: ToolAccess;
+  input: z.ZodType;
+  /** The procedure takes no input (z.void()): it is called with undefined, whatever empty object came. */
+  takesNoInput: boolean;
+}
+
+export interface ToolCatalogue {
+  revision: string;
+  /** "sha256:" + hex SHA-256 of the canonical JSON of the definitions, sorted by name. */
+  hash: string;
+  /** In the router's order: the areas of the business, reads before each area's write. */
+  definitions: readonly McpToolDefinition[];
+  find(name: string): CatalogueTool | undefined;
+}
+
+const readAnnotations = { readOnlyHint: true, openWorldHint: false };
+const writeAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+
+const mcpScopeSet: ReadonlySet<string> = new Set(mcpScopes);
+
+/**
+ * The input as MCP validates it: the procedure's own object schema, refusing unknown top-level
+ * arguments (a misspelt optional filter would otherwise be dropped silently and widen the answer).
+ * A procedure without input (none declared, or z.void()) takes an empty object. MCP arguments are
+ * always an object, so any other input schema is a programming error, reported at start.
+ */
+function strictInput(name: string, procedure: AnyProcedure): { input: z.ZodType; takesNoInput: boolean } {
+  const parser = (procedure._def as { inputs?: unknown[] }).inputs?.[0];
+  if (parser === undefined || parser instanceof z.ZodVoid) return { input: z.strictObject({}), takesNoInput: true };
+  if (parser instanceof z.ZodObject) return { input: parser.strict(), takesNoInput: false };
+  throw new Error(`the MCP tool ${name} needs an object input schema (MCP arguments are an object)`);
+}
+
+/**
+ * A zod schema as the JSON Schema a tool publishes: 2020-12 (MCP's default dialect, so without
+ * `$schema`), the input side for arguments (defaults make fields optional), the output side for results.
+ */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as JsonSchema;
+  return rest;
+}
+
+function definitionOf(tool: ToolMeta, input: z.ZodType, output: z.ZodType): McpToolDefinition {
+  const isRead = tool.access === 'read';
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: jsonSchema(input, 'input'),
+    outputSchema: jsonSchema(output, 'output'),
+    annotations: isRead ? readAnnotations : writeAnnotations,
+    _meta: {
+      required_scopes: [mcpScopeFor(tool.access)],
+      accepted_scopes: scopesGranting(tool.access).filter((scope) => mcpScopeSet.has(scope)),
+    },
+  };
+}
+
+export function catalogueHash(definitions: readonly McpToolDefinition[]): string {
+  const sorted = [...definitions].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return `sha256:${createHash('sha256').update(canonicalJson(sorted)).digest('hex')}`;
+}
+
+/**
+ * The MCP tool catalogue, generated once from the router: every procedure with `tool` meta is a tool,
+ * named, described and scoped by that meta, its schemas converted from its zod input and output.
+ * A new procedure with tool meta is a new tool; nothing here names one.
+ */
+export function buildToolCatalogue(router: AnyRouter): ToolCatalogue {
+  const tools = new Map<string, CatalogueTool>();
+  for (const [path, procedure] of Object.entries(router._def.procedures as Record<string, AnyProcedure>)) {
+    const tool = (procedure._def.meta as Meta | undefined)?.tool;
+    if (!tool) continue;
+    if (tools.has(tool.name)) throw new Error(`two procedures declare the MCP tool ${tool.name}`);
+    const output = (procedure._def as { output?: z.ZodType }).output;
+    if (!output) throw new Error(`the MCP tool ${tool.name} (${path}) declares no output schema`);
+    const { input, takesNoInput } = strictInput(tool.name, procedure);
+    tools.set(tool.name, { definition: definitionOf(tool, input, output), path, access: tool.access, input, takesNoInput });
+  }
+  const definitions = [...tools.values()].map((tool) => tool.definition);
+  return {
+    revision: CATALOGUE_REVISION,
+    hash: catalogueHash(definitions),
+    definitions,
+    find: (name) => tools.get(name),
+  };
+}

@@ -1,0 +1,116 @@
+import parse from 'co-body';
+import type { AnyRouter } from '@trpc/server';
+import type { Context as KoaContext, Middleware } from 'koa';
+import type { Context } from '../../core/context.ts';
+import { classifyError } from '../../core/errors/index.ts';
+import type { HttpState } from '../http/state.ts';
+import { authenticateMcp } from './authenticate.ts';
+import { buildToolCatalogue, type ToolCatalogue } from './catalogue.ts';
+import { parseEnvelope } from './envelope.ts';
+import { rpcError, rpcErrorFromMessage, type McpReply } from './json-rpc.ts';
+import { dispatch } from './methods.ts';
+import type { ProcedureInvoker } from './tool-call.ts';
+import { checkAccept, checkContentType, checkMethod, checkOrigin, checkProtocolVersion, type TransportRequest } from './transport-checks.ts';
+
+type KoaCtx = KoaContext & { state: HttpState };
+
+export interface McpEndpointOptions {
+  /** The procedures; every one with `tool` meta is a tool. */
+  router: AnyRouter;
+  /** "/api/v1/mcp" */
+  endpoint: string;
+  /** {site_url}: the one Origin a browser request may come from. */
+  siteUrl: string;
+  maxBodyBytes: number;
+  createContext: (ctx: KoaCtx) => Context;
+}
+
+export interface McpEndpoint {
+  middleware: Middleware<HttpState>;
+  catalogue: ToolCatalogue;
+}
+
+function transportRequest(ctx: KoaCtx): TransportRequest {
+  return {
+    method: ctx.method,
+    header: (name) => {
+      const value = ctx.req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}
+
+async function readBody(ctx: KoaCtx, limit: number): Promise<{ text: string } | { reply: McpReply }> {
+  try {
+    return { text: await parse.text(ctx.req, { limit, encoding: 'utf8' }) };
+  } catch (error) {
+    if ((error as { type?: string }).type === 'entity.too.large') {
+      return { reply: rpcError(null, 'PAYLOAD_TOO_LARGE', `The request body exceeds the limit of ${limit} bytes.`) };
+    }
+    return { reply: rpcError(null, 'MCP_INVALID_REQUEST', `The request body could not be read: ${(error as Error).message}.`) };
+  }
+}
+
+function send(ctx: KoaCtx, reply: McpReply): void {
+  ctx.set('Cache-Control', 'no-store');
+  if (reply.headers) ctx.set(reply.headers);
+  if (reply.body === undefined) {
+    // Koa turns an empty body into 204 and a missing one into a status text; 202 with nothing needs both steps.
+    ctx.body = null;
+    ctx.status = reply.status;
+    return;
+  }
+  ctx.status = reply.status;
+  ctx.type = 'application/json';
+  ctx.body = JSON.stringify(reply.body);
+}
+
+/**
+ * The MCP resource over Streamable HTTP (revision 2025-11-25), stateless and answering JSON only:
+ * transport checks (method, Origin, Accept, Content-Type, MCP-Protocol-Version), the OAuth bearer
+ * token, one JSON-RPC message, then the method. Tools are the procedures with `tool` meta, called
+ * through the procedure caller as the token's principal; this adapter holds no domain logic.
+ * The catalogue (with its JSON Schemas and hash) is built once, here, when the app is composed.
+ */
+export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
+  const catalogue = buildToolCatalogue(options.router);
+  const createCaller = options.router.createCaller as unknown as (ctx: Context) => Record<string, unknown>;
+  const invoke: ProcedureInvoker = (context, path, input) => {
+    const procedure = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller(context));
+    return (procedure as (input: unknown) => Promise<unknown>)(input);
+  };
+
+  const handle = async (ctx: KoaCtx): Promise<McpReply> => {
+    const request = transportRequest(ctx);
+    const refused =
+      checkMethod(request) ?? checkOrigin(request, options.siteUrl) ?? checkAccept(request) ?? checkContentType(request) ?? checkProtocolVersion(request);
+    if (refused) return refused;
+
+    const base = options.createContext(ctx);
+    const authenticated = await authenticateMcp(base);
+    if ('reply' in authenticated) return authenticated.reply;
+
+    const body = await readBody(ctx, options.maxBodyBytes);
+    if ('reply' in body) return body.reply;
+    const envelope = parseEnvelope(body.text);
+    if ('reply' in envelope) return envelope.reply;
+    const { message } = envelope;
+    if (message.kind === 'accepted') return { status: 202 };
+    return dispatch(message.id, message.method, message.params, { ...base, principal: authenticated.principal }, { catalogue, invoke });
+  };
+
+  const middleware: Middleware<HttpState> = async (ctx, next) => {
+    if (ctx.path !== options.endpoint) return next();
+    let reply: McpReply;
+    try {
+      reply = await handle(ctx);
+    } catch (error) {
+      // Only failures outside a tool call get here (token verification reaching a lost database, a bug).
+      const classified = classifyError(error, ctx.state.requestId);
+      if (classified.unexpected) ctx.state.log.error({ err: error }, 'unexpected error on the MCP endpoint');
+      reply = rpcErrorFromMessage(null, classified.body, classified.body.status, classified.headers);
+    }
+    send(ctx, reply);
+  };
+  return { middleware, catalogue };
+}

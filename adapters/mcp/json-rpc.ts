@@ -1,0 +1,58 @@
+import { errorCatalogue, errorMessage, type ErrorCode, type ErrorMessage } from '../../core/errors/index.ts';
+
+/** A JSON-RPC request id: a string or a number (MCP forbids null for requests). */
+export type RequestId = string | number;
+
+export interface JsonRpcError {
+  jsonrpc: '2.0';
+  /** null when the request's id is unknown (the body was not read, or was not a request). */
+  id: RequestId | null;
+  error: { code: number; message: string; data: ErrorMessage & Record<string, unknown> };
+}
+
+export interface JsonRpcResult {
+  jsonrpc: '2.0';
+  id: RequestId;
+  result: Record<string, unknown>;
+}
+
+/**
+ * What the endpoint answers: an HTTP status, extra headers, and a JSON-RPC message (none for 202).
+ * Every error, also the HTTP-level ones (401, 403, 406, ...), carries a JSON-RPC error object whose
+ * `data` is the catalogue's ErrorMessage, so a client reads the same shape whatever failed.
+ */
+export interface McpReply {
+  status: number;
+  headers?: Record<string, string>;
+  body?: JsonRpcError | JsonRpcResult;
+}
+
+export function rpcResult(id: RequestId, result: Record<string, unknown>): McpReply {
+  return { status: 200, body: { jsonrpc: '2.0', id, result } };
+}
+
+/**
+ * A JSON-RPC error from a catalogue code: the JSON-RPC code is the catalogue's, `data` the ErrorMessage
+ * plus any extra fields. `status` is the HTTP status to answer with: errors about the HTTP exchange use
+ * the catalogue's; errors inside a well-formed exchange (unknown method, bad params) are answered with
+ * 200, because MCP clients only read JSON-RPC errors from successful HTTP responses.
+ */
+export function rpcError(
+  id: RequestId | null,
+  code: ErrorCode,
+  message: string,
+  options: { status?: number; headers?: Record<string, string>; details?: ErrorMessage['details']; extra?: Record<string, unknown> } = {},
+): McpReply {
+  const data = { ...errorMessage(code, message, options.details), ...options.extra };
+  return {
+    status: options.status ?? errorCatalogue[code].status,
+    headers: options.headers,
+    body: { jsonrpc: '2.0', id, error: { code: errorCatalogue[code].jsonRpc, message, data } },
+  };
+}
+
+/** The same, from an ErrorMessage already built (classified errors). */
+export function rpcErrorFromMessage(id: RequestId | null, body: ErrorMessage, status: number, headers?: Record<string, string>): McpReply {
+  const jsonRpc = errorCatalogue[body.code as ErrorCode]?.jsonRpc ?? -32603;
+  return { status, headers, body: { jsonrpc: '2.0', id, error: { code: jsonRpc, message: body.message, data: body } } };
+}

@@ -1,0 +1,92 @@
+import type { Context } from '../../core/context.ts';
+import { classifyError, validationErrorMessage, type ErrorMessage } from '../../core/errors/index.ts';
+import type { OAuthPrincipal } from '../../core/services/oauth/access-tokens.ts';
+import type { ToolCatalogue } from './catalogue.ts';
+import { rpcError, rpcErrorFromMessage, rpcResult, type McpReply, type RequestId } from './json-rpc.ts';
+import { scopeRequiredReply } from './scope-required.ts';
+
+/** Calls a procedure by its dotted path on a caller built for the request's context. */
+export type ProcedureInvoker = (context: Context, path: string, input: unknown) => Promise<unknown>;
+
+export interface ToolCallDependencies {
+  catalogue: ToolCatalogue;
+  invoke: ProcedureInvoker;
+}
+
+type Outcome = 'success' | 'tool_error' | 'invalid_arguments' | 'unknown_tool' | 'scope_required' | 'failed';
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A domain error (not found, conflict, a business rule) as the tool's result, for the agent to read and correct. */
+function toolError(id: RequestId, error: ErrorMessage): McpReply {
+  const text = `${error.code}: ${error.message}\n${error.resolution}`;
+  return rpcResult(id, { content: [{ type: 'text', text }], isError: true });
+}
+
+/**
+ * tools/call: finds the tool, validates the arguments against its input schema (-32602 naming the
+ * field), calls its procedure through the caller as the token's principal, and answers the output
+ * as `structuredContent` and as the same JSON in a text block. The procedure decides everything else:
+ * its tenant base procedure checks the scope (refusal: HTTP 403 step-up, before anything is written),
+ * its handler raises domain errors (answered as `isError` results). Unexpected failures are
+ * JSON-RPC errors with the catalogue's 5xx status and a masked message.
+ * One info line per call: tool, business, client, duration, outcome; never the arguments.
+ */
+export async function callTool(
+  id: RequestId,
+  params: Record<string, unknown>,
+  context: Context & { principal: OAuthPrincipal },
+  { catalogue, invoke }: ToolCallDependencies,
+): Promise<McpReply> {
+  const started = performance.now();
+  const name = params.name;
+  const log = (outcome: Outcome, extra: Record<string, unknown> = {}) =>
+    context.log.info(
+      {
+        mcp_tool: typeof name === 'string' ? name.slice(0, 100) : null,
+        business_id: context.principal.businessId,
+        client_id: context.principal.clientId,
+        duration_ms: Math.round((performance.now() - started) * 100) / 100,
+        outcome,
+        ...extra,
+      },
+      'mcp tool call',
+    );
+
+  if (typeof name !== 'string' || (params.arguments !== undefined && !isObject(params.arguments))) {
+    log('invalid_arguments');
+    return rpcError(id, 'MCP_INVALID_PARAMS', 'tools/call needs params.name (a string) and, optionally, params.arguments (an object).', { status: 200 });
+  }
+  const tool = catalogue.find(name);
+  if (!tool) {
+    log('unknown_tool');
+    return rpcError(id, 'MCP_TOOL_NOT_FOUND', `Unknown tool: ${JSON.stringify(name.slice(0, 100))}.`, { status: 200 });
+  }
+  const args = (params.arguments as Record<string, unknown> | undefined) ?? {};
+  const parsed = tool.input.safeParse(args);
+  if (!parsed.success) {
+    const invalid = validationErrorMessage(parsed.error.issues);
+    log('invalid_arguments', { error_code: invalid.code });
+    return rpcError(id, 'VALIDATION_FAILED', invalid.message, { status: 200, details: invalid.details });
+  }
+
+  try {
+    // The procedure parses the arguments again with its own schema: defaults and trimming come from there, once.
+    const output = await invoke(context, tool.path, tool.takesNoInput ? undefined : args);
+    log('success');
+    return rpcResult(id, { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown>, isError: false });
+  } catch (error) {
+    const classified = classifyError(error, context.requestId);
+    if (classified.body.code === 'INSUFFICIENT_SCOPE') {
+      log('scope_required', { error_code: classified.body.code });
+      return scopeRequiredReply(id, tool.access, context);
+    }
+    if (classified.body.status >= 500) {
+      log('failed', { error_code: classified.body.code });
+      if (classified.unexpected) context.log.error({ err: error, mcp_tool: name }, 'unexpected error in an MCP tool call');
+      return rpcErrorFromMessage(id, classified.body, classified.body.status, classified.headers);
+    }
+    log('tool_error', { error_code: classified.body.code });
+    return toolError(id, classified.body);
+  }
+}

@@ -1,0 +1,81 @@
+import { rpcError, type McpReply } from './json-rpc.ts';
+import { SUPPORTED_PROTOCOL_VERSIONS } from './protocol-version.ts';
+
+/** What the checks read from an HTTP request (header names lower-case, as Node gives them). */
+export interface TransportRequest {
+  method: string;
+  header(name: string): string | undefined;
+}
+
+/** GET (the optional server-to-client stream) and DELETE (sessions) are not offered: 405 with Allow, as MCP permits. */
+export function checkMethod(request: TransportRequest): McpReply | undefined {
+  if (request.method === 'POST') return undefined;
+  return rpcError(null, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on the MCP endpoint; send JSON-RPC messages with POST. This server offers no event stream and no sessions.`, {
+    headers: { Allow: 'POST' },
+  });
+}
+
+/**
+ * DNS-rebinding protection (MCP Streamable HTTP, security warning): a request that carries an
+ * Origin must come from this site itself. Requests without Origin (every non-browser MCP client)
+ * pass. Does NOT cover: authentication (a valid bearer token is still required) or a browser page
+ * of this very site, which is trusted like the site.
+ */
+export function checkOrigin(request: TransportRequest, siteUrl: string): McpReply | undefined {
+  const origin = request.header('origin');
+  if (origin === undefined || origin === siteUrl) return undefined;
+  return rpcError(null, 'MCP_ORIGIN_NOT_ALLOWED', `Requests from the origin ${JSON.stringify(origin.slice(0, 200))} are not allowed on the MCP endpoint.`);
+}
+
+interface MediaRange {
+  type: string;
+  q: number;
+}
+
+function mediaRanges(header: string): MediaRange[] {
+  return header.split(',').map((part) => {
+    const [range = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const qParameter = parameters.find((parameter) => parameter.startsWith('q='));
+    const q = qParameter === undefined ? 1 : Number(qParameter.slice(2));
+    return { type: range, q: Number.isFinite(q) ? q : 0 };
+  });
+}
+
+/**
+ * Every answer is `application/json` (this server never streams), so the client must accept it:
+ * explicitly or through `application/*` or `*\/*`, with a non-zero q. MCP clients list both
+ * application/json and text/event-stream; one that lists only application/json is served too.
+ * A request without Accept accepts anything (RFC 9110 section 12.5.1).
+ */
+export function checkAccept(request: TransportRequest): McpReply | undefined {
+  const header = request.header('accept');
+  if (header === undefined || header.trim() === '') return undefined;
+  const acceptsJson = mediaRanges(header).some(
+    (range) => range.q > 0 && (range.type === 'application/json' || range.type === 'application/*' || range.type === '*/*'),
+  );
+  if (acceptsJson) return undefined;
+  return rpcError(null, 'NOT_ACCEPTABLE', `This endpoint answers application/json; the Accept header (${JSON.stringify(header.slice(0, 200))}) does not allow it. MCP clients send "Accept: application/json, text/event-stream".`);
+}
+
+/** JSON-RPC messages are JSON: `Content-Type: application/json` (parameters such as charset allowed). */
+export function checkContentType(request: TransportRequest): McpReply | undefined {
+  const header = request.header('content-type');
+  const essence = header?.split(';')[0]!.trim().toLowerCase();
+  if (essence === 'application/json') return undefined;
+  return rpcError(null, 'UNSUPPORTED_MEDIA_TYPE', `JSON-RPC messages must be sent as application/json; got ${header ? JSON.stringify(header.slice(0, 200)) : 'no Content-Type'}.`);
+}
+
+/**
+ * MCP-Protocol-Version, when sent, must name a supported revision (400 otherwise, as the transport
+ * requires). Without it the server assumes 2025-03-26, which it supports, so the request proceeds;
+ * clients omit it on `initialize`, before a revision is negotiated.
+ */
+export function checkProtocolVersion(request: TransportRequest): McpReply | undefined {
+  const version = request.header('mcp-protocol-version');
+  if (version === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined;
+  return rpcError(
+    null,
+    'MCP_PROTOCOL_VERSION_UNSUPPORTED',
+    `Unsupported MCP-Protocol-Version ${JSON.stringify(version.slice(0, 100))}; this server supports ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
+  );
+}

@@ -1,0 +1,122 @@
+import Router from '@koa/router';
+import type { ParameterizedContext } from 'koa';
+import type { Context } from '../../core/context.ts';
+import { AppError, classifyError } from '../../core/errors/index.ts';
+import { createCaller } from '../../core/routers/_app.ts';
+import type { ConsentPage, LoginPage } from '../../core/routers/oauth-authorize/authorization-pages.schema.ts';
+import type { HttpState } from '../http/state.ts';
+import { browserCookie, ensureBrowserKey, readBrowserKey, writeBrowserKey } from './browser-cookie.ts';
+import { crossSitePostRefusal } from './cross-site-post.ts';
+import { readOAuthForm } from './form-body.ts';
+import { renderConsentPage } from './pages/consent-page.ts';
+import type { PageLinks } from './pages/layout.ts';
+import { renderLoginPage } from './pages/login-page.ts';
+import { renderMessagePage } from './pages/message-page.ts';
+import { formActionSource, sendPage, sendRedirect } from './pages/page-response.ts';
+import { pagesStylesheet } from './pages/stylesheet.ts';
+
+type KoaContext = ParameterizedContext<HttpState>;
+
+export interface AuthorizationRoutesOptions {
+  createContext: (ctx: KoaContext) => Context;
+  prefix: string;
+  /** {site_url}: the origin form posts must come from, and what the cookie's form depends on. */
+  siteUrl: string;
+  /** {base_url}/oauth/authorize, where the forms post. */
+  authorizationEndpoint: string;
+}
+
+const pageTitles: Record<string, string> = {
+  AUTHORIZATION_REQUEST_INVALID: 'This sign-in link cannot be used',
+  FORM_CHECK_FAILED: 'The form was not accepted',
+  NO_BUSINESS_MEMBERSHIP: 'No business to connect',
+  RATE_LIMITED: 'Too many attempts',
+};
+
+/** The scope values of a consent form: every `scope` field (checkboxes repeat the name). */
+const REPEATABLE_FIELDS = ['scope'];
+
+/**
+ * `GET|POST {base_url}/oauth/authorize`: the browser side of the authorization code flow. GET
+ * shows the login or consent page (or redirects a request error to the client); POST takes the
+ * login form (`action=sign_in`) and the consent form (`action=approve|deny|switch_account`).
+ * Every answer is an HTML page or a 303, never cached; errors that must not be redirected are
+ * pages with the catalogue's status. Other methods get 405 with Allow.
+ */
+export function authorizationRoutes(options: AuthorizationRoutesOptions): Router<HttpState> {
+  const { createContext, prefix, siteUrl, authorizationEndpoint } = options;
+  const cookie = browserCookie(siteUrl);
+  const links: PageLinks = { authorize: authorizationEndpoint, stylesheet: `${prefix}/oauth/pages.css` };
+
+  function showLogin(ctx: KoaContext, login: LoginPage, status = 200): void {
+    sendPage(ctx, status, renderLoginPage(login, links), [formActionSource(login.redirect_uri)].filter((source): source is string => !!source));
+  }
+  function showConsent(ctx: KoaContext, consent: ConsentPage): void {
+    sendPage(ctx, 200, renderConsentPage(consent, links), [formActionSource(consent.redirect_uri)].filter((source): source is string => !!source));
+  }
+  function showError(ctx: KoaContext, error: unknown): void {
+    const classified = classifyError(error, ctx.state.requestId);
+    if (classified.unexpected) ctx.state.log.error({ err: error }, 'unexpected error');
+    const { body } = classified;
+    for (const [name, value] of Object.entries(classified.headers)) ctx.set(name, value);
+    const title = pageTitles[body.code] ?? (body.status >= 500 ? 'Something went wrong' : 'The request was not accepted');
+    sendPage(ctx, body.status, renderMessagePage(title, body.message, body.resolution, links));
+  }
+
+  async function answerGet(ctx: KoaContext): Promise<void> {
+    const browserKey = ensureBrowserKey(ctx, cookie);
+    const step = await createCaller(createContext(ctx)).oauthAuthorize.begin({ query: ctx.querystring, browser_key: browserKey });
+    if (step.next === 'redirect') sendRedirect(ctx, step.location);
+    else if (step.next === 'login') showLogin(ctx, step.login);
+    else showConsent(ctx, step.consent);
+  }
+
+  async function answerPost(ctx: KoaContext): Promise<void> {
+    const refusal = crossSitePostRefusal(ctx, siteUrl);
+    if (refusal) throw new AppError('FORM_CHECK_FAILED', `${refusal} Nothing was done.`);
+    const form = await readOAuthForm(ctx, REPEATABLE_FIELDS);
+    const browserKey = readBrowserKey(ctx, cookie);
+    if (!browserKey) throw new AppError('FORM_CHECK_FAILED', 'Your browser did not send this site\'s cookie with the form, so it cannot be accepted.');
+    const caller = createCaller(createContext(ctx));
+    const fields = form.single;
+    const pending = { request: fields.request ?? '', form_token: fields.form_token ?? '', browser_key: browserKey };
+    const action = fields.action;
+    if (action === 'sign_in') {
+      const step = await caller.oauthAuthorize.signIn({ ...pending, email: fields.email ?? '', password: fields.password ?? '' });
+      if (step.next === 'signed_in') {
+        writeBrowserKey(ctx, cookie, step.session.secret, step.session.max_age_seconds);
+        sendRedirect(ctx, step.location);
+      } else if (step.next === 'login') showLogin(ctx, step.login, 400);
+      else sendRedirect(ctx, step.location);
+      return;
+    }
+    if (action === 'approve' || action === 'deny' || action === 'switch_account') {
+      const step = await caller.oauthAuthorize.decide({ ...pending, decision: action, business_id: fields.business_id, scopes: form.repeated.scope ?? [] });
+      sendRedirect(ctx, step.location);
+      return;
+    }
+    throw new AppError('VALIDATION_FAILED', 'The form did not say what to do (sign in, allow or deny).');
+  }
+
+  const router = new Router<HttpState>({ prefix });
+  router.get('/oauth/authorize', async (ctx) => {
+    try {
+      await answerGet(ctx);
+    } catch (error) {
+      showError(ctx, error);
+    }
+  });
+  router.post('/oauth/authorize', async (ctx) => {
+    try {
+      await answerPost(ctx);
+    } catch (error) {
+      showError(ctx, error);
+    }
+  });
+  router.get('/oauth/pages.css', (ctx) => {
+    ctx.type = 'text/css; charset=utf-8';
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = pagesStylesheet;
+  });
+  return router;
+}

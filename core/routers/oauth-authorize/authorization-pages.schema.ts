@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** The browser is sent on: to the client (a code or an error) or back to the authorization endpoint. */
+export const ZRedirectStep = z.object({ next: z.literal('redirect'), location: z.string() });
+
+const ZPendingRequest = {
+  /** The pending authorization request as a query string: the forms carry it back. */
+  request: z.string(),
+  /** The form's anti-CSRF token, bound to the browser's cookie and to `request`. */
+  form_token: z.string(),
+  client_name: z.string().nullable(),
+  redirect_uri: z.string(),
+  /** What the user is shown of the redirect URI: its host (or its scheme for a private-use URI). */
+  redirect_host: z.string(),
+};
+
+export const ZLoginPage = z.object({
+  ...ZPendingRequest,
+  /** The e-mail address typed before, shown again after a failed attempt. */
+  email: z.string().optional(),
+  error: z.string().optional(),
+});
+
+export const ZConsentPage = z.object({
+  ...ZPendingRequest,
+  user: z.object({ name: z.string(), email: z.string() }),
+  businesses: z.array(z.object({ id: z.string(), name: z.string() })).min(1),
+  scopes: z.array(z.object({ scope: z.string(), title: z.string(), description: z.string(), optional: z.boolean() })),
+});
+
+export const ZLoginStep = z.object({ next: z.literal('login'), login: ZLoginPage });
+export const ZConsentStep = z.object({ next: z.literal('consent'), consent: ZConsentPage });
+
+/** The cookie value a transport keeps for this browser (see browser-sessions.ts). */
+export const ZBrowserKey = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'expected the browser cookie value' });
+/** A pending request travels in forms; bounded like a URL query. */
+export const ZRequestQuery = z.string().max(16_000);
+/** Missing or malformed tokens are checked (and refused) like wrong ones, so any short string is let through. */
+export const ZFormToken = z.string().max(200);
+
+export type LoginPage = z.infer<typeof ZLoginPage>;
+export type ConsentPage = z.infer<typeof ZConsentPage>;

@@ -1,0 +1,92 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { OAuthClient } from '../../../../orm/entities/oauth/client.ts';
+import type { SiteUrls } from '../../../context.ts';
+import { AppError } from '../../../errors/index.ts';
+import { redirectUriMatches } from '../redirect-uri-policy.ts';
+import { oauthUrls } from '../urls.ts';
+import { errorRedirect } from './authorization-response.ts';
+import { MAX_STATE_LENGTH, redirectableChecks, requestedScopes, SINGLE_PARAMETERS } from './request-checks.ts';
+
+/** A checked authorization request: what the login and consent steps work with. */
+export interface AuthorizationRequest {
+  clientId: string;
+  clientName: string | null;
+  /** The redirect URI exactly as sent (it matched a registered one). */
+  redirectUri: string;
+  state: string;
+  codeChallenge: string;
+  /** The requested scopes (the client's registered scopes when `scope` was omitted). */
+  scopes: string[];
+  resource: string;
+  /**
+   * The request's own parameters as a query string, rebuilt from what was parsed (unknown
+   * parameters dropped): what the login and consent forms carry, and the only place a sign-in
+   * ever continues to is the authorization endpoint with this query.
+   */
+  query: string;
+}
+
+export type CheckedAuthorizationRequest = { valid: true; request: AuthorizationRequest } | { valid: false; location: string };
+
+/** Longest client_id this server issues (the column's width). */
+const MAX_CLIENT_ID_LENGTH = 64;
+
+function unanswerable(message: string): AppError {
+  return new AppError('AUTHORIZATION_REQUEST_INVALID', message);
+}
+
+/** The one value of a parameter that must be present exactly once, or the reason it is not. */
+function exactlyOnce(parameters: URLSearchParams, name: string): string {
+  const values = parameters.getAll(name);
+  if (values.length === 0 || values[0] === '') throw unanswerable(`The authorization request has no ${name}.`);
+  if (values.length > 1) throw unanswerable(`The authorization request has more than one ${name}.`);
+  return values[0]!;
+}
+
+/**
+ * Checks an authorization request (RFC 6749 section 4.1.1 with PKCE, RFC 8707 and this server's
+ * rules; the query string as sent). Problems with `client_id` or `redirect_uri` cannot be
+ * reported to the client without risking an open redirect, so they throw
+ * AUTHORIZATION_REQUEST_INVALID for the browser to show (RFC 6749 section 4.1.2.1); every other
+ * problem is answered as the error redirect to the client, with `state` when one was sent and
+ * `iss` (RFC 9207).
+ *
+ * Does NOT cover: who the user is or what they consent to (the login and consent steps), nor
+ * whether the redirect URI is really the client's (nothing can know that for a public client:
+ * the consent page shows its host so the user can judge).
+ */
+export async function checkAuthorizationRequest(em: EntityManager, urls: SiteUrls, query: string): Promise<CheckedAuthorizationRequest> {
+  const parameters = new URLSearchParams(query);
+  const clientId = exactlyOnce(parameters, 'client_id');
+  const client = clientId.length <= MAX_CLIENT_ID_LENGTH ? await em.findOne(OAuthClient, { clientId }) : null;
+  if (!client) throw unanswerable('The application that sent you here (its client_id) is not registered with this server.');
+  const redirectUri = exactlyOnce(parameters, 'redirect_uri');
+  if (!client.redirectUris.some((registered) => redirectUriMatches(registered, redirectUri))) {
+    throw unanswerable('The address the application asked to return to (its redirect_uri) is not one it registered, so you are not sent there.');
+  }
+
+  const { issuer, resource: mcpResource } = oauthUrls(urls);
+  const clientScopes = client.scope.split(' ').filter((scope) => scope.length > 0);
+  const states = parameters.getAll('state');
+  const echoedState = states.length === 1 && states[0]!.length <= MAX_STATE_LENGTH ? states[0] || undefined : undefined;
+  for (const check of redirectableChecks) {
+    const failure = check({ parameters, clientScopes, mcpResource });
+    if (failure) return { valid: false, location: errorRedirect(redirectUri, issuer, failure, echoedState) };
+  }
+
+  const kept = new URLSearchParams();
+  for (const name of [...SINGLE_PARAMETERS, 'resource']) for (const value of parameters.getAll(name)) kept.append(name, value);
+  return {
+    valid: true,
+    request: {
+      clientId,
+      clientName: client.clientName ?? null,
+      redirectUri,
+      state: parameters.get('state')!,
+      codeChallenge: parameters.get('code_challenge')!,
+      scopes: requestedScopes(parameters, clientScopes),
+      resource: mcpResource,
+      query: kept.toString(),
+    },
+  };
+}

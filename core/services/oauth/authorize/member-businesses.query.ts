@@ -1,0 +1,18 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { runQuery } from '../../sql/query.ts';
+
+export interface MemberBusiness {
+  id: string;
+  name: string;
+}
+
+/** The businesses a user is a member of (any role), by name: the ones a grant may be bound to. */
+export async function memberBusinesses(em: EntityManager, userId: string): Promise<MemberBusiness[]> {
+  return runQuery<MemberBusiness>(em, {
+    sql: `select b.id, b.name
+            from memberships m join businesses b on b.id = m.business_id
+           where m.user_id = ?
+           order by b.name, b.id`,
+    params: [userId],
+  });
+}

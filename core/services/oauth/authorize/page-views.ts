@@ -1,0 +1,35 @@
+import type { ConsentPage, LoginPage } from '../../../routers/oauth-authorize/authorization-pages.schema.ts';
+import type { AuthorizationRequest } from './authorization-request.ts';
+import { consentScopes } from './consent-scopes.ts';
+import { formToken } from './form-token.ts';
+import type { MemberBusiness } from './member-businesses.query.ts';
+import type { SignedInUser } from './browser-sessions.ts';
+
+/** The host the user is sent back to (a loopback port included), or the scheme of a private-use URI. */
+export function redirectHost(redirectUri: string): string {
+  const url = new URL(redirectUri);
+  return url.host || url.protocol;
+}
+
+function pending(request: AuthorizationRequest, browserKey: string, purpose: 'sign-in' | 'consent', now: Date) {
+  return {
+    request: request.query,
+    form_token: formToken(browserKey, purpose, request.query, now),
+    client_name: request.clientName,
+    redirect_uri: request.redirectUri,
+    redirect_host: redirectHost(request.redirectUri),
+  };
+}
+
+export function loginPage(request: AuthorizationRequest, browserKey: string, now: Date, extra: { email?: string; error?: string } = {}): LoginPage {
+  return { ...pending(request, browserKey, 'sign-in', now), ...extra };
+}
+
+export function consentPage(request: AuthorizationRequest, browserKey: string, now: Date, user: SignedInUser, businesses: MemberBusiness[]): ConsentPage {
+  return {
+    ...pending(request, browserKey, 'consent', now),
+    user: { name: user.name, email: user.email },
+    businesses,
+    scopes: consentScopes(request.scopes),
+  };
+}

@@ -1,0 +1,111 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../errors/index.ts';
+import { runQuery } from '../sql/query.ts';
+import { hashOAuthSecret } from './authorization-codes.ts';
+import { revokeGrant } from './grant-revocation.ts';
+import type { PublicClient } from './public-client.ts';
+import { REFRESH_REUSE_GRACE_SECONDS } from './refresh-tokens.ts';
+import { checkResource } from './resource-indicator.ts';
+import { narrowedScope } from './scope-parameter.ts';
+import { issueTokenPair, type AccessTokenSigning, type TokenResponse } from './token-pair.ts';
+
+export interface RefreshExchangeInput {
+  em: EntityManager;
+  now: Date;
+  client: PublicClient;
+  refreshToken: string;
+  /** The `scope` parameter, if sent: a subset of the refresh token's scope. */
+  scope: string | undefined;
+  resources: readonly string[];
+  expectedResource: string;
+  signing: AccessTokenSigning;
+}
+
+interface RefreshRow {
+  grant_id: string;
+  scope: string;
+  expires_at: Date;
+  used_at: Date | null;
+  client_id: string;
+  user_id: string;
+  business_id: string;
+  resource: string;
+  revoked_at: Date | null;
+  is_member: boolean;
+}
+
+const invalidGrant = (message: string) => new AppError('OAUTH_INVALID_GRANT', message);
+
+type Outcome = { tokens: TokenResponse } | { refusal: AppError };
+
+/**
+ * RFC 6749 section 6 with rotation (OAuth 2.0 Security BCP, RFC 9700 section 4.14.2): the presented
+ * refresh token is consumed and replaced by a new one, with a new access token. Its row is locked
+ * for the exchange, so concurrent refreshes are serialised.
+ *
+ * - Reuse of a consumed token more than 10 seconds after its rotation is treated as theft: the
+ *   grant is revoked (every access and refresh token of it dies) and the request fails.
+ * - Within those 10 seconds (two refreshes of one client racing, or a retry after a lost
+ *   response) the request gets a fresh pair too. The window is counted from the first rotation
+ *   and does not slide; the pairs it hands out all belong to the grant, so revoking it still
+ *   ends them all. This is the cost of the window: a thief who replays within it also gets a pair.
+ * - `scope` narrows: it must be a subset of the presented token's scope (invalid_scope otherwise),
+ *   and the new access and refresh tokens carry the narrowed scope, so it never widens again.
+ * - Unknown, expired (30 days), another client's, or of a revoked grant or a user who left the
+ *   business: invalid_grant, changing nothing.
+ *
+ * Does NOT cover: client authentication (public clients) or whether the client registered the
+ * refresh_token grant type (the procedure checks that first).
+ */
+export async function exchangeRefreshToken(input: RefreshExchangeInput): Promise<TokenResponse> {
+  const { now } = input;
+  const presentedHash = hashOAuthSecret(input.refreshToken);
+  const outcome = await input.em.transactional(async (tx): Promise<Outcome> => {
+    const [row] = await runQuery<RefreshRow>(tx, {
+      sql: `select t.grant_id, t.scope, t.expires_at, t.used_at,
+                   g.client_id, g.user_id, g.business_id, g.resource, g.revoked_at,
+                   exists (select 1 from memberships m where m.business_id = g.business_id and m.user_id = g.user_id) as is_member
+            from oauth_refresh_tokens t
+            join oauth_grants g on g.id = t.grant_id
+            where t.token_hash = ?
+            for update of t`,
+      params: [presentedHash],
+    });
+    if (!row || row.client_id !== input.client.clientId) return { refusal: invalidGrant('The refresh token is not valid.') };
+    if (row.revoked_at !== null || !row.is_member) return { refusal: invalidGrant('The authorization was revoked: authorize again.') };
+    const usedAt = row.used_at === null ? undefined : new Date(row.used_at);
+    if (usedAt && now.getTime() - usedAt.getTime() > REFRESH_REUSE_GRACE_SECONDS * 1000) {
+      await revokeGrant(tx, row.grant_id, now);
+      return {
+        refusal: invalidGrant('The refresh token was already used: the authorization is revoked, with every token issued from it. Authorize again.'),
+      };
+    }
+    if (new Date(row.expires_at).getTime() <= now.getTime()) return { refusal: invalidGrant('The refresh token has expired: authorize again.') };
+    let scope: string;
+    try {
+      scope = narrowedScope(input.scope, row.scope);
+    } catch (error) {
+      return { refusal: error as AppError };
+    }
+    const resourceRefusal = checkResource(input.resources, row.resource, input.expectedResource);
+    if (resourceRefusal) return { refusal: resourceRefusal };
+
+    const { response, refreshToken } = await issueTokenPair(tx, {
+      grant: { grantId: row.grant_id, clientId: row.client_id, userId: row.user_id, businessId: row.business_id, resource: row.resource },
+      scope,
+      now,
+      signing: input.signing,
+      withRefreshToken: true,
+    });
+    // The first rotation records when and by what; a replay within the grace window keeps both.
+    if (!usedAt) {
+      await runQuery(tx, {
+        sql: 'update oauth_refresh_tokens set used_at = ?::timestamptz, replaced_by = ? where token_hash = ?',
+        params: [now.toISOString(), refreshToken!.hash, presentedHash],
+      });
+    }
+    return { tokens: response };
+  });
+  if ('refusal' in outcome) throw outcome.refusal;
+  return outcome.tokens;
+}

@@ -1,0 +1,32 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { runQuery } from '../sql/query.ts';
+import { hashOAuthSecret, newOAuthSecret } from './authorization-codes.ts';
+
+/** Lifetime of each refresh token; every rotation issues a new one with a full lifetime (sliding). */
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * How long after its rotation a refresh token may be presented again without revoking the grant
+ * (protocols.md: at most 10 seconds). Concurrent refreshes of one client (two tabs, a retry after a
+ * lost response) then each get a working pair instead of ending the session.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+
+export interface IssuedRefreshToken {
+  token: string;
+  hash: string;
+  expiresAt: Date;
+}
+
+/** A new refresh token of the grant for `scope`; only its SHA-256 is stored. */
+export async function issueRefreshToken(em: EntityManager, input: { grantId: string; scope: string; now: Date }): Promise<IssuedRefreshToken> {
+  const token = newOAuthSecret();
+  const hash = hashOAuthSecret(token);
+  const expiresAt = new Date(input.now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
+  await runQuery(em, {
+    sql: `insert into oauth_refresh_tokens (token_hash, grant_id, scope, expires_at, created_at)
+          values (?, ?, ?, ?::timestamptz, ?::timestamptz)`,
+    params: [hash, input.grantId, input.scope, expiresAt.toISOString(), input.now.toISOString()],
+  });
+  return { token, hash, expiresAt };
+}

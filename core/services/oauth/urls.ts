@@ -1,0 +1,24 @@
+import type { SiteUrls } from '../../context.ts';
+
+/**
+ * Every URL of the authorization server and the protected resource, from {site_url} and
+ * {base_url}. The issuer is {site_url} exactly (no trailing slash); the resource, and so the
+ * access tokens' audience, is the MCP endpoint.
+ */
+export function oauthUrls(urls: SiteUrls) {
+  return {
+    issuer: urls.site,
+    authorizationEndpoint: `${urls.base}/oauth/authorize`,
+    tokenEndpoint: `${urls.base}/oauth/token`,
+    registrationEndpoint: `${urls.base}/oauth/register`,
+    revocationEndpoint: `${urls.base}/oauth/revoke`,
+    jwksUri: `${urls.base}/v1/oauth/jwks`,
+    serviceDocumentation: `${urls.base}/docs`,
+    /** RFC 8707 resource indicator and RFC 9068 `aud` of access tokens. */
+    resource: `${urls.base}/v1/mcp`,
+    /** RFC 9728 metadata of the resource (the root form; the path-inserted form answers the same). */
+    protectedResourceMetadata: `${urls.site}/.well-known/oauth-protected-resource`,
+  };
+}
+
+export type OAuthUrls = ReturnType<typeof oauthUrls>;

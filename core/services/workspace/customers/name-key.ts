@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+// A cursor is at most 500 characters (ZCursorPageInput). Names of up to 200 characters in a
+// multi-byte script would not fit, so a long name is left out and looked up again by id.
+const MAX_NAME_KEY_BYTES = 240;
+
+/** The name element of a keyset cursor: the name itself, or null when too long to carry. */
+export function nameKey(name: string): string | null {
+  return Buffer.byteLength(name, 'utf8') <= MAX_NAME_KEY_BYTES ? name : null;
+}
+
+/** A name key on the way back in; NUL is refused because PostgreSQL text cannot hold it. */
+export const ZNameKey = z.string().max(MAX_NAME_KEY_BYTES).regex(/^[^\u0000]*$/).nullable();
+
+/**
+ * SQL for "the name this cursor resumes after": the carried name, else the current name of the row
+ * it ended on (`table` must have business_id, id and name). Binds: name, businessId, id. Should that
+ * row be deleted meanwhile, the comparison is null and the list simply ends there.
+ */
+export function resumeNameSql(table: string): string {
+  return `coalesce(?::text, (select r.name from ${table} r where r.business_id = ? and r.id = ?::uuid))`;
+}

@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+/**
+ * A user's consent for one client inside one business, for a scope and a resource. Codes,
+ * refresh tokens and access tokens are issued from it; revoking it (`revokedAt`) ends them all.
+ */
+export const OAuthGrant = defineEntity({
+  name: 'OAuthGrant',
+  tableName: 'oauth_grants',
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    clientId: p.string().length(64),
+    userId: p.uuid(),
+    businessId: p.uuid(),
+    /** Space-separated granted scopes. */
+    scope: p.string().length(500),
+    /** The RFC 8707 resource the tokens are for (the MCP resource URL). */
+    resource: p.string().length(500),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    revokedAt: p.datetime().nullable(),
+  }),
+});
+
+export type IOAuthGrant = InferEntity<typeof OAuthGrant>;
