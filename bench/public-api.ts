@@ -3,7 +3,7 @@
  * each beside a baseline (plain node:http + pg running the same SQL and row mappers), in one run.
  * Needs PostgreSQL (DATABASE_URL); tops the data up to BENCH_OPPORTUNITIES (100000),
  * BENCH_LISTINGS (50000) and BENCH_POSTS (2000) first. Env: BENCH_DURATION (s, default 10),
- * BENCH_CONNECTIONS (default 50).
+ * BENCH_CONNECTIONS (default 50), BENCH_ONLY (run only the cases whose name contains this text).
  */
 import { isDeepStrictEqual } from 'node:util';
 import { startService } from '../adapters/http/service.ts';
@@ -54,7 +54,8 @@ try {
   const slug = sample.data[0]?.slug;
   if (!slug) throw new Error('no published hvac listing to read');
 
-  const cases = benchCases(slug);
+  const only = process.env.BENCH_ONLY;
+  const cases = benchCases(slug).filter((entry) => !only || entry.name.includes(only));
   const baseline = await startBaseline(process.env.DATABASE_URL, cases, config.database.poolMax);
   try {
     for (const entry of cases) {

@@ -1,4 +1,4 @@
-import { initTRPC } from '@trpc/server';
+import { initTRPC, type AnyProcedure } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { resolvePrincipal } from './auth/authenticate.ts';
 import { mcpScopeFor, principalAllows, scopesGranting, type ToolAccess } from './auth/scopes.ts';
@@ -106,3 +106,28 @@ export const tenantProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   }
   return next({ ctx: { principal, businessId } });
 });
+
+const unparsedOutputs = new WeakSet<AnyProcedure>();
+
+/**
+ * For the hot public reads: keeps the procedure's `.output(schema)` (its type, the OpenAPI response
+ * schema, the compile-time check of the handler's answer) but drops tRPC's per-request re-parse of
+ * that answer. The re-parse deep-copies every item of a page and ran every string check again: on
+ * the directory list at 100,000 rows it was a third of the request's CPU (bench/public-api). These
+ * handlers build each field explicitly from typed SQL rows, and the test suite parses every answer
+ * they give against the schema (test/helpers/output-check.ts), so the guarantee moves to the tests.
+ */
+export function skipOutputReparse<P extends AnyProcedure>(procedure: P): P {
+  const middlewares = (procedure._def as { middlewares?: Array<{ _type?: string }> }).middlewares ?? [];
+  const outputs = middlewares.filter((middleware) => middleware._type === 'output');
+  // tRPC marks its output validator; if a version stops doing so, fail at startup rather than silently validate or not.
+  if (outputs.length !== 1) throw new Error(`skipOutputReparse: expected one output validator, found ${outputs.length}`);
+  middlewares.splice(middlewares.indexOf(outputs[0]!), 1);
+  unparsedOutputs.add(procedure);
+  return procedure;
+}
+
+/** Whether skipOutputReparse() applies to this procedure (the tests then check its answers themselves). */
+export function isOutputUnparsed(procedure: AnyProcedure): boolean {
+  return unparsedOutputs.has(procedure);
+}

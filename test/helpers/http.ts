@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { checkUnparsedOutput } from './output-check.ts';
 
 export interface JsonResponse<T = unknown> {
   status: number;
@@ -7,12 +8,14 @@ export interface JsonResponse<T = unknown> {
   text: string;
 }
 
-/** fetch that also reads the body as JSON when it is JSON. */
+/** fetch that also reads the body as JSON when it is JSON (and checks it where the service does not: output-check.ts). */
 export async function request<T = unknown>(url: string, init: RequestInit = {}): Promise<JsonResponse<T>> {
   const response = await fetch(url, { redirect: 'manual', ...init });
   const text = await response.text();
   const isJson = (response.headers.get('content-type') ?? '').includes('json') && text.length > 0;
-  return { status: response.status, headers: response.headers, body: (isJson ? JSON.parse(text) : undefined) as T, text };
+  const body = isJson ? JSON.parse(text) : undefined;
+  checkUnparsedOutput(init.method ?? 'GET', url, response.status, body);
+  return { status: response.status, headers: response.headers, body: body as T, text };
 }
 
 /** Asserts the spec's ErrorMessage shape, the status, the code, and that errors are not cached. */

@@ -2,30 +2,32 @@ import { runQuery } from '../../services/sql/query.ts';
 import { AppError } from '../../errors/index.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import { buildGetBlogPostQuery, toBlogPostDetail, type BlogPostDetailRow } from '../../services/blog/get-post.query.ts';
-import { publicProcedure } from '../../trpc.ts';
+import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZGetPostInput, ZGetPostOutput } from './get-post.schema.ts';
 
-export const getPost = publicProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/v1/blog/posts/{slug}',
-      tags: ['Blog'],
-      summary: 'One published blog post',
-      description:
-        'The full post (BlogPostDetail: the public fields plus body and meta_description) by slug, in `locale` ' +
-        '(default en-US). A draft, a post not yet published, or a slug that exists only in the other locale answers ' +
-        '404. Cached publicly for 60 seconds.',
-      successDescription: 'The post.',
-      errorResponses: { 404: 'No published post has this slug in this locale (code RESOURCE_NOT_FOUND).' },
-    },
-  })
-  .input(ZGetPostInput)
-  .output(ZGetPostOutput)
-  .query(async ({ ctx, input }) => {
-    const { sql, params } = buildGetBlogPostQuery(input, ctx.clock.now());
-    const [row] = await runQuery<BlogPostDetailRow>(ctx.em, { sql, params });
-    if (!row) throw new AppError('RESOURCE_NOT_FOUND', `Blog post "${input.slug}" was not found in locale ${input.locale}.`);
-    cachePublicly(ctx, 60);
-    return { data: toBlogPostDetail(row, ctx.urls) };
-  });
+export const getPost = skipOutputReparse(
+  publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/v1/blog/posts/{slug}',
+        tags: ['Blog'],
+        summary: 'One published blog post',
+        description:
+          'The full post (BlogPostDetail: the public fields plus body and meta_description) by slug, in `locale` ' +
+          '(default en-US). A draft, a post not yet published, or a slug that exists only in the other locale answers ' +
+          '404. Cached publicly for 60 seconds.',
+        successDescription: 'The post.',
+        errorResponses: { 404: 'No published post has this slug in this locale (code RESOURCE_NOT_FOUND).' },
+      },
+    })
+    .input(ZGetPostInput)
+    .output(ZGetPostOutput)
+    .query(async ({ ctx, input }) => {
+      const { sql, params } = buildGetBlogPostQuery(input, ctx.clock.now());
+      const [row] = await runQuery<BlogPostDetailRow>(ctx.em, { sql, params });
+      if (!row) throw new AppError('RESOURCE_NOT_FOUND', `Blog post "${input.slug}" was not found in locale ${input.locale}.`);
+      cachePublicly(ctx, 60);
+      return { data: toBlogPostDetail(row, ctx.urls) };
+    }),
+);

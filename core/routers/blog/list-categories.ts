@@ -1,27 +1,29 @@
 import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import { buildListBlogCategoriesQuery, toBlogCategory, type BlogCategoryRow } from '../../services/blog/list-categories.query.ts';
-import { publicProcedure } from '../../trpc.ts';
+import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZListCategoriesInput, ZListCategoriesOutput } from './list-categories.schema.ts';
 
-export const listCategories = publicProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/v1/blog/posts/categories',
-      tags: ['Blog'],
-      summary: 'Blog categories with post counts',
-      description:
-        'Every category of the locale’s published posts with the number of posts in it, most posts first, then by ' +
-        'name (bytewise). Posts without a category are not counted. Not paged. Cached publicly for 60 seconds.',
-      successDescription: 'The categories of the locale.',
-    },
-  })
-  .input(ZListCategoriesInput)
-  .output(ZListCategoriesOutput)
-  .query(async ({ ctx, input }) => {
-    const { sql, params } = buildListBlogCategoriesQuery(input, ctx.clock.now());
-    const rows = await runQuery<BlogCategoryRow>(ctx.em, { sql, params });
-    cachePublicly(ctx, 60);
-    return { data: rows.map(toBlogCategory) };
-  });
+export const listCategories = skipOutputReparse(
+  publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/v1/blog/posts/categories',
+        tags: ['Blog'],
+        summary: 'Blog categories with post counts',
+        description:
+          'Every category of the locale’s published posts with the number of posts in it, most posts first, then by ' +
+          'name (bytewise). Posts without a category are not counted. Not paged. Cached publicly for 60 seconds.',
+        successDescription: 'The categories of the locale.',
+      },
+    })
+    .input(ZListCategoriesInput)
+    .output(ZListCategoriesOutput)
+    .query(async ({ ctx, input }) => {
+      const { sql, params } = buildListBlogCategoriesQuery(input, ctx.clock.now());
+      const rows = await runQuery<BlogCategoryRow>(ctx.em, { sql, params });
+      cachePublicly(ctx, 60);
+      return { data: rows.map(toBlogCategory) };
+    }),
+);

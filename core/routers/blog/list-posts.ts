@@ -1,32 +1,34 @@
 import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import { buildListBlogPostsQuery, toBlogPostList, type BlogPostListRow } from '../../services/blog/list-posts.query.ts';
-import { publicProcedure } from '../../trpc.ts';
+import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
 import { pageLinks, pageMeta } from '../shared/pagination.ts';
 import { BLOG_POSTS_PER_PAGE, ZListPostsInput, ZListPostsOutput } from './list-posts.schema.ts';
 
-export const listPosts = publicProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/v1/blog/posts',
-      tags: ['Blog'],
-      summary: 'List published blog posts',
-      description:
-        'Published posts of one locale, newest first (published_at, then id, descending). With `q`, only posts ' +
-        'matching the full-text search, most relevant first (ts_rank), then newest. Filters combine with AND; an ' +
-        `empty filter is ignored. Paged: \`page\` from 1, \`per_page\` 1 to ${BLOG_POSTS_PER_PAGE.maxPerPage} ` +
-        `(default ${BLOG_POSTS_PER_PAGE.defaultPerPage}); a page past the last is empty. Cached publicly for 60 seconds.`,
-      successDescription: 'A page of posts with absolute links to the neighbouring pages.',
-    },
-  })
-  .input(ZListPostsInput)
-  .output(ZListPostsOutput)
-  .query(async ({ ctx, input }) => {
-    const { sql, params } = buildListBlogPostsQuery(input, ctx.clock.now());
-    const rows = await runQuery<BlogPostListRow>(ctx.em, { sql, params });
-    const { total, items } = toBlogPostList(rows, ctx.urls);
-    const meta = pageMeta(input, total);
-    cachePublicly(ctx, 60);
-    return { data: items, links: pageLinks(`${ctx.urls.base}/v1/blog/posts`, input, meta), meta };
-  });
+export const listPosts = skipOutputReparse(
+  publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/v1/blog/posts',
+        tags: ['Blog'],
+        summary: 'List published blog posts',
+        description:
+          'Published posts of one locale, newest first (published_at, then id, descending). With `q`, only posts ' +
+          'matching the full-text search, most relevant first (ts_rank), then newest. Filters combine with AND; an ' +
+          `empty filter is ignored. Paged: \`page\` from 1, \`per_page\` 1 to ${BLOG_POSTS_PER_PAGE.maxPerPage} ` +
+          `(default ${BLOG_POSTS_PER_PAGE.defaultPerPage}); a page past the last is empty. Cached publicly for 60 seconds.`,
+        successDescription: 'A page of posts with absolute links to the neighbouring pages.',
+      },
+    })
+    .input(ZListPostsInput)
+    .output(ZListPostsOutput)
+    .query(async ({ ctx, input }) => {
+      const { sql, params } = buildListBlogPostsQuery(input, ctx.clock.now());
+      const rows = await runQuery<BlogPostListRow>(ctx.em, { sql, params });
+      const { total, items } = toBlogPostList(rows, ctx.urls);
+      const meta = pageMeta(input, total);
+      cachePublicly(ctx, 60);
+      return { data: items, links: pageLinks(`${ctx.urls.base}/v1/blog/posts`, input, meta), meta };
+    }),
+);

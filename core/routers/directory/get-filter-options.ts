@@ -5,27 +5,29 @@ import {
   toDirectoryFilterOptions,
   type DirectoryFilterOptionRow,
 } from '../../services/directory/filter-options-query.ts';
-import { publicProcedure } from '../../trpc.ts';
+import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZGetDirectoryFilterOptionsInput, ZGetDirectoryFilterOptionsOutput } from './get-filter-options.schema.ts';
 
-export const getDirectoryFilterOptions = publicProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/v1/directory/public/filter-options',
-      tags: ['Directory'],
-      summary: 'Directory filter values',
-      description:
-        'The industries, metro areas and postal codes of the published listings, each with its number of listings, ' +
-        'for building filter controls. Postal codes: the 200 most common. Cached publicly for 60 seconds.',
-      successDescription: 'The filter values with their counts.',
-    },
-  })
-  .input(ZGetDirectoryFilterOptionsInput)
-  .output(ZGetDirectoryFilterOptionsOutput)
-  .query(async ({ ctx }) => {
-    const { sql, params } = buildDirectoryFilterOptionsQuery(undefined, ctx.clock.now());
-    const rows = await runQuery<DirectoryFilterOptionRow>(ctx.em, { sql, params });
-    cachePublicly(ctx, 60);
-    return { data: toDirectoryFilterOptions(rows) };
-  });
+export const getDirectoryFilterOptions = skipOutputReparse(
+  publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/v1/directory/public/filter-options',
+        tags: ['Directory'],
+        summary: 'Directory filter values',
+        description:
+          'The industries, metro areas and postal codes of the published listings, each with its number of listings, ' +
+          'for building filter controls. Postal codes: the 200 most common. Cached publicly for 60 seconds.',
+        successDescription: 'The filter values with their counts.',
+      },
+    })
+    .input(ZGetDirectoryFilterOptionsInput)
+    .output(ZGetDirectoryFilterOptionsOutput)
+    .query(async ({ ctx }) => {
+      const { sql, params } = buildDirectoryFilterOptionsQuery(undefined, ctx.clock.now());
+      const rows = await runQuery<DirectoryFilterOptionRow>(ctx.em, { sql, params });
+      cachePublicly(ctx, 60);
+      return { data: toDirectoryFilterOptions(rows) };
+    }),
+);

@@ -3,32 +3,34 @@ import { AppError } from '../../errors/index.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import { SLUG_PATTERN, buildGetDirectoryListingQuery, toDirectoryListingDetail } from '../../services/directory/detail-query.ts';
 import type { DirectoryListingRow } from '../../services/directory/listing-row.ts';
-import { publicProcedure } from '../../trpc.ts';
+import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZGetDirectoryListingInput, ZGetDirectoryListingOutput } from './get-listing.schema.ts';
 
-export const getDirectoryListing = publicProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/v1/directory/public/{slug}',
-      tags: ['Directory'],
-      summary: 'One published business',
-      description: 'The published listing with this slug. Unknown and unpublished listings answer 404. Cached publicly for 60 seconds.',
-      successDescription: 'The listing.',
-      errorResponses: { 404: 'No published listing has this slug (code RESOURCE_NOT_FOUND).' },
-    },
-  })
-  .input(ZGetDirectoryListingInput)
-  .output(ZGetDirectoryListingOutput)
-  .query(async ({ ctx, input }) => {
-    let listing = null;
-    // A string that is not slug-shaped names no listing: answer 404 without asking the database.
-    if (SLUG_PATTERN.test(input.slug)) {
-      const { sql, params } = buildGetDirectoryListingQuery(input.slug, ctx.clock.now());
-      const rows = await runQuery<DirectoryListingRow>(ctx.em, { sql, params });
-      listing = toDirectoryListingDetail(rows, ctx.urls);
-    }
-    if (!listing) throw new AppError('RESOURCE_NOT_FOUND', `No published directory listing has the slug "${input.slug}".`);
-    cachePublicly(ctx, 60);
-    return { data: listing };
-  });
+export const getDirectoryListing = skipOutputReparse(
+  publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/v1/directory/public/{slug}',
+        tags: ['Directory'],
+        summary: 'One published business',
+        description: 'The published listing with this slug. Unknown and unpublished listings answer 404. Cached publicly for 60 seconds.',
+        successDescription: 'The listing.',
+        errorResponses: { 404: 'No published listing has this slug (code RESOURCE_NOT_FOUND).' },
+      },
+    })
+    .input(ZGetDirectoryListingInput)
+    .output(ZGetDirectoryListingOutput)
+    .query(async ({ ctx, input }) => {
+      let listing = null;
+      // A string that is not slug-shaped names no listing: answer 404 without asking the database.
+      if (SLUG_PATTERN.test(input.slug)) {
+        const { sql, params } = buildGetDirectoryListingQuery(input.slug, ctx.clock.now());
+        const rows = await runQuery<DirectoryListingRow>(ctx.em, { sql, params });
+        listing = toDirectoryListingDetail(rows, ctx.urls);
+      }
+      if (!listing) throw new AppError('RESOURCE_NOT_FOUND', `No published directory listing has the slug "${input.slug}".`);
+      cachePublicly(ctx, 60);
+      return { data: listing };
+    }),
+);

@@ -2,7 +2,7 @@ import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import { buildListDirectoryListingsQuery, toDirectoryListingList, type DirectoryListRow } from '../../services/directory/list-query.ts';
 import type { DirectoryListQuery } from '../../services/directory/types.ts';
-import { publicProcedure } from '../../trpc.ts';
+import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
 import { pageLinks, pageMeta } from '../shared/pagination.ts';
 import { ZListDirectoryListingsInput, ZListDirectoryListingsOutput, type ListDirectoryListingsInput } from './list-listings.schema.ts';
 
@@ -25,27 +25,29 @@ export function toDirectoryListQuery(input: ListDirectoryListingsInput): Directo
   };
 }
 
-export const listDirectoryListings = publicProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: PATH,
-      tags: ['Directory'],
-      summary: 'List published businesses',
-      description:
-        'Published directory listings, filtered and paged. Filters combine with AND; `zip` and `postal_code` are the same ' +
-        'filter (different values for both: 400). Every sort ends in name and id, so pages are stable. A page past the last ' +
-        'is empty, with the total in meta. Cached publicly for 60 seconds.',
-      successDescription: 'One page of listings, the pagination meta and links to the neighbouring pages.',
-    },
-  })
-  .input(ZListDirectoryListingsInput)
-  .output(ZListDirectoryListingsOutput)
-  .query(async ({ ctx, input }) => {
-    const { sql, params } = buildListDirectoryListingsQuery(toDirectoryListQuery(input), ctx.clock.now());
-    const rows = await runQuery<DirectoryListRow>(ctx.em, { sql, params });
-    const { data, total } = toDirectoryListingList(rows, ctx.urls);
-    const meta = pageMeta(input, total);
-    cachePublicly(ctx, 60);
-    return { data, meta, links: pageLinks(`${ctx.urls.base}${PATH}`, input, meta) };
-  });
+export const listDirectoryListings = skipOutputReparse(
+  publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: PATH,
+        tags: ['Directory'],
+        summary: 'List published businesses',
+        description:
+          'Published directory listings, filtered and paged. Filters combine with AND; `zip` and `postal_code` are the same ' +
+          'filter (different values for both: 400). Every sort ends in name and id, so pages are stable. A page past the last ' +
+          'is empty, with the total in meta. Cached publicly for 60 seconds.',
+        successDescription: 'One page of listings, the pagination meta and links to the neighbouring pages.',
+      },
+    })
+    .input(ZListDirectoryListingsInput)
+    .output(ZListDirectoryListingsOutput)
+    .query(async ({ ctx, input }) => {
+      const { sql, params } = buildListDirectoryListingsQuery(toDirectoryListQuery(input), ctx.clock.now());
+      const rows = await runQuery<DirectoryListRow>(ctx.em, { sql, params });
+      const { data, total } = toDirectoryListingList(rows, ctx.urls);
+      const meta = pageMeta(input, total);
+      cachePublicly(ctx, 60);
+      return { data, meta, links: pageLinks(`${ctx.urls.base}${PATH}`, input, meta) };
+    }),
+);

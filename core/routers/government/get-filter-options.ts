@@ -7,35 +7,37 @@ import {
   toGovernmentFilterOptions,
   type GovernmentFilterOptionRow,
 } from '../../services/government/filter-options-query.ts';
-import { governmentProcedure } from '../../trpc.ts';
+import { governmentProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZGetFilterOptionsInput, ZGetFilterOptionsOutput } from './get-filter-options.schema.ts';
 
-export const getFilterOptions = governmentProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/v1/government-opportunities/public/filter-options',
-      tags: ['Government opportunities'],
-      summary: 'Filter options of the opportunity list',
-      description:
-        `The NAICS and product service codes (PSC) of the active opportunities, each with a label and the number of active ` +
-        `opportunities carrying it, most frequent first (ties by code), at most ${FILTER_OPTIONS_LIMIT} of each. Use a ` +
-        '`code` as the list\'s `naics` or `psc` parameter. Computed at most once a minute per server instance; cached ' +
-        'publicly for 60 seconds. Rate limited per client.',
-      successDescription: 'The NAICS and PSC codes in use.',
-      errorResponses: { 429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.' },
-    },
-  })
-  .input(ZGetFilterOptionsInput)
-  .output(ZGetFilterOptionsOutput)
-  .query(async ({ ctx }) => {
-    const now = ctx.clock.now();
-    const data = await filterOptionsCache.get(now.getTime(), async () => {
-      const query = buildGovernmentFilterOptionsQuery(now);
-      // The connection is the shared pool, not this request's: concurrent requests may await this one load.
-      const rows = await runQuery<GovernmentFilterOptionRow>(ctx.em, query);
-      return toGovernmentFilterOptions(rows);
-    });
-    cachePublicly(ctx, 60);
-    return { data };
-  });
+export const getFilterOptions = skipOutputReparse(
+  governmentProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/v1/government-opportunities/public/filter-options',
+        tags: ['Government opportunities'],
+        summary: 'Filter options of the opportunity list',
+        description:
+          `The NAICS and product service codes (PSC) of the active opportunities, each with a label and the number of active ` +
+          `opportunities carrying it, most frequent first (ties by code), at most ${FILTER_OPTIONS_LIMIT} of each. Use a ` +
+          '`code` as the list\'s `naics` or `psc` parameter. Computed at most once a minute per server instance; cached ' +
+          'publicly for 60 seconds. Rate limited per client.',
+        successDescription: 'The NAICS and PSC codes in use.',
+        errorResponses: { 429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.' },
+      },
+    })
+    .input(ZGetFilterOptionsInput)
+    .output(ZGetFilterOptionsOutput)
+    .query(async ({ ctx }) => {
+      const now = ctx.clock.now();
+      const data = await filterOptionsCache.get(now.getTime(), async () => {
+        const query = buildGovernmentFilterOptionsQuery(now);
+        // The connection is the shared pool, not this request's: concurrent requests may await this one load.
+        const rows = await runQuery<GovernmentFilterOptionRow>(ctx.em, query);
+        return toGovernmentFilterOptions(rows);
+      });
+      cachePublicly(ctx, 60);
+      return { data };
+    }),
+);

@@ -6,39 +6,41 @@ import {
   type GovernmentOpportunityPublicRow,
 } from '../../services/government/list-query.ts';
 import { listPageLinks } from '../../services/government/list-links.ts';
-import { governmentProcedure } from '../../trpc.ts';
+import { governmentProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZListOpportunitiesInput, ZListOpportunitiesOutput } from './list-opportunities.schema.ts';
 
 export const LIST_PATH = '/v1/government-opportunities/public';
 
-export const listOpportunities = governmentProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: LIST_PATH,
-      tags: ['Government opportunities'],
-      summary: 'List active government opportunities',
-      description:
-        'Active contract opportunities (status `active` and a response deadline still ahead, or none stated), newest posted ' +
-        'first, with the limited public fields. Filters combine with AND. Pages hold `per_page` items (1-50, default 20); ' +
-        '`meta.has_more` and `links.next` tell whether another page exists. Cached publicly for 60 seconds. ' +
-        'Rate limited per client (RateLimit and RateLimit-Policy headers; 429 beyond the budget).',
-      successDescription: 'One page of active opportunities.',
-      errorResponses: { 429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.' },
-    },
-  })
-  .input(ZListOpportunitiesInput)
-  .output(ZListOpportunitiesOutput)
-  .query(async ({ ctx, input }) => {
-    const query = buildGovernmentOpportunityListQuery(input, ctx.clock.now());
-    const rows = await runQuery<GovernmentOpportunityPublicRow>(ctx.em, query);
-    // The query asks for one row beyond the page: its presence means there is a next page.
-    const hasMore = rows.length > input.per_page;
-    const data = (hasMore ? rows.slice(0, input.per_page) : rows).map(toGovernmentOpportunityPublic);
-    cachePublicly(ctx, 60);
-    return {
-      data,
-      meta: { current_page: input.page, per_page: input.per_page, has_more: hasMore },
-      links: listPageLinks(`${ctx.urls.base}${LIST_PATH}`, input, hasMore),
-    };
-  });
+export const listOpportunities = skipOutputReparse(
+  governmentProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: LIST_PATH,
+        tags: ['Government opportunities'],
+        summary: 'List active government opportunities',
+        description:
+          'Active contract opportunities (status `active` and a response deadline still ahead, or none stated), newest posted ' +
+          'first, with the limited public fields. Filters combine with AND. Pages hold `per_page` items (1-50, default 20); ' +
+          '`meta.has_more` and `links.next` tell whether another page exists. Cached publicly for 60 seconds. ' +
+          'Rate limited per client (RateLimit and RateLimit-Policy headers; 429 beyond the budget).',
+        successDescription: 'One page of active opportunities.',
+        errorResponses: { 429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.' },
+      },
+    })
+    .input(ZListOpportunitiesInput)
+    .output(ZListOpportunitiesOutput)
+    .query(async ({ ctx, input }) => {
+      const query = buildGovernmentOpportunityListQuery(input, ctx.clock.now());
+      const rows = await runQuery<GovernmentOpportunityPublicRow>(ctx.em, query);
+      // The query asks for one row beyond the page: its presence means there is a next page.
+      const hasMore = rows.length > input.per_page;
+      const data = (hasMore ? rows.slice(0, input.per_page) : rows).map(toGovernmentOpportunityPublic);
+      cachePublicly(ctx, 60);
+      return {
+        data,
+        meta: { current_page: input.page, per_page: input.per_page, has_more: hasMore },
+        links: listPageLinks(`${ctx.urls.base}${LIST_PATH}`, input, hasMore),
+      };
+    }),
+);
