@@ -3,7 +3,13 @@
  * each beside a baseline (plain node:http + pg running the same SQL and row mappers), in one run.
  * Needs PostgreSQL (DATABASE_URL); tops the data up to BENCH_OPPORTUNITIES (100000),
  * BENCH_LISTINGS (50000) and BENCH_POSTS (2000) first. Env: BENCH_DURATION (s, default 10),
- * BENCH_CONNECTIONS (default 50), BENCH_ONLY (run only the cases whose name contains this text).
+ * BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 3), BENCH_ONLY (run only the cases whose
+ * name contains this text).
+ *
+ * The machines here share their cores with neighbours, and one target's figures can move by a
+ * third from one minute to the next. So each case runs in rounds, service then baseline back to
+ * back, and the report gives each round's ratios and their median: a slow minute then moves both
+ * sides of one ratio rather than one side of it.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { startService } from '../adapters/http/service.ts';
@@ -12,7 +18,7 @@ import { createLogger } from '../core/logger.ts';
 import { systemCaller } from '../scripts/lib/system-caller.ts';
 import { seedAreas } from '../scripts/seed/areas.ts';
 import { runSeed, type SeedPlan } from '../scripts/seed/run-seed.ts';
-import { loadTestInProcess, positiveFromEnv, printTable, ratio, type ReportRow } from './lib/load.ts';
+import { loadTestInProcess, positiveFromEnv, printTable, type ReportRow } from './lib/load.ts';
 import { startBaseline } from './public-api/baseline-server.ts';
 import { benchCases } from './public-api/cases.ts';
 
@@ -22,9 +28,10 @@ if (!process.env.DATABASE_URL) {
 }
 const options = {
   connections: positiveFromEnv('BENCH_CONNECTIONS', 50),
-  durationSeconds: positiveFromEnv('BENCH_DURATION', 10),
-  warmupSeconds: 3,
+  durationSeconds: positiveFromEnv('BENCH_DURATION', 6),
+  warmupSeconds: 2,
 };
+const rounds = positiveFromEnv('BENCH_ROUNDS', 3);
 const targets: Record<string, number> = {
   posts: positiveFromEnv('BENCH_POSTS', 2000),
   opportunities: positiveFromEnv('BENCH_OPPORTUNITIES', 100_000),
@@ -71,10 +78,15 @@ try {
       if (!isDeepStrictEqual(JSON.parse(ours ?? ''), JSON.parse(theirs ?? ''))) {
         throw new Error(`${entry.name}: the baseline's answer differs from the service's`);
       }
-      const full = await loadTestInProcess(`${service.config.siteUrl}${entry.path}`, options);
-      const bare = await loadTestInProcess(`${baseline.url}${entry.path}`, options);
-      rows.push({ pair: entry.name, target: `${entry.name}: service`, load: full }, { pair: entry.name, target: `${entry.name}: baseline`, load: bare });
-      failed += full.failed + bare.failed;
+      for (let round = 1; round <= rounds; round++) {
+        const full = await loadTestInProcess(`${service.config.siteUrl}${entry.path}`, options);
+        const bare = await loadTestInProcess(`${baseline.url}${entry.path}`, options);
+        rows.push(
+          { pair: entry.name, target: `${entry.name}: service #${round}`, load: full },
+          { pair: entry.name, target: `${entry.name}: baseline #${round}`, load: bare },
+        );
+        failed += full.failed + bare.failed;
+      }
     }
   } finally {
     await baseline.stop();
@@ -83,16 +95,30 @@ try {
   await service.stop();
 }
 
-console.log(`\n${options.connections} connections, ${options.durationSeconds} s per target after a ${options.warmupSeconds} s warm-up; PostgreSQL; Node ${process.version}\n`);
+console.log(
+  `\n${options.connections} connections, ${rounds} rounds of ${options.durationSeconds} s per target after a ${options.warmupSeconds} s warm-up; PostgreSQL; Node ${process.version}\n`,
+);
 printTable(rows);
-console.log('\nservice / baseline (target: throughput >= 0.80, p99 <= 1.50; CPU: the serving process, per request)');
-for (let index = 0; index < rows.length; index += 2) {
-  const full = rows[index]!;
-  const bare = rows[index + 1]!;
-  console.log(
-    `  ${full.pair}: throughput ${ratio(full.load.requestsPerSecond, bare.load.requestsPerSecond)}, p99 ${ratio(full.load.p99, bare.load.p99)}, ` +
-      `CPU per request ${ratio(full.load.cpuMicrosPerRequest ?? Number.NaN, bare.load.cpuMicrosPerRequest ?? Number.NaN)}`,
-  );
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const fixed = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a');
+console.log('\nservice / baseline, per round and median (target: throughput >= 0.80, p99 <= 1.50; CPU: the serving process, per request)');
+for (const pair of [...new Set(rows.map((row) => row.pair))]) {
+  const pairRows = rows.filter((row) => row.pair === pair);
+  const ratios = { throughput: [] as number[], p99: [] as number[], cpu: [] as number[] };
+  for (let index = 0; index < pairRows.length; index += 2) {
+    const full = pairRows[index]!.load;
+    const bare = pairRows[index + 1]!.load;
+    ratios.throughput.push(full.requestsPerSecond / bare.requestsPerSecond);
+    ratios.p99.push(full.p99 / bare.p99);
+    ratios.cpu.push((full.cpuMicrosPerRequest ?? Number.NaN) / (bare.cpuMicrosPerRequest ?? Number.NaN));
+  }
+  const line = (values: number[]) => `${fixed(median(values))} (${values.map(fixed).join(', ')})`;
+  console.log(`  ${pair}: throughput ${line(ratios.throughput)}, p99 ${line(ratios.p99)}, CPU per request ${line(ratios.cpu)}`);
 }
 if (failed > 0) {
   console.error('some requests failed');

@@ -15,17 +15,51 @@ export function toNumberedPlaceholders(query: SqlQuery): SqlQuery {
   return { sql: query.sql.replace(/\?/g, () => `$${++index}`), params: query.params };
 }
 
+interface PooledClient {
+  query(query: { text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+interface KnexPool {
+  acquireConnection(): Promise<PooledClient>;
+  releaseConnection(connection: PooledClient): Promise<void>;
+}
+
+// Builders produce a handful of distinct SQL texts; their $n forms are computed once.
+const numberedTexts = new Map<string, string>();
+const NUMBERED_TEXTS_MAX = 1000;
+
+function numberedText(sql: string): string {
+  let text = numberedTexts.get(sql);
+  if (text === undefined) {
+    text = toNumberedPlaceholders({ sql, params: [] }).sql;
+    if (numberedTexts.size >= NUMBERED_TEXTS_MAX) numberedTexts.clear();
+    numberedTexts.set(sql, text);
+  }
+  return text;
+}
+
 /**
- * Runs SQL with real bind parameters on the entity manager's connection (its transaction's, inside
- * one) and answers the rows. Hot public paths use this rather than `em.getConnection().execute()`, which inlines
- * every value as an escaped literal and costs noticeably more per query; no entity is loaded.
+ * Runs SQL with real bind parameters and answers the rows; no entity is loaded. Outside a
+ * transaction it borrows a connection from the ORM's pool and hands the query to the driver
+ * directly: knex's raw() re-scans the SQL and the bindings on every call, a measurable part of a
+ * public list's cost (bench/public-api). `em.getConnection().execute()` would inline every value as
+ * an escaped literal instead.
  */
 export async function runQuery<Row>(em: EntityManager, query: SqlQuery): Promise<Row[]> {
-  const raw = em.getKnex().raw(query.sql, query.params as never[]);
+  const knex = em.getKnex();
   // Inside em.transactional() the query must run on the transaction's connection, not a second one
   // from the pool (which would not see the transaction's writes, and deadlocks a pool of one).
   const transaction = em.getTransactionContext();
-  if (transaction) raw.transacting(transaction);
-  const result = (await raw) as { rows: Row[] };
-  return result.rows;
+  if (transaction) {
+    const result = (await knex.raw(query.sql, query.params as never[]).transacting(transaction)) as { rows: Row[] };
+    return result.rows;
+  }
+  const pool = knex.client as KnexPool;
+  const connection = await pool.acquireConnection();
+  try {
+    const result = await connection.query({ text: numberedText(query.sql), values: query.params });
+    return result.rows as Row[];
+  } finally {
+    await pool.releaseConnection(connection);
+  }
 }
