@@ -21,23 +21,16 @@ export interface GrantRecord {
   status: GrantStatus;
 }
 
-interface GrantRow {
+/** A row of grantRecords' query: the record's stored fields, before the dates are formatted and the status derived. */
+type GrantRow = Omit<GrantRecord, 'grant_id' | 'created_at' | 'last_refreshed_at' | 'revoked_at' | 'status'> & {
   id: string;
-  client_id: string;
-  client_name: string | null;
-  user_id: string;
-  business_id: string;
-  business_slug: string;
-  business_name: string;
-  scope: string;
-  resource: string;
   created_at: Date;
   revoked_at: Date | null;
   last_refreshed_at: Date | null;
   exchanged: boolean;
   refreshable: boolean;
   last_issued_at: Date | null;
-}
+};
 
 const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
 
