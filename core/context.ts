@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { systemClock, type Clock } from './clock.ts';
+import type { SqlSource } from './services/sql/query.ts';
 import type { Logger } from './logger.ts';
 import type { CoreServices } from './services/index.ts';
 
@@ -53,7 +54,17 @@ export interface ContextInput {
 }
 
 export interface Context {
-  em: EntityManager;
+  /**
+   * The request's own unit of work, forked from the ORM's on first use: a request that only runs
+   * lean SQL never pays for one (a fork is a dozen objects that live as long as the request, and
+   * under load they outlive young-generation collections; bench/public-api).
+   */
+  readonly em: EntityManager;
+  /**
+   * Where lean SQL runs (runQuery): the ORM's connection pool, with no unit of work. Inside
+   * em.transactional() MikroORM's transaction context routes it to the transaction's connection.
+   */
+  readonly sql: SqlSource;
   log: Logger;
   urls: SiteUrls;
   requestId: string;
@@ -67,8 +78,12 @@ export interface Context {
 
 /** Builds a context without any HTTP: adapters, scripts and tests all come through here. */
 export function createContextInner(input: ContextInput): Context {
+  let em: EntityManager | undefined;
   return {
-    em: input.em.fork(),
+    get em() {
+      return (em ??= input.em.fork());
+    },
+    sql: input.em,
     log: input.log,
     urls: input.urls,
     requestId: input.requestId,

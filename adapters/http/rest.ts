@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { AnyProcedure, AnyRouter } from '@trpc/server';
+import { callTRPCProcedure, type AnyProcedure, type AnyRouter } from '@trpc/server';
 import type { Context as KoaContext, Middleware } from 'koa';
 import type { Context } from '../../core/context.ts';
 import type { Meta } from '../../core/trpc.ts';
@@ -13,9 +13,6 @@ export interface RestOptions {
   prefix: string;
   createContext: (ctx: KoaCtx) => Context;
 }
-
-type CallerFn = (input: unknown) => Promise<unknown>;
-type ProcedureCaller = (ctx: Context, path: string) => CallerFn;
 
 /** "/v1/blog/posts/{slug}" (OpenAPI) -> "/v1/blog/posts/:slug" (Koa router). */
 function toRouterPath(path: string): string {
@@ -49,9 +46,6 @@ function takesInput(procedure: AnyProcedure): boolean {
  */
 export function restRoutes(options: RestOptions): Router<HttpState> {
   const router = new Router<HttpState>({ prefix: options.prefix });
-  const createCaller = options.router.createCaller as unknown as (ctx: Context) => Record<string, unknown>;
-  const callProcedure: ProcedureCaller = (ctx, path) =>
-    path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller(ctx)) as CallerFn;
 
   const procedures = options.router._def.procedures as Record<string, AnyProcedure>;
   for (const [path, procedure] of Object.entries(procedures)) {
@@ -65,7 +59,16 @@ export function restRoutes(options: RestOptions): Router<HttpState> {
         ? { ...(usesBody ? (ctx.state.body as Record<string, unknown> | undefined) : queryInput(new URLSearchParams(ctx.querystring))), ...ctx.params }
         : undefined;
       try {
-        const data = await callProcedure(context, path)(input);
+        // tRPC's own call path (what its caller and HTTP handlers run), without building a caller proxy per request.
+        const data: unknown = await callTRPCProcedure({
+          router: options.router,
+          path,
+          type: procedure._def.type,
+          ctx: context,
+          getRawInput: () => Promise.resolve(input),
+          signal: undefined,
+          batchIndex: 0,
+        });
         ctx.status = context.response.status ?? 200;
         ctx.set(context.response.headers);
         // Serialised once here: the ETag middleware would otherwise stringify an object body a second time.

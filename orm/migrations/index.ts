@@ -7,10 +7,12 @@ import { governmentMigrations } from './government/index.ts';
 import { oauthMigrations } from './oauth/index.ts';
 import { Migration20261122000000_extensions } from './Migration20261122000000_extensions.ts';
 import { Migration20261122000100_rate_limits } from './Migration20261122000100_rate_limits.ts';
+import { Migration20261127000000_rate_limits_unlogged } from './Migration20261127000000_rate_limits_unlogged.ts';
 
 const platformMigrations: MigrationObject[] = [
   { name: 'Migration20261122000000_extensions', class: Migration20261122000000_extensions },
   { name: 'Migration20261122000100_rate_limits', class: Migration20261122000100_rate_limits },
+  { name: 'Migration20261127000000_rate_limits_unlogged', class: Migration20261127000000_rate_limits_unlogged },
 ];
 
 /**

@@ -13,7 +13,7 @@ export const getMedia = publicProcedure
   .output(ZGetMediaOutput)
   .query(async ({ ctx, input }) => {
     const { sql, params } = buildGetBlogMediaQuery(input.publicId);
-    const [row] = await runQuery<BlogMediaRow>(ctx.em, { sql, params });
+    const [row] = await runQuery<BlogMediaRow>(ctx.sql, { sql, params });
     if (!row) throw new AppError('RESOURCE_NOT_FOUND', `Blog media "${input.publicId}" was not found.`);
     return toBlogMedia(row);
   });

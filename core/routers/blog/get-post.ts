@@ -25,7 +25,7 @@ export const getPost = skipOutputReparse(
     .output(ZGetPostOutput)
     .query(async ({ ctx, input }) => {
       const { sql, params } = buildGetBlogPostQuery(input, ctx.clock.now());
-      const [row] = await runQuery<BlogPostDetailRow>(ctx.em, { sql, params });
+      const [row] = await runQuery<BlogPostDetailRow>(ctx.sql, { sql, params });
       if (!row) throw new AppError('RESOURCE_NOT_FOUND', `Blog post "${input.slug}" was not found in locale ${input.locale}.`);
       cachePublicly(ctx, 60);
       return { data: toBlogPostDetail(row, ctx.urls) };

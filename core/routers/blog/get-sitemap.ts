@@ -24,7 +24,7 @@ export const getSitemap = skipOutputReparse(
     .output(ZGetSitemapOutput)
     .query(async ({ ctx, input }) => {
       const { sql, params } = buildBlogSitemapQuery(input, ctx.clock.now());
-      const rows = await runQuery<BlogSitemapRow>(ctx.em, { sql, params });
+      const rows = await runQuery<BlogSitemapRow>(ctx.sql, { sql, params });
       const { total, items } = toBlogSitemap(rows);
       const meta = pageMeta(input, total);
       cachePublicly(ctx, 60);

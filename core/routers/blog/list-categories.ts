@@ -22,7 +22,7 @@ export const listCategories = skipOutputReparse(
     .output(ZListCategoriesOutput)
     .query(async ({ ctx, input }) => {
       const { sql, params } = buildListBlogCategoriesQuery(input, ctx.clock.now());
-      const rows = await runQuery<BlogCategoryRow>(ctx.em, { sql, params });
+      const rows = await runQuery<BlogCategoryRow>(ctx.sql, { sql, params });
       cachePublicly(ctx, 60);
       return { data: rows.map(toBlogCategory) };
     }),

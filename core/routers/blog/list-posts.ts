@@ -25,7 +25,7 @@ export const listPosts = skipOutputReparse(
     .output(ZListPostsOutput)
     .query(async ({ ctx, input }) => {
       const { sql, params } = buildListBlogPostsQuery(input, ctx.clock.now());
-      const rows = await runQuery<BlogPostListRow>(ctx.em, { sql, params });
+      const rows = await runQuery<BlogPostListRow>(ctx.sql, { sql, params });
       const { total, items } = toBlogPostList(rows, ctx.urls);
       const meta = pageMeta(input, total);
       cachePublicly(ctx, 60);

@@ -26,7 +26,7 @@ export const getDirectoryFilterOptions = skipOutputReparse(
     .output(ZGetDirectoryFilterOptionsOutput)
     .query(async ({ ctx }) => {
       const { sql, params } = buildDirectoryFilterOptionsQuery(undefined, ctx.clock.now());
-      const rows = await runQuery<DirectoryFilterOptionRow>(ctx.em, { sql, params });
+      const rows = await runQuery<DirectoryFilterOptionRow>(ctx.sql, { sql, params });
       cachePublicly(ctx, 60);
       return { data: toDirectoryFilterOptions(rows) };
     }),

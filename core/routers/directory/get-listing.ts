@@ -26,7 +26,7 @@ export const getDirectoryListing = skipOutputReparse(
       // A string that is not slug-shaped names no listing: answer 404 without asking the database.
       if (SLUG_PATTERN.test(input.slug)) {
         const { sql, params } = buildGetDirectoryListingQuery(input.slug, ctx.clock.now());
-        const rows = await runQuery<DirectoryListingRow>(ctx.em, { sql, params });
+        const rows = await runQuery<DirectoryListingRow>(ctx.sql, { sql, params });
         listing = toDirectoryListingDetail(rows, ctx.urls);
       }
       if (!listing) throw new AppError('RESOURCE_NOT_FOUND', `No published directory listing has the slug "${input.slug}".`);

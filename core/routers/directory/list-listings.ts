@@ -44,7 +44,7 @@ export const listDirectoryListings = skipOutputReparse(
     .output(ZListDirectoryListingsOutput)
     .query(async ({ ctx, input }) => {
       const { sql, params } = buildListDirectoryListingsQuery(toDirectoryListQuery(input), ctx.clock.now());
-      const rows = await runQuery<DirectoryListRow>(ctx.em, { sql, params });
+      const rows = await runQuery<DirectoryListRow>(ctx.sql, { sql, params });
       const { data, total } = toDirectoryListingList(rows, ctx.urls);
       const meta = pageMeta(input, total);
       cachePublicly(ctx, 60);

@@ -34,7 +34,7 @@ export const getFilterOptions = skipOutputReparse(
       const data = await filterOptionsCache.get(now.getTime(), async () => {
         const query = buildGovernmentFilterOptionsQuery(now);
         // The connection is the shared pool, not this request's: concurrent requests may await this one load.
-        const rows = await runQuery<GovernmentFilterOptionRow>(ctx.em, query);
+        const rows = await runQuery<GovernmentFilterOptionRow>(ctx.sql, query);
         return toGovernmentFilterOptions(rows);
       });
       cachePublicly(ctx, 60);

@@ -33,7 +33,7 @@ export const getOpportunity = skipOutputReparse(
     .output(ZGetOpportunityOutput)
     .query(async ({ ctx, input }) => {
       const query = buildGovernmentOpportunityDetailQuery(input);
-      const rows = await runQuery<GovernmentOpportunityDetailRow>(ctx.em, query);
+      const rows = await runQuery<GovernmentOpportunityDetailRow>(ctx.sql, query);
       const row = rows[0];
       if (!row) {
         // Keep the RateLimit headers the middleware set: the request counted against the budget all the same.

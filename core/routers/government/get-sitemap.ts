@@ -32,8 +32,8 @@ export const getSitemap = skipOutputReparse(
       const now = ctx.clock.now();
       const page = buildGovernmentSitemapQuery(input, now);
       const count = buildGovernmentSitemapCountQuery(now);
-      const rows = await runQuery<GovernmentSitemapRow>(ctx.em, page);
-      const totals = await runQuery<{ total: number }>(ctx.em, count);
+      const rows = await runQuery<GovernmentSitemapRow>(ctx.sql, page);
+      const totals = await runQuery<{ total: number }>(ctx.sql, count);
       cachePublicly(ctx, 60);
       return { data: rows.map(toGovernmentSitemapEntry), meta: pageMeta(input, totals[0]?.total ?? 0) };
     }),

@@ -32,7 +32,7 @@ export const listOpportunities = skipOutputReparse(
     .output(ZListOpportunitiesOutput)
     .query(async ({ ctx, input }) => {
       const query = buildGovernmentOpportunityListQuery(input, ctx.clock.now());
-      const rows = await runQuery<GovernmentOpportunityPublicRow>(ctx.em, query);
+      const rows = await runQuery<GovernmentOpportunityPublicRow>(ctx.sql, query);
       // The query asks for one row beyond the page: its presence means there is a next page.
       const hasMore = rows.length > input.per_page;
       const data = (hasMore ? rows.slice(0, input.per_page) : rows).map(toGovernmentOpportunityPublic);

@@ -15,6 +15,9 @@ export function toNumberedPlaceholders(query: SqlQuery): SqlQuery {
   return { sql: query.sql.replace(/\?/g, () => `$${++index}`), params: query.params };
 }
 
+/** What runQuery needs of an entity manager: its knex and whether it is inside a transaction. */
+export type SqlSource = Pick<EntityManager, 'getKnex' | 'getTransactionContext'>;
+
 interface PooledClient {
   query(query: { text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
@@ -45,7 +48,7 @@ function numberedText(sql: string): string {
  * public list's cost (bench/public-api). `em.getConnection().execute()` would inline every value as
  * an escaped literal instead.
  */
-export async function runQuery<Row>(em: EntityManager, query: SqlQuery): Promise<Row[]> {
+export async function runQuery<Row>(em: SqlSource, query: SqlQuery): Promise<Row[]> {
   const knex = em.getKnex();
   // Inside em.transactional() the query must run on the transaction's connection, not a second one
   // from the pool (which would not see the transaction's writes, and deadlocks a pool of one).
