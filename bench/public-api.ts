@@ -37,7 +37,7 @@ const options = {
   warmupSeconds: 2,
 };
 const rounds = positiveFromEnv('BENCH_ROUNDS', 3);
-const warmupSeconds = positiveFromEnv('BENCH_WARMUP', 10);
+const firstWarmupSeconds = positiveFromEnv('BENCH_WARMUP', 10);
 const targets: Record<string, number> = {
   posts: positiveFromEnv('BENCH_POSTS', 2000),
   opportunities: positiveFromEnv('BENCH_OPPORTUNITIES', 100_000),
@@ -85,10 +85,10 @@ try {
         throw new Error(`${entry.name}: the baseline's answer differs from the service's`);
       }
     }
-    console.log(`warming up: ${warmupSeconds} s per target, unmeasured`);
+    console.log(`warming up: ${firstWarmupSeconds} s per target, unmeasured`);
     for (const entry of cases) {
       for (const origin of [service.config.siteUrl, baseline.url]) {
-        const warm = await loadTest(`${origin}${entry.path}`, { ...options, durationSeconds: warmupSeconds, warmupSeconds: 0 });
+        const warm = await loadTest(`${origin}${entry.path}`, { ...options, durationSeconds: firstWarmupSeconds, warmupSeconds: 0 });
         failed += warm.failed;
       }
     }
@@ -111,7 +111,7 @@ try {
 }
 
 console.log(
-  `\n${options.connections} connections; every target warmed for ${warmupSeconds} s first; then ${rounds} rounds of ${options.durationSeconds} s per target, each after a ${options.warmupSeconds} s warm-up; PostgreSQL; Node ${process.version}\n`,
+  `\n${options.connections} connections; every target warmed for ${firstWarmupSeconds} s first; then ${rounds} rounds of ${options.durationSeconds} s per target, each after a ${options.warmupSeconds} s warm-up; PostgreSQL; Node ${process.version}\n`,
 );
 printTable(rows);
 
