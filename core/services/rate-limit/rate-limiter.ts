@@ -1,4 +1,5 @@
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { leasedLimiter, leaseSize } from './leased-limiter.ts';
 
 /** A named budget: `points` requests per `windowSeconds` per client. */
 export interface RateLimitPolicy {
@@ -51,10 +52,13 @@ export function flexibleLimiter(policy: RateLimitPolicy, store: RateLimitStore):
 /**
  * rate-limiter-flexible behind a small interface. On PostgreSQL, a memory limiter is the
  * insurance: if the shared store fails, each instance keeps limiting on its own rather than
- * failing requests or letting everything through.
+ * failing requests or letting everything through. Budgets large enough to lease (leaseSize) are
+ * counted in leases on PostgreSQL (leasedLimiter); every other budget takes one round trip a request.
  */
 export function createRateLimiter(policy: RateLimitPolicy, store: RateLimitStore): RateLimiter {
   const limiter = flexibleLimiter(policy, store);
+  const size = leaseSize(policy.points);
+  if (store.kind === 'postgres' && size > 1) return leasedLimiter(policy, limiter, size);
   return {
     policy,
     async consume(clientKey) {
