@@ -42,7 +42,8 @@ export interface SiteUrls {
 
 export interface ContextInput {
   em: EntityManager;
-  log: Logger;
+  /** The logger, or a function that makes it on first use (a request's child logger usually is never needed). */
+  log: Logger | (() => Logger);
   urls: SiteUrls;
   requestId: string;
   services: CoreServices;
@@ -65,7 +66,7 @@ export interface Context {
    * em.transactional() MikroORM's transaction context routes it to the transaction's connection.
    */
   readonly sql: SqlSource;
-  log: Logger;
+  readonly log: Logger;
   urls: SiteUrls;
   requestId: string;
   services: CoreServices;
@@ -79,12 +80,15 @@ export interface Context {
 /** Builds a context without any HTTP: adapters, scripts and tests all come through here. */
 export function createContextInner(input: ContextInput): Context {
   let em: EntityManager | undefined;
+  let log: Logger | undefined;
   return {
     get em() {
       return (em ??= input.em.fork());
     },
     sql: input.em,
-    log: input.log,
+    get log() {
+      return (log ??= typeof input.log === 'function' ? input.log() : input.log);
+    },
     urls: input.urls,
     requestId: input.requestId,
     services: input.services,

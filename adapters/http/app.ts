@@ -1,9 +1,7 @@
-import cors from '@koa/cors';
-import etag from '@koa/etag';
+import corsMiddleware from '@koa/cors';
 import Router from '@koa/router';
 import type { AnyRouter } from '@trpc/server';
 import Koa from 'koa';
-import conditional from 'koa-conditional-get';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../../core/config.ts';
 import { createContextInner, type Context, type Credentials } from '../../core/context.ts';
@@ -20,8 +18,8 @@ import { docsRoutes } from './docs.ts';
 import { mediaOpenApiPaths, mediaRoutes, type CallerFor } from './media.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { jsonBody } from './middleware/json-body.ts';
-import { requestId } from './middleware/request-id.ts';
-import { requestLog } from './middleware/request-log.ts';
+import { httpCaching } from './middleware/http-caching.ts';
+import { requestScope } from './middleware/request-scope.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { buildOpenApiDocument } from './openapi/build-document.ts';
 import { restRoutes } from './rest.ts';
@@ -45,6 +43,24 @@ const MCP_ENDPOINT = `${API_PREFIX}/v1/mcp`;
 /** OAuth endpoints that take HTML form posts (RFC 6749: the token and revocation requests are form-encoded); they parse their own bodies. */
 const OAUTH_FORM_ENDPOINTS = [`${API_PREFIX}/oauth/authorize`, `${API_PREFIX}/oauth/token`, `${API_PREFIX}/oauth/revoke`];
 
+/** Where the service answers HTML pages to browsers (they get helmet's document headers): the API reference, the OAuth pages. */
+const HTML_DOCUMENT_PATHS = [`${API_PREFIX}/docs`, `${API_PREFIX}/oauth/authorize`];
+
+const cors = corsMiddleware({ origin: '*', exposeHeaders: ['X-Request-Id', 'ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Allow'], maxAge: 600 });
+
+/**
+ * Any origin may read every answer (the API is public, and its credentials are bearer tokens, never
+ * cookies). The CORS headers go only to requests that carry an Origin, as the Fetch standard has
+ * browsers send on every cross-origin request: servers, scripts and agents never read them, and a
+ * request without one passes through without a layer of its own. `Vary: Origin` is always sent,
+ * so a shared cache keeps the two kinds of answer apart.
+ */
+const crossOrigin: Koa.Middleware = (ctx, next) => {
+  if (ctx.get('Origin')) return cors(ctx, next);
+  ctx.vary('Origin');
+  return next();
+};
+
 // RFC 6750 section 2.1: the scheme (case-insensitive), then exactly one b64token.
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
@@ -65,7 +81,7 @@ export function createApp({ config, orm, services, log, router = appRouter }: Ap
   const createContext = (ctx: Koa.ParameterizedContext<HttpState>): Context =>
     createContextInner({
       em: orm.em,
-      log: ctx.state.log,
+      log: () => ctx.state.log,
       urls,
       services,
       requestId: ctx.state.requestId,
@@ -96,12 +112,10 @@ export function createApp({ config, orm, services, log, router = appRouter }: Ap
   for (const module of [docs, wellKnown, media, registration, token, revocation, authorization, rest]) routes.use(module.routes());
 
   app
-    .use(requestId())
-    .use(requestLog(log))
-    .use(securityHeaders(config.siteUrl))
-    .use(cors({ origin: '*', exposeHeaders: ['X-Request-Id', 'ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Allow'], maxAge: 600 }))
-    .use(conditional())
-    .use(etag())
+    .use(requestScope(log))
+    .use(securityHeaders({ siteUrl: config.siteUrl, documentPaths: HTML_DOCUMENT_PATHS }))
+    .use(crossOrigin)
+    .use(httpCaching())
     .use(errorHandler())
     .use(jsonBody({ limitBytes: config.maxBodyBytes, except: [TRPC_ENDPOINT, MCP_ENDPOINT, ...OAUTH_FORM_ENDPOINTS] }))
     .use(trpcEndpoint({ router, endpoint: TRPC_ENDPOINT, maxBodyBytes: config.maxBodyBytes, createContext }))

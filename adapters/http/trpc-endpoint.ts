@@ -23,8 +23,8 @@ export interface TrpcEndpointOptions {
  * clients need; the ErrorMessage travels inside it as `error.data.errorMessage`.
  */
 export function trpcEndpoint(options: TrpcEndpointOptions): Middleware<HttpState> {
-  return async (ctx, next) => {
-    if (ctx.path !== options.endpoint && !ctx.path.startsWith(`${options.endpoint}/`)) return next();
+  const under = `${options.endpoint}/`;
+  const serve = async (ctx: KoaCtx): Promise<void> => {
     const request = incomingMessageToRequest(ctx.req, ctx.res, { maxBodySize: options.maxBodyBytes });
     const response = await fetchRequestHandler({
       endpoint: options.endpoint,
@@ -58,5 +58,10 @@ export function trpcEndpoint(options: TrpcEndpointOptions): Middleware<HttpState
     if (!response.body) ctx.body = '';
     else if (streamed) ctx.body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
     else ctx.body = Buffer.from(await response.arrayBuffer());
+  };
+  // Not async itself: every other request passes through without a promise of its own.
+  return (ctx, next) => {
+    const { path } = ctx;
+    return path === options.endpoint || path.startsWith(under) ? serve(ctx) : next();
   };
 }

@@ -99,8 +99,7 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     return dispatch(message.id, message.method, message.params, { ...base, principal: authenticated.principal }, { catalogue, invoke });
   };
 
-  const middleware: Middleware<HttpState> = async (ctx, next) => {
-    if (ctx.path !== options.endpoint) return next();
+  const serve = async (ctx: KoaCtx): Promise<void> => {
     let reply: McpReply;
     try {
       reply = await handle(ctx);
@@ -112,5 +111,7 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     }
     send(ctx, reply);
   };
+  // Not async itself: every other request passes through without a promise of its own.
+  const middleware: Middleware<HttpState> = (ctx, next) => (ctx.path === options.endpoint ? serve(ctx) : next());
   return { middleware, catalogue };
 }

@@ -10,7 +10,8 @@ describe('OAuth discovery documents', () => {
   const site = () => service().url;
 
   it('serves the authorization server metadata (RFC 8414) with the issuer exactly {site_url}', async () => {
-    const response = await request<Record<string, unknown>>(`${site()}/.well-known/oauth-authorization-server`);
+    // With an Origin, as a browser-based client's fetch sends it: the document is readable from any origin.
+    const response = await request<Record<string, unknown>>(`${site()}/.well-known/oauth-authorization-server`, { headers: { Origin: 'https://client.example' } });
     expect(response.status, response.text).to.equal(200);
     expect(response.headers.get('content-type')).to.match(/^application\/json/);
     expect(response.headers.get('cache-control')).to.equal('public, max-age=3600');
@@ -36,8 +37,9 @@ describe('OAuth discovery documents', () => {
   });
 
   it('serves the protected resource metadata (RFC 9728) at the root and at the path-inserted location, identically', async () => {
-    const root = await request<Record<string, unknown>>(`${site()}/.well-known/oauth-protected-resource`);
-    const inserted = await request<Record<string, unknown>>(`${site()}/.well-known/oauth-protected-resource/api/v1/mcp`);
+    const browser = { headers: { Origin: 'https://client.example' } };
+    const root = await request<Record<string, unknown>>(`${site()}/.well-known/oauth-protected-resource`, browser);
+    const inserted = await request<Record<string, unknown>>(`${site()}/.well-known/oauth-protected-resource/api/v1/mcp`, browser);
     for (const response of [root, inserted]) {
       expect(response.status, response.text).to.equal(200);
       expect(response.headers.get('content-type')).to.match(/^application\/json/);

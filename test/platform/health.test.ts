@@ -39,14 +39,57 @@ describe('GET /api/health', () => {
     expect(JSON.stringify(line)).not.to.contain('do-not-log');
   });
 
-  it('sends security headers on every response', async () => {
-    for (const path of ['/api/health', '/api/no-such-route']) {
+  it("sends OWASP's REST security headers on every API answer, errors included, and nothing meant for HTML pages", async () => {
+    for (const path of ['/api/health', '/api/no-such-route', '/api/v1/directory/public?per_page=1', '/api/openapi.json']) {
       const response = await request(`${service().url}${path}`);
+      expect(response.headers.get('content-security-policy'), path).to.equal("default-src 'none'; frame-ancestors 'none'");
       expect(response.headers.get('x-content-type-options'), path).to.equal('nosniff');
-      expect(response.headers.get('x-frame-options'), path).to.equal('SAMEORIGIN');
+      expect(response.headers.get('x-frame-options'), path).to.equal('DENY');
       expect(response.headers.get('referrer-policy'), path).to.equal('no-referrer');
-      expect(response.headers.get('content-security-policy'), path).to.contain("frame-ancestors 'none'");
+      expect(response.headers.get('cross-origin-resource-policy'), path).to.equal('cross-origin');
+      // Served over plain HTTP here: HSTS is only sent when {site_url} is https.
+      expect(response.headers.get('strict-transport-security'), path).to.equal(null);
+      for (const documentOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']) {
+        expect(response.headers.get(documentOnly), `${path} ${documentOnly}`).to.equal(null);
+      }
     }
+  });
+
+  it("sends helmet's document headers on the HTML pages: the API reference and the OAuth pages", async () => {
+    for (const path of ['/api/docs', '/api/oauth/authorize']) {
+      const response = await request(`${service().url}${path}`);
+      expect(response.headers.get('content-type'), path).to.match(/^text\/html/);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect(policy, path).to.contain("default-src 'self'");
+      expect(policy, path).to.contain("script-src 'self'");
+      expect(policy, path).to.contain("frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options'), path).to.equal('SAMEORIGIN');
+      expect(response.headers.get('x-content-type-options'), path).to.equal('nosniff');
+      expect(response.headers.get('cross-origin-opener-policy'), path).to.equal('same-origin');
+    }
+  });
+
+  it('answers CORS only to requests with an Origin, and always varies on it', async () => {
+    const path = `${service().url}/api/v1/directory/public?per_page=1`;
+    const plain = await request(path);
+    expect(plain.headers.get('access-control-allow-origin')).to.equal(null);
+    expect(plain.headers.get('access-control-expose-headers')).to.equal(null);
+    expect(plain.headers.get('vary')).to.match(/\bOrigin\b/);
+
+    const browser = await request(path, { headers: { Origin: 'https://agent.example' } });
+    expect(browser.headers.get('access-control-allow-origin')).to.equal('*');
+    expect(browser.headers.get('access-control-expose-headers')).to.equal('X-Request-Id,ETag,Retry-After,RateLimit,RateLimit-Policy,Allow');
+    expect(browser.headers.get('vary')).to.match(/\bOrigin\b/);
+    expect(browser.text).to.equal(plain.text);
+
+    const preflight = await request(path, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+    });
+    expect(preflight.status).to.equal(204);
+    expect(preflight.headers.get('access-control-allow-origin')).to.equal('*');
+    expect(preflight.headers.get('access-control-allow-headers')).to.equal('authorization');
+    expect(preflight.headers.get('access-control-max-age')).to.equal('600');
   });
 
   it('is reachable by an internal typed client through /api/trpc', async () => {

@@ -1,5 +1,5 @@
 import parse from 'co-body';
-import type { Middleware } from 'koa';
+import type { Middleware, Next, ParameterizedContext } from 'koa';
 import { AppError } from '../../../core/errors/index.ts';
 import type { HttpState } from '../state.ts';
 
@@ -20,10 +20,7 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
  * body parser, so the answer does not depend on whether the path exists.
  */
 export function jsonBody(options: JsonBodyOptions): Middleware<HttpState> {
-  return async (ctx, next) => {
-    if (!hasBody(ctx.req.headers) || options.except.some((prefix) => ctx.path.startsWith(prefix))) {
-      return next();
-    }
+  const parseThenNext = async (ctx: ParameterizedContext<HttpState>, next: Next): Promise<void> => {
     if (!ctx.is('application/json', '+json')) {
       throw new AppError(
         'UNSUPPORTED_MEDIA_TYPE',
@@ -44,5 +41,11 @@ export function jsonBody(options: JsonBodyOptions): Middleware<HttpState> {
       throw error;
     }
     return next();
+  };
+  // Not async itself: a request without a body (every GET) passes through without a promise of its own.
+  return (ctx, next) => {
+    if (!hasBody(ctx.req.headers)) return next();
+    const { path } = ctx;
+    return options.except.some((prefix) => path.startsWith(prefix)) ? next() : parseThenNext(ctx, next);
   };
 }

@@ -12,11 +12,11 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  */
 export function buildGetDirectoryListingQuery(slug: string, now?: Date): SqlQuery {
   void now;
-  return {
-    sql: `select ${LISTING_COLUMNS}, ${photosJson('l')} from directory_listings l where l.slug = ? and ${PUBLISHED}`,
-    params: [slug],
-  };
+  return { sql: DETAIL_SQL, params: [slug] };
 }
+
+// Built once: one string object lets runQuery's cache of numbered texts find it without hashing a new copy per request.
+const DETAIL_SQL = `select ${LISTING_COLUMNS}, ${photosJson('l')} from directory_listings l where l.slug = ? and ${PUBLISHED}`;
 
 /** The rows of buildGetDirectoryListingQuery -> the listing, or null when there is none. */
 export function toDirectoryListingDetail(rows: DirectoryListingRow[], urls: SiteUrls): DirectoryListingPublic | null {
