@@ -46,7 +46,13 @@ const OAUTH_FORM_ENDPOINTS = [`${API_PREFIX}/oauth/authorize`, `${API_PREFIX}/oa
 /** Where the service answers HTML pages to browsers (they get helmet's document headers): the API reference, the OAuth pages. */
 const HTML_DOCUMENT_PATHS = [`${API_PREFIX}/docs`, `${API_PREFIX}/oauth/authorize`];
 
-const cors = corsMiddleware({ origin: '*', exposeHeaders: ['X-Request-Id', 'ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Allow'], maxAge: 600 });
+// Exposed to browser scripts: WWW-Authenticate carries the MCP resource's OAuth discovery link
+// (RFC 9728) and Location the URL of a created resource, besides the ids, validators and limits.
+const cors = corsMiddleware({
+  origin: '*',
+  exposeHeaders: ['X-Request-Id', 'ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Allow', 'WWW-Authenticate', 'Location'],
+  maxAge: 600,
+});
 
 /**
  * Any origin may read every answer (the API is public, and its credentials are bearer tokens, never

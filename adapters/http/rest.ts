@@ -14,6 +14,9 @@ export interface RestOptions {
   createContext: (ctx: KoaCtx) => Context;
 }
 
+// What `ctx.type = 'application/json'` resolves to, without the MIME look-up per request.
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 /** "/v1/blog/posts/{slug}" (OpenAPI) -> "/v1/blog/posts/:slug" (Koa router). */
 function toRouterPath(path: string): string {
   return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
@@ -55,8 +58,9 @@ export function restRoutes(options: RestOptions): Router<HttpState> {
     const usesBody = openapi.method !== 'GET' && openapi.method !== 'DELETE';
     const serve: Middleware<HttpState> = async (ctx) => {
       const context = options.createContext(ctx);
+      const querystring = usesBody ? '' : ctx.querystring;
       const input = hasInput
-        ? { ...(usesBody ? (ctx.state.body as Record<string, unknown> | undefined) : queryInput(new URLSearchParams(ctx.querystring))), ...ctx.params }
+        ? { ...(usesBody ? (ctx.state.body as Record<string, unknown> | undefined) : querystring && queryInput(new URLSearchParams(querystring))), ...ctx.params }
         : undefined;
       try {
         // tRPC's own call path (what its caller and HTTP handlers run), without building a caller proxy per request.
@@ -72,7 +76,7 @@ export function restRoutes(options: RestOptions): Router<HttpState> {
         ctx.status = context.response.status ?? 200;
         ctx.set(context.response.headers);
         // Serialised once here: the ETag middleware would otherwise stringify an object body a second time.
-        ctx.type = 'application/json';
+        ctx.set('Content-Type', JSON_CONTENT_TYPE);
         ctx.body = JSON.stringify(data ?? null);
       } catch (error) {
         // Headers a middleware already earned for this request (RateLimit) stay on its error answer.

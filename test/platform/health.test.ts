@@ -78,9 +78,18 @@ describe('GET /api/health', () => {
 
     const browser = await request(path, { headers: { Origin: 'https://agent.example' } });
     expect(browser.headers.get('access-control-allow-origin')).to.equal('*');
-    expect(browser.headers.get('access-control-expose-headers')).to.equal('X-Request-Id,ETag,Retry-After,RateLimit,RateLimit-Policy,Allow');
+    expect(browser.headers.get('access-control-expose-headers')).to.equal('X-Request-Id,ETag,Retry-After,RateLimit,RateLimit-Policy,Allow,WWW-Authenticate,Location');
     expect(browser.headers.get('vary')).to.match(/\bOrigin\b/);
     expect(browser.text).to.equal(plain.text);
+
+    // A script of another origin can read a bearer challenge (here tRPC's endpoint refusing a bad token).
+    const refused = await request(`${service().url}/api/trpc/workspace.scheduling.getSchedule`, {
+      headers: { Origin: 'https://agent.example', Authorization: 'Bearer not-a-token' },
+    });
+    expect(refused.status).to.equal(401);
+    expect(refused.headers.get('www-authenticate')).to.match(/^Bearer /);
+    expect(refused.headers.get('access-control-allow-origin')).to.equal('*');
+    expect(refused.headers.get('access-control-expose-headers')?.split(',')).to.include('WWW-Authenticate');
 
     const preflight = await request(path, {
       method: 'OPTIONS',
