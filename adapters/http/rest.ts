@@ -23,9 +23,11 @@ function toRouterPath(path: string): string {
 }
 
 /** Query parameters as trpc-to-openapi reads them: one value a string, a repeated one an array. */
-function queryInput(search: URLSearchParams): Record<string, string | string[]> {
+function queryInput(querystring: string): Record<string, string | string[]> {
   const input: Record<string, string | string[]> = {};
-  for (const [key, value] of search) {
+  // Most detail requests have no query string: no URLSearchParams for them.
+  if (!querystring) return input;
+  for (const [key, value] of new URLSearchParams(querystring)) {
     const existing = input[key];
     input[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
   }
@@ -58,9 +60,8 @@ export function restRoutes(options: RestOptions): Router<HttpState> {
     const usesBody = openapi.method !== 'GET' && openapi.method !== 'DELETE';
     const serve: Middleware<HttpState> = async (ctx) => {
       const context = options.createContext(ctx);
-      const querystring = usesBody ? '' : ctx.querystring;
       const input = hasInput
-        ? { ...(usesBody ? (ctx.state.body as Record<string, unknown> | undefined) : querystring && queryInput(new URLSearchParams(querystring))), ...ctx.params }
+        ? { ...(usesBody ? (ctx.state.body as Record<string, unknown> | undefined) : queryInput(ctx.querystring)), ...ctx.params }
         : undefined;
       try {
         // tRPC's own call path (what its caller and HTTP handlers run), without building a caller proxy per request.
