@@ -1,4 +1,3 @@
-import corsMiddleware from '@koa/cors';
 import Router from '@koa/router';
 import type { AnyRouter } from '@trpc/server';
 import Koa from 'koa';
@@ -16,11 +15,8 @@ import { revocationRoutes } from '../oauth/revocation.ts';
 import { tokenRoutes } from '../oauth/token.ts';
 import { docsRoutes } from './docs.ts';
 import { mediaOpenApiPaths, mediaRoutes, type CallerFor } from './media.ts';
-import { errorHandler } from './middleware/error-handler.ts';
+import { envelope } from './middleware/envelope.ts';
 import { jsonBody } from './middleware/json-body.ts';
-import { httpCaching } from './middleware/http-caching.ts';
-import { requestScope } from './middleware/request-scope.ts';
-import { securityHeaders } from './middleware/security-headers.ts';
 import { buildOpenApiDocument } from './openapi/build-document.ts';
 import { restRoutes } from './rest.ts';
 import type { HttpState } from './state.ts';
@@ -46,27 +42,6 @@ const OAUTH_FORM_ENDPOINTS = [`${API_PREFIX}/oauth/authorize`, `${API_PREFIX}/oa
 /** Where the service answers HTML pages to browsers (they get helmet's document headers): the API reference, the OAuth pages. */
 const HTML_DOCUMENT_PATHS = [`${API_PREFIX}/docs`, `${API_PREFIX}/oauth/authorize`];
 
-// Exposed to browser scripts: WWW-Authenticate carries the MCP resource's OAuth discovery link
-// (RFC 9728) and Location the URL of a created resource, besides the ids, validators and limits.
-const cors = corsMiddleware({
-  origin: '*',
-  exposeHeaders: ['X-Request-Id', 'ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Allow', 'WWW-Authenticate', 'Location'],
-  maxAge: 600,
-});
-
-/**
- * Any origin may read every answer (the API is public, and its credentials are bearer tokens, never
- * cookies). The CORS headers go only to requests that carry an Origin, as the Fetch standard has
- * browsers send on every cross-origin request: servers, scripts and agents never read them, and a
- * request without one passes through without a layer of its own. `Vary: Origin` is always sent,
- * so a shared cache keeps the two kinds of answer apart.
- */
-const crossOrigin: Koa.Middleware = (ctx, next) => {
-  if (ctx.get('Origin')) return cors(ctx, next);
-  ctx.vary('Origin');
-  return next();
-};
-
 // RFC 6750 section 2.1: the scheme (case-insensitive), then exactly one b64token.
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
@@ -80,7 +55,7 @@ export function bearerCredentials(header: string): Credentials {
   return match ? { bearer: match[1]! } : {};
 }
 
-/** Composes the Koa app: request id, logging, security headers, errors, body limits, then the adapters. */
+/** Composes the Koa app: the envelope (request id, logging, security headers, CORS, caching, errors), body limits, then the adapters. */
 export function createApp({ config, orm, services, log, router = appRouter }: AppDependencies): Koa<HttpState> {
   const urls = { site: config.siteUrl, base: config.baseUrl };
   const document = buildOpenApiDocument(router, urls, mediaOpenApiPaths(urls));
@@ -98,7 +73,7 @@ export function createApp({ config, orm, services, log, router = appRouter }: Ap
   // Behind a trusted proxy, the client is the right-most X-Forwarded-For entry (the one our proxy
   // added); entries to its left are whatever the client chose to send.
   const app = new Koa<HttpState>({ proxy: config.trustProxy, maxIpsCount: 1 });
-  // Errors are answered and logged by errorHandler; Koa's default stderr printing would duplicate them.
+  // Errors are answered and logged by the envelope; Koa's default stderr printing would duplicate them.
   app.silent = true;
 
   const callerFor: CallerFor = (ctx) => createCaller(createContext(ctx));
@@ -118,11 +93,7 @@ export function createApp({ config, orm, services, log, router = appRouter }: Ap
   for (const module of [docs, wellKnown, media, registration, token, revocation, authorization, rest]) routes.use(module.routes());
 
   app
-    .use(requestScope(log))
-    .use(securityHeaders({ siteUrl: config.siteUrl, documentPaths: HTML_DOCUMENT_PATHS }))
-    .use(crossOrigin)
-    .use(httpCaching())
-    .use(errorHandler())
+    .use(envelope({ log, siteUrl: config.siteUrl, documentPaths: HTML_DOCUMENT_PATHS }))
     .use(jsonBody({ limitBytes: config.maxBodyBytes, except: [TRPC_ENDPOINT, MCP_ENDPOINT, ...OAUTH_FORM_ENDPOINTS] }))
     .use(trpcEndpoint({ router, endpoint: TRPC_ENDPOINT, maxBodyBytes: config.maxBodyBytes, createContext }))
     .use(mcp.middleware)

@@ -33,7 +33,7 @@ export function mediaRoutes(callerFor: CallerFor, prefix: string): Router<HttpSt
     // After the body, so Koa does not replace it with its own guess (application/octet-stream).
     ctx.set('Content-Type', media.mime_type);
     ctx.set('Content-Length', String(media.bytes.length));
-    // Strong validator from the content hash; the httpCaching middleware answers a matching If-None-Match with 304.
+    // Strong validator from the content hash; the envelope answers a matching If-None-Match with 304.
     ctx.set('ETag', `"${media.checksum_sha256}"`);
     ctx.set(immutableHeaders());
     // The bytes are user content: even if one is opened directly, it may run nothing.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { ParameterizedContext } from 'koa';
 import type { Logger } from '../../../core/logger.ts';
 import type { HttpState } from '../state.ts';
 
@@ -26,24 +26,27 @@ class RequestState implements HttpState {
 }
 
 /**
- * The first layer: takes X-Request-Id from the caller (or makes one) and echoes it, gives the
- * layers below ctx.state (the id, the request's logger), and logs one structured line when the
- * request is answered. The query string is left out at info level: it can hold search terms.
+ * A request's identity and its log line. `open` takes X-Request-Id from the caller (or makes one)
+ * and echoes it, and gives the layers below ctx.state (the id, the request's logger); `close` logs
+ * one structured line when the request is answered. The query string is left out at info level:
+ * it can hold search terms.
  */
-export function requestScope(log: Logger): Middleware<HttpState> {
-  return async (ctx, next) => {
-    const started = performance.now();
-    const offered = ctx.get('X-Request-Id');
-    const reqId = ACCEPTABLE_ID.test(offered) ? offered : randomUUID();
-    ctx.state = new RequestState(reqId, log);
-    ctx.set('X-Request-Id', reqId);
-    try {
-      await next();
-    } finally {
+export function requestScope(log: Logger) {
+  return {
+    /** Answers the time the request started, for close(). */
+    open(ctx: ParameterizedContext<HttpState>): number {
+      const started = performance.now();
+      const offered = ctx.get('X-Request-Id');
+      const reqId = ACCEPTABLE_ID.test(offered) ? offered : randomUUID();
+      ctx.state = new RequestState(reqId, log);
+      ctx.set('X-Request-Id', reqId);
+      return started;
+    },
+    close(ctx: ParameterizedContext<HttpState>, started: number): void {
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
       const level = ctx.status >= 500 ? 'error' : 'info';
       // Through the root logger with the id as a field: the same line the child would write.
-      log[level]({ reqId, method: ctx.method, path: ctx.path, status: ctx.status, duration_ms: durationMs, ip: ctx.ip }, 'request completed');
-    }
+      log[level]({ reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, duration_ms: durationMs, ip: ctx.ip }, 'request completed');
+    },
   };
 }

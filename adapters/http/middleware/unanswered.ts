@@ -1,7 +1,5 @@
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 import { AppError } from '../../../core/errors/index.ts';
-import { respondWithError } from '../error-response.ts';
-import type { HttpState } from '../state.ts';
 
 /**
  * The router leaves a bare status when nothing answered: 404 (no path matched), 405 (path matched,
@@ -16,17 +14,7 @@ function throwForUnanswered(method: string, path: string, status: number, allow:
   }
 }
 
-/**
- * Everything thrown below becomes an ErrorMessage, and a request nothing answered becomes
- * ROUTE_NOT_FOUND. Mounted near the top so every layer under it speaks the same error shape.
- */
-export function errorHandler(): Middleware<HttpState> {
-  return async (ctx, next) => {
-    try {
-      await next();
-      if (ctx.body === undefined || ctx.body === null) throwForUnanswered(ctx.method, ctx.path, ctx.status, ctx.response.get('Allow'));
-    } catch (error) {
-      respondWithError(ctx, error);
-    }
-  };
+/** Throws ROUTE_NOT_FOUND or METHOD_NOT_ALLOWED when nothing below answered the request. */
+export function throwIfUnanswered(ctx: Context): void {
+  if (ctx.body === undefined || ctx.body === null) throwForUnanswered(ctx.method, ctx.path, ctx.status, ctx.response.get('Allow'));
 }
