@@ -1,14 +1,16 @@
 /**
  * `npm run bench:public-api`: the public list and detail endpoints through the whole service,
  * each beside a baseline (plain node:http + pg running the same SQL and row mappers), in one run.
+ * A third target, the Koa floor (Koa and @koa/router running the same SQL through the service's
+ * pool, nothing else), shows how much of the service's gap the stack itself costs.
  * Needs PostgreSQL (DATABASE_URL); tops the data up to BENCH_OPPORTUNITIES (100000),
  * BENCH_LISTINGS (50000) and BENCH_POSTS (2000) first. Env: BENCH_DURATION (s, default 10),
  * BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 3), BENCH_WARMUP (s per target before
  * the first round, default 10), BENCH_ONLY (run only the cases whose name contains this text).
  *
  * The machines here share their cores with neighbours, and one target's figures can move by a
- * third from one minute to the next. So each case runs in rounds, service then baseline back to
- * back, and the report gives each round's ratios and their median: a slow minute then moves both
+ * third from one minute to the next. So each case runs in rounds, service, floor and baseline back
+ * to back, and the report gives each round's ratios and their median: a slow minute then moves both
  * sides of one ratio rather than one side of it.
  *
  * Before the first round, every target is loaded once, unmeasured: the service has far more code
@@ -23,8 +25,9 @@ import { createLogger } from '../core/logger.ts';
 import { systemCaller } from '../scripts/lib/system-caller.ts';
 import { seedAreas } from '../scripts/seed/areas.ts';
 import { runSeed, type SeedPlan } from '../scripts/seed/run-seed.ts';
-import { loadTest, loadTestInProcess, positiveFromEnv, printTable, type ReportRow } from './lib/load.ts';
+import { loadTest, loadTestInProcess, positiveFromEnv, printTable, type LoadSummary, type ReportRow } from './lib/load.ts';
 import { startBaseline } from './public-api/baseline-server.ts';
+import { startKoaFloor } from './public-api/koa-floor-server.ts';
 import { benchCases } from './public-api/cases.ts';
 
 if (!process.env.DATABASE_URL) {
@@ -50,7 +53,8 @@ const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LE
 const log = createLogger('silent');
 const service = await startService({ config, log });
 const caller = systemCaller({ orm: service.database.orm, services: service.services, config: service.config, log });
-const rows: Array<ReportRow & { pair: string }> = [];
+type Side = 'service' | 'Koa floor' | 'baseline';
+const rows: Array<ReportRow & { pair: string; side: Side }> = [];
 let failed = 0;
 try {
   const plans: SeedPlan[] = [];
@@ -70,40 +74,47 @@ try {
   const only = process.env.BENCH_ONLY;
   const cases = benchCases(slug).filter((entry) => !only || entry.name.includes(only));
   const baseline = await startBaseline(process.env.DATABASE_URL, cases, config.database.poolMax);
+  const floor = await startKoaFloor(service.database.orm.em, cases);
+  const sides: Array<[Side, string]> = [
+    ['service', service.config.siteUrl],
+    ['Koa floor', floor.url],
+    ['baseline', baseline.url],
+  ];
   try {
     for (const entry of cases) {
-      // The baseline must answer the same document, or the comparison means nothing.
-      const [ours, theirs] = await Promise.all(
-        [service.config.siteUrl, baseline.url].map(async (origin) => {
+      // Every target must answer the same document, or the comparison means nothing.
+      const [ours, ...theirs] = await Promise.all(
+        sides.map(async ([, origin]) => {
           const response = await fetch(`${origin}${entry.path}`);
           if (response.status !== 200) throw new Error(`${entry.name}: ${origin} answered ${response.status}`);
           return (await response.text()).replaceAll(origin, 'ORIGIN');
         }),
       );
       // Same document: key order aside (the service's output schema orders keys as it declares them).
-      if (!isDeepStrictEqual(JSON.parse(ours ?? ''), JSON.parse(theirs ?? ''))) {
-        throw new Error(`${entry.name}: the baseline's answer differs from the service's`);
+      for (const [index, other] of theirs.entries()) {
+        if (!isDeepStrictEqual(JSON.parse(ours ?? ''), JSON.parse(other ?? ''))) {
+          throw new Error(`${entry.name}: the ${sides[index + 1]![0]}'s answer differs from the service's`);
+        }
       }
     }
     console.log(`warming up: ${firstWarmupSeconds} s per target, unmeasured`);
     for (const entry of cases) {
-      for (const origin of [service.config.siteUrl, baseline.url]) {
+      for (const [, origin] of sides) {
         const warm = await loadTest(`${origin}${entry.path}`, { ...options, durationSeconds: firstWarmupSeconds, warmupSeconds: 0 });
         failed += warm.failed;
       }
     }
     for (const entry of cases) {
       for (let round = 1; round <= rounds; round++) {
-        const full = await loadTestInProcess(`${service.config.siteUrl}${entry.path}`, options);
-        const bare = await loadTestInProcess(`${baseline.url}${entry.path}`, options);
-        rows.push(
-          { pair: entry.name, target: `${entry.name}: service #${round}`, load: full },
-          { pair: entry.name, target: `${entry.name}: baseline #${round}`, load: bare },
-        );
-        failed += full.failed + bare.failed;
+        for (const [side, origin] of sides) {
+          const load = await loadTestInProcess(`${origin}${entry.path}`, options);
+          rows.push({ pair: entry.name, side, target: `${entry.name}: ${side} #${round}`, load });
+          failed += load.failed;
+        }
       }
     }
   } finally {
+    await floor.stop();
     await baseline.stop();
   }
 } finally {
@@ -121,19 +132,21 @@ const median = (values: number[]) => {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 const fixed = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a');
-console.log('\nservice / baseline, per round and median (target: throughput >= 0.80, p99 <= 1.50; CPU: the serving process, per request)');
+console.log(
+  '\nservice / baseline and Koa floor / baseline, per round and median (target for the service: throughput >= 0.80, p99 <= 1.50; CPU: the serving process, per request)',
+);
 for (const pair of [...new Set(rows.map((row) => row.pair))]) {
-  const pairRows = rows.filter((row) => row.pair === pair);
-  const ratios = { throughput: [] as number[], p99: [] as number[], cpu: [] as number[] };
-  for (let index = 0; index < pairRows.length; index += 2) {
-    const full = pairRows[index]!.load;
-    const bare = pairRows[index + 1]!.load;
-    ratios.throughput.push(full.requestsPerSecond / bare.requestsPerSecond);
-    ratios.p99.push(full.p99 / bare.p99);
-    ratios.cpu.push((full.cpuMicrosPerRequest ?? Number.NaN) / (bare.cpuMicrosPerRequest ?? Number.NaN));
-  }
+  const loads = (side: Side) => rows.filter((row) => row.pair === pair && row.side === side).map((row) => row.load);
+  const bare = loads('baseline');
   const line = (values: number[]) => `${fixed(median(values))} (${values.map(fixed).join(', ')})`;
-  console.log(`  ${pair}: throughput ${line(ratios.throughput)}, p99 ${line(ratios.p99)}, CPU per request ${line(ratios.cpu)}`);
+  console.log(`  ${pair}:`);
+  for (const side of ['service', 'Koa floor'] as const) {
+    const full = loads(side);
+    const per = (figure: (load: LoadSummary) => number) => full.map((load, round) => figure(load) / figure(bare[round]!));
+    console.log(
+      `    ${side}: throughput ${line(per((load) => load.requestsPerSecond))}, p99 ${line(per((load) => load.p99))}, CPU per request ${line(per((load) => load.cpuMicrosPerRequest ?? Number.NaN))}`,
+    );
+  }
 }
 if (failed > 0) {
   console.error('some requests failed');
