@@ -115,6 +115,15 @@ describe('GET /api/v1/blog/posts', () => {
     expect(page.links.first).to.contain(`q=${fx.word}`);
   });
 
+  it('matches whole words only: a short or partial text never matches inside a word', async () => {
+    for (const part of [fx.word.slice(0, 1), fx.word.slice(0, 2), fx.word.slice(1)]) {
+      const response = await getJson<Page<PostPublic>>(`/v1/blog/posts?q=${encodeURIComponent(part)}&per_page=50`);
+      expect(response.status, response.text).to.equal(200);
+      expect(slugs(response.body), `q=${part}`).to.not.include.members([fx.slug('alpha')]);
+      expect(slugs(response.body), `q=${part}`).to.not.include.members([fx.slug('bravo')]);
+    }
+  });
+
   it('stems words, ANDs them, and understands web-search syntax', async () => {
     const stemmed = (await getJson<Page<PostPublic>>(`/v1/blog/posts?q=${encodeURIComponent(`${fx.word} invoices`)}`)).body;
     expect(slugs(stemmed)).to.deep.equal([fx.slug('alpha')]);

@@ -215,10 +215,17 @@ describe('GET /api/v1/directory/public', () => {
       ['q: part of a word in the name', () => `q=lph&metro=${f.metroA}`, () => ['alpha']],
       ['q: case-insensitive', () => `q=ALPHA%20heating&metro=${f.metroA}`, () => ['alpha']],
       ['q: the run tag, in descriptions', () => `q=${f.tag}&sort=rating_desc&metro=${f.metroB}`, () => ['delta', 'foxtrot']],
-      // As wildcards, "% P" would match "Bravo Plumbing" and "g_" "Golf Heating".
-      ['q: % is literal', () => `q=${encodeURIComponent('% P')}&metro=${f.metroA}`, () => ['percent']],
-      ['q: _ is literal', () => `q=s_&metro=${f.metroA}`, () => ['percent']],
-      ['q: _ matches no other character', () => `q=g_&metro=${f.metroA}`, () => []],
+      // As wildcards, "Hund%" would match "Hundred ..." and "Gol_" "Golf Heating". (Each holds a run of
+      // three letters or digits: shorter texts are matched by whole words only.)
+      ['q: % is literal', () => `q=${encodeURIComponent('100% Pro')}&metro=${f.metroA}`, () => ['percent']],
+      ['q: % matches nothing else', () => `q=${encodeURIComponent('Hund%')}&metro=${f.metroA}`, () => []],
+      ['q: _ is literal', () => `q=ros_&metro=${f.metroA}`, () => ['percent']],
+      ['q: _ matches no other character', () => `q=Gol_&metro=${f.metroA}`, () => []],
+      // Fewer than three letters or digits in a row: whole words only, never a substring scan of the names.
+      ['q: two letters inside a word of the name do not match', () => `q=lp&metro=${f.metroA}`, () => []],
+      ['q: one letter inside words of the names does not match', () => `q=e&metro=${f.metroA}`, () => []],
+      ['q: a short whole word (in the services) still matches', () => `q=AC&metro=${f.metroA}`, () => ['alpha']],
+      ['q: three letters inside a word still match the name', () => `q=lph&metro=${f.metroA}`, () => ['alpha']],
       ['q: no match', () => `q=zzzqqqxxx&metro=${f.metroA}`, () => []],
       ['q: only stop words and no name match', () => `q=the&metro=${f.metroB}`, () => []],
       ['blank filters are ignored', () => `metro=${f.metroB}&q=%20&industry=&zip=`, () => ['delta', 'foxtrot']],

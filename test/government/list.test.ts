@@ -174,6 +174,9 @@ describe('GET /api/v1/government-opportunities/public', () => {
     expect(await slugsFor('Flumblestone -boilers'), 'exclusion').to.deep.equal([]);
     expect(await slugsFor('ZQX-26-Q-0042'), 'whole solicitation number').to.deep.equal([special.solicitation.slug]);
     expect(await slugsFor('q-004'), 'part of a solicitation number').to.deep.equal([special.solicitation.slug]);
+    // Fewer than three letters or digits in a row: whole words only, never a substring scan of every number.
+    expect(await slugsFor('X-2'), 'a run of one letter and one digit').not.to.include(special.solicitation.slug);
+    expect(await slugsFor('ZQ'), 'two letters inside a word of a solicitation number').not.to.include(special.solicitation.slug);
     expect(await slugsFor('quasarwave OR flumblestone')).to.have.members([special.keywordTitle.slug, special.keywordDescription.slug]);
     const organization = (await list('state=PR&per_page=1')).body.data[0]!.organization as string;
     const byOrganization = await slugsFor(organization);

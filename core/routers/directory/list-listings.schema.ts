@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { directorySorts } from '../../services/directory/types.ts';
+import { SUBSTRING_RULE } from '../../services/sql/substring-search.ts';
 import { ZPageLinks, ZPageMeta, ZPageQuery } from '../shared/pagination.schema.ts';
 import { ZDirectoryListingPublic } from './directory-listing.schema.ts';
 
@@ -22,7 +23,8 @@ export const ZListDirectoryListingsInput = z
     metro: textFilter(100, 'Only listings in this metro area: a `metro_key` (see filter-options), e.g. austin.'),
     q: textFilter(
       200,
-      'Search: whole words (stemmed, all must match) in the name, services and descriptions, or the text anywhere in the name (partial words).',
+      'Search: whole words (stemmed, all must match) in the name, services and descriptions, or the text anywhere in the name (partial words). ' +
+        SUBSTRING_RULE,
     ),
     min_rating: z.coerce
       .number({ message: 'expected a number from 0 to 5' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUBSTRING_RULE } from '../../services/sql/substring-search.ts';
 import { ZPageQuery } from '../shared/pagination.schema.ts';
 import { ZGovernmentOpportunityPublic } from './opportunity.schema.ts';
 import { ZText } from './text.schema.ts';
@@ -22,7 +23,8 @@ export const ZListOpportunitiesInput = z.object({
   keyword: filter(
     200,
     'Search words: full-text match (English stemming; "quoted phrases", OR, -exclusion) over title, description, ' +
-      'organization and solicitation number, or part of a solicitation number.',
+      'organization and solicitation number, or part of a solicitation number. ' +
+      SUBSTRING_RULE,
   ),
   state: z
     .string()

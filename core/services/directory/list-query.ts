@@ -3,6 +3,7 @@ import { toDirectoryListingPublic, type DirectoryListingRow } from './listing-ro
 import type { DirectoryListingPublic, DirectoryListQuery, DirectorySort, SiteUrls } from './types.ts';
 
 import type { SqlQuery } from '../sql/query.ts';
+import { allowsSubstringMatch } from '../sql/substring-search.ts';
 
 export type { SqlQuery };
 
@@ -57,8 +58,14 @@ function buildWhere(input: DirectoryListQuery): WhereClause {
   if (input.q !== undefined) {
     // Whole words (stemmed) in name, services and descriptions through the GIN tsvector index;
     // partial words in the name through the trigram index. The planner ORs the two bitmaps.
-    conditions.push(`(l.search @@ websearch_to_tsquery('english', ?) or l.name ilike ?)`);
-    params.push(input.q, containsPattern(input.q));
+    // A text too short for a trigram is matched by words only (allowsSubstringMatch).
+    if (allowsSubstringMatch(input.q)) {
+      conditions.push(`(l.search @@ websearch_to_tsquery('english', ?) or l.name ilike ?)`);
+      params.push(input.q, containsPattern(input.q));
+    } else {
+      conditions.push(`l.search @@ websearch_to_tsquery('english', ?)`);
+      params.push(input.q);
+    }
   }
   return { sql: conditions.join(' and '), params };
 }
@@ -70,6 +77,8 @@ export function effectiveSort(input: Pick<DirectoryListQuery, 'sort' | 'q'>): Di
 
 /** Text rank, plus a bonus when the name itself contains what was typed. Two placeholders: q, pattern. */
 const RANK = `ts_rank_cd(l.search, websearch_to_tsquery('english', ?)) + (case when l.name ilike ? then 1 else 0 end)`;
+/** Text rank alone, for a text matched by words only. One placeholder: q. */
+const WORD_RANK = `ts_rank_cd(l.search, websearch_to_tsquery('english', ?))`;
 
 /**
  * GET /v1/directory/public as one statement, pure (the same input gives the same SQL). The total
@@ -88,7 +97,8 @@ export function buildListDirectoryListingsQuery(input: DirectoryListQuery, now?:
   const sort = effectiveSort(input);
   const limit = [input.per_page, (input.page - 1) * input.per_page];
   const ranked = sort === 'relevance' && input.q !== undefined;
-  const rankParams = ranked ? [input.q, containsPattern(input.q!)] : [];
+  const substring = input.q !== undefined && allowsSubstringMatch(input.q);
+  const rankParams = ranked ? (substring ? [input.q, containsPattern(input.q!)] : [input.q]) : [];
   const relevance = ranked ? ', k.relevance' : '';
   const page = (ids: string) => `left join (
   select ${LISTING_COLUMNS}${relevance}
@@ -108,7 +118,7 @@ ${page(`select l.id from directory_listings l where ${where.sql} order by ${SORT
   }
   return {
     sql: `with matched as materialized (
-  select l.id, l.rating, l.review_count, l.name${ranked ? `, ${RANK} as relevance` : ''}
+  select l.id, l.rating, l.review_count, l.name${ranked ? `, ${substring ? RANK : WORD_RANK} as relevance` : ''}
   from directory_listings l where ${where.sql}
 )
 ${select}

@@ -1,4 +1,5 @@
 import { ACTIVE_CONDITION, LIST_ORDER, OPPORTUNITIES, activeParams } from './active.ts';
+import { allowsSubstringMatch } from '../sql/substring-search.ts';
 import { escapeLike, isoTimestamp, type SqlQuery } from './sql.ts';
 
 /** The list's filters after validation (state and psc upper-cased, empty strings dropped). */
@@ -62,14 +63,18 @@ export const PUBLIC_COLUMNS = [
  * One page of active opportunities, newest posted first. Asks for one row more than the page so
  * the caller learns whether a next page exists without counting the whole result.
  * Keyword: full-text match (English stemming, web-search syntax: quotes, OR, -word) over title,
- * solicitation number, organization and description, or a partial solicitation-number match.
+ * solicitation number, organization and description, or a partial solicitation-number match
+ * (only for a keyword with a run of three letters or digits: allowsSubstringMatch).
  */
 export function buildGovernmentOpportunityListQuery(input: GovernmentOpportunityListInput, now: Date): SqlQuery {
   const where = [ACTIVE_CONDITION];
   const params: unknown[] = [...activeParams(now)];
-  if (input.keyword !== undefined) {
+  if (input.keyword !== undefined && allowsSubstringMatch(input.keyword)) {
     where.push(`(search_vector @@ websearch_to_tsquery('english', ?) or solicitation_number ilike ?)`);
     params.push(input.keyword, `%${escapeLike(input.keyword)}%`);
+  } else if (input.keyword !== undefined) {
+    where.push(`search_vector @@ websearch_to_tsquery('english', ?)`);
+    params.push(input.keyword);
   }
   if (input.state !== undefined) {
     where.push('place_state = ?');
