@@ -49,7 +49,7 @@ const targets: Record<string, number> = {
 
 // The rate limit stays on (its shared PostgreSQL counter is part of the service's cost) with a
 // budget the load cannot exhaust.
-const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'false', GOV_RATE_LIMIT_PER_MINUTE: '1000000' });
+const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'false', GOV_RATE_LIMIT_PER_MINUTE: '1000000', PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: '1000000' });
 const log = createLogger('silent');
 const service = await startService({ config, log });
 const caller = systemCaller({ orm: service.database.orm, services: service.services, config: service.config, log });

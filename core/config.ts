@@ -101,6 +101,7 @@ const ZEnvironment = z.object({
   MAX_BODY_BYTES: positiveInt(50 * 1024 * 1024).default(1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: positiveInt(600_000).default(10_000),
   GOV_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000).default(120),
+  PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000).default(300),
   SEED_DEMO: booleanFromEnv.optional(),
   DEMO_OWNER_EMAIL: z.email({ message: 'expected an e-mail address' }).max(254).optional(),
   DEMO_OWNER_PASSWORD: z.string().min(12, { message: 'expected at least 12 characters' }).max(200).optional(),
@@ -136,8 +137,8 @@ export interface Config {
   trustProxy: boolean;
   maxBodyBytes: number;
   shutdownTimeoutMs: number;
-  /** Per-client request budgets. */
-  rateLimits: { government: { points: number; windowSeconds: number } };
+  /** Per-client request budgets: the government group, and the directory and blog lists (publicLists). */
+  rateLimits: { government: { points: number; windowSeconds: number }; publicLists: { points: number; windowSeconds: number } };
   /** Seed demo content into an empty database at start: default on for the embedded database only. */
   seedDemo: boolean | undefined;
   /** The demo owner account created with the demo businesses (the password is generated and printed once when unset). */
@@ -210,7 +211,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: values.TRUST_PROXY,
     maxBodyBytes: values.MAX_BODY_BYTES,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
-    rateLimits: { government: { points: values.GOV_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 } },
+    rateLimits: {
+      government: { points: values.GOV_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
+      publicLists: { points: values.PUBLIC_LIST_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
+    },
     seedDemo: values.SEED_DEMO,
     demoOwner: { email: values.DEMO_OWNER_EMAIL ?? 'owner@summit-home.example', password: values.DEMO_OWNER_PASSWORD },
     production,

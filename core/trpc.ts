@@ -69,6 +69,13 @@ function rateLimitedBy(limiter: RateLimiterName) {
 /** Public, and counted against the government group's per-client budget. */
 export const governmentProcedure = publicProcedure.use(rateLimitedBy('government'));
 
+/**
+ * Public lists of the directory and the blog, counted against one per-client budget: a search
+ * there costs up to a few hundred milliseconds of the database however small the page (it ranks
+ * every match), and on the embedded database one client must not hold its single connection.
+ */
+export const publicListProcedure = publicProcedure.use(rateLimitedBy('publicLists'));
+
 /** Public OAuth dynamic client registration, counted against its own per-client budget. */
 export const clientRegistrationProcedure = publicProcedure.use(rateLimitedBy('oauthRegistration'));
 

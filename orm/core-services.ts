@@ -38,6 +38,7 @@ export function createCoreServices(database: Database, config: Config): CoreServ
     oauthRedirectPolicy: config.oauthRedirects,
     rateLimiters: {
       government: createRateLimiter({ name: 'gov', ...config.rateLimits.government }, store),
+      publicLists: createRateLimiter({ name: 'public-list', ...config.rateLimits.publicLists }, store),
       oauthRegistration: createRateLimiter({ name: 'oauth-register', points: config.oauthRegistrationPerHour, windowSeconds: 3600 }, store),
       oauthToken: createRateLimiter({ name: 'oauth-token', points: config.oauthTokenPerMinute, windowSeconds: 60 }, store),
       oauthLogin: createFailureLimiter({ name: 'oauth-login', points: config.oauthLoginMaxFailures, windowSeconds: 15 * 60 }, store),

@@ -12,6 +12,8 @@ export interface CoreServices {
   rateLimiters: {
     /** The government-opportunity endpoints' per-client budget. */
     government: RateLimiter;
+    /** The directory and blog lists' per-client budget (their searches cost more than a page of rows). */
+    publicLists: RateLimiter;
     /** OAuth dynamic client registrations per client address. */
     oauthRegistration: RateLimiter;
     /** OAuth token and revocation requests per client address. */

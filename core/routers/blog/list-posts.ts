@@ -1,12 +1,12 @@
 import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import { buildListBlogPostsQuery, toBlogPostList, type BlogPostListRow } from '../../services/blog/list-posts.query.ts';
-import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
+import { publicListProcedure, skipOutputReparse } from '../../trpc.ts';
 import { pageLinks, pageMeta } from '../shared/pagination.ts';
 import { BLOG_POSTS_PER_PAGE, ZListPostsInput, ZListPostsOutput } from './list-posts.schema.ts';
 
 export const listPosts = skipOutputReparse(
-  publicProcedure
+  publicListProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -17,8 +17,10 @@ export const listPosts = skipOutputReparse(
           'Published posts of one locale, newest first (published_at, then id, descending). With `q`, only posts ' +
           'matching the full-text search, most relevant first (ts_rank), then newest. Filters combine with AND; an ' +
           `empty filter is ignored. Paged: \`page\` from 1, \`per_page\` 1 to ${BLOG_POSTS_PER_PAGE.maxPerPage} ` +
-          `(default ${BLOG_POSTS_PER_PAGE.defaultPerPage}); a page past the last is empty. Cached publicly for 60 seconds.`,
+          `(default ${BLOG_POSTS_PER_PAGE.defaultPerPage}); a page past the last is empty. Cached publicly for 60 seconds. ` +
+          'Rate limited per client together with the directory list (RateLimit and RateLimit-Policy headers; 429 beyond the budget).',
         successDescription: 'A page of posts with absolute links to the neighbouring pages.',
+        errorResponses: { 429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.' },
       },
     })
     .input(ZListPostsInput)

@@ -2,7 +2,7 @@ import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import { buildListDirectoryListingsQuery, toDirectoryListingList, type DirectoryListRow } from '../../services/directory/list-query.ts';
 import type { DirectoryListQuery } from '../../services/directory/types.ts';
-import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
+import { publicListProcedure, skipOutputReparse } from '../../trpc.ts';
 import { pageLinks, pageMeta } from '../shared/pagination.ts';
 import { ZListDirectoryListingsInput, ZListDirectoryListingsOutput, type ListDirectoryListingsInput } from './list-listings.schema.ts';
 
@@ -26,7 +26,7 @@ export function toDirectoryListQuery(input: ListDirectoryListingsInput): Directo
 }
 
 export const listDirectoryListings = skipOutputReparse(
-  publicProcedure
+  publicListProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -36,8 +36,10 @@ export const listDirectoryListings = skipOutputReparse(
         description:
           'Published directory listings, filtered and paged. Filters combine with AND; `zip` and `postal_code` are the same ' +
           'filter (different values for both: 400). Every sort ends in name and id, so pages are stable. A page past the last ' +
-          'is empty, with the total in meta. Cached publicly for 60 seconds.',
+          'is empty, with the total in meta. Cached publicly for 60 seconds. Rate limited per client together with the blog list ' +
+          '(RateLimit and RateLimit-Policy headers; 429 beyond the budget).',
         successDescription: 'One page of listings, the pagination meta and links to the neighbouring pages.',
+        errorResponses: { 429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.' },
       },
     })
     .input(ZListDirectoryListingsInput)
