@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { listPageLinks } from '../../core/services/government/list-links.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { activeInOrder, governmentFixture, oracleRows, type GovernmentFixture, type OracleRow } from './fixture.ts';
@@ -93,10 +94,25 @@ describe('GET /api/v1/government-opportunities/public', () => {
     expect(lastPage.body.data).to.have.length(active.length - (last - 1) * 50);
     expect(lastPage.body.meta.has_more).to.equal(false);
     expect(lastPage.body.links.next).to.equal(null);
-    const beyond = await list('page=1000000');
+    // Past the last page, within the depth limit (page x per_page at most 10,000): empty.
+    const beyond = await list('page=500&per_page=20');
     expect(beyond.status).to.equal(200);
     expect(beyond.body.data).to.deep.equal([]);
     expect(beyond.body.meta.has_more).to.equal(false);
+  });
+
+  it('pages through the first 10,000 items only: deeper pages answer 400 naming page, and no link points past the limit', async () => {
+    for (const query of ['page=501&per_page=20', 'page=201&per_page=50', 'page=10001&per_page=1', 'page=1000000']) {
+      const response = await list(query);
+      expectErrorMessage(response, 400, 'VALIDATION_FAILED');
+      const body = response.body as unknown as { message: string; details: Array<{ parameter: string }> };
+      expect(body.message, query).to.contain('"page"').and.to.contain('10000');
+      expect(body.details.map((detail) => detail.parameter)).to.include('page');
+    }
+    // The deepest allowed page is served; the page before it links to it, and it links no further.
+    expect((await list('page=10000&per_page=1')).status).to.equal(200);
+    expect(listPageLinks('u', { page: 499, per_page: 20 }, true).next).to.equal('u?page=500&per_page=20');
+    expect(listPageLinks('u', { page: 500, per_page: 20 }, true).next).to.equal(null);
   });
 
   it('shows only active opportunities: no closed deadline, no archived or cancelled notice; no deadline counts as open', async () => {

@@ -22,7 +22,8 @@ export const listOpportunities = skipOutputReparse(
         description:
           'Active contract opportunities (status `active` and a response deadline still ahead, or none stated), newest posted ' +
           'first, with the limited public fields. Filters combine with AND. Pages hold `per_page` items (1-50, default 20); ' +
-          '`meta.has_more` and `links.next` tell whether another page exists. Cached publicly for 60 seconds. ' +
+          '`meta.has_more` and `links.next` tell whether another page exists. The list pages through its first 10,000 items ' +
+          '(page x per_page at most 10000, else 400; the sitemap lists everything). Cached publicly for 60 seconds. ' +
           'Rate limited per client (RateLimit and RateLimit-Policy headers; 429 beyond the budget).',
         successDescription: 'One page of active opportunities.',
         errorResponses: { 429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.' },

@@ -1,8 +1,12 @@
 import type { GovernmentOpportunityListInput } from './list-query.ts';
 
+/** The list's depth limit (LIST_MAX_DEPTH of its schema): no link points past it. */
+export const LIST_LINK_MAX_DEPTH = 10_000;
+
 /**
  * Absolute URLs of the neighbouring list pages, keeping the caller's filters (normalised: state
  * and psc upper-cased, empty ones dropped) so that following them gives a stable sequence.
+ * `next` is null on the last page and at the depth limit (where has_more may still be true).
  */
 export function listPageLinks(url: string, input: GovernmentOpportunityListInput, hasMore: boolean): { prev: string | null; next: string | null } {
   const at = (page: number) => {
@@ -15,5 +19,5 @@ export function listPageLinks(url: string, input: GovernmentOpportunityListInput
     params.set('per_page', String(input.per_page));
     return `${url}?${params.toString()}`;
   };
-  return { prev: input.page > 1 ? at(input.page - 1) : null, next: hasMore ? at(input.page + 1) : null };
+  return { prev: input.page > 1 ? at(input.page - 1) : null, next: hasMore && (input.page + 1) * input.per_page <= LIST_LINK_MAX_DEPTH ? at(input.page + 1) : null };
 }
