@@ -162,6 +162,19 @@ describe('OAuth token endpoint: the refresh_token grant', () => {
     expectOAuthError(await refresh(party, revoked.tokens.refresh_token!), 400, 'invalid_grant', 'revoked');
   });
 
+  it('drops the write scopes of a user who is now a plain member of the business (only an owner or admin may grant writes)', async () => {
+    const demoted = await authorizedParty();
+    const tokens = await exchange(demoted, await issueCode(demoted, { scope: 'mcp:read mcp:customers:write' }));
+    const writeOnly = await exchange(demoted, await issueCode(demoted, { scope: 'mcp:customers:write' }));
+    await sql(`update memberships set role = 'member' where user_id = ? and business_id = ?`, [demoted.userId, demoted.businessId]);
+    const reads = await refresh(demoted, tokens.refresh_token!);
+    expectTokenResponse(reads);
+    expect(reads.body.scope).to.equal('mcp:read');
+    expect((await verify(reads.body.access_token))?.scopes).to.deep.equal(['mcp:read']);
+    expect((await refresh(demoted, reads.body.refresh_token!)).body.scope).to.equal('mcp:read');
+    expectOAuthError(await refresh(demoted, writeOnly.refresh_token!), 400, 'invalid_grant', 'role');
+  });
+
   it('refuses the refresh token of a user who left the business', async () => {
     const leaver = await authorizedParty();
     const tokens = await exchange(leaver, await issueCode(leaver));

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors/index.ts';
 import { runQuery } from '../sql/query.ts';
 import { hashOAuthSecret } from './authorization-codes.ts';
+import { isWriteScope, roleMayGrantWrites } from './authorize/consent-scopes.ts';
 import { revokeGrant } from './grant-revocation.ts';
 import type { PublicClient } from './public-client.ts';
 import { REFRESH_REUSE_GRACE_SECONDS } from './refresh-tokens.ts';
@@ -32,7 +33,8 @@ interface RefreshRow {
   business_id: string;
   resource: string;
   revoked_at: Date | null;
-  is_member: boolean;
+  /** The user's membership role in the grant's business now; null once they left it. */
+  member_role: string | null;
   /** The successor's hash and scope, once the token was rotated. */
   replaced_by: string | null;
   successor_scope: string | null;
@@ -62,11 +64,30 @@ type Outcome = { tokens: TokenResponse } | { refusal: AppError };
  * - `scope` narrows: it must be a subset of the presented token's scope (invalid_scope otherwise),
  *   and the new access and refresh tokens carry the narrowed scope, so it never widens again.
  * - Unknown, expired (30 days), another client's, or of a revoked grant or a user who left the
- *   business: invalid_grant, changing nothing.
+ *   business: invalid_grant, changing nothing. A user who is now a plain member of the business
+ *   (no longer owner or admin) gets read scopes only (see scopeFor).
  *
  * Does NOT cover: client authentication (public clients) or whether the client registered the
  * refresh_token grant type (the procedure checks that first).
  */
+/**
+ * The scope of the new tokens: `requested` narrowed from `granted` (invalid_scope when wider), less
+ * the write scopes when the user's role in the business no longer lets them grant writes (an owner
+ * or admin who became a plain member): the grant lives on read-only, and a grant that had only
+ * write scopes ends (invalid_grant).
+ */
+function scopeFor(requested: string | undefined, granted: string, role: string): string | AppError {
+  let scope: string;
+  try {
+    scope = narrowedScope(requested, granted);
+  } catch (error) {
+    return error as AppError;
+  }
+  if (roleMayGrantWrites(role)) return scope;
+  const reads = scope.split(' ').filter((entry) => entry.length > 0 && !isWriteScope(entry));
+  return reads.length > 0 ? reads.join(' ') : invalidGrant('Your role in the business no longer lets you grant this application write access: authorize again.');
+}
+
 function grantOf(row: RefreshRow): GrantForTokens {
   return { grantId: row.grant_id, clientId: row.client_id, userId: row.user_id, businessId: row.business_id, resource: row.resource };
 }
@@ -81,12 +102,8 @@ async function replayWithinGrace(tx: EntityManager, input: RefreshExchangeInput,
   if (row.successor_scope === null || row.replaced_by !== hashOAuthSecret(successor)) {
     return { refusal: invalidGrant('The refresh token was already used: present the refresh token issued in its place.') };
   }
-  let scope: string;
-  try {
-    scope = narrowedScope(input.scope, row.successor_scope);
-  } catch (error) {
-    return { refusal: error as AppError };
-  }
+  const scope = scopeFor(input.scope, row.successor_scope, row.member_role!);
+  if (typeof scope !== 'string') return { refusal: scope };
   const resourceRefusal = checkResource(input.resources, row.resource, input.expectedResource);
   if (resourceRefusal) return { refusal: resourceRefusal };
   const { response } = await issueTokenPair(tx, { grant: grantOf(row), scope, now: input.now, signing: input.signing, withRefreshToken: false });
@@ -100,7 +117,7 @@ export async function exchangeRefreshToken(input: RefreshExchangeInput): Promise
     const [row] = await runQuery<RefreshRow>(tx, {
       sql: `select t.grant_id, t.scope, t.expires_at, t.used_at, t.replaced_by, s.scope as successor_scope,
                    g.client_id, g.user_id, g.business_id, g.resource, g.revoked_at,
-                   exists (select 1 from memberships m where m.business_id = g.business_id and m.user_id = g.user_id) as is_member
+                   (select m.role from memberships m where m.business_id = g.business_id and m.user_id = g.user_id) as member_role
             from oauth_refresh_tokens t
             join oauth_grants g on g.id = t.grant_id
             left join oauth_refresh_tokens s on s.token_hash = t.replaced_by
@@ -109,7 +126,7 @@ export async function exchangeRefreshToken(input: RefreshExchangeInput): Promise
       params: [presentedHash],
     });
     if (!row || row.client_id !== input.client.clientId) return { refusal: invalidGrant('The refresh token is not valid.') };
-    if (row.revoked_at !== null || !row.is_member) return { refusal: invalidGrant('The authorization was revoked: authorize again.') };
+    if (row.revoked_at !== null || row.member_role === null) return { refusal: invalidGrant('The authorization was revoked: authorize again.') };
     const usedAt = row.used_at === null ? undefined : new Date(row.used_at);
     if (usedAt && now.getTime() - usedAt.getTime() > REFRESH_REUSE_GRACE_SECONDS * 1000) {
       await revokeGrant(tx, row.grant_id, now);
@@ -119,12 +136,8 @@ export async function exchangeRefreshToken(input: RefreshExchangeInput): Promise
     }
     if (usedAt) return replayWithinGrace(tx, input, row, presentedHash);
     if (new Date(row.expires_at).getTime() <= now.getTime()) return { refusal: invalidGrant('The refresh token has expired: authorize again.') };
-    let scope: string;
-    try {
-      scope = narrowedScope(input.scope, row.scope);
-    } catch (error) {
-      return { refusal: error as AppError };
-    }
+    const scope = scopeFor(input.scope, row.scope, row.member_role);
+    if (typeof scope !== 'string') return { refusal: scope };
     const resourceRefusal = checkResource(input.resources, row.resource, input.expectedResource);
     if (resourceRefusal) return { refusal: resourceRefusal };
 
