@@ -13,13 +13,14 @@ export const mcpUrl = (): string => `${service().config.baseUrl}/v1/mcp`;
 export const resourceMetadataUrl = (): string => `${service().config.siteUrl}/.well-known/oauth-protected-resource`;
 
 /**
- * A grant of a new member of an existing business (the seeded ones) to a newly registered client,
- * as the authorization endpoint records it after consent.
+ * A grant of a new admin of an existing business (the seeded ones) to a newly registered client,
+ * as the authorization endpoint records it after consent (an admin: only an owner or admin may
+ * grant write scopes).
  */
 export async function grantFor(businessId: string, scope: string): Promise<GrantFixture> {
   const caller = accountsCaller();
   const user = await createUser(caller, 'mcp');
-  await caller.accounts.addMember({ business: businessId, email: user.email, role: 'member' });
+  await caller.accounts.addMember({ business: businessId, email: user.email, role: 'admin' });
   const port = 40_000 + (randomBytes(2).readUInt16BE() % 20_000);
   const client = await caller.oauthClients.register({ redirect_uris: [`http://127.0.0.1:${port}/callback?t=${uniqueSuffix()}`], client_name: `MCP test ${uniqueSuffix()}` });
   const grantId = randomUUID();

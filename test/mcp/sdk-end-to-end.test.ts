@@ -44,7 +44,8 @@ describe('MCP end to end: the official SDK client through OAuth discovery, conse
   before(async () => {
     workspace = await seedWorkspace('mcp-e2e');
     const user = await createUser(accountsCaller(), 'e2e');
-    await accountsCaller().accounts.addMember({ business: workspace.businessId, email: user.email, role: 'member' });
+    // An admin: only an owner or admin may grant the write scopes this journey consents to.
+    await accountsCaller().accounts.addMember({ business: workspace.businessId, email: user.email, role: 'admin' });
     provider = new HeadlessOAuthProvider(service().config.siteUrl, { email: user.email, password: PASSWORD, businessId: workspace.businessId });
   });
   after(async () => client?.close());

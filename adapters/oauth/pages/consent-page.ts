@@ -2,12 +2,17 @@ import escapeHtml from 'escape-html';
 import type { ConsentPage } from '../../../core/routers/oauth-authorize/authorization-pages.schema.ts';
 import { clientLabel, layout, type PageLinks } from './layout.ts';
 
-function businessChoice(businesses: ConsentPage['businesses']): string {
+/** What the page says of a business whose grant will be read-only (the user is a plain member there), when writes were asked for. */
+const READ_ONLY_NOTE = 'read only: as a member, not an owner or admin, you cannot let an application make changes here';
+
+function businessChoice(businesses: ConsentPage['businesses'], writesRequested: boolean): string {
+  const note = (business: ConsentPage['businesses'][number]) =>
+    writesRequested && !business.writes_allowed ? ` <span class="muted">(${READ_ONLY_NOTE})</span>` : '';
   if (businesses.length === 1) {
     const [only] = businesses;
     return `<fieldset>
 <legend>Business</legend>
-<p>${escapeHtml(only!.name)}</p>
+<p>${escapeHtml(only!.name)}${note(only!)}</p>
 <input type="hidden" name="business_id" value="${escapeHtml(only!.id)}">
 </fieldset>`;
   }
@@ -15,7 +20,7 @@ function businessChoice(businesses: ConsentPage['businesses']): string {
   const options = businesses
     .map(
       (business, index) => `<label class="choice" for="business-${index}"><input type="radio" id="business-${index}" name="business_id" value="${escapeHtml(business.id)}" required>
-<span><strong>${escapeHtml(business.name)}</strong></span></label>`,
+<span><strong>${escapeHtml(business.name)}</strong>${note(business)}</span></label>`,
     )
     .join('\n');
   return `<fieldset>
@@ -24,22 +29,36 @@ ${options}
 </fieldset>`;
 }
 
-function permissions(scopes: ConsentPage['scopes']): string {
-  const items = scopes
-    .map((scope, index) =>
-      scope.optional
-        ? `<li><label class="choice" for="scope-${index}"><input type="checkbox" id="scope-${index}" name="scope" value="${escapeHtml(scope.scope)}" checked>
-<span><strong>${escapeHtml(scope.title)}</strong> ${escapeHtml(scope.description)}</span></label></li>`
-        : `<li class="choice"><span class="included" aria-hidden="true">✓</span>
-<span><strong>${escapeHtml(scope.title)}</strong> ${escapeHtml(scope.description)} (always included)</span></li>`,
-    )
-    .join('\n');
+function permission(scope: ConsentPage['scopes'][number], index: number): string {
+  const words = `<strong>${escapeHtml(scope.title)}</strong> ${escapeHtml(scope.description)}`;
+  if (scope.optional) {
+    return `<li><label class="choice" for="scope-${index}"><input type="checkbox" id="scope-${index}" name="scope" value="${escapeHtml(scope.scope)}" checked>
+<span>${words}</span></label></li>`;
+  }
+  if (!scope.offered) {
+    return `<li class="choice"><span class="included" aria-hidden="true">–</span>
+<span>${words} (not offered: only an owner or admin of the business can allow this)</span></li>`;
+  }
+  return `<li class="choice"><span class="included" aria-hidden="true">✓</span>
+<span>${words} (always included)</span></li>`;
+}
+
+function permissions(page: ConsentPage): string {
+  const { scopes, businesses } = page;
+  const items = scopes.map(permission).join('\n');
+  const someOptional = scopes.some((scope) => scope.optional);
+  const someWithheld = scopes.some((scope) => !scope.offered);
+  const someReadOnly = businesses.some((business) => !business.writes_allowed);
+  const notes = [
+    someWithheld ? '' : 'Untick what you do not want to allow.',
+    someOptional && someReadOnly ? 'In a business where you are a member (not an owner or admin), the application gets read access only, whatever is ticked.' : '',
+  ].filter((note) => note.length > 0);
   return `<fieldset>
 <legend>What it may do</legend>
 <ul class="choices">
 ${items}
 </ul>
-<p class="muted">Untick what you do not want to allow.</p>
+${notes.map((note) => `<p class="muted">${escapeHtml(note)}</p>`).join('\n')}
 </fieldset>`;
 }
 
@@ -51,8 +70,8 @@ export function renderConsentPage(page: ConsentPage, links: PageLinks): string {
 <form method="post" action="${escapeHtml(links.authorize)}">
 <input type="hidden" name="request" value="${escapeHtml(page.request)}">
 <input type="hidden" name="form_token" value="${escapeHtml(page.form_token)}">
-${businessChoice(page.businesses)}
-${permissions(page.scopes)}
+${businessChoice(page.businesses, page.scopes.some((scope) => scope.optional || !scope.offered))}
+${permissions(page)}
 <div class="actions">
 <button type="submit" name="action" value="approve" class="primary">Allow</button>
 <button type="submit" name="action" value="deny" formnovalidate>Deny</button>

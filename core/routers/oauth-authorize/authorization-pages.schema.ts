@@ -24,8 +24,10 @@ export const ZLoginPage = z.object({
 export const ZConsentPage = z.object({
   ...ZPendingRequest,
   user: z.object({ name: z.string(), email: z.string() }),
-  businesses: z.array(z.object({ id: z.string(), name: z.string() })).min(1),
-  scopes: z.array(z.object({ scope: z.string(), title: z.string(), description: z.string(), optional: z.boolean() })),
+  /** `writes_allowed`: the user's role there (owner or admin) lets them grant write scopes; a member's grant is read-only. */
+  businesses: z.array(z.object({ id: z.string(), name: z.string(), writes_allowed: z.boolean() })).min(1),
+  /** `optional`: a write scope the user may untick; `offered: false`: a write scope none of their businesses lets them grant. */
+  scopes: z.array(z.object({ scope: z.string(), title: z.string(), description: z.string(), optional: z.boolean(), offered: z.boolean() })),
 });
 
 export const ZLoginStep = z.object({ next: z.literal('login'), login: ZLoginPage });

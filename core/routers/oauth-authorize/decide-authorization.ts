@@ -2,7 +2,7 @@ import { AppError } from '../../errors/index.ts';
 import { checkAuthorizationRequest } from '../../services/oauth/authorize/authorization-request.ts';
 import { errorRedirect, redirectWithParameters } from '../../services/oauth/authorize/authorization-response.ts';
 import { endBrowserSession, signedInUser } from '../../services/oauth/authorize/browser-sessions.ts';
-import { grantedScopes } from '../../services/oauth/authorize/consent-scopes.ts';
+import { grantedScopes, isWriteScope, roleMayGrantWrites } from '../../services/oauth/authorize/consent-scopes.ts';
 import { formTokenValid } from '../../services/oauth/authorize/form-token.ts';
 import { memberBusinesses } from '../../services/oauth/authorize/member-businesses.query.ts';
 import { issueAuthorization } from '../../services/oauth/authorization-codes.ts';
@@ -14,7 +14,8 @@ import { ZDecideAuthorizationInput, ZDecideAuthorizationOutput } from './decide-
  * The consent form of the authorization endpoint. The form token must be this browser's session's,
  * for this pending request (FORM_CHECK_FAILED otherwise), and the request is checked again.
  * Approving binds a new grant to the chosen business (one the user belongs to) with the requested
- * read scopes plus the write scopes left ticked (never more than requested), and redirects to the
+ * read scopes plus the write scopes left ticked (never more than requested; none when the user's
+ * role there is not owner or admin, whatever the form says), and redirects to the
  * client with the single-use code, `state` and `iss`; denying redirects with access_denied. A
  * session that ended meanwhile continues to the authorization endpoint (the login page).
  */
@@ -48,10 +49,15 @@ export const decideAuthorization = publicProcedure
     }
     const business = businesses.find((candidate) => candidate.id === input.business_id);
     if (!business) throw new AppError('VALIDATION_FAILED', 'Choose one of the businesses your account belongs to, then approve again.');
-    const scopes = grantedScopes(request.scopes, input.scopes);
+    const writesAllowed = roleMayGrantWrites(business.role);
+    const scopes = grantedScopes(request.scopes, input.scopes, writesAllowed);
     if (!scopes) throw new AppError('VALIDATION_FAILED', 'The form named a permission the application did not ask for; start again from the application.');
     if (scopes.length === 0) {
-      return { next: 'redirect' as const, location: errorRedirect(request.redirectUri, issuer, { error: 'access_denied', description: 'The user granted none of the requested scopes.' }, request.state) };
+      const description =
+        !writesAllowed && request.scopes.some(isWriteScope)
+          ? 'Only an owner or admin of the business may grant the requested write scopes.'
+          : 'The user granted none of the requested scopes.';
+      return { next: 'redirect' as const, location: errorRedirect(request.redirectUri, issuer, { error: 'access_denied', description }, request.state) };
     }
 
     const issued = await issueAuthorization({

@@ -30,6 +30,11 @@ function invalid(field: string, message: string): AppError {
  * PKCE, the MCP scopes, the redirect URI policy) and answers it normalised. Each refusal names the
  * field, with the RFC 7591 error it belongs to.
  */
+/** A URI as an error message may quote it: characters outside visible ASCII written as \u{hex}, so no CR or LF reaches a message. */
+function shownUri(uri: string): string {
+  return uri.replace(/[^\x20-\x7e]/gu, (character) => `\\u{${character.codePointAt(0)!.toString(16)}}`);
+}
+
 export function normaliseClientMetadata(input: RegisterClientInput, policy: RedirectUriPolicy): ClientMetadata {
   for (const field of ['identity_type', 'identity_types'] as const) {
     if (input[field] === undefined) continue;
@@ -40,7 +45,7 @@ export function normaliseClientMetadata(input: RegisterClientInput, policy: Redi
   input.redirect_uris.forEach((uri, index) => {
     const verdict = checkRedirectUri(uri, policy);
     if (!verdict.accepted) {
-      throw new AppError('INVALID_REDIRECT_URI', `Invalid redirect URI "${uri}": it ${verdict.reason}.`, {
+      throw new AppError('INVALID_REDIRECT_URI', `Invalid redirect URI "${shownUri(uri)}": it ${verdict.reason}.`, {
         details: [{ parameter: `redirect_uris.${index}`, code: 'invalid_redirect_uri', message: verdict.reason, path: ['redirect_uris', index] }],
       });
     }

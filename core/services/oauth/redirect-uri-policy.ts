@@ -19,6 +19,28 @@ export type RedirectUriVerdict = { accepted: true; kind: RedirectUriKind } | { a
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
 
+/** C0 (U+0000-U+001F, tab, CR and LF among them), DEL and C1 (U+0080-U+009F), raw. */
+const RAW_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same, percent-encoded in either case: %00-%1F, %7F, and C1 as UTF-8 (%C2%80-%C2%9F). */
+const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f|c2%[89][0-9a-f])/i;
+/** What RFC 3986 lets a URI carry unencoded: visible US-ASCII. A space or a non-ASCII character is not, and a header cannot carry most of them. */
+const URI_CHARACTERS = /^[\x21-\x7e]*$/;
+
+/**
+ * Why a redirect URI cannot be used as it is written, or undefined: a control character, raw or
+ * percent-encoded (a raw CR/LF would split the Location header; WHATWG URL parsing silently drops
+ * tab, CR and LF, so a URI carrying them could match a clean registration and then be echoed raw;
+ * encoded ones have no business in a callback either), or a character outside visible ASCII.
+ * Checked at registration and on every URI requested at authorization, so that no Location header
+ * is ever built from such a string.
+ */
+export function redirectUriCharacterProblem(uri: string): string | undefined {
+  if (RAW_CONTROL.test(uri)) return 'contains a control character';
+  if (ENCODED_CONTROL.test(uri)) return 'contains a percent-encoded control character';
+  if (!URI_CHARACTERS.test(uri)) return 'contains a space or a non-ASCII character (percent-encode it)';
+  return undefined;
+}
+
 function parse(uri: string): URL | undefined {
   try {
     return new URL(uri);
@@ -32,6 +54,8 @@ function hostAllowed(host: string, patterns: readonly string[]): boolean {
 }
 
 export function checkRedirectUri(uri: string, policy: RedirectUriPolicy): RedirectUriVerdict {
+  const characterProblem = redirectUriCharacterProblem(uri);
+  if (characterProblem) return { accepted: false, reason: characterProblem };
   const url = parse(uri);
   if (!url || uri.length > 2000) return { accepted: false, reason: 'is not an absolute URI' };
   if (url.hash || uri.includes('#')) return { accepted: false, reason: 'must not contain a fragment' };
@@ -54,8 +78,11 @@ export function checkRedirectUri(uri: string, policy: RedirectUriPolicy): Redire
 /**
  * Does a redirect URI sent at authorization time match a registered one? Exact string comparison,
  * except that loopback callbacks match at any port (RFC 8252 section 7.3: the port is chosen at run time).
+ * A requested URI with a control or non-ASCII character never matches (see redirectUriCharacterProblem),
+ * even a registration made before that rule, or a loopback one that parses the same once they are dropped.
  */
 export function redirectUriMatches(registered: string, requested: string): boolean {
+  if (redirectUriCharacterProblem(requested)) return false;
   if (registered === requested) return true;
   const a = parse(registered);
   const b = parse(requested);

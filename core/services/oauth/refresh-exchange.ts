@@ -2,12 +2,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors/index.ts';
 import { runQuery } from '../sql/query.ts';
 import { hashOAuthSecret } from './authorization-codes.ts';
+import { isWriteScope, roleMayGrantWrites } from './authorize/consent-scopes.ts';
 import { revokeGrant } from './grant-revocation.ts';
 import type { PublicClient } from './public-client.ts';
 import { REFRESH_REUSE_GRACE_SECONDS } from './refresh-tokens.ts';
 import { checkResource } from './resource-indicator.ts';
 import { narrowedScope } from './scope-parameter.ts';
-import { issueTokenPair, type AccessTokenSigning, type TokenResponse } from './token-pair.ts';
+import { successorRefreshToken } from './refresh-successor.ts';
+import { issueTokenPair, type AccessTokenSigning, type GrantForTokens, type TokenResponse } from './token-pair.ts';
 
 export interface RefreshExchangeInput {
   em: EntityManager;
@@ -31,7 +33,11 @@ interface RefreshRow {
   business_id: string;
   resource: string;
   revoked_at: Date | null;
-  is_member: boolean;
+  /** The user's membership role in the grant's business now; null once they left it. */
+  member_role: string | null;
+  /** The successor's hash and scope, once the token was rotated. */
+  replaced_by: string | null;
+  successor_scope: string | null;
 }
 
 const invalidGrant = (message: string) => new AppError('OAUTH_INVALID_GRANT', message);
@@ -41,38 +47,86 @@ type Outcome = { tokens: TokenResponse } | { refusal: AppError };
 /**
  * RFC 6749 section 6 with rotation (OAuth 2.0 Security BCP, RFC 9700 section 4.14.2): the presented
  * refresh token is consumed and replaced by a new one, with a new access token. Its row is locked
- * for the exchange, so concurrent refreshes are serialised.
+ * for the exchange (`for update`), so concurrent refreshes of one token are serialised: the first
+ * rotates, the others find it rotated.
  *
  * - Reuse of a consumed token more than 10 seconds after its rotation is treated as theft: the
  *   grant is revoked (every access and refresh token of it dies) and the request fails.
  * - Within those 10 seconds (two refreshes of one client racing, or a retry after a lost
- *   response) the request gets a fresh pair too. The window is counted from the first rotation
- *   and does not slide; the pairs it hands out all belong to the grant, so revoking it still
- *   ends them all. This is the cost of the window: a thief who replays within it also gets a pair.
+ *   response) the request gets a fresh access token and the SAME successor refresh token the
+ *   rotation issued: the successor is derived from the presented token's hash under the
+ *   key-encryption key (successorRefreshToken), so it can be answered again although only its hash
+ *   is stored. A replay therefore never starts a second chain: whoever replays holds the one
+ *   chain the client holds, and the next reuse of any of its tokens is seen and revokes the grant.
+ *   The window counts from the first rotation and does not slide. The replay's scope narrows from
+ *   the successor's (what the rotation granted), and a replay that cannot be matched to its
+ *   successor (the key-encryption key changed meanwhile) is refused without revoking.
  * - `scope` narrows: it must be a subset of the presented token's scope (invalid_scope otherwise),
  *   and the new access and refresh tokens carry the narrowed scope, so it never widens again.
  * - Unknown, expired (30 days), another client's, or of a revoked grant or a user who left the
- *   business: invalid_grant, changing nothing.
+ *   business: invalid_grant, changing nothing. A user who is now a plain member of the business
+ *   (no longer owner or admin) gets read scopes only (see scopeFor).
  *
  * Does NOT cover: client authentication (public clients) or whether the client registered the
  * refresh_token grant type (the procedure checks that first).
  */
+/**
+ * The scope of the new tokens: `requested` narrowed from `granted` (invalid_scope when wider), less
+ * the write scopes when the user's role in the business no longer lets them grant writes (an owner
+ * or admin who became a plain member): the grant lives on read-only, and a grant that had only
+ * write scopes ends (invalid_grant).
+ */
+function scopeFor(requested: string | undefined, granted: string, role: string): string | AppError {
+  let scope: string;
+  try {
+    scope = narrowedScope(requested, granted);
+  } catch (error) {
+    return error as AppError;
+  }
+  if (roleMayGrantWrites(role)) return scope;
+  const reads = scope.split(' ').filter((entry) => entry.length > 0 && !isWriteScope(entry));
+  return reads.length > 0 ? reads.join(' ') : invalidGrant('Your role in the business no longer lets you grant this application write access: authorize again.');
+}
+
+function grantOf(row: RefreshRow): GrantForTokens {
+  return { grantId: row.grant_id, clientId: row.client_id, userId: row.user_id, businessId: row.business_id, resource: row.resource };
+}
+
+/**
+ * A rotated token presented again within the grace window: a fresh access token and the successor
+ * refresh token the rotation issued (derived again, checked against the stored hash), never a new
+ * refresh token. Nothing is written.
+ */
+async function replayWithinGrace(tx: EntityManager, input: RefreshExchangeInput, row: RefreshRow, presentedHash: string): Promise<Outcome> {
+  const successor = successorRefreshToken(input.signing.kek, presentedHash);
+  if (row.successor_scope === null || row.replaced_by !== hashOAuthSecret(successor)) {
+    return { refusal: invalidGrant('The refresh token was already used: present the refresh token issued in its place.') };
+  }
+  const scope = scopeFor(input.scope, row.successor_scope, row.member_role!);
+  if (typeof scope !== 'string') return { refusal: scope };
+  const resourceRefusal = checkResource(input.resources, row.resource, input.expectedResource);
+  if (resourceRefusal) return { refusal: resourceRefusal };
+  const { response } = await issueTokenPair(tx, { grant: grantOf(row), scope, now: input.now, signing: input.signing, withRefreshToken: false });
+  return { tokens: { access_token: response.access_token, token_type: response.token_type, expires_in: response.expires_in, refresh_token: successor, scope } };
+}
+
 export async function exchangeRefreshToken(input: RefreshExchangeInput): Promise<TokenResponse> {
   const { now } = input;
   const presentedHash = hashOAuthSecret(input.refreshToken);
   const outcome = await input.em.transactional(async (tx): Promise<Outcome> => {
     const [row] = await runQuery<RefreshRow>(tx, {
-      sql: `select t.grant_id, t.scope, t.expires_at, t.used_at,
+      sql: `select t.grant_id, t.scope, t.expires_at, t.used_at, t.replaced_by, s.scope as successor_scope,
                    g.client_id, g.user_id, g.business_id, g.resource, g.revoked_at,
-                   exists (select 1 from memberships m where m.business_id = g.business_id and m.user_id = g.user_id) as is_member
+                   (select m.role from memberships m where m.business_id = g.business_id and m.user_id = g.user_id) as member_role
             from oauth_refresh_tokens t
             join oauth_grants g on g.id = t.grant_id
+            left join oauth_refresh_tokens s on s.token_hash = t.replaced_by
             where t.token_hash = ?
             for update of t`,
       params: [presentedHash],
     });
     if (!row || row.client_id !== input.client.clientId) return { refusal: invalidGrant('The refresh token is not valid.') };
-    if (row.revoked_at !== null || !row.is_member) return { refusal: invalidGrant('The authorization was revoked: authorize again.') };
+    if (row.revoked_at !== null || row.member_role === null) return { refusal: invalidGrant('The authorization was revoked: authorize again.') };
     const usedAt = row.used_at === null ? undefined : new Date(row.used_at);
     if (usedAt && now.getTime() - usedAt.getTime() > REFRESH_REUSE_GRACE_SECONDS * 1000) {
       await revokeGrant(tx, row.grant_id, now);
@@ -80,30 +134,25 @@ export async function exchangeRefreshToken(input: RefreshExchangeInput): Promise
         refusal: invalidGrant('The refresh token was already used: the authorization is revoked, with every token issued from it. Authorize again.'),
       };
     }
+    if (usedAt) return replayWithinGrace(tx, input, row, presentedHash);
     if (new Date(row.expires_at).getTime() <= now.getTime()) return { refusal: invalidGrant('The refresh token has expired: authorize again.') };
-    let scope: string;
-    try {
-      scope = narrowedScope(input.scope, row.scope);
-    } catch (error) {
-      return { refusal: error as AppError };
-    }
+    const scope = scopeFor(input.scope, row.scope, row.member_role);
+    if (typeof scope !== 'string') return { refusal: scope };
     const resourceRefusal = checkResource(input.resources, row.resource, input.expectedResource);
     if (resourceRefusal) return { refusal: resourceRefusal };
 
     const { response, refreshToken } = await issueTokenPair(tx, {
-      grant: { grantId: row.grant_id, clientId: row.client_id, userId: row.user_id, businessId: row.business_id, resource: row.resource },
+      grant: grantOf(row),
       scope,
       now,
       signing: input.signing,
       withRefreshToken: true,
+      refreshSecret: successorRefreshToken(input.signing.kek, presentedHash),
     });
-    // The first rotation records when and by what; a replay within the grace window keeps both.
-    if (!usedAt) {
-      await runQuery(tx, {
-        sql: 'update oauth_refresh_tokens set used_at = ?::timestamptz, replaced_by = ? where token_hash = ?',
-        params: [now.toISOString(), refreshToken!.hash, presentedHash],
-      });
-    }
+    await runQuery(tx, {
+      sql: 'update oauth_refresh_tokens set used_at = ?::timestamptz, replaced_by = ? where token_hash = ?',
+      params: [now.toISOString(), refreshToken!.hash, presentedHash],
+    });
     return { tokens: response };
   });
   if ('refusal' in outcome) throw outcome.refusal;

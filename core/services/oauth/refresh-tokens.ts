@@ -8,7 +8,8 @@ export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 /**
  * How long after its rotation a refresh token may be presented again without revoking the grant
  * (protocols.md: at most 10 seconds). Concurrent refreshes of one client (two tabs, a retry after a
- * lost response) then each get a working pair instead of ending the session.
+ * lost response) then get the same successor refresh token the rotation issued, with a fresh access
+ * token, instead of ending the session (see exchangeRefreshToken).
  */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
@@ -18,9 +19,12 @@ export interface IssuedRefreshToken {
   expiresAt: Date;
 }
 
-/** A new refresh token of the grant for `scope`; only its SHA-256 is stored. */
-export async function issueRefreshToken(em: EntityManager, input: { grantId: string; scope: string; now: Date }): Promise<IssuedRefreshToken> {
-  const token = newOAuthSecret();
+/**
+ * A new refresh token of the grant for `scope`; only its SHA-256 is stored. `token` is the secret
+ * to store (a rotation's derived successor); a random one when omitted (a code exchange).
+ */
+export async function issueRefreshToken(em: EntityManager, input: { grantId: string; scope: string; now: Date; token?: string }): Promise<IssuedRefreshToken> {
+  const token = input.token ?? newOAuthSecret();
   const hash = hashOAuthSecret(token);
   const expiresAt = new Date(input.now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
   await runQuery(em, {

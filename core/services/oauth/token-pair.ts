@@ -31,11 +31,12 @@ export interface GrantForTokens {
 /**
  * An access token for the grant's resource and, when the client uses refresh tokens, a new
  * refresh token, both for `scope`. Runs on the caller's transaction, so that the tokens exist only
- * if the code or refresh token they replace was consumed.
+ * if the code or refresh token they replace was consumed. `refreshSecret` is the new refresh
+ * token's secret when the caller derives it (a rotation); random otherwise.
  */
 export async function issueTokenPair(
   em: EntityManager,
-  input: { grant: GrantForTokens; scope: string; now: Date; signing: AccessTokenSigning; withRefreshToken: boolean },
+  input: { grant: GrantForTokens; scope: string; now: Date; signing: AccessTokenSigning; withRefreshToken: boolean; refreshSecret?: string },
 ): Promise<{ response: TokenResponse; refreshToken: IssuedRefreshToken | undefined }> {
   const { grant, scope, now, signing } = input;
   const access = await mintAccessToken({
@@ -51,7 +52,7 @@ export async function issueTokenPair(
     grantId: grant.grantId,
     ttlSeconds: signing.ttlSeconds,
   });
-  const refreshToken = input.withRefreshToken ? await issueRefreshToken(em, { grantId: grant.grantId, scope, now }) : undefined;
+  const refreshToken = input.withRefreshToken ? await issueRefreshToken(em, { grantId: grant.grantId, scope, now, ...(input.refreshSecret ? { token: input.refreshSecret } : {}) }) : undefined;
   return {
     response: {
       access_token: access.token,

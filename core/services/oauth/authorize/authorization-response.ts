@@ -1,9 +1,18 @@
+import { AppError } from '../../../errors/index.ts';
+import { redirectUriCharacterProblem } from '../redirect-uri-policy.ts';
+
 /**
  * The redirect URI with response parameters appended (RFC 6749 section 4.1.2: "the redirection
  * endpoint URI MUST retain [its] query component"): the registered URI is kept byte for byte and
  * the parameters follow, form-encoded. Parameters whose value is undefined are left out.
+ *
+ * A URI with a control or non-ASCII character never gets here (redirectUriMatches refuses it);
+ * should one, it is refused as an unusable redirect URI (a page), not left to fail as a header.
  */
 export function redirectWithParameters(redirectUri: string, parameters: Record<string, string | undefined>): string {
+  if (redirectUriCharacterProblem(redirectUri)) {
+    throw new AppError('AUTHORIZATION_REQUEST_INVALID', 'The address the application asked to return to (its redirect_uri) cannot be used, so you are not sent there.');
+  }
   const entries = Object.entries(parameters).filter((entry): entry is [string, string] => entry[1] !== undefined);
   const query = new URLSearchParams(entries).toString();
   const separator = !redirectUri.includes('?') ? '?' : /[?&]$/.test(redirectUri) ? '' : '&';

@@ -5,6 +5,22 @@ type McpScope = (typeof mcpScopes)[number];
 /** Read access comes with every grant: the consent page shows it, and the user cannot take it out. */
 const ALWAYS_GRANTED: readonly string[] = ['mcp:read', 'mcp:use'];
 
+/**
+ * The membership roles that may give an application write access to their business. A plain
+ * member works in the business day to day, but letting an outside application create records in
+ * it is a decision for its owner or an admin (the same line the roles draw elsewhere): a member's
+ * grant carries read scopes only.
+ */
+const WRITE_GRANTING_ROLES: readonly string[] = ['owner', 'admin'];
+
+export function roleMayGrantWrites(role: string): boolean {
+  return WRITE_GRANTING_ROLES.includes(role);
+}
+
+export function isWriteScope(scope: string): boolean {
+  return !ALWAYS_GRANTED.includes(scope);
+}
+
 /** What each scope lets the application do, in the words of the consent page. */
 const scopeWording: Record<McpScope, { title: string; description: string }> = {
   'mcp:read': {
@@ -24,25 +40,35 @@ export interface ConsentScope {
   scope: string;
   title: string;
   description: string;
-  /** True for write scopes: the user may untick them. */
+  /** True for write scopes the user may grant: they may untick them. */
   optional: boolean;
+  /**
+   * False for a write scope the user cannot grant in any of their businesses (their role is
+   * member in each): the page lists it as not offered, and the grant will not carry it.
+   */
+  offered: boolean;
 }
 
-/** The requested scopes as the consent page lists them (request order). */
-export function consentScopes(requested: readonly string[]): ConsentScope[] {
-  return requested.map((scope) => ({ scope, ...scopeWording[scope as McpScope], optional: !ALWAYS_GRANTED.includes(scope) }));
+/** The requested scopes as the consent page lists them (request order); write scopes are offered when `writesOffered`. */
+export function consentScopes(requested: readonly string[], writesOffered: boolean): ConsentScope[] {
+  return requested.map((scope) => {
+    const write = isWriteScope(scope);
+    return { scope, ...scopeWording[scope as McpScope], optional: write && writesOffered, offered: !write || writesOffered };
+  });
 }
 
 /**
  * The scopes a consent grants: every requested read scope, plus the requested write scopes the
- * user left ticked. Answers undefined when the submission names a scope that is not an optional
- * scope of the request (the form never offers one, so it was tampered with).
+ * user left ticked when `writesAllowed` (their role in the chosen business is owner or admin;
+ * otherwise the write scopes are dropped, whatever the form says). Answers undefined when the
+ * submission names a scope that is not a write scope of the request (the form never offers one,
+ * so it was tampered with).
  *
  * Does NOT cover: whether the client may ask for the requested scopes (the authorization request
  * check already limited them to the client's registration).
  */
-export function grantedScopes(requested: readonly string[], kept: readonly string[]): string[] | undefined {
-  const optional = requested.filter((scope) => !ALWAYS_GRANTED.includes(scope));
+export function grantedScopes(requested: readonly string[], kept: readonly string[], writesAllowed: boolean): string[] | undefined {
+  const optional = requested.filter(isWriteScope);
   if (kept.some((scope) => !optional.includes(scope))) return undefined;
-  return requested.filter((scope) => ALWAYS_GRANTED.includes(scope) || kept.includes(scope));
+  return requested.filter((scope) => !isWriteScope(scope) || (writesAllowed && kept.includes(scope)));
 }

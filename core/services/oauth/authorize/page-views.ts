@@ -1,6 +1,6 @@
 import type { ConsentPage, LoginPage } from '../../../routers/oauth-authorize/authorization-pages.schema.ts';
 import type { AuthorizationRequest } from './authorization-request.ts';
-import { consentScopes } from './consent-scopes.ts';
+import { consentScopes, roleMayGrantWrites } from './consent-scopes.ts';
 import { formToken } from './form-token.ts';
 import type { MemberBusiness } from './member-businesses.query.ts';
 import type { SignedInUser } from './browser-sessions.ts';
@@ -25,11 +25,13 @@ export function loginPage(request: AuthorizationRequest, browserKey: string, now
   return { ...pending(request, browserKey, 'sign-in', now), ...extra };
 }
 
+/** The consent page: write scopes are offered when at least one of the user's businesses lets them grant writes. */
 export function consentPage(request: AuthorizationRequest, browserKey: string, now: Date, user: SignedInUser, businesses: MemberBusiness[]): ConsentPage {
+  const choices = businesses.map((business) => ({ id: business.id, name: business.name, writes_allowed: roleMayGrantWrites(business.role) }));
   return {
     ...pending(request, browserKey, 'consent', now),
     user: { name: user.name, email: user.email },
-    businesses,
-    scopes: consentScopes(request.scopes),
+    businesses: choices,
+    scopes: consentScopes(request.scopes, choices.some((business) => business.writes_allowed)),
   };
 }
