@@ -1,6 +1,7 @@
 import type { Config } from '../core/config.ts';
 import type { CoreServices } from '../core/services/index.ts';
 import { verifyAccessToken } from '../core/services/oauth/access-tokens.ts';
+import { formTokenKeySource } from '../core/services/oauth/authorize/form-token.ts';
 import { keyEncryptionKeySource } from '../core/services/oauth/key-encryption-key.ts';
 import { oauthUrls } from '../core/services/oauth/urls.ts';
 import { createFailureLimiter } from '../core/services/rate-limit/failure-limiter.ts';
@@ -29,11 +30,9 @@ export function createCoreServices(database: Database, config: Config): CoreServ
       ? 'OAUTH_KEY_ENCRYPTION_KEY is not set: the OAuth signing keys are sealed under a key kept in a file of DATA_DIR. ' +
         'Every instance on this database needs that same key; set OAUTH_KEY_ENCRYPTION_KEY (required in production).'
       : undefined;
+  const kek = keyEncryptionKeySource({ configured: keyEncryptionKey, file: keyEncryptionKeyFile, fileWarning });
   return {
-    oauth: {
-      keyEncryptionKey: keyEncryptionKeySource({ configured: keyEncryptionKey, file: keyEncryptionKeyFile, fileWarning }),
-      accessTokenTtlSeconds,
-    },
+    oauth: { keyEncryptionKey: kek, formTokenKey: formTokenKeySource(kek), accessTokenTtlSeconds },
     accessTokenVerifier: (token, ctx) => verifyAccessToken(token, { em: ctx.em, now: ctx.clock.now(), issuer, audience: resource }),
     oauthRedirectPolicy: config.oauthRedirects,
     rateLimiters: {

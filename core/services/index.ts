@@ -27,6 +27,8 @@ export interface CoreServices {
   oauth: {
     /** Opens and seals the signing keys' private halves; resolved (or generated) on first use. */
     keyEncryptionKey: KeyEncryptionKeySource;
+    /** The server secret of the login and consent forms' tokens, derived from the key-encryption key. */
+    formTokenKey: KeyEncryptionKeySource;
     /** Lifetime of the access tokens it mints, in seconds. */
     accessTokenTtlSeconds: number;
   };

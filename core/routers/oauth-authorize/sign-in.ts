@@ -14,7 +14,7 @@ export const SIGN_IN_FAILED = 'Incorrect e-mail or password.';
 
 /**
  * The login form of the authorization endpoint. The form token must be this browser's, for this
- * pending request (FORM_CHECK_FAILED otherwise: nothing else happens). Failed attempts are
+ * pending request, made with the server's key (FORM_CHECK_FAILED otherwise: nothing else happens). Failed attempts are
  * throttled per e-mail and per client address (RATE_LIMITED once a budget is spent, before the
  * password is even checked). A success starts a new session and continues to the authorization
  * endpoint with the same request, never anywhere else.
@@ -24,7 +24,8 @@ export const signIn = publicProcedure
   .output(ZSignInOutput)
   .mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();
-    if (!formTokenValid(input.form_token, input.browser_key, 'sign-in', input.request, now)) {
+    const formKey = await ctx.services.oauth.formTokenKey(ctx.log);
+    if (!formTokenValid(formKey, input.form_token, input.browser_key, 'sign-in', input.request, now)) {
       throw new AppError('FORM_CHECK_FAILED', 'This sign-in form is not valid any more (it expired, or it was not sent from this site).');
     }
     const checked = await checkAuthorizationRequest(ctx.em, ctx.urls, input.request);
@@ -32,7 +33,7 @@ export const signIn = publicProcedure
     const { request } = checked;
     const email = input.email.trim();
     if (email === '' || input.password === '') {
-      return { next: 'login' as const, login: loginPage(request, input.browser_key, now, { email, error: 'Enter your e-mail address and your password.' }) };
+      return { next: 'login' as const, login: loginPage(formKey, request, input.browser_key, now, { email, error: 'Enter your e-mail address and your password.' }) };
     }
 
     const limiter = ctx.services.rateLimiters.oauthLogin;
@@ -47,7 +48,7 @@ export const signIn = publicProcedure
     const verified = await checkUserPassword(ctx.em, { email, password: input.password, now });
     if (!verified) {
       await countLoginFailure(limiter, throttle);
-      return { next: 'login' as const, login: loginPage(request, input.browser_key, now, { email, error: SIGN_IN_FAILED }) };
+      return { next: 'login' as const, login: loginPage(formKey, request, input.browser_key, now, { email, error: SIGN_IN_FAILED }) };
     }
     await forgetEmailFailures(limiter, throttle);
     const session = await startBrowserSession(ctx.em, verified.userId, now);
