@@ -6,6 +6,7 @@ import { keyEncryptionKeySource } from '../core/services/oauth/key-encryption-ke
 import { oauthUrls } from '../core/services/oauth/urls.ts';
 import { createFailureLimiter } from '../core/services/rate-limit/failure-limiter.ts';
 import { createRateLimiter, type RateLimitStore } from '../core/services/rate-limit/rate-limiter.ts';
+import { createWorkLimit } from '../core/services/work-limit/work-limit.ts';
 import type { Database } from './database.ts';
 
 /**
@@ -33,6 +34,7 @@ export function createCoreServices(database: Database, config: Config): CoreServ
   const kek = keyEncryptionKeySource({ configured: keyEncryptionKey, file: keyEncryptionKeyFile, fileWarning });
   return {
     oauth: { keyEncryptionKey: kek, formTokenKey: formTokenKeySource(kek), accessTokenTtlSeconds },
+    passwordChecks: createWorkLimit({ ...config.passwordChecks, what: 'password checks' }),
     accessTokenVerifier: (token, ctx) => verifyAccessToken(token, { em: ctx.em, now: ctx.clock.now(), issuer, audience: resource }),
     oauthRedirectPolicy: config.oauthRedirects,
     rateLimiters: {

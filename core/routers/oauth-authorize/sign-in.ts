@@ -45,7 +45,7 @@ export const signIn = publicProcedure
         headers: { 'Retry-After': String(refusal.resetSeconds) },
       });
     }
-    const verified = await checkUserPassword(ctx.em, { email, password: input.password, now });
+    const verified = await checkUserPassword(ctx.em, ctx.services.passwordChecks, { email, password: input.password, now });
     if (!verified) {
       await countLoginFailure(limiter, throttle);
       return { next: 'login' as const, login: loginPage(formKey, request, input.browser_key, now, { email, error: SIGN_IN_FAILED }) };
