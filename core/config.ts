@@ -13,6 +13,13 @@ const positiveInt = (max: number) =>
     .min(1, { message: 'expected at least 1' })
     .max(max, { message: `expected at most ${max}` });
 
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'expected a whole number' : undefined) })
+    .int({ message: 'expected a whole number' })
+    .min(min, { message: `expected at least ${min}` })
+    .max(max, { message: `expected at most ${max}` });
+
 const siteUrl = z
   .url({ protocol: /^https?$/, message: 'expected an absolute http(s) URL such as https://api.example.com' })
   .transform((value) => new URL(value))
@@ -114,6 +121,8 @@ const ZEnvironment = z.object({
   OAUTH_REGISTRATION_PER_HOUR: positiveInt(100_000).default(30),
   OAUTH_TOKEN_PER_MINUTE: positiveInt(1_000_000).default(300),
   OAUTH_LOGIN_MAX_FAILURES: positiveInt(100_000).default(10),
+  PASSWORD_CHECK_CONCURRENCY: wholeNumber(1, 64).default(2),
+  PASSWORD_CHECK_QUEUE: wholeNumber(0, 10_000).default(8),
   OAUTH_KEY_ENCRYPTION_KEY: keyEncryptionKey.optional(),
   OAUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number({ error: (issue) => (issue.code === 'invalid_type' ? 'expected a whole number of seconds' : undefined) })
@@ -158,6 +167,12 @@ export interface Config {
   oauthTokenPerMinute: number;
   /** Failed sign-ins of the authorization endpoint allowed per 15 minutes, per e-mail address and per client address. */
   oauthLoginMaxFailures: number;
+  /**
+   * Password checks (scrypt, about 128 MiB and a few hundred ms each, on libuv's thread pool that
+   * file system work shares) run at most `concurrency` at once in this process; up to `queue` more
+   * wait their turn, and beyond that a check is refused with 503 SERVER_BUSY and Retry-After.
+   */
+  passwordChecks: { concurrency: number; queue: number };
   /** The authorization server's signing keys and access tokens. */
   oauthTokens: {
     /**
@@ -228,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauthRegistrationPerHour: values.OAUTH_REGISTRATION_PER_HOUR,
     oauthTokenPerMinute: values.OAUTH_TOKEN_PER_MINUTE,
     oauthLoginMaxFailures: values.OAUTH_LOGIN_MAX_FAILURES,
+    passwordChecks: { concurrency: values.PASSWORD_CHECK_CONCURRENCY, queue: values.PASSWORD_CHECK_QUEUE },
     oauthTokens: {
       keyEncryptionKey: values.OAUTH_KEY_ENCRYPTION_KEY,
       keyEncryptionKeyFile: join(values.DATA_DIR, 'oauth-kek'),

@@ -1,10 +1,12 @@
 import type { Config } from '../core/config.ts';
 import type { CoreServices } from '../core/services/index.ts';
 import { verifyAccessToken } from '../core/services/oauth/access-tokens.ts';
+import { formTokenKeySource } from '../core/services/oauth/authorize/form-token.ts';
 import { keyEncryptionKeySource } from '../core/services/oauth/key-encryption-key.ts';
 import { oauthUrls } from '../core/services/oauth/urls.ts';
 import { createFailureLimiter } from '../core/services/rate-limit/failure-limiter.ts';
 import { createRateLimiter, type RateLimitStore } from '../core/services/rate-limit/rate-limiter.ts';
+import { createWorkLimit } from '../core/services/work-limit/work-limit.ts';
 import type { Database } from './database.ts';
 
 /**
@@ -29,11 +31,10 @@ export function createCoreServices(database: Database, config: Config): CoreServ
       ? 'OAUTH_KEY_ENCRYPTION_KEY is not set: the OAuth signing keys are sealed under a key kept in a file of DATA_DIR. ' +
         'Every instance on this database needs that same key; set OAUTH_KEY_ENCRYPTION_KEY (required in production).'
       : undefined;
+  const kek = keyEncryptionKeySource({ configured: keyEncryptionKey, file: keyEncryptionKeyFile, fileWarning });
   return {
-    oauth: {
-      keyEncryptionKey: keyEncryptionKeySource({ configured: keyEncryptionKey, file: keyEncryptionKeyFile, fileWarning }),
-      accessTokenTtlSeconds,
-    },
+    oauth: { keyEncryptionKey: kek, formTokenKey: formTokenKeySource(kek), accessTokenTtlSeconds },
+    passwordChecks: createWorkLimit({ ...config.passwordChecks, what: 'password checks' }),
     accessTokenVerifier: (token, ctx) => verifyAccessToken(token, { em: ctx.em, now: ctx.clock.now(), issuer, audience: resource }),
     oauthRedirectPolicy: config.oauthRedirects,
     rateLimiters: {

@@ -31,6 +31,7 @@ const pageTitles: Record<string, string> = {
   FORM_CHECK_FAILED: 'The form was not accepted',
   NO_BUSINESS_MEMBERSHIP: 'No business to connect',
   RATE_LIMITED: 'Too many attempts',
+  SERVER_BUSY: 'Too many sign-ins at once',
 };
 
 /** The scope values of a consent form: every `scope` field (checkboxes repeat the name). */

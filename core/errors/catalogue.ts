@@ -192,6 +192,11 @@ export const errorCatalogue = {
     jsonRpc: -32050,
     resolution: 'The service cannot reach its database; retry shortly. It recovers by itself once the database is back.',
   },
+  SERVER_BUSY: {
+    status: 503,
+    jsonRpc: -32050,
+    resolution: 'Too many password checks are under way at once; wait for the number of seconds in the Retry-After header, then try again.',
+  },
   SERVICE_UNAVAILABLE: {
     status: 503,
     jsonRpc: -32050,

@@ -3,6 +3,7 @@ import type { KeyEncryptionKeySource } from './oauth/key-encryption-key.ts';
 import type { RedirectUriPolicy } from './oauth/redirect-uri-policy.ts';
 import type { FailureLimiter } from './rate-limit/failure-limiter.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+import type { WorkLimit } from './work-limit/work-limit.ts';
 
 /**
  * Long-lived services the composition root builds once (they depend on the database kind)
@@ -21,6 +22,8 @@ export interface CoreServices {
     /** Failed sign-ins at the authorization endpoint, per e-mail address and per client address. */
     oauthLogin: FailureLimiter;
   };
+  /** The service-wide bound on concurrent password checks (scrypt); beyond its queue, SERVER_BUSY. */
+  passwordChecks: WorkLimit;
   /** Which redirect URIs client registration accepts. */
   oauthRedirectPolicy: RedirectUriPolicy;
   /** Verifies OAuth access tokens (absent until the authorization server is configured). */
@@ -29,6 +32,8 @@ export interface CoreServices {
   oauth: {
     /** Opens and seals the signing keys' private halves; resolved (or generated) on first use. */
     keyEncryptionKey: KeyEncryptionKeySource;
+    /** The server secret of the login and consent forms' tokens, derived from the key-encryption key. */
+    formTokenKey: KeyEncryptionKeySource;
     /** Lifetime of the access tokens it mints, in seconds. */
     accessTokenTtlSeconds: number;
   };

@@ -1,4 +1,6 @@
+import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
+import { createLogger } from '../../core/logger.ts';
 import { formToken } from '../../core/services/oauth/authorize/form-token.ts';
 import { sql } from '../accounts/fixtures.ts';
 import { service } from '../helpers/root-hooks.ts';
@@ -21,6 +23,11 @@ import {
 async function cookieOf(browser: TestBrowser): Promise<string> {
   const cookies = await browser.jar.getCookies(service().url);
   return cookies.find((cookie) => cookie.key === 'fsa_session')!.value;
+}
+
+/** The shared service's form-token key (derived from its key-encryption key). */
+function serverFormKey(): Promise<Buffer> {
+  return service().services.oauth.formTokenKey(createLogger('silent'));
 }
 
 async function sessionsOf(userId: string): Promise<number> {
@@ -82,8 +89,20 @@ describe('POST /api/oauth/authorize: forgery protection', () => {
 
     it('refuses an expired token (older than an hour), even when made with the right cookie', async () => {
       const fields = loginForm(login.text, user.email, PASSWORD);
-      const old = formToken(await cookieOf(browser), 'sign-in', fields.request!, new Date(Date.now() - 61 * 60_000));
+      const old = formToken(await serverFormKey(), await cookieOf(browser), 'sign-in', fields.request!, new Date(Date.now() - 61 * 60_000));
       expectRefused(await browser.post(authorizeEndpoint(), { ...fields, form_token: old }));
+    });
+
+    it('refuses a token minted without the server\'s key (an HMAC keyed with the browser key alone), and accepts one made with it', async () => {
+      const fields = loginForm(login.text, user.email, PASSWORD);
+      const browserKey = await cookieOf(browser);
+      const issuedAt = Math.floor(Date.now() / 1000);
+      // The construction anyone could compute from their own cookie: no server secret in it.
+      const forged = `${issuedAt}.${createHmac('sha256', browserKey).update(`sign-in\n${issuedAt}\n${fields.request!}`, 'utf8').digest('base64url')}`;
+      expectRefused(await browser.post(authorizeEndpoint(), { ...fields, form_token: forged }), 'not valid any more');
+      const minted = formToken(await serverFormKey(), browserKey, 'sign-in', fields.request!, new Date());
+      const accepted = await browser.post(authorizeEndpoint(), { ...fields, password: 'wrong password', form_token: minted });
+      expectPage(accepted, 400, 'Incorrect e-mail or password.');
     });
 
     it('refuses a post from another origin, a null origin, or one the browser marks cross-site, even with a good token', async () => {
@@ -120,7 +139,7 @@ describe('POST /api/oauth/authorize: forgery protection', () => {
 
     it('refuses the login form\'s token (another purpose) and the token of another session', async () => {
       const login = await new TestBrowser().get(`${authorizeEndpoint()}?${authorizationParameters(client)}`);
-      const signInToken = formToken(await cookieOf(browser), 'sign-in', fieldValue(consent.text, 'request'), new Date());
+      const signInToken = formToken(await serverFormKey(), await cookieOf(browser), 'sign-in', fieldValue(consent.text, 'request'), new Date());
       const withSignInToken = new URLSearchParams(approve);
       withSignInToken.set('form_token', signInToken);
       expectRefused(await browser.post(authorizeEndpoint(), withSignInToken));

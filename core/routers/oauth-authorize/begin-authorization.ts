@@ -19,8 +19,9 @@ export const beginAuthorization = publicProcedure
     const now = ctx.clock.now();
     const checked = await checkAuthorizationRequest(ctx.em, ctx.urls, input.query);
     if (!checked.valid) return { next: 'redirect' as const, location: checked.location };
+    const formKey = await ctx.services.oauth.formTokenKey(ctx.log);
     const user = await signedInUser(ctx.em, input.browser_key, now);
-    if (!user) return { next: 'login' as const, login: loginPage(checked.request, input.browser_key, now) };
+    if (!user) return { next: 'login' as const, login: loginPage(formKey, checked.request, input.browser_key, now) };
     const businesses = await memberBusinesses(ctx.em, user.userId);
     if (businesses.length === 0) {
       throw new AppError(
@@ -28,5 +29,5 @@ export const beginAuthorization = publicProcedure
         `The account ${user.email} is not a member of any business, so there is no business to connect the application to.`,
       );
     }
-    return { next: 'consent' as const, consent: consentPage(checked.request, input.browser_key, now, user, businesses) };
+    return { next: 'consent' as const, consent: consentPage(formKey, checked.request, input.browser_key, now, user, businesses) };
   });

@@ -24,7 +24,8 @@ export const decideAuthorization = publicProcedure
   .output(ZDecideAuthorizationOutput)
   .mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();
-    if (!formTokenValid(input.form_token, input.browser_key, 'consent', input.request, now)) {
+    const formKey = await ctx.services.oauth.formTokenKey(ctx.log);
+    if (!formTokenValid(formKey, input.form_token, input.browser_key, 'consent', input.request, now)) {
       throw new AppError('FORM_CHECK_FAILED', 'This consent form is not valid any more (it expired, or it was not sent from this site).');
     }
     const checked = await checkAuthorizationRequest(ctx.em, ctx.urls, input.request);

@@ -1,9 +1,9 @@
-import { AppError } from '../../errors/index.ts';
+import { AppError, isAppError } from '../../errors/index.ts';
 import { checkUserPassword } from '../../services/accounts/check-password.ts';
 import { checkAuthorizationRequest } from '../../services/oauth/authorize/authorization-request.ts';
 import { BROWSER_SESSION_TTL_SECONDS, startBrowserSession } from '../../services/oauth/authorize/browser-sessions.ts';
 import { formTokenValid } from '../../services/oauth/authorize/form-token.ts';
-import { countLoginFailure, forgetEmailFailures, loginRefusal, loginThrottleKeys } from '../../services/oauth/authorize/login-throttle.ts';
+import { cancelLoginAttempt, loginSucceeded, loginThrottleKeys, reserveLoginAttempt } from '../../services/oauth/authorize/login-throttle.ts';
 import { loginPage } from '../../services/oauth/authorize/page-views.ts';
 import { oauthUrls } from '../../services/oauth/urls.ts';
 import { publicProcedure } from '../../trpc.ts';
@@ -14,17 +14,20 @@ export const SIGN_IN_FAILED = 'Incorrect e-mail or password.';
 
 /**
  * The login form of the authorization endpoint. The form token must be this browser's, for this
- * pending request (FORM_CHECK_FAILED otherwise: nothing else happens). Failed attempts are
- * throttled per e-mail and per client address (RATE_LIMITED once a budget is spent, before the
- * password is even checked). A success starts a new session and continues to the authorization
- * endpoint with the same request, never anywhere else.
+ * pending request, made with the server's key (FORM_CHECK_FAILED otherwise: nothing else happens).
+ * Failed attempts are throttled per e-mail and per client address: each attempt reserves a failure
+ * on both before the password is checked (RATE_LIMITED once a budget is spent, so concurrent
+ * attempts cannot overrun it), and the check itself waits for a turn of the service-wide bound on
+ * password checks (SERVER_BUSY beyond its queue). A success starts a new session and continues to
+ * the authorization endpoint with the same request, never anywhere else.
  */
 export const signIn = publicProcedure
   .input(ZSignInInput)
   .output(ZSignInOutput)
   .mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();
-    if (!formTokenValid(input.form_token, input.browser_key, 'sign-in', input.request, now)) {
+    const formKey = await ctx.services.oauth.formTokenKey(ctx.log);
+    if (!formTokenValid(formKey, input.form_token, input.browser_key, 'sign-in', input.request, now)) {
       throw new AppError('FORM_CHECK_FAILED', 'This sign-in form is not valid any more (it expired, or it was not sent from this site).');
     }
     const checked = await checkAuthorizationRequest(ctx.em, ctx.urls, input.request);
@@ -32,24 +35,29 @@ export const signIn = publicProcedure
     const { request } = checked;
     const email = input.email.trim();
     if (email === '' || input.password === '') {
-      return { next: 'login' as const, login: loginPage(request, input.browser_key, now, { email, error: 'Enter your e-mail address and your password.' }) };
+      return { next: 'login' as const, login: loginPage(formKey, request, input.browser_key, now, { email, error: 'Enter your e-mail address and your password.' }) };
     }
 
     const limiter = ctx.services.rateLimiters.oauthLogin;
-    const throttle = loginThrottleKeys(email, ctx.clientAddress);
-    const refusal = await loginRefusal(limiter, throttle);
-    if (refusal) {
-      const minutes = Math.ceil(refusal.resetSeconds / 60);
+    const attempt = await reserveLoginAttempt(limiter, await loginThrottleKeys(ctx.em, email, ctx.clientAddress));
+    if ('refusal' in attempt) {
+      const minutes = Math.ceil(attempt.refusal.resetSeconds / 60);
       throw new AppError('RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-        headers: { 'Retry-After': String(refusal.resetSeconds) },
+        headers: { 'Retry-After': String(attempt.refusal.resetSeconds) },
       });
     }
-    const verified = await checkUserPassword(ctx.em, { email, password: input.password, now });
-    if (!verified) {
-      await countLoginFailure(limiter, throttle);
-      return { next: 'login' as const, login: loginPage(request, input.browser_key, now, { email, error: SIGN_IN_FAILED }) };
+    const { reservation } = attempt;
+    let verified: Awaited<ReturnType<typeof checkUserPassword>>;
+    try {
+      verified = await checkUserPassword(ctx.em, ctx.services.passwordChecks, { email, password: input.password, now });
+    } catch (error) {
+      // Refused before any password was checked: not a failure. Any other error keeps the reservation.
+      if (isAppError(error) && error.appCode === 'SERVER_BUSY') await cancelLoginAttempt(limiter, reservation);
+      throw error;
     }
-    await forgetEmailFailures(limiter, throttle);
+    // A failure keeps its reservation: that is the count.
+    if (!verified) return { next: 'login' as const, login: loginPage(formKey, request, input.browser_key, now, { email, error: SIGN_IN_FAILED }) };
+    await loginSucceeded(limiter, reservation);
     const session = await startBrowserSession(ctx.em, verified.userId, now);
     return {
       next: 'signed_in' as const,

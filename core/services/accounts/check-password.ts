@@ -1,24 +1,36 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../../../orm/entities/accounts/user.ts';
 import { hashPassword, needsRehash, unknownUserHash, verifyPassword } from '../../auth/password.ts';
+import { isAppError } from '../../errors/index.ts';
+import type { WorkLimit } from '../work-limit/work-limit.ts';
 import { findUserByEmail, passwordHashOf } from './find-user.ts';
 
 /**
  * Checks a user's e-mail and password for a sign-in: the user's id, or undefined. An unknown
  * e-mail costs the same scrypt run as a wrong password, so the timing does not tell which
  * addresses exist. A hash made with weaker parameters than today's is replaced after a successful
- * check, while the password is at hand. Does not throttle: callers that take passwords from the
- * network count failures themselves.
+ * check, while the password is at hand (skipped, for the next sign-in, when the service is busy).
+ * Does not throttle: callers that take passwords from the network count failures themselves.
+ *
+ * Every scrypt run takes a turn of `work` (the service-wide bound on password checks): when its
+ * queue is full this throws SERVER_BUSY before any password was checked.
  */
-export async function checkUserPassword(em: EntityManager, input: { email: string; password: string; now: Date }): Promise<{ userId: string } | undefined> {
+export async function checkUserPassword(
+  em: EntityManager,
+  work: WorkLimit,
+  input: { email: string; password: string; now: Date },
+): Promise<{ userId: string } | undefined> {
   const user = await findUserByEmail(em, input.email, { withPasswordHash: true });
   const stored = (user && passwordHashOf(user)) ?? (await unknownUserHash());
-  const valid = await verifyPassword(input.password, stored);
+  const valid = await work.run(() => verifyPassword(input.password, stored));
   if (!user || !valid) return undefined;
   if (needsRehash(stored)) {
-    const rehashed = await hashPassword(input.password);
+    const rehashed = await work.run(() => hashPassword(input.password)).catch((error: unknown) => {
+      if (isAppError(error) && error.appCode === 'SERVER_BUSY') return undefined;
+      throw error;
+    });
     // Only if nobody changed the password meanwhile.
-    await em.nativeUpdate(User, { id: user.id, passwordHash: stored }, { passwordHash: rehashed, updatedAt: input.now });
+    if (rehashed) await em.nativeUpdate(User, { id: user.id, passwordHash: stored }, { passwordHash: rehashed, updatedAt: input.now });
   }
   return { userId: user.id };
 }
