@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { expect } from 'chai';
-import { whoamiRouter, type WhoamiRouter } from '../fixtures/whoami-router.ts';
+import { whoamiInternalRouter, type WhoamiRouter } from '../fixtures/whoami-router.ts';
 import { repoRoot, runAdmin as admin, type AdminRun } from '../helpers/child-service.ts';
 import { freshDataDir, startTestService, testConfig } from '../helpers/test-service.ts';
 import { uniqueSuffix } from './fixtures.ts';
@@ -113,7 +113,7 @@ describe('npm run admin', function () {
     expect(tokenRun.stderr).to.contain('only time the token is shown');
 
     // The token works over /api/trpc against the same database, until it is revoked.
-    const served = await startTestService({ config: testConfig(database.DATA_DIR ? { DATA_DIR: database.DATA_DIR } : {}), router: whoamiRouter });
+    const served = await startTestService({ config: testConfig(database.DATA_DIR ? { DATA_DIR: database.DATA_DIR } : {}), trpcRouter: whoamiInternalRouter });
     try {
       const client = createTRPCClient<WhoamiRouter>({ links: [httpLink({ url: `${served.url}/api/trpc`, headers: { authorization: `Bearer ${token.token}` } })] });
       expect((await client.authProbe.whoami.query()).business_id).to.equal(businessJson.id);

@@ -4,7 +4,7 @@ import { bearerCredentials } from '../../adapters/http/app.ts';
 import type { AppRouter } from '../../core/routers/_app.ts';
 import type { ErrorMessage } from '../../core/errors/index.ts';
 import type { SystemCaller } from '../../scripts/lib/system-caller.ts';
-import { whoamiRouter, type WhoamiRouter } from '../fixtures/whoami-router.ts';
+import { whoamiInternalRouter, whoamiRouter, type WhoamiRouter } from '../fixtures/whoami-router.ts';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { startTestApp, type TestApp } from '../helpers/test-service.ts';
@@ -50,7 +50,7 @@ describe('internal clients over /api/trpc with a workspace API token', () => {
   const whoamiUrl = () => `${app.url}/api/trpc/authProbe.whoami`;
 
   before(async () => {
-    app = await startTestApp(service(), whoamiRouter);
+    app = await startTestApp(service(), whoamiRouter, whoamiInternalRouter);
     caller = accountsCaller();
     business = await createBusiness(caller);
     other = await createBusiness(caller);

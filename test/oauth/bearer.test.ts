@@ -1,7 +1,7 @@
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { expect } from 'chai';
 import type { AppRouter } from '../../core/routers/_app.ts';
-import { whoamiRouter, type WhoamiRouter } from '../fixtures/whoami-router.ts';
+import { whoamiInternalRouter, whoamiRouter, type WhoamiRouter } from '../fixtures/whoami-router.ts';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { startTestApp, type TestApp } from '../helpers/test-service.ts';
@@ -53,7 +53,7 @@ describe('OAuth access tokens over HTTP on an app with a probe procedure', () =>
     createTRPCClient<WhoamiRouter>({ links: [httpLink({ url: `${app.url}/api/trpc`, headers: { authorization } })] }).authProbe.whoami.query();
 
   before(async () => {
-    app = await startTestApp(service(), whoamiRouter);
+    app = await startTestApp(service(), whoamiRouter, whoamiInternalRouter);
     grant = await createGrant('mcp:read mcp:jobs:write');
   });
   after(async () => app?.close());
