@@ -109,6 +109,7 @@ const ZEnvironment = z.object({
   SHUTDOWN_TIMEOUT_MS: positiveInt(600_000).default(10_000),
   GOV_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000).default(120),
   PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000).default(300),
+  TRPC_MAX_BATCH_SIZE: positiveInt(1000).default(10),
   SEED_DEMO: booleanFromEnv.optional(),
   DEMO_OWNER_EMAIL: z.email({ message: 'expected an e-mail address' }).max(254).optional(),
   DEMO_OWNER_PASSWORD: z.string().min(12, { message: 'expected at least 12 characters' }).max(200).optional(),
@@ -145,6 +146,8 @@ export interface Config {
   logLevel: z.infer<typeof ZEnvironment>['LOG_LEVEL'];
   trustProxy: boolean;
   maxBodyBytes: number;
+  /** The most calls one request to /api/trpc may batch; a longer batch answers 400. */
+  trpcMaxBatchSize: number;
   shutdownTimeoutMs: number;
   /** Per-client request budgets: the government group, and the directory and blog lists (publicLists). */
   rateLimits: { government: { points: number; windowSeconds: number }; publicLists: { points: number; windowSeconds: number } };
@@ -225,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     maxBodyBytes: values.MAX_BODY_BYTES,
+    trpcMaxBatchSize: values.TRPC_MAX_BATCH_SIZE,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     rateLimits: {
       government: { points: values.GOV_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },

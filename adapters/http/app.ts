@@ -8,6 +8,7 @@ import type { Logger } from '../../core/logger.ts';
 import type { CoreServices } from '../../core/services/index.ts';
 import { oauthUrls } from '../../core/services/oauth/urls.ts';
 import { appRouter, createCaller } from '../../core/routers/_app.ts';
+import { internalApiRouter } from '../../core/routers/internal-api.ts';
 import { mcpEndpoint } from '../mcp/endpoint.ts';
 import { authorizationRoutes } from '../oauth/authorize.ts';
 import { clientRegistrationRoutes } from '../oauth/registration.ts';
@@ -28,8 +29,10 @@ export interface AppDependencies {
   orm: MikroORM;
   services: CoreServices;
   log: Logger;
-  /** The procedures to serve; tests may pass a router that extends appRouter. */
+  /** The procedures the REST and MCP adapters map; tests may pass a router that extends appRouter. */
   router?: AnyRouter;
+  /** The procedures /api/trpc serves (internalApiRouter); tests may pass one that extends it. */
+  trpcRouter?: AnyRouter;
 }
 
 const API_PREFIX = '/api';
@@ -56,7 +59,7 @@ export function bearerCredentials(header: string): Credentials {
 }
 
 /** Composes the Koa app: the envelope (request id, logging, security headers, CORS, caching, errors), body limits, then the adapters. */
-export function createApp({ config, orm, services, log, router = appRouter }: AppDependencies): Koa<HttpState> {
+export function createApp({ config, orm, services, log, router = appRouter, trpcRouter = internalApiRouter }: AppDependencies): Koa<HttpState> {
   const urls = { site: config.siteUrl, base: config.baseUrl };
   const document = buildOpenApiDocument(router, urls, mediaOpenApiPaths(urls));
   const createContext = (ctx: Koa.ParameterizedContext<HttpState>): Context =>
@@ -95,7 +98,7 @@ export function createApp({ config, orm, services, log, router = appRouter }: Ap
   app
     .use(envelope({ log, siteUrl: config.siteUrl, documentPaths: HTML_DOCUMENT_PATHS }))
     .use(jsonBody({ limitBytes: config.maxBodyBytes, except: [TRPC_ENDPOINT, MCP_ENDPOINT, ...OAUTH_FORM_ENDPOINTS] }))
-    .use(trpcEndpoint({ router, endpoint: TRPC_ENDPOINT, maxBodyBytes: config.maxBodyBytes, createContext }))
+    .use(trpcEndpoint({ router: trpcRouter, endpoint: TRPC_ENDPOINT, maxBodyBytes: config.maxBodyBytes, maxBatchSize: config.trpcMaxBatchSize, createContext }))
     .use(mcp.middleware)
     .use(routes.routes())
     .use(routes.allowedMethods());

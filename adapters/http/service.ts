@@ -22,6 +22,7 @@ export interface StartServiceOptions {
   config: Config;
   log: Logger;
   router?: AnyRouter;
+  trpcRouter?: AnyRouter;
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -35,7 +36,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 }
 
 /** Opens the database (migrating it), then serves the app; stop() drains requests and closes both. */
-export async function startService({ config: initial, log, router }: StartServiceOptions): Promise<RunningService> {
+export async function startService({ config: initial, log, router, trpcRouter }: StartServiceOptions): Promise<RunningService> {
   const database = await openDatabase(initial.database, { log });
   const server = createServer({ requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000 });
   let config: Config;
@@ -44,7 +45,7 @@ export async function startService({ config: initial, log, router }: StartServic
     const port = await listen(server, initial.port, initial.host);
     config = withListeningPort(initial, port);
     services = createCoreServices(database, config);
-    server.on('request', createApp({ config, orm: database.orm, services, log, router }).callback());
+    server.on('request', createApp({ config, orm: database.orm, services, log, router, trpcRouter }).callback());
   } catch (error) {
     await database.close();
     throw error;

@@ -10,15 +10,18 @@ import type { HttpState } from './state.ts';
 type KoaCtx = KoaContext & { state: HttpState };
 
 export interface TrpcEndpointOptions {
+  /** internalApiRouter: only what internal typed clients may call. */
   router: AnyRouter;
   /** "/api/trpc" */
   endpoint: string;
   maxBodyBytes: number;
+  /** The most calls one batched request may carry (`?batch=1`, comma-separated paths); more answers 400. */
+  maxBatchSize: number;
   createContext: (ctx: KoaCtx) => Context;
 }
 
 /**
- * tRPC's own protocol for internal TypeScript clients (`createTRPCClient<AppRouter>`), answered
+ * tRPC's own protocol for internal TypeScript clients (`createTRPCClient<InternalApiRouter>`), answered
  * through tRPC's fetch handler and handed back to Koa. Errors keep tRPC's wire shape, which its
  * clients need; the ErrorMessage travels inside it as `error.data.errorMessage`.
  */
@@ -30,6 +33,8 @@ export function trpcEndpoint(options: TrpcEndpointOptions): Middleware<HttpState
       endpoint: options.endpoint,
       req: request,
       router: options.router,
+      // Without a limit one request could carry any number of calls past every per-request check.
+      maxBatchSize: options.maxBatchSize,
       createContext: () => options.createContext(ctx),
       responseMeta: ({ ctx: procedureCtx, errors }) => {
         const earned = (procedureCtx as Context | undefined)?.response.headers ?? {};
@@ -51,7 +56,12 @@ export function trpcEndpoint(options: TrpcEndpointOptions): Middleware<HttpState
     });
     ctx.status = response.status;
     response.headers.forEach((value, name) => ctx.set(name, value));
-    if (response.status >= 400) ctx.set('Cache-Control', 'no-store');
+    if (response.status >= 400) {
+      ctx.set('Cache-Control', 'no-store');
+      // Errors raised before any procedure runs (an over-long batch, a body too large, malformed
+      // input) are JSON that tRPC's fetch handler leaves labelled text/plain.
+      if (/^text\/plain/.test(response.headers.get('content-type') ?? '')) ctx.set('Content-Type', 'application/json');
+    }
     // Streamed links (jsonl, event streams) stay streams; ordinary JSON answers are buffered, which
     // lets Koa send a Content-Length instead of a chunked body (measured: 5 ms -> under 1 ms a call).
     const streamed = /jsonl|event-stream/.test(response.headers.get('content-type') ?? '');

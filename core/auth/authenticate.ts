@@ -4,32 +4,33 @@ import { findActiveApiToken } from '../services/accounts/api-token-lookup.ts';
 import { isApiTokenShaped } from './api-token.ts';
 
 /**
- * Verifies a bearer token that is not a workspace API token (the OAuth issue's access tokens).
- * Answers undefined for a token it does not accept; never throws for a bad token.
+ * Verifies an OAuth access token for the one resource it was issued for (`aud` = the MCP endpoint).
+ * Answers undefined for a token it does not accept; never throws for a bad token. Only the MCP
+ * adapter calls it (adapters/mcp/authenticate.ts): an access token is a principal there and nowhere else.
  */
 export type AccessTokenVerifier = (token: string, ctx: Context) => Promise<Principal | undefined>;
 
 const challenge = 'Bearer realm="field-service-api"';
 
 /**
- * The principal of a request: the one the context was built with (scripts, tests), else the one
- * its bearer credentials prove. Missing credentials and invalid tokens are both UNAUTHORIZED, with
- * an RFC 6750 challenge; the message never says which part of a token was wrong.
+ * The principal of a request: the one the context was built with (scripts, tests, and the MCP
+ * adapter after verifying its access token), else the workspace API token of its bearer
+ * credentials. Nothing else becomes a principal here: an OAuth access token is issued for the MCP
+ * resource alone (one audience per token), so on every other surface it is refused like any unknown
+ * token. Missing credentials and invalid tokens are both UNAUTHORIZED, with an RFC 6750 challenge;
+ * the message never says which part of a token was wrong.
  */
 export async function resolvePrincipal(ctx: Context): Promise<Principal> {
   if (ctx.principal.kind !== 'anonymous') return ctx.principal;
   const bearer = ctx.credentials.bearer;
   if (bearer === undefined) {
-    throw new AppError('UNAUTHORIZED', 'This procedure needs a workspace API token or an access token: send Authorization: Bearer <token>.', {
+    throw new AppError('UNAUTHORIZED', 'This procedure needs a workspace API token: send Authorization: Bearer <token>.', {
       headers: { 'WWW-Authenticate': challenge },
     });
   }
   if (isApiTokenShaped(bearer)) {
     const token = await findActiveApiToken(ctx.em, bearer, ctx.clock.now());
     if (token) return { kind: 'api_token', businessId: token.businessId, tokenId: token.id, scopes: token.scopes };
-  } else if (ctx.services.accessTokenVerifier) {
-    const principal = await ctx.services.accessTokenVerifier(bearer, ctx);
-    if (principal) return principal;
   }
   throw new AppError('UNAUTHORIZED', 'The bearer token is invalid, expired or revoked.', {
     headers: { 'WWW-Authenticate': `${challenge}, error="invalid_token"` },

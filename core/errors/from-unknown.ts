@@ -65,6 +65,9 @@ function dataExceptionMessage(error: unknown): ErrorMessage | undefined {
   );
 }
 
+/** tRPC's own words (contentType.ts, @trpc/server 11) when a batch has more calls than `maxBatchSize`. */
+const TRPC_BATCH_TOO_LARGE = 'Batch call exceeds maximum size';
+
 // tRPC and trpc-to-openapi raise plain TRPCErrors for transport-level failures.
 const transportCodes: Partial<Record<TRPCError['code'], ErrorCode>> = {
   PARSE_ERROR: 'MALFORMED_JSON',
@@ -93,6 +96,10 @@ export function classifyError(error: unknown, requestId: string | undefined): Cl
     if (error.cause instanceof AppError) return classifyError(error.cause, requestId);
     const mapped = transportCodes[error.code];
     if (mapped) return { body: errorMessage(mapped, error.message), headers: {}, unexpected: false };
+    if (error.code === 'BAD_REQUEST' && error.message === TRPC_BATCH_TOO_LARGE) {
+      const message = 'Too many calls in one batch: send at most the endpoint\'s limit per request (10 unless TRPC_MAX_BATCH_SIZE says otherwise), for example with httpBatchLink({ maxItems }).';
+      return { body: errorMessage('VALIDATION_FAILED', message), headers: {}, unexpected: false };
+    }
     if (error.code === 'BAD_REQUEST') {
       return { body: errorMessage('VALIDATION_FAILED', error.message), headers: {}, unexpected: false };
     }

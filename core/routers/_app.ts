@@ -27,7 +27,10 @@ export const appRouter = router({
   oauthAuthorize: oauthAuthorizeRouter,
 });
 
-/** The type internal TypeScript clients import for end-to-end types (`createTRPCClient<AppRouter>`). */
+/**
+ * Every procedure: what scripts call in process and what the REST and MCP adapters map. `/api/trpc`
+ * serves only a part of it (internal-api.ts, `InternalApiRouter` for typed clients).
+ */
 export type AppRouter = typeof appRouter;
 
 /** The in-process procedure caller used by scripts, tests and the JSON-RPC adapters. */

@@ -26,7 +26,10 @@ export interface CoreServices {
   passwordChecks: WorkLimit;
   /** Which redirect URIs client registration accepts. */
   oauthRedirectPolicy: RedirectUriPolicy;
-  /** Verifies OAuth access tokens (absent until the authorization server is configured). */
+  /**
+   * Verifies OAuth access tokens for the MCP resource (their one audience). Only the MCP adapter uses
+   * it; the bearer path of every other surface (core/auth/authenticate.ts) accepts workspace API tokens only.
+   */
   accessTokenVerifier?: AccessTokenVerifier;
   /** The authorization server's token signing. */
   oauth: {

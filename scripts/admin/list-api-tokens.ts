@@ -7,7 +7,7 @@ export const listApiTokensCommand: AdminCommand = {
   help: `--business <id or slug> [--active]
 
   --business <id or slug>  the business
-  --active                 hide revoked tokens`,
+  --active                 hide revoked and expired tokens`,
   options: {
     business: { type: 'string' },
     active: { type: 'boolean' },
@@ -20,7 +20,7 @@ export const listApiTokensCommand: AdminCommand = {
         result.items.length === 0
           ? `No API tokens in ${result.business_slug}.`
           : formatTable(
-              ['ID', 'NAME', 'PREFIX', 'SCOPES', 'CREATED', 'LAST USED', 'STATUS'],
+              ['ID', 'NAME', 'PREFIX', 'SCOPES', 'CREATED', 'LAST USED', 'EXPIRES', 'STATUS'],
               result.items.map((item) => [
                 item.id,
                 item.name,
@@ -28,7 +28,8 @@ export const listApiTokensCommand: AdminCommand = {
                 item.scopes.join(','),
                 item.created_at,
                 item.last_used_at ?? 'never',
-                item.revoked_at ? `revoked ${item.revoked_at}` : 'active',
+                item.expires_at ?? 'never',
+                item.status === 'revoked' ? `revoked ${item.revoked_at}` : item.status,
               ]),
             );
       return { json: result, text };

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { expect } from 'chai';
-import { whoamiRouter, type WhoamiRouter } from '../fixtures/whoami-router.ts';
+import { whoamiInternalRouter, type WhoamiRouter } from '../fixtures/whoami-router.ts';
 import { repoRoot, runAdmin as admin, type AdminRun } from '../helpers/child-service.ts';
 import { freshDataDir, startTestService, testConfig } from '../helpers/test-service.ts';
 import { uniqueSuffix } from './fixtures.ts';
@@ -64,6 +64,10 @@ describe('npm run admin', function () {
       [['create-business', '--name', 'X', '--time-zone', 'UTC', '--currency', 'USD', '--hours', 'someday 9:00-10:00'], /"someday" is not a weekday/],
       [['create-user', '--email', 'a@b.test', '--name', 'A'], /A password is required/],
       [['seed-demo-business', '--workspace', 'tertiary'], /--workspace must be one of primary, secondary/],
+      [['create-api-token', '--business', 'b', '--name', 'n', '--expires-in', '90'], /--expires-in "90": expected a whole number of days, hours or minutes such as 90d, 12h or 30m/],
+      [['create-api-token', '--business', 'b', '--name', 'n', '--expires-in', '1w'], /--expires-in "1w": expected/],
+      [['create-api-token', '--business', 'b', '--name', 'n', '--expires-in', '0m'], /--expires-in "0m": expected/],
+      [['create-api-token', '--business', 'b', '--name', 'n', '--expires-in', '3651d'], /--expires-in 3651d: expected from 1m to 3650d/],
     ];
     const runs = await Promise.all(cases.map(([args]) => admin({ DATABASE_URL: 'postgres://nowhere.invalid/db' }, args)));
     cases.forEach(([args, message], index) => {
@@ -113,7 +117,7 @@ describe('npm run admin', function () {
     expect(tokenRun.stderr).to.contain('only time the token is shown');
 
     // The token works over /api/trpc against the same database, until it is revoked.
-    const served = await startTestService({ config: testConfig(database.DATA_DIR ? { DATA_DIR: database.DATA_DIR } : {}), router: whoamiRouter });
+    const served = await startTestService({ config: testConfig(database.DATA_DIR ? { DATA_DIR: database.DATA_DIR } : {}), trpcRouter: whoamiInternalRouter });
     try {
       const client = createTRPCClient<WhoamiRouter>({ links: [httpLink({ url: `${served.url}/api/trpc`, headers: { authorization: `Bearer ${token.token}` } })] });
       expect((await client.authProbe.whoami.query()).business_id).to.equal(businessJson.id);
@@ -128,10 +132,22 @@ describe('npm run admin', function () {
     expectSuccess(again);
     expect(JSON.parse(again.stdout)).to.deep.include({ already_revoked: true });
 
+    const expiring = await admin(database, ['create-api-token', '--business', slug, '--name', 'quarterly', '--expires-in', '90d']);
+    expectSuccess(expiring);
+    const expiresAt = /expiring (\S+)\.\n/.exec(expiring.stdout)?.[1];
+    expect(Date.parse(expiresAt!)).to.be.closeTo(Date.now() + 90 * 86_400_000, 120_000);
+    const hourly = await admin(database, ['create-api-token', '--business', slug, '--name', 'hourly', '--expires-in', '12h', '--json']);
+    expectSuccess(hourly);
+    const hourlyJson = JSON.parse(hourly.stdout) as { expires_at: string; created_at: string };
+    expect(Date.parse(hourlyJson.expires_at) - Date.parse(hourlyJson.created_at)).to.equal(12 * 3_600_000);
+
     const tokens = await admin(database, ['list-api-tokens', '--business', slug]);
     expectSuccess(tokens);
     expect(tokens.stdout).to.contain(token.id).and.to.contain('revoked ').and.not.to.contain(token.token);
-    expect(tokens.stdout.split('\n')[0]).to.match(/^ID +NAME +PREFIX +SCOPES +CREATED +LAST USED +STATUS$/);
+    expect(tokens.stdout.split('\n')[0]).to.match(/^ID +NAME +PREFIX +SCOPES +CREATED +LAST USED +EXPIRES +STATUS$/);
+    const quarterlyLine = tokens.stdout.split('\n').find((line) => line.includes('quarterly'))!;
+    expect(quarterlyLine).to.contain(expiresAt).and.to.match(/ active$/);
+    expect(tokens.stdout.split('\n').find((line) => line.includes('ci client'))).to.match(/ never +revoked \S+$/);
 
     const listed = await admin(database, ['list-businesses', '--json']);
     expectSuccess(listed);

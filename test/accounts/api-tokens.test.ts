@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { SystemCaller } from '../../scripts/lib/system-caller.ts';
 import { expectAppError } from '../helpers/workspace.ts';
-import { accountsCaller, createBusiness, createUser, expectInvalidParameter, sql } from './fixtures.ts';
+import { accountsCaller, accountsCallerAt, createBusiness, createUser, expectInvalidParameter, sql } from './fixtures.ts';
 
 describe('accounts API tokens (createApiToken, listApiTokens, revokeApiToken)', () => {
   let caller: SystemCaller;
@@ -51,6 +51,9 @@ describe('accounts API tokens (createApiToken, listApiTokens, revokeApiToken)', 
     await expectInvalidParameter(caller.accounts.createApiToken({ business: business.slug, name: '  ' }), 'name');
     await expectInvalidParameter(caller.accounts.createApiToken({ business: business.slug, name: 'n'.repeat(101) }), 'name');
     await expectInvalidParameter(caller.accounts.createApiToken({ business: business.slug, name: 'x', created_by: 'nope' }), 'created_by');
+    for (const seconds of [0, 59, 1.5, 3650 * 86_400 + 1]) {
+      await expectInvalidParameter(caller.accounts.createApiToken({ business: business.slug, name: 'x', expires_in_seconds: seconds }), 'expires_in_seconds');
+    }
     await expectAppError(caller.accounts.createApiToken({ business: 'no-such-business-anywhere', name: 'x' }), 'RESOURCE_NOT_FOUND');
     await expectAppError(caller.accounts.createApiToken({ business: randomUUID(), name: 'x' }), 'RESOURCE_NOT_FOUND');
     await expectAppError(caller.accounts.createApiToken({ business: business.slug, name: 'x', created_by: randomUUID() }), 'RESOURCE_NOT_FOUND');
@@ -77,6 +80,8 @@ describe('accounts API tokens (createApiToken, listApiTokens, revokeApiToken)', 
       created_at: second.created_at,
       last_used_at: null,
       revoked_at: null,
+      expires_at: null,
+      status: 'active',
     });
     expect(JSON.stringify(listed)).not.to.contain(first.token).and.not.to.contain(second.token.slice(13));
     await expectAppError(caller.accounts.listApiTokens({ business: 'no-such-business-anywhere' }), 'RESOURCE_NOT_FOUND');
@@ -101,5 +106,27 @@ describe('accounts API tokens (createApiToken, listApiTokens, revokeApiToken)', 
   it('answers RESOURCE_NOT_FOUND for an unknown token id and VALIDATION_FAILED for a malformed one', async () => {
     await expectAppError(caller.accounts.revokeApiToken({ token_id: randomUUID() }), 'RESOURCE_NOT_FOUND');
     await expectInvalidParameter(caller.accounts.revokeApiToken({ token_id: 'fsa_ws_abc' }), 'token_id');
+  });
+
+  it('gives a token an expiry when asked; listings show it, and an expired token is listed as such and hidden from the active ones', async () => {
+    const fresh = await createBusiness(caller);
+    const lasting = await caller.accounts.createApiToken({ business: fresh.id, name: 'lasting' });
+    expect(lasting.expires_at).to.equal(null);
+    const before = Date.now();
+    const quarterly = await caller.accounts.createApiToken({ business: fresh.id, name: 'quarterly', expires_in_seconds: 90 * 86_400 });
+    expect(Date.parse(quarterly.expires_at!) - Date.parse(quarterly.created_at)).to.equal(90 * 86_400 * 1000);
+    expect(Date.parse(quarterly.expires_at!)).to.be.closeTo(before + 90 * 86_400 * 1000, 60_000);
+    // Created two hours ago for one hour: it expired an hour ago.
+    const lapsed = await accountsCallerAt(new Date(Date.now() - 2 * 3_600_000)).accounts.createApiToken({ business: fresh.id, name: 'lapsed', expires_in_seconds: 3_600 });
+
+    const all = await caller.accounts.listApiTokens({ business: fresh.id });
+    const byName = Object.fromEntries(all.items.map((item) => [item.name, item]));
+    expect(byName.lasting).to.include({ expires_at: null, status: 'active' });
+    expect(byName.quarterly).to.include({ expires_at: quarterly.expires_at, status: 'active' });
+    expect(byName.lapsed).to.include({ expires_at: lapsed.expires_at, status: 'expired' });
+    const active = await caller.accounts.listApiTokens({ business: fresh.id, include_revoked: false });
+    expect(active.items.map((item) => item.name).sort()).to.deep.equal(['lasting', 'quarterly']);
+    const revoked = await caller.accounts.revokeApiToken({ token_id: lapsed.id });
+    expect(revoked.token.status).to.equal('revoked');
   });
 });

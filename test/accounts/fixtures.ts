@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { classifyError } from '../../core/errors/index.ts';
 import { randomBytes } from 'node:crypto';
+import { createContextInner } from '../../core/context.ts';
 import { createLogger } from '../../core/logger.ts';
+import { createCaller } from '../../core/routers/_app.ts';
 import { systemCaller, type SystemCaller } from '../../scripts/lib/system-caller.ts';
 import { service } from '../helpers/root-hooks.ts';
 
@@ -9,6 +11,22 @@ import { service } from '../helpers/root-hooks.ts';
 export function accountsCaller(): SystemCaller {
   const running = service();
   return systemCaller({ orm: running.database.orm, services: running.services, config: running.config, log: createLogger('silent') });
+}
+
+/** The administrative caller with its clock set to `now`: what it creates is dated then (a token created in the past has expired). */
+export function accountsCallerAt(now: Date): SystemCaller {
+  const running = service();
+  return createCaller(() =>
+    createContextInner({
+      em: running.database.orm.em,
+      log: createLogger('silent'),
+      urls: { site: running.config.siteUrl, base: running.config.baseUrl },
+      services: running.services,
+      requestId: `test-${randomBytes(4).toString('hex')}`,
+      principal: { kind: 'system' },
+      clock: { now: () => now },
+    }),
+  );
 }
 
 /** Runs SQL on the shared database (fixture set-up and checks only). */

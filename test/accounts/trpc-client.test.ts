@@ -4,11 +4,11 @@ import { bearerCredentials } from '../../adapters/http/app.ts';
 import type { AppRouter } from '../../core/routers/_app.ts';
 import type { ErrorMessage } from '../../core/errors/index.ts';
 import type { SystemCaller } from '../../scripts/lib/system-caller.ts';
-import { whoamiRouter, type WhoamiRouter } from '../fixtures/whoami-router.ts';
+import { whoamiInternalRouter, whoamiRouter, type WhoamiRouter } from '../fixtures/whoami-router.ts';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { startTestApp, type TestApp } from '../helpers/test-service.ts';
-import { accountsCaller, createBusiness, sql, uniqueSuffix } from './fixtures.ts';
+import { accountsCaller, accountsCallerAt, createBusiness, sql, uniqueSuffix } from './fixtures.ts';
 
 interface TrpcErrorBody {
   error: { message: string; data: { errorMessage: ErrorMessage; httpStatus: number; code: string } };
@@ -50,7 +50,7 @@ describe('internal clients over /api/trpc with a workspace API token', () => {
   const whoamiUrl = () => `${app.url}/api/trpc/authProbe.whoami`;
 
   before(async () => {
-    app = await startTestApp(service(), whoamiRouter);
+    app = await startTestApp(service(), whoamiRouter, whoamiInternalRouter);
     caller = accountsCaller();
     business = await createBusiness(caller);
     other = await createBusiness(caller);
@@ -115,6 +115,21 @@ describe('internal clients over /api/trpc with a workspace API token', () => {
       const response = await request(whoamiUrl(), { headers: { authorization: `Bearer ${bearer}` } });
       expect(response.headers.get('www-authenticate')).to.equal('Bearer realm="field-service-api", error="invalid_token"');
     }
+  });
+
+  it('refuses an expired token exactly like a revoked one (401 invalid_token), and takes one that has not expired yet', async () => {
+    const lapsed = await accountsCallerAt(new Date(Date.now() - 2 * 3_600_000)).accounts.createApiToken({ business: business.id, name: 'lapsed', expires_in_seconds: 3_600 });
+    const current = await caller.accounts.createApiToken({ business: business.id, name: 'current', expires_in_seconds: 3_600 });
+    expect((await client(`Bearer ${current.token}`).authProbe.whoami.query()).business_id).to.equal(business.id);
+
+    const error = await failure(client(`Bearer ${lapsed.token}`).authProbe.whoami.query());
+    expect(error.data?.httpStatus).to.equal(401);
+    expect(error.data?.errorMessage).to.include({ code: 'UNAUTHORIZED', status: 401, message: 'The bearer token is invalid, expired or revoked.' });
+    const response = await request(whoamiUrl(), { headers: { authorization: `Bearer ${lapsed.token}` } });
+    expect(response.headers.get('www-authenticate')).to.equal('Bearer realm="field-service-api", error="invalid_token"');
+    // A refused token is not "used".
+    const { items } = await caller.accounts.listApiTokens({ business: business.id });
+    expect(items.find((item) => item.id === lapsed.id)).to.include({ last_used_at: null, status: 'expired' });
   });
 
   it('answers 403 INSUFFICIENT_SCOPE to a token without a workspace scope', async () => {

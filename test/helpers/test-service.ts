@@ -44,10 +44,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** A real service: real database, real listening socket on an OS-chosen port. */
-export async function startTestService(options: { config?: Config; router?: AnyRouter } = {}): Promise<TestService> {
+export async function startTestService(options: { config?: Config; router?: AnyRouter; trpcRouter?: AnyRouter } = {}): Promise<TestService> {
   const logs = new LogSink();
   const config = options.config ?? testConfig();
-  const service = await startService({ config, log: createLogger(config.logLevel, logs), router: options.router });
+  const service = await startService({ config, log: createLogger(config.logLevel, logs), router: options.router, trpcRouter: options.trpcRouter });
   return { ...service, url: service.config.siteUrl, logs };
 }
 
@@ -59,15 +59,16 @@ export interface TestApp {
 
 /**
  * A second app over the shared service's database, serving another router (for example one with
- * test-only probe procedures), on its own listening socket.
+ * test-only probe procedures) and, on /api/trpc, `trpcRouter` (default: the real internal API),
+ * on its own listening socket.
  */
-export async function startTestApp(shared: RunningService, router: AnyRouter): Promise<TestApp> {
+export async function startTestApp(shared: RunningService, router: AnyRouter, trpcRouter?: AnyRouter): Promise<TestApp> {
   const logs = new LogSink();
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const config = withListeningPort({ ...shared.config, siteUrlConfigured: false }, (server.address() as AddressInfo).port);
   const services = createCoreServices(shared.database, config);
-  const app = createApp({ config, orm: shared.database.orm, services, log: createLogger('debug', logs), router });
+  const app = createApp({ config, orm: shared.database.orm, services, log: createLogger('debug', logs), router, trpcRouter });
   server.on('request', app.callback());
   return { url: config.siteUrl, logs, close: () => closeGracefully(server, 1000) };
 }

@@ -1,6 +1,6 @@
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { expect } from 'chai';
-import type { AppRouter } from '../../core/routers/_app.ts';
+import type { InternalApiRouter } from '../../core/routers/internal-api.ts';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 
@@ -102,7 +102,7 @@ describe('GET /api/health', () => {
   });
 
   it('is reachable by an internal typed client through /api/trpc', async () => {
-    const client = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${service().url}/api/trpc` })] });
+    const client = createTRPCClient<InternalApiRouter>({ links: [httpBatchLink({ url: `${service().url}/api/trpc` })] });
     const health = await client.health.get.query();
     // The type flows end to end: `health.version` is a string at compile time.
     const version: string = health.version;

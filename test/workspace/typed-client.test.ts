@@ -1,11 +1,11 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { expect } from 'chai';
-import type { AppRouter } from '../../core/routers/_app.ts';
+import type { InternalApiRouter } from '../../core/routers/internal-api.ts';
 import { createLogger } from '../../core/logger.ts';
 import { systemCaller } from '../../scripts/lib/system-caller.ts';
 import { service } from '../helpers/root-hooks.ts';
 
-describe('the workspace over /api/trpc with createTRPCClient<AppRouter>', () => {
+describe('the workspace over /api/trpc with createTRPCClient<InternalApiRouter>', () => {
   let token: string;
   let readOnly: string;
   let businessId: string;
@@ -21,7 +21,7 @@ describe('the workspace over /api/trpc with createTRPCClient<AppRouter>', () => 
   });
 
   const client = (bearer: string) =>
-    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${service().url}/api/trpc`, headers: { authorization: `Bearer ${bearer}` } })] });
+    createTRPCClient<InternalApiRouter>({ links: [httpBatchLink({ url: `${service().url}/api/trpc`, headers: { authorization: `Bearer ${bearer}` } })] });
 
   it('reads and writes the token\'s business with end-to-end types, batched', async () => {
     const api = client(token);
@@ -38,12 +38,12 @@ describe('the workspace over /api/trpc with createTRPCClient<AppRouter>', () => 
     const api = client(readOnly);
     const refused = await api.workspace.customers.createCustomer.mutate({ name: 'Nope' }).catch((error: unknown) => error);
     expect(refused).to.be.instanceOf(TRPCClientError);
-    const data = (refused as TRPCClientError<AppRouter>).data as unknown as { httpStatus: number; errorMessage: { code: string; details: Array<{ required_scopes: string[] }> } };
+    const data = (refused as TRPCClientError<InternalApiRouter>).data as unknown as { httpStatus: number; errorMessage: { code: string; details: Array<{ required_scopes: string[] }> } };
     expect(data.httpStatus).to.equal(403);
     expect(data.errorMessage.code).to.equal('INSUFFICIENT_SCOPE');
     expect(data.errorMessage.details[0]?.required_scopes).to.deep.equal(['mcp:customers:write']);
     const invalid = await api.workspace.customers.getCustomer.query({ customer_id: 'nope' }).catch((error: unknown) => error);
-    const invalidData = (invalid as TRPCClientError<AppRouter>).data as unknown as { httpStatus: number; errorMessage: { code: string; message: string } };
+    const invalidData = (invalid as TRPCClientError<InternalApiRouter>).data as unknown as { httpStatus: number; errorMessage: { code: string; message: string } };
     expect(invalidData.httpStatus).to.equal(400);
     expect(invalidData.errorMessage.code).to.equal('VALIDATION_FAILED');
     expect(invalidData.errorMessage.message).to.contain('customer_id');

@@ -22,6 +22,8 @@ export const createApiToken = systemProcedure
     // Canonical order, no duplicates: listings and comparisons stay simple.
     const scopes = apiTokenScopes.filter((scope) => input.scopes.includes(scope));
     const generated = generateApiToken();
+    const now = ctx.clock.now();
+    const expiresAt = input.expires_in_seconds === undefined ? null : new Date(now.getTime() + input.expires_in_seconds * 1000);
     const token = ctx.em.create(ApiToken, {
       businessId: business.id,
       name: input.name,
@@ -29,7 +31,8 @@ export const createApiToken = systemProcedure
       tokenHash: generated.tokenHash,
       scopes,
       createdBy: input.created_by ?? null,
-      createdAt: ctx.clock.now(),
+      createdAt: now,
+      expiresAt,
     });
     await ctx.em.flush();
     return {
@@ -40,5 +43,6 @@ export const createApiToken = systemProcedure
       token_prefix: token.tokenPrefix,
       scopes,
       created_at: token.createdAt.toISOString(),
+      expires_at: expiresAt?.toISOString() ?? null,
     };
   });

@@ -4,7 +4,10 @@ import { ZBusinessRef } from './business.schema.ts';
 
 export const ZListApiTokensInput = z.object({
   business: ZBusinessRef,
-  include_revoked: z.boolean().default(true).describe('Revoked tokens stay on record of who had access; false hides them.'),
+  include_revoked: z
+    .boolean()
+    .default(true)
+    .describe('Revoked and expired tokens stay on record of who had access; false hides them (only tokens that still work).'),
 });
 
 export const ZListApiTokensOutput = z.object({

@@ -10,10 +10,14 @@ export const listApiTokens = systemProcedure
   .output(ZListApiTokensOutput)
   .query(async ({ ctx, input }) => {
     const business = await findBusiness(ctx.em, input.business);
+    const now = ctx.clock.now();
     const tokens = await ctx.em.find(
       ApiToken,
-      { businessId: business.id, ...(input.include_revoked ? {} : { revokedAt: null }) },
+      {
+        businessId: business.id,
+        ...(input.include_revoked ? {} : { revokedAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] }),
+      },
       { exclude: ['tokenHash'], orderBy: { createdAt: 'desc', id: 'desc' } },
     );
-    return { business_id: business.id, business_slug: business.slug, items: tokens.map(toApiTokenOutput) };
+    return { business_id: business.id, business_slug: business.slug, items: tokens.map((token) => toApiTokenOutput(token, now)) };
   });

@@ -16,5 +16,5 @@ export const revokeApiToken = systemProcedure
     const revoked = await ctx.em.nativeUpdate(ApiToken, { id: input.token_id, revokedAt: null }, { revokedAt: ctx.clock.now() });
     const token = await ctx.em.findOne(ApiToken, { id: input.token_id }, { exclude: ['tokenHash'] });
     if (!token) throw new AppError('RESOURCE_NOT_FOUND', `No API token with id ${input.token_id}.`);
-    return { token: toApiTokenOutput(token), already_revoked: revoked === 0 };
+    return { token: toApiTokenOutput(token, ctx.clock.now()), already_revoked: revoked === 0 };
   });

@@ -10,10 +10,13 @@ export interface ApiTokenOutput {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  expires_at: string | null;
+  status: 'active' | 'expired' | 'revoked';
 }
 
-/** A token as listings show it: the recognisable prefix, never the hash. */
-export function toApiTokenOutput(token: Omit<IApiToken, 'tokenHash'>): ApiTokenOutput {
+/** A token as listings show it at `now`: the recognisable prefix, never the hash. */
+export function toApiTokenOutput(token: Omit<IApiToken, 'tokenHash'>, now: Date): ApiTokenOutput {
+  const expired = token.expiresAt != null && token.expiresAt.getTime() <= now.getTime();
   return {
     id: token.id,
     business_id: token.businessId,
@@ -24,5 +27,7 @@ export function toApiTokenOutput(token: Omit<IApiToken, 'tokenHash'>): ApiTokenO
     created_at: token.createdAt.toISOString(),
     last_used_at: token.lastUsedAt?.toISOString() ?? null,
     revoked_at: token.revokedAt?.toISOString() ?? null,
+    expires_at: token.expiresAt?.toISOString() ?? null,
+    status: token.revokedAt ? 'revoked' : expired ? 'expired' : 'active',
   };
 }

@@ -3,7 +3,7 @@ import { defineEntity, type InferEntity } from '@mikro-orm/core';
 
 /**
  * A workspace API token. Only the SHA-256 of the token is stored (the token is 256 random bits,
- * so a fast hash suffices); the prefix lets a person recognise it in listings. Revoked tokens stay
+ * so a fast hash suffices); the prefix lets a person recognise it in listings. Revoked and expired tokens stay
  * as a record of who had access.
  */
 export const ApiToken = defineEntity({
@@ -22,6 +22,8 @@ export const ApiToken = defineEntity({
     createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
     lastUsedAt: p.datetime().nullable(),
     revokedAt: p.datetime().nullable(),
+    /** When it stops working on its own; null: until revoked. An expired token is refused like a revoked one. */
+    expiresAt: p.datetime().nullable(),
   }),
 });
 
