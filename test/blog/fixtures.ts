@@ -89,7 +89,7 @@ export class BlogFixtures {
       // Not public: a draft, a scheduled post, and a "published" post whose time has not come.
       base('draft', { status: 'draft', title: `${this.word} draft`, tags: [this.tag], published_at: null }),
       base('scheduled', { status: 'scheduled', title: `${this.word} scheduled`, tags: [this.tag], published_at: at(-60 * 24) }),
-      base('embargoed', { title: `${this.word} embargoed`, tags: [this.tag], published_at: at(-5), updated_at: at(5) }),
+      base('embargoed', { title: `${this.word} embargoed`, tags: [this.tag], published_at: at(-60 * 24), updated_at: at(5) }),
       // es-US: the same slug as alpha in the other locale, and a post only in es-US.
       base('alpha', {
         locale: 'es-US',
