@@ -4,6 +4,7 @@ import { resolvePrincipal } from './auth/authenticate.ts';
 import { mcpScopeFor, principalAllows, scopesGranting, type ToolAccess } from './auth/scopes.ts';
 import type { Context } from './context.ts';
 import { AppError, classifyError, type ErrorMessage } from './errors/index.ts';
+import { clientAddressKey } from './services/rate-limit/client-address-key.ts';
 import { rateLimitHeaders } from './services/rate-limit/headers.ts';
 
 /**
@@ -52,7 +53,8 @@ function rateLimitedBy(limiter: RateLimiterName) {
   return t.middleware(async ({ ctx, next }) => {
     // In-process callers (scripts, tests through the caller) have no address and no budget.
     if (ctx.clientAddress === undefined) return next();
-    const decision = await ctx.services.rateLimiters[limiter].consume(ctx.clientAddress);
+    // IPv6 clients are counted per /64 and IPv4-mapped addresses as IPv4 (clientAddressKey).
+    const decision = await ctx.services.rateLimiters[limiter].consume(clientAddressKey(ctx.clientAddress));
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
       throw new AppError(
