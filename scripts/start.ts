@@ -42,16 +42,6 @@ const service = await startService({ config, log, beforeListen: (database) => se
   process.exit(1);
 });
 
-log.info(
-  {
-    url: service.config.siteUrl,
-    database: service.database.kind,
-    docs: `${service.config.baseUrl}/docs`,
-    startup_ms: Math.round(performance.now() - started),
-  },
-  `listening on ${service.config.siteUrl} (API reference at ${service.config.baseUrl}/docs)`,
-);
-
 let shuttingDown = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
@@ -73,3 +63,15 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     );
   });
 }
+
+// Announced last: a supervisor (or a test) that signals the moment it reads this line finds the
+// handlers above in place.
+log.info(
+  {
+    url: service.config.siteUrl,
+    database: service.database.kind,
+    docs: `${service.config.baseUrl}/docs`,
+    startup_ms: Math.round(performance.now() - started),
+  },
+  `listening on ${service.config.siteUrl} (API reference at ${service.config.baseUrl}/docs)`,
+);

@@ -22,7 +22,8 @@ async function startOnce(dataDir: string, env: Record<string, string> = {}, whil
     await whileUp?.(String(listening.url));
   } finally {
     run.child.kill('SIGTERM');
-    expect(await run.exited).to.equal(0);
+    const code = await run.exited;
+    expect(code, `signal ${run.child.signalCode}; stderr: ${run.stderr()}; stdout ends: ${run.stdout().slice(-1500)}`).to.equal(0);
   }
   return run.stdout();
 }

@@ -2,11 +2,13 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { loadConfig } from '../../core/config.ts';
 import { createLogger } from '../../core/logger.ts';
 import { openDatabase, type Database } from '../../orm/database.ts';
+import { prepareSocketDir } from '../../orm/embedded/socket-dir.ts';
 import { freshDataDir } from '../helpers/test-service.ts';
 
 const NOBODY = 65534;
@@ -128,5 +130,18 @@ describe('the embedded database socket', function () {
     });
     expect(outcome).to.equal('closed');
     await opened.orm.em.fork().getConnection().execute('select 1');
+  });
+
+  it('falls back to a private temporary directory when DATA_DIR is too long for a socket address', () => {
+    const longDataDir = join(dataDir, 'x'.repeat(120));
+    const socket = prepareSocketDir(longDataDir);
+    try {
+      expect(socket.dir.startsWith(tmpdir())).to.equal(true);
+      expect(statSync(socket.dir).mode & 0o777).to.equal(0o700);
+      expect(Buffer.byteLength(socket.path)).to.be.at.most(103);
+    } finally {
+      socket.remove();
+    }
+    expect(existsSync(socket.dir), 'the fallback directory is removed at stop').to.equal(false);
   });
 });
