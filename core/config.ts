@@ -151,7 +151,7 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Per-client request budgets: the government group, and the directory and blog lists (publicLists). */
   rateLimits: { government: { points: number; windowSeconds: number }; publicLists: { points: number; windowSeconds: number } };
-  /** Seed demo content into an empty database at start: default on for the embedded database only. */
+  /** SEED_DEMO as set; see seedsDemo for the default. */
   seedDemo: boolean | undefined;
   /** The demo owner account created with the demo businesses (the password is generated and printed once when unset). */
   demoOwner: { email: string; password: string | undefined };
@@ -192,6 +192,14 @@ export interface Config {
     /** Lifetime of an access token, in seconds (60 to 86400). */
     accessTokenTtlSeconds: number;
   };
+}
+
+/**
+ * Whether the start seeds demo content into an empty database: SEED_DEMO when set, otherwise only
+ * the embedded database outside production (NODE_ENV=production never seeds unless asked to).
+ */
+export function seedsDemo(config: Pick<Config, 'seedDemo' | 'production'>, databaseKind: 'postgresql' | 'embedded'): boolean {
+  return config.seedDemo ?? (!config.production && databaseKind === 'embedded');
 }
 
 export class ConfigError extends Error {

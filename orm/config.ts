@@ -1,19 +1,31 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import type { Logger } from '../core/logger.ts';
+import type { EmbeddedConnection } from './embedded/embedded-postgres.ts';
 import { entities } from './entities/index.ts';
 import { migrationsList } from './migrations/index.ts';
 
 export interface OrmSettings {
-  url: string;
+  /** A server's URL, or the embedded database's socket (a socket directory does not fit in a URL's host). */
+  connection: { url: string } | EmbeddedConnection;
   /** Pool size. The embedded database takes exactly one connection. */
   poolMax: number;
+  /**
+   * Connections kept open while idle. The embedded database keeps its only one for the service's
+   * lifetime, so another local process cannot take the single slot while the service is idle.
+   */
+  poolMin?: number;
   log?: Logger;
+}
+
+function connectionOptions(connection: OrmSettings['connection']): Partial<Options> {
+  if ('url' in connection) return { clientUrl: connection.url };
+  return { host: connection.host, port: connection.port, user: connection.user, dbName: connection.database };
 }
 
 export function ormConfig(settings: OrmSettings): Options {
   return defineConfig({
-    clientUrl: settings.url,
+    ...connectionOptions(settings.connection),
     entities,
     discovery: { warnWhenNoEntities: false },
     extensions: [Migrator],
@@ -26,7 +38,7 @@ export function ormConfig(settings: OrmSettings): Options {
     },
     forceUtcTimezone: true,
     pool: {
-      min: 0,
+      min: settings.poolMin ?? 0,
       max: settings.poolMax,
       // Fail fast rather than queue forever when the database is gone; health answers 503 meanwhile.
       acquireTimeoutMillis: 5_000,

@@ -22,9 +22,10 @@ export interface OpenDatabaseOptions {
  */
 export async function openDatabase(config: Config['database'], options: OpenDatabaseOptions = {}): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
-  const url = config.url ?? (embedded = await startEmbeddedPostgres(config.dataDir)).url;
+  const connection = config.url ? { url: config.url } : (embedded = await startEmbeddedPostgres(config.dataDir)).connection;
   try {
-    const orm = await MikroORM.init(ormConfig({ url, poolMax: embedded ? 1 : config.poolMax, log: options.log }));
+    const pool = embedded ? { poolMax: 1, poolMin: 1 } : { poolMax: config.poolMax };
+    const orm = await MikroORM.init(ormConfig({ connection, ...pool, log: options.log }));
     if (options.migrate ?? true) {
       const applied = await orm.getMigrator().up();
       if (applied.length > 0) options.log?.info({ migrations: applied.map((m) => m.name) }, 'applied migrations');

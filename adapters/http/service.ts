@@ -23,6 +23,12 @@ export interface StartServiceOptions {
   log: Logger;
   router?: AnyRouter;
   trpcRouter?: AnyRouter;
+  /**
+   * Start-up work (seeding demo content) that must be finished before the service accepts its
+   * first connection, so that once anything answers (health included), every list is complete.
+   * Runs on the migrated database with the configuration as given (the listening port is not known yet).
+   */
+  beforeListen?: (database: Database) => Promise<void>;
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -35,13 +41,17 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
-/** Opens the database (migrating it), then serves the app; stop() drains requests and closes both. */
-export async function startService({ config: initial, log, router, trpcRouter }: StartServiceOptions): Promise<RunningService> {
+/**
+ * Opens the database (migrating it), runs the start-up work, then serves the app; stop() drains
+ * requests and closes both. Nothing listens before the start-up work is done.
+ */
+export async function startService({ config: initial, log, router, trpcRouter, beforeListen }: StartServiceOptions): Promise<RunningService> {
   const database = await openDatabase(initial.database, { log });
   const server = createServer({ requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000 });
   let config: Config;
   let services: CoreServices;
   try {
+    await beforeListen?.(database);
     const port = await listen(server, initial.port, initial.host);
     config = withListeningPort(initial, port);
     services = createCoreServices(database, config);

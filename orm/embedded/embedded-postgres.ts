@@ -2,12 +2,23 @@ import { resolve, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { WorkerReply, WorkerStart } from './protocol.ts';
+import { EMBEDDED_SOCKET_PORT, prepareSocketDir } from './socket-dir.ts';
 
 const STOP_TIMEOUT_MS = 10_000;
 
+/** How the `pg` driver (or psql) reaches the embedded database: a Unix socket, no TCP port. */
+export interface EmbeddedConnection {
+  /** The socket's directory (mode 0700); pg and psql connect to `${host}/.s.PGSQL.${port}`. */
+  host: string;
+  port: number;
+  user: string;
+  database: string;
+}
+
 export interface EmbeddedPostgres {
-  /** A connection URL for the loopback socket PGlite is served on. */
-  url: string;
+  connection: EmbeddedConnection;
+  /** The socket file itself. */
+  socketPath: string;
   stop(): Promise<void>;
 }
 
@@ -36,27 +47,42 @@ function nextReply(worker: Worker): Promise<WorkerReply> {
   });
 }
 
-/** Starts PGlite persisted under `${dataDir}/pgdata` on a worker thread, reachable on 127.0.0.1. */
+/**
+ * Starts PGlite persisted under `${dataDir}/pgdata` on a worker thread, served on a Unix socket in
+ * `${dataDir}/run` (mode 0700): PGlite checks no credential, so only the service's OS user may reach it.
+ */
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
   const root = resolve(dataDir);
   const unlock = lockDataDir(root);
-  const start: WorkerStart = { dataDir: join(root, 'pgdata') };
+  let socket;
+  try {
+    socket = prepareSocketDir(root);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const release = () => {
+    socket.remove();
+    unlock();
+  };
+  const start: WorkerStart = { dataDir: join(root, 'pgdata'), socketPath: socket.path };
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: start });
   let reply: WorkerReply;
   try {
     reply = await nextReply(worker);
   } catch (error) {
-    unlock();
+    release();
     throw error;
   }
   if (reply.type !== 'ready') {
     await worker.terminate();
-    unlock();
+    release();
     throw new Error(`The embedded database failed to start: ${reply.type === 'error' ? reply.message : reply.type}`);
   }
   let stopped = false;
   return {
-    url: `postgresql://postgres@127.0.0.1:${reply.port}/postgres?sslmode=disable`,
+    connection: { host: socket.dir, port: EMBEDDED_SOCKET_PORT, user: 'postgres', database: 'postgres' },
+    socketPath: socket.path,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -67,7 +93,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
         await Promise.race([nextReply(worker), deadline]).finally(() => clearTimeout(timer));
       } finally {
         await worker.terminate();
-        unlock();
+        release();
       }
     },
   };

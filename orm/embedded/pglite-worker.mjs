@@ -1,5 +1,5 @@
 /**
- * Runs PGlite on its own thread and serves it over a loopback PostgreSQL socket, so the
+ * Runs PGlite on its own thread and serves it over a Unix-domain PostgreSQL socket, so the
  * service reaches it through the same driver as a real server and PGlite's synchronous
  * WASM work never blocks the HTTP event loop.
  *
@@ -20,14 +20,15 @@ const describe = (error) => (error instanceof Error ? (error.stack ?? error.mess
 
 try {
   /** @type {import('./protocol.ts').WorkerStart} */
-  const { dataDir } = workerData;
+  const { dataDir, socketPath } = workerData;
   const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   // One connection: PGlite is a single session, and the socket multiplexer interleaves
   // extended-protocol messages of concurrent clients. The pool on the other side is 1 too.
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
+  // A Unix socket, not TCP: PGlite asks for no credential, so who may connect is decided by the
+  // file system (the socket's directory is 0700, see ./socket-dir.ts), not by who can reach a port.
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 });
   await server.start();
-  const listeningPort = Number(server.getServerConn().split(':').pop());
-  reply({ type: 'ready', port: listeningPort });
+  reply({ type: 'ready' });
 
   port.on('message', async (message) => {
     if (message?.type !== 'stop') return;

@@ -1,11 +1,10 @@
 /** Messages between the service and its PGlite worker thread. */
 export interface WorkerStart {
   dataDir: string;
+  /** The Unix socket path the worker serves PostgreSQL on (inside a 0700 directory). */
+  socketPath: string;
 }
 
 export type WorkerRequest = { type: 'stop' };
 
-export type WorkerReply =
-  | { type: 'ready'; port: number }
-  | { type: 'stopped' }
-  | { type: 'error'; message: string };
+export type WorkerReply = { type: 'ready' } | { type: 'stopped' } | { type: 'error'; message: string };

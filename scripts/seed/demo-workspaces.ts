@@ -8,9 +8,22 @@ import type { SystemCaller } from '../lib/system-caller.ts';
  * businesses it owns (Summit Home Services, and the small Harbor Plumbing Co. that shows tenant
  * isolation). The owner's password comes from DEMO_OWNER_PASSWORD or is generated, and is printed
  * this once: it is stored only as a hash.
+ *
+ * In production a password is never generated (it would have to be printed into the service's
+ * output, which log collectors keep): without DEMO_OWNER_PASSWORD the demo businesses are skipped.
  */
-export async function seedDemoWorkspacesIfNone(caller: SystemCaller, owner: Config['demoOwner'], log: Logger, print: (text: string) => void): Promise<void> {
+export async function seedDemoWorkspacesIfNone(
+  caller: SystemCaller,
+  owner: Config['demoOwner'],
+  log: Logger,
+  print: (text: string) => void,
+  options: { production: boolean },
+): Promise<void> {
   if ((await caller.demo.countBusinesses()).businesses > 0) return;
+  if (options.production && owner.password === undefined) {
+    log.warn('production: demo businesses not seeded, since DEMO_OWNER_PASSWORD is not set (a generated password is never printed in production)');
+    return;
+  }
   const started = performance.now();
   const password = owner.password ?? randomBytes(12).toString('base64url');
   await caller.accounts.createUser({ email: owner.email, name: 'Demo Owner', password });

@@ -7,13 +7,31 @@ import { systemCaller } from '../../scripts/lib/system-caller.ts';
 import { logLines, runScript, waitFor } from '../helpers/child-service.ts';
 import { freshDataDir } from '../helpers/test-service.ts';
 
-/** Starts `npm start` on a data directory until it listens, then stops it; answers its stdout. */
-async function startOnce(dataDir: string): Promise<string> {
-  const run = runScript('scripts/start.ts', { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
-  await waitFor(() => logLines(run.stdout()).find((line) => String(line.msg).startsWith('listening')), 90_000, `listening; stderr: ${run.stderr()}`);
-  run.child.kill('SIGTERM');
-  expect(await run.exited).to.equal(0);
+/**
+ * Starts `npm start` on a data directory until it listens, calls `whileUp` with its URL, then stops
+ * it; answers its stdout.
+ */
+async function startOnce(dataDir: string, env: Record<string, string> = {}, whileUp?: (url: string) => Promise<void>): Promise<string> {
+  const run = runScript('scripts/start.ts', { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env });
+  const listening = await waitFor(
+    () => logLines(run.stdout()).find((line) => String(line.msg).startsWith('listening')),
+    180_000,
+    `listening; stderr: ${run.stderr()}`,
+  );
+  try {
+    await whileUp?.(String(listening.url));
+  } finally {
+    run.child.kill('SIGTERM');
+    const code = await run.exited;
+    expect(code, `signal ${run.child.signalCode}; stderr: ${run.stderr()}; stdout ends: ${run.stdout().slice(-1500)}`).to.equal(0);
+  }
   return run.stdout();
+}
+
+async function totalOf(url: string): Promise<number> {
+  const response = await fetch(url);
+  expect(response.status).to.equal(200);
+  return ((await response.json()) as { meta: { total: number } }).meta.total;
 }
 
 describe('the demo businesses at first start', function () {
@@ -44,6 +62,43 @@ describe('the demo businesses at first start', function () {
       const businesses = (await caller.accounts.listBusinesses({})).items;
       expect(businesses.map((business) => business.slug)).to.have.members(['summit-home-services', 'harbor-plumbing']);
       for (const business of businesses) expect(business.owner_emails).to.deep.equal(['owner@summit-home.example']);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('the first start in production', function () {
+  this.timeout(300_000);
+  before(function () {
+    // The embedded database is the one seeded by default; production must not follow that default.
+    if (process.env.DATABASE_URL) this.skip();
+  });
+
+  it('seeds nothing unless SEED_DEMO=true', async () => {
+    const out = await startOnce(freshDataDir(), { NODE_ENV: 'production' }, async (url) => {
+      expect(await totalOf(`${url}/api/v1/directory/public?per_page=1`)).to.equal(0);
+      expect(await totalOf(`${url}/api/v1/blog/posts?per_page=1`)).to.equal(0);
+    });
+    expect(out).not.to.contain('Demo owner account');
+    expect(logLines(out).map((line) => line.msg)).not.to.include('empty database: seeding demo content');
+  });
+
+  it('with SEED_DEMO=true seeds the content but never prints a generated password', async () => {
+    const dataDir = freshDataDir();
+    const out = await startOnce(dataDir, { NODE_ENV: 'production', SEED_DEMO: 'true' }, async (url) => {
+      expect(await totalOf(`${url}/api/v1/directory/public?per_page=1`)).to.be.greaterThan(0);
+    });
+    expect(out).not.to.contain('Demo owner account');
+    expect(out).not.to.match(/password: /);
+    expect(logLines(out).find((line) => String(line.msg).includes('DEMO_OWNER_PASSWORD is not set'))).to.exist;
+
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const log = createLogger('silent');
+    const database = await openDatabase(config.database, { log });
+    try {
+      const caller = systemCaller({ orm: database.orm, services: createCoreServices(database, config), config, log });
+      expect((await caller.demo.countBusinesses()).businesses, 'no demo owner without a password to give').to.equal(0);
     } finally {
       await database.close();
     }

@@ -1,6 +1,9 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
+/** Where the proxy forwards to: a TCP host and port, or a Unix socket path. */
+export type ProxyTarget = { host: string; port: number } | { path: string };
+
 /** A loopback TCP proxy that a test can cut and restore, to simulate a database outage. */
 export class TcpProxy {
   private readonly server: Server;
@@ -8,13 +11,13 @@ export class TcpProxy {
   private blocked = false;
   port = 0;
 
-  constructor(private readonly target: { host: string; port: number }) {
+  constructor(private readonly target: ProxyTarget) {
     this.server = createServer((client) => {
       if (this.blocked) {
         client.destroy();
         return;
       }
-      const upstream = connect(this.target.port, this.target.host);
+      const upstream = 'path' in this.target ? connect(this.target.path) : connect(this.target.port, this.target.host);
       for (const socket of [client, upstream]) {
         this.sockets.add(socket);
         socket.on('close', () => this.sockets.delete(socket));

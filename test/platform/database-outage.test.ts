@@ -24,9 +24,11 @@ describe('database outage', function () {
   before(async () => {
     // The service reaches its database through a proxy the test can cut: a PostgreSQL server
     // when DATABASE_URL is set, otherwise an embedded database of its own.
-    const target = new URL(process.env.DATABASE_URL ?? (embedded = await startEmbeddedPostgres(freshDataDir())).url);
-    proxy = await new TcpProxy({ host: target.hostname, port: Number(target.port) }).start();
-    const proxied = new URL(target);
+    const server = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL) : undefined;
+    if (!server) embedded = await startEmbeddedPostgres(freshDataDir());
+    proxy = await new TcpProxy(server ? { host: server.hostname, port: Number(server.port) } : { path: embedded!.socketPath }).start();
+    const proxied = new URL(server ?? 'postgresql://postgres@127.0.0.1/postgres?sslmode=disable');
+    proxied.hostname = '127.0.0.1';
     proxied.port = String(proxy.port);
     service = await startTestService({ config: testConfig({ DATABASE_URL: proxied.toString(), DB_POOL_MAX: '1' }) });
   });

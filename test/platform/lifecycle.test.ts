@@ -38,6 +38,8 @@ describe('graceful shutdown', function () {
       HOST: '127.0.0.1',
       DATA_DIR: freshDataDir(),
       DATABASE_URL: process.env.DATABASE_URL,
+      // Seeding runs before the service listens; this test is about stopping, not seeding.
+      SEED_DEMO: 'false',
     });
     const listening = await waitFor(
       () => logLines(run.stdout()).find((line) => typeof line.url === 'string' && String(line.msg).startsWith('listening')),

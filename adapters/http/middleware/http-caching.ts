@@ -12,11 +12,40 @@ export function entityTag(entity: string | Buffer): string {
   return `"${length.toString(16)}-${hash('sha1', entity, 'base64').slice(0, 27)}"`;
 }
 
+const ENTITY_TAG = /(?:W\/)?"[^"]*"/g;
+
+/** The opaque part of an entity tag: weak comparison ignores the W/ prefix (RFC 9110 8.8.3.2). */
+function opaque(tag: string): string {
+  return tag.startsWith('W/') ? tag.slice(2) : tag;
+}
+
+/**
+ * Whether a GET or HEAD may be answered 304, by RFC 9110 section 13.2.2: If-None-Match when the
+ * request has it (weak comparison; `*` matches any current answer), else If-Modified-Since against
+ * Last-Modified. The request's Cache-Control is not consulted: `no-cache` asks the origin to
+ * validate a stored answer (RFC 9111 5.2.1.4), and a matching validator is that validation; the
+ * `fresh` package behind Koa's ctx.fresh answers "stale" to it, so a client that sends it with every
+ * conditional request (Node's fetch does) never got a 304.
+ */
+export function notModified(request: NodeJS.Dict<string | string[]>, etag: string, lastModified: string): boolean {
+  const noneMatch = request['if-none-match'];
+  if (typeof noneMatch === 'string') {
+    if (noneMatch.trim() === '*') return true;
+    if (!etag) return false;
+    const tags = noneMatch.match(ENTITY_TAG) ?? [];
+    return tags.some((tag) => opaque(tag) === opaque(etag));
+  }
+  const modifiedSince = request['if-modified-since'];
+  if (typeof modifiedSince !== 'string' || !lastModified) return false;
+  const since = Date.parse(modifiedSince);
+  const modified = Date.parse(lastModified);
+  return !Number.isNaN(since) && !Number.isNaN(modified) && modified <= since;
+}
+
 /**
  * Conditional GET, once the answer is written: a successful answer with a body gets an ETag
  * (unless its handler set one), and a GET or HEAD whose If-None-Match or If-Modified-Since matches
- * it is answered 304 without the body (Koa's `ctx.fresh`, RFC 9110 section 13). Streamed bodies
- * are left alone.
+ * it is answered 304 without the body (see notModified). Streamed bodies are left alone.
  */
 export function answerConditionally(ctx: Context): void {
   const { body } = ctx;
@@ -27,8 +56,8 @@ export function answerConditionally(ctx: Context): void {
     const entity = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
     ctx.response.etag = entityTag(entity);
   }
-  const headers = ctx.req.headers;
-  if ((headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) && ctx.fresh) {
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
+  if (notModified(ctx.req.headers, ctx.response.get('ETag'), ctx.response.get('Last-Modified'))) {
     ctx.status = 304;
     ctx.body = null;
   }
