@@ -35,9 +35,8 @@ interface RefreshRow {
   revoked_at: Date | null;
   /** The user's membership role in the grant's business now; null once they left it. */
   member_role: string | null;
-  /** The successor's hash and scope, once the token was rotated. */
+  /** The successor's hash, once the token was rotated. */
   replaced_by: string | null;
-  successor_scope: string | null;
 }
 
 const invalidGrant = (message: string) => new AppError('OAUTH_INVALID_GRANT', message);
@@ -99,10 +98,15 @@ function grantOf(row: RefreshRow): GrantForTokens {
  */
 async function replayWithinGrace(tx: EntityManager, input: RefreshExchangeInput, row: RefreshRow, presentedHash: string): Promise<Outcome> {
   const successor = successorRefreshToken(input.signing.kek, presentedHash);
-  if (row.successor_scope === null || row.replaced_by !== hashOAuthSecret(successor)) {
-    return { refusal: invalidGrant('The refresh token was already used: present the refresh token issued in its place.') };
-  }
-  const scope = scopeFor(input.scope, row.successor_scope, row.member_role!);
+  // Read in a statement of its own, after the lock: a request that waited for the rotating one gets
+  // its locked row re-checked by PostgreSQL, but the rows joined to it stay as they were before the
+  // rotation (no successor yet).
+  const [successorRow] =
+    row.replaced_by === hashOAuthSecret(successor)
+      ? await runQuery<{ scope: string }>(tx, { sql: 'select scope from oauth_refresh_tokens where token_hash = ?', params: [row.replaced_by] })
+      : [];
+  if (!successorRow) return { refusal: invalidGrant('The refresh token was already used: present the refresh token issued in its place.') };
+  const scope = scopeFor(input.scope, successorRow.scope, row.member_role!);
   if (typeof scope !== 'string') return { refusal: scope };
   const resourceRefusal = checkResource(input.resources, row.resource, input.expectedResource);
   if (resourceRefusal) return { refusal: resourceRefusal };
@@ -115,12 +119,11 @@ export async function exchangeRefreshToken(input: RefreshExchangeInput): Promise
   const presentedHash = hashOAuthSecret(input.refreshToken);
   const outcome = await input.em.transactional(async (tx): Promise<Outcome> => {
     const [row] = await runQuery<RefreshRow>(tx, {
-      sql: `select t.grant_id, t.scope, t.expires_at, t.used_at, t.replaced_by, s.scope as successor_scope,
+      sql: `select t.grant_id, t.scope, t.expires_at, t.used_at, t.replaced_by,
                    g.client_id, g.user_id, g.business_id, g.resource, g.revoked_at,
                    (select m.role from memberships m where m.business_id = g.business_id and m.user_id = g.user_id) as member_role
             from oauth_refresh_tokens t
             join oauth_grants g on g.id = t.grant_id
-            left join oauth_refresh_tokens s on s.token_hash = t.replaced_by
             where t.token_hash = ?
             for update of t`,
       params: [presentedHash],
