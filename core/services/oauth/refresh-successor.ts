@@ -1,4 +1,5 @@
-import { createHmac, hkdfSync } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { derivedKey } from './derived-key.ts';
 
 const SUCCESSOR_KEY_INFO = 'oauth refresh-token successor v1';
 
@@ -16,6 +17,5 @@ const SUCCESSOR_KEY_INFO = 'oauth refresh-token successor v1';
  * also sign access tokens with the signing keys it opens).
  */
 export function successorRefreshToken(kek: Buffer, predecessorHash: string): string {
-  const key = Buffer.from(hkdfSync('sha256', kek, Buffer.alloc(0), SUCCESSOR_KEY_INFO, 32));
-  return createHmac('sha256', key).update(predecessorHash, 'utf8').digest('base64url');
+  return createHmac('sha256', derivedKey(kek, SUCCESSOR_KEY_INFO)).update(predecessorHash, 'utf8').digest('base64url');
 }

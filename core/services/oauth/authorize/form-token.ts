@@ -1,4 +1,5 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { derivedKey } from '../derived-key.ts';
 import type { KeyEncryptionKeySource } from '../key-encryption-key.ts';
 
 /** What a form token was issued for: a token of one form never passes for the other. */
@@ -19,16 +20,7 @@ const FORM_TOKEN_KEY_INFO = 'fsa oauth form-token key v1';
  * the signing keys.
  */
 export function formTokenKeySource(keyEncryptionKey: KeyEncryptionKeySource): KeyEncryptionKeySource {
-  const derived = new WeakMap<Buffer, Buffer>();
-  return async (log) => {
-    const kek = await keyEncryptionKey(log);
-    let key = derived.get(kek);
-    if (!key) {
-      key = Buffer.from(hkdfSync('sha256', kek, Buffer.alloc(0), FORM_TOKEN_KEY_INFO, 32));
-      derived.set(kek, key);
-    }
-    return key;
-  };
+  return async (log) => derivedKey(await keyEncryptionKey(log), FORM_TOKEN_KEY_INFO);
 }
 
 function mac(serverKey: Buffer, browserKey: string, purpose: FormPurpose, issuedAt: number, request: string): string {
