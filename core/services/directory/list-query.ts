@@ -3,7 +3,7 @@ import { toDirectoryListingPublic, type DirectoryListingRow } from './listing-ro
 import type { DirectoryListingPublic, DirectoryListQuery, DirectorySort, SiteUrls } from './types.ts';
 
 import type { SqlQuery } from '../sql/query.ts';
-import { allowsSubstringMatch } from '../sql/substring-search.ts';
+import { allowsSubstringMatch, containsPattern, wordsOrSubstring } from '../sql/substring-search.ts';
 
 export type { SqlQuery };
 
@@ -20,11 +20,6 @@ const SORTS: Record<DirectorySort | 'relevance', (a: string) => string> = {
   // Search results only: the rank computed over the matches, then as rating_desc.
   relevance: (a) => `${a}.relevance desc, ${SORTS.rating_desc(a)}`,
 };
-
-/** `q` as an ILIKE pattern matching it anywhere in the name, its wildcards taken literally. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 interface WhereClause {
   sql: string;
@@ -59,13 +54,9 @@ function buildWhere(input: DirectoryListQuery): WhereClause {
     // Whole words (stemmed) in name, services and descriptions through the GIN tsvector index;
     // partial words in the name through the trigram index. The planner ORs the two bitmaps.
     // A text too short for a trigram is matched by words only (allowsSubstringMatch).
-    if (allowsSubstringMatch(input.q)) {
-      conditions.push(`(l.search @@ websearch_to_tsquery('english', ?) or l.name ilike ?)`);
-      params.push(input.q, containsPattern(input.q));
-    } else {
-      conditions.push(`l.search @@ websearch_to_tsquery('english', ?)`);
-      params.push(input.q);
-    }
+    const search = wordsOrSubstring('l.search', 'l.name', input.q);
+    conditions.push(search.sql);
+    params.push(...search.params);
   }
   return { sql: conditions.join(' and '), params };
 }

@@ -1,5 +1,5 @@
 import { ACTIVE_CONDITION, LIST_ORDER, OPPORTUNITIES, activeParams } from './active.ts';
-import { allowsSubstringMatch } from '../sql/substring-search.ts';
+import { wordsOrSubstring } from '../sql/substring-search.ts';
 import { escapeLike, isoTimestamp, type SqlQuery } from './sql.ts';
 
 /** The list's filters after validation (state and psc upper-cased, empty strings dropped). */
@@ -69,12 +69,10 @@ export const PUBLIC_COLUMNS = [
 export function buildGovernmentOpportunityListQuery(input: GovernmentOpportunityListInput, now: Date): SqlQuery {
   const where = [ACTIVE_CONDITION];
   const params: unknown[] = [...activeParams(now)];
-  if (input.keyword !== undefined && allowsSubstringMatch(input.keyword)) {
-    where.push(`(search_vector @@ websearch_to_tsquery('english', ?) or solicitation_number ilike ?)`);
-    params.push(input.keyword, `%${escapeLike(input.keyword)}%`);
-  } else if (input.keyword !== undefined) {
-    where.push(`search_vector @@ websearch_to_tsquery('english', ?)`);
-    params.push(input.keyword);
+  if (input.keyword !== undefined) {
+    const search = wordsOrSubstring('search_vector', 'solicitation_number', input.keyword);
+    where.push(search.sql);
+    params.push(...search.params);
   }
   if (input.state !== undefined) {
     where.push('place_state = ?');

@@ -21,3 +21,18 @@ export function allowsSubstringMatch(text: string): boolean {
 export const SUBSTRING_RULE =
   `Partial-word (substring) matching applies only when the text holds at least ${SUBSTRING_MIN_RUN} letters or digits in a row; ` +
   'shorter texts match whole words only.';
+
+/** `%text%` for ILIKE, with the wildcards of `text` escaped (backslash, the default escape), so it matches literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The search condition of a public list: whole (stemmed) words of `text` in the tsvector `vector`
+ * (web-search syntax), or `text` anywhere in `column` when it is long enough for the trigram index
+ * (allowsSubstringMatch). Placeholders are `?`, with their values in `params`.
+ */
+export function wordsOrSubstring(vector: string, column: string, text: string): { sql: string; params: unknown[] } {
+  const words = `${vector} @@ websearch_to_tsquery('english', ?)`;
+  return allowsSubstringMatch(text) ? { sql: `(${words} or ${column} ilike ?)`, params: [text, containsPattern(text)] } : { sql: words, params: [text] };
+}
