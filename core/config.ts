@@ -6,19 +6,14 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected one of true, false, 1, 0, yes, no' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const positiveInt = (max: number) =>
-  z.coerce
-    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'expected a whole number' : undefined) })
-    .int({ message: 'expected a whole number' })
-    .min(1, { message: 'expected at least 1' })
-    .max(max, { message: `expected at most ${max}` });
-
 const wholeNumber = (min: number, max: number) =>
   z.coerce
     .number({ error: (issue) => (issue.code === 'invalid_type' ? 'expected a whole number' : undefined) })
     .int({ message: 'expected a whole number' })
     .min(min, { message: `expected at least ${min}` })
     .max(max, { message: `expected at most ${max}` });
+
+const positiveInt = (max: number) => wholeNumber(1, max);
 
 const siteUrl = z
   .url({ protocol: /^https?$/, message: 'expected an absolute http(s) URL such as https://api.example.com' })

@@ -44,32 +44,6 @@ const invalidGrant = (message: string) => new AppError('OAUTH_INVALID_GRANT', me
 type Outcome = { tokens: TokenResponse } | { refusal: AppError };
 
 /**
- * RFC 6749 section 6 with rotation (OAuth 2.0 Security BCP, RFC 9700 section 4.14.2): the presented
- * refresh token is consumed and replaced by a new one, with a new access token. Its row is locked
- * for the exchange (`for update`), so concurrent refreshes of one token are serialised: the first
- * rotates, the others find it rotated.
- *
- * - Reuse of a consumed token more than 10 seconds after its rotation is treated as theft: the
- *   grant is revoked (every access and refresh token of it dies) and the request fails.
- * - Within those 10 seconds (two refreshes of one client racing, or a retry after a lost
- *   response) the request gets a fresh access token and the SAME successor refresh token the
- *   rotation issued: the successor is derived from the presented token's hash under the
- *   key-encryption key (successorRefreshToken), so it can be answered again although only its hash
- *   is stored. A replay therefore never starts a second chain: whoever replays holds the one
- *   chain the client holds, and the next reuse of any of its tokens is seen and revokes the grant.
- *   The window counts from the first rotation and does not slide. The replay's scope narrows from
- *   the successor's (what the rotation granted), and a replay that cannot be matched to its
- *   successor (the key-encryption key changed meanwhile) is refused without revoking.
- * - `scope` narrows: it must be a subset of the presented token's scope (invalid_scope otherwise),
- *   and the new access and refresh tokens carry the narrowed scope, so it never widens again.
- * - Unknown, expired (30 days), another client's, or of a revoked grant or a user who left the
- *   business: invalid_grant, changing nothing. A user who is now a plain member of the business
- *   (no longer owner or admin) gets read scopes only (see scopeFor).
- *
- * Does NOT cover: client authentication (public clients) or whether the client registered the
- * refresh_token grant type (the procedure checks that first).
- */
-/**
  * The scope of the new tokens: `requested` narrowed from `granted` (invalid_scope when wider), less
  * the write scopes when the user's role in the business no longer lets them grant writes (an owner
  * or admin who became a plain member): the grant lives on read-only, and a grant that had only
@@ -114,6 +88,32 @@ async function replayWithinGrace(tx: EntityManager, input: RefreshExchangeInput,
   return { tokens: { access_token: response.access_token, token_type: response.token_type, expires_in: response.expires_in, refresh_token: successor, scope } };
 }
 
+/**
+ * RFC 6749 section 6 with rotation (OAuth 2.0 Security BCP, RFC 9700 section 4.14.2): the presented
+ * refresh token is consumed and replaced by a new one, with a new access token. Its row is locked
+ * for the exchange (`for update`), so concurrent refreshes of one token are serialised: the first
+ * rotates, the others find it rotated.
+ *
+ * - Reuse of a consumed token more than 10 seconds after its rotation is treated as theft: the
+ *   grant is revoked (every access and refresh token of it dies) and the request fails.
+ * - Within those 10 seconds (two refreshes of one client racing, or a retry after a lost
+ *   response) the request gets a fresh access token and the SAME successor refresh token the
+ *   rotation issued: the successor is derived from the presented token's hash under the
+ *   key-encryption key (successorRefreshToken), so it can be answered again although only its hash
+ *   is stored. A replay therefore never starts a second chain: whoever replays holds the one
+ *   chain the client holds, and the next reuse of any of its tokens is seen and revokes the grant.
+ *   The window counts from the first rotation and does not slide. The replay's scope narrows from
+ *   the successor's (what the rotation granted), and a replay that cannot be matched to its
+ *   successor (the key-encryption key changed meanwhile) is refused without revoking.
+ * - `scope` narrows: it must be a subset of the presented token's scope (invalid_scope otherwise),
+ *   and the new access and refresh tokens carry the narrowed scope, so it never widens again.
+ * - Unknown, expired (30 days), another client's, or of a revoked grant or a user who left the
+ *   business: invalid_grant, changing nothing. A user who is now a plain member of the business
+ *   (no longer owner or admin) gets read scopes only (see scopeFor).
+ *
+ * Does NOT cover: client authentication (public clients) or whether the client registered the
+ * refresh_token grant type (the procedure checks that first).
+ */
 export async function exchangeRefreshToken(input: RefreshExchangeInput): Promise<TokenResponse> {
   const { now } = input;
   const presentedHash = hashOAuthSecret(input.refreshToken);
