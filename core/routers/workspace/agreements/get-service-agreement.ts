@@ -19,7 +19,7 @@ export const getServiceAgreement = tenantProcedure
   .input(ZGetServiceAgreementInput)
   .output(ZGetServiceAgreementOutput)
   .query(async ({ ctx, input }) => {
-    const [row] = await findAgreements(ctx.em, ctx.businessId, (where) => where.add('a.id = ?', input.agreement_id), 1);
+    const [row] = await findAgreements(ctx.em, ctx.businessId, { agreementId: input.agreement_id, limit: 1 });
     if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No service agreement with id ${input.agreement_id} in this business.`);
     const plan = await findVisitPlan(ctx.em, ctx.businessId, row.id);
     return { ...toServiceAgreement(row), ...toVisitPlan(plan) };

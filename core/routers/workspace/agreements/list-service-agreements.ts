@@ -23,12 +23,11 @@ export const listServiceAgreements = tenantProcedure
   .output(ZListServiceAgreementsOutput)
   .query(async ({ ctx, input }) => {
     const after = decodeCursor(input.cursor, ZAgreementCursor);
-    const rows = await findAgreements(ctx.em, ctx.businessId, (where) => {
-      if (input.status) where.add('a.status = ?', input.status);
-      // PostgreSQL has no year 0 (the cast would fail): no agreement ends on or before a date in it.
-      if (input.expiring_before !== undefined && input.expiring_before < '0001-01-01') where.add('false');
-      else if (input.expiring_before !== undefined) where.add('a.ends_on <= ?::date', input.expiring_before);
-      if (after) where.add('(a.created_at, a.id) < (?::timestamptz, ?::uuid)', ...after);
-    }, input.limit + 1);
+    const rows = await findAgreements(ctx.em, ctx.businessId, {
+      status: input.status,
+      expiringBefore: input.expiring_before,
+      after,
+      limit: input.limit + 1,
+    });
     return toCursorPage(rows, input.limit, (row) => [row.created_key, row.id], toServiceAgreement);
   });

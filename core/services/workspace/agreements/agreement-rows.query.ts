@@ -23,13 +23,28 @@ export interface AgreementRow {
   created_key: string;
 }
 
+export interface AgreementFilter {
+  agreementId?: string;
+  status?: AgreementRow['status'];
+  /** Only agreements whose term ends on or before this date (YYYY-MM-DD). */
+  expiringBefore?: string;
+  /** The (created_at key, id) of the previous page's last agreement; the order is newest first. */
+  after?: readonly [string, string];
+  limit: number;
+}
+
 /**
  * Service agreements of one business with their customer and next planned visit, newest first
- * (created_at desc, id desc: service_agreements_created_idx); `build` adds conditions on `a`.
+ * (created_at desc, id desc: service_agreements_created_idx).
  */
-export function findAgreements(em: EntityManager, businessId: string, build: (where: Where) => void, limit: number): Promise<AgreementRow[]> {
+export function findAgreements(em: EntityManager, businessId: string, filter: AgreementFilter): Promise<AgreementRow[]> {
   const where = new Where('a.business_id = ?', businessId);
-  build(where);
+  if (filter.agreementId) where.add('a.id = ?', filter.agreementId);
+  if (filter.status) where.add('a.status = ?', filter.status);
+  // PostgreSQL has no year 0 (the cast would fail): no agreement ends on or before a date in it.
+  if (filter.expiringBefore !== undefined && filter.expiringBefore < '0001-01-01') where.add('false');
+  else if (filter.expiringBefore !== undefined) where.add('a.ends_on <= ?::date', filter.expiringBefore);
+  if (filter.after) where.add('(a.created_at, a.id) < (?::timestamptz, ?::uuid)', ...filter.after);
   return runQuery<AgreementRow>(em, {
     sql: `select a.id, a.name, a.status, c.id as customer_id, c.name as customer_name, a.property_id, a.billing_frequency, a.price_minor, a.currency,
             to_char(a.starts_on, 'YYYY-MM-DD') as starts_on, to_char(a.ends_on, 'YYYY-MM-DD') as ends_on, a.visits_per_year, a.auto_renew,
@@ -41,7 +56,7 @@ export function findAgreements(em: EntityManager, businessId: string, build: (wh
           where ${where}
           order by a.created_at desc, a.id desc
           limit ?`,
-    params: [...where.params, limit],
+    params: [...where.params, filter.limit],
   });
 }
 
