@@ -1,5 +1,5 @@
-import { Business } from '../../../../orm/entities/accounts/business.ts';
 import { AppError } from '../../../errors/index.ts';
+import { findBusinessProfile } from '../../../services/workspace/business/business.query.ts';
 import { serviceZoneNames } from '../../../services/workspace/business/service-zone-names.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZGetBusinessProfileInput, ZGetBusinessProfileOutput } from './get-business-profile.schema.ts';
@@ -18,7 +18,7 @@ export const getBusinessProfile = tenantProcedure
   .input(ZGetBusinessProfileInput)
   .output(ZGetBusinessProfileOutput)
   .query(async ({ ctx }) => {
-    const business = await ctx.em.findOne(Business, { id: ctx.businessId });
+    const business = await findBusinessProfile(ctx.em, ctx.businessId);
     // The principal's business was deleted after its token was issued.
     if (!business) throw new AppError('RESOURCE_NOT_FOUND', 'The business of this connection no longer exists.');
     const zones = await serviceZoneNames(ctx.em, ctx.businessId);

@@ -1,4 +1,4 @@
-import { Business } from '../../../../orm/entities/accounts/business.ts';
+import { findCurrencyAndTimeZone } from '../../../services/workspace/business/business.query.ts';
 import { operationsRows, workingMinutes } from '../../../services/workspace/reports/operations.query.ts';
 import { checkReportRange } from '../../../services/workspace/reports/report-range.ts';
 import { tenantProcedure } from '../../../trpc.ts';
@@ -19,7 +19,7 @@ export const getOperationsSummary = tenantProcedure
   .output(ZGetOperationsSummaryOutput)
   .query(async ({ ctx, input }) => {
     checkReportRange(input);
-    const business = await ctx.em.findOneOrFail(Business, { id: ctx.businessId }, { fields: ['currency', 'timeZone'] });
+    const business = await findCurrencyAndTimeZone(ctx.em, ctx.businessId);
     const rows = await operationsRows(ctx.em, ctx.businessId, input);
     const jobsByStatus = Object.fromEntries(rows.jobs.map((row) => [row.status, Number(row.n)]));
     const booked = Number(rows.visits.booked_minutes);

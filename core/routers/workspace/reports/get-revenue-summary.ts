@@ -1,4 +1,4 @@
-import { Business } from '../../../../orm/entities/accounts/business.ts';
+import { findCurrencyAndTimeZone } from '../../../services/workspace/business/business.query.ts';
 import { checkReportRange } from '../../../services/workspace/reports/report-range.ts';
 import { revenueByPeriod } from '../../../services/workspace/reports/revenue.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
@@ -19,7 +19,7 @@ export const getRevenueSummary = tenantProcedure
   .output(ZGetRevenueSummaryOutput)
   .query(async ({ ctx, input }) => {
     checkReportRange(input);
-    const business = await ctx.em.findOneOrFail(Business, { id: ctx.businessId }, { fields: ['currency', 'timeZone'] });
+    const business = await findCurrencyAndTimeZone(ctx.em, ctx.businessId);
     const rows = await revenueByPeriod(ctx.em, ctx.businessId, input);
     const periods = rows.map((row) => ({
       period_start: row.period_start,
