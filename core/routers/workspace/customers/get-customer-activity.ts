@@ -4,7 +4,7 @@ import { activityTypes, customerActivity } from '../../../services/workspace/cus
 import { toDbInstant, ZInstantKey } from '../../../services/workspace/customers/instant.ts';
 import { requireCustomer } from '../../../services/workspace/customers/require-customer.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
-import { businessCurrency } from '../../../services/workspace/price-book/business-currency.ts';
+import { businessCurrency } from '../../../services/workspace/price-book/business-currency.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZGetCustomerActivityInput, ZGetCustomerActivityOutput } from './get-customer-activity.schema.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../../../services/workspace/cursor.ts';
-import { businessCurrency } from '../../../services/workspace/price-book/business-currency.ts';
+import { businessCurrency } from '../../../services/workspace/price-book/business-currency.query.ts';
 import { toPriceBookItem } from '../../../services/workspace/price-book/price-book-rows.ts';
 import { searchPriceBook as searchItems } from '../../../services/workspace/price-book/search.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../../errors/index.ts';
 import { decodeCursor } from '../../../services/workspace/cursor.ts';
 import { availableSlots } from '../../../services/workspace/scheduling/available-slots.ts';
-import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.ts';
+import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.query.ts';
 import { memberTimeOffBetween, memberVisitsBetween } from '../../../services/workspace/scheduling/busy-periods.query.ts';
 import { localDayRange } from '../../../services/workspace/scheduling/local-day-range.ts';
 import { findScheduleMembers } from '../../../services/workspace/scheduling/schedule-members.query.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../errors/index.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
-import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.ts';
+import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.query.ts';
 import { memberTimeOffBetween, memberVisitsBetween } from '../../../services/workspace/scheduling/busy-periods.query.ts';
 import { localDayRange } from '../../../services/workspace/scheduling/local-day-range.ts';
 import { memberDay, sumMinutes } from '../../../services/workspace/scheduling/member-day.ts';

@@ -1,5 +1,5 @@
 import { AppError } from '../../../errors/index.ts';
-import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.ts';
+import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.query.ts';
 import { assigneesOfVisits } from '../../../services/workspace/scheduling/team-member-names.query.ts';
 import { visitDetailOutput } from '../../../services/workspace/scheduling/visit-output.ts';
 import { findVisitRows } from '../../../services/workspace/scheduling/visit-rows.query.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
-import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.ts';
+import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.query.ts';
 import { unscheduledJobOutput } from '../../../services/workspace/scheduling/unscheduled-job-output.ts';
 import { findUnscheduledJobs } from '../../../services/workspace/scheduling/unscheduled-jobs.query.ts';
 import { ZInstantKey } from '../../../services/workspace/scheduling/instant-key.ts';

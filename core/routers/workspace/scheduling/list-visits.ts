@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.ts';
+import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.query.ts';
 import { checkDateBounds, checkDateRange, localMidnight } from '../../../services/workspace/scheduling/local-day-range.ts';
 import { assigneesOfVisits } from '../../../services/workspace/scheduling/team-member-names.query.ts';
 import { visitSummaryOutput } from '../../../services/workspace/scheduling/visit-output.ts';

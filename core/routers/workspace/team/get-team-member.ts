@@ -1,5 +1,5 @@
 import { AppError } from '../../../errors/index.ts';
-import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.ts';
+import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.query.ts';
 import { findTeamMembers, toTeamMember } from '../../../services/workspace/team/team-member-rows.query.ts';
 import { workingWeek } from '../../../services/workspace/team/working-week.ts';
 import { tenantProcedure } from '../../../trpc.ts';

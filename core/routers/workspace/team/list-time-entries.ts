@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
-import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.ts';
+import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.query.ts';
 import { ZInstantKey } from '../../../services/workspace/scheduling/instant-key.ts';
 import { localDayInstants } from '../../../services/workspace/team/local-range.ts';
 import { requireTeamMember } from '../../../services/workspace/team/member-exists.ts';

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery } from '../../sql/query.ts';
 import { decodeCursor, toCursorPage } from '../cursor.ts';
 import { Where } from '../where.ts';
-import { businessCurrency } from './business-currency.ts';
+import { businessCurrency } from './business-currency.query.ts';
 import { PRICE_BOOK_COLUMNS, type PriceBookRow } from './price-book-rows.ts';
 
 // Category and name go back to PostgreSQL as bind values, which refuse NUL characters.
