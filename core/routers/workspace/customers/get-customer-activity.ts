@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { activitySummary } from '../../../services/workspace/customers/activity-summary.ts';
 import { activityTypes, customerActivity } from '../../../services/workspace/customers/activity.query.ts';
 import { toDbInstant, ZInstantKey } from '../../../services/workspace/customers/instant.ts';
-import { requireCustomer } from '../../../services/workspace/customers/require-customer.ts';
+import { requireCustomer } from '../../../services/workspace/customers/require-customer.query.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { businessCurrency } from '../../../services/workspace/price-book/business-currency.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { customerContacts, toContact } from '../../../services/workspace/customers/contacts.query.ts';
 import { nameKey, ZNameKey } from '../../../services/workspace/customers/name-key.ts';
-import { requireCustomer } from '../../../services/workspace/customers/require-customer.ts';
+import { requireCustomer } from '../../../services/workspace/customers/require-customer.query.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListCustomerContactsInput, ZListCustomerContactsOutput } from './list-customer-contacts.schema.ts';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { AppError } from '../../../errors/index.ts';
 import { decodeCursor, toCursorPage, type CursorKey } from '../../../services/workspace/cursor.ts';
-import { findCustomers, toCustomerSummary, type CustomerRow } from '../../../services/workspace/customers/customer-rows.query.ts';
+import { listCustomerRows, toCustomerSummary, type CustomerRow, type CustomerSort } from '../../../services/workspace/customers/customer-rows.query.ts';
 import { toDbInstant, ZInstantKey } from '../../../services/workspace/customers/instant.ts';
-import { nameKey, resumeNameSql, ZNameKey } from '../../../services/workspace/customers/name-key.ts';
+import { nameKey, ZNameKey } from '../../../services/workspace/customers/name-key.ts';
 import { tenantProcedure } from '../../../trpc.ts';
-import { customerSorts, ZListCustomersInput, ZListCustomersOutput } from './list-customers.schema.ts';
+import { ZListCustomersInput, ZListCustomersOutput } from './list-customers.schema.ts';
 
 // A cursor names its sort and resumes after that sort's key: an instant to the microsecond or a name, then the id.
 const ZCustomerCursor = z.union([
@@ -13,17 +13,10 @@ const ZCustomerCursor = z.union([
   z.tuple([z.literal('name_asc'), ZNameKey, z.uuid()]),
 ]);
 
-type Sort = (typeof customerSorts)[number];
-
-const orders: Record<Sort, { orderBy: string; after: string; key: (row: CustomerRow) => CursorKey }> = {
-  created_desc: { orderBy: 'c.created_at desc, c.id desc', after: '(c.created_at, c.id) < (?::timestamptz, ?::uuid)', key: (row) => ['created_desc', row.created_key, row.id] },
-  created_asc: { orderBy: 'c.created_at, c.id', after: '(c.created_at, c.id) > (?::timestamptz, ?::uuid)', key: (row) => ['created_asc', row.created_key, row.id] },
-  name_asc: {
-    orderBy: 'c.name collate "C", c.id',
-    after: `(c.name collate "C", c.id) > (${resumeNameSql('customers')} collate "C", ?::uuid)`,
-    key: (row) => ['name_asc', nameKey(row.name), row.id],
-  },
-};
+/** The cursor of a row in a sort: the sort's name, its key, the id. */
+function keyOf(sort: CustomerSort, row: CustomerRow): CursorKey {
+  return sort === 'name_asc' ? ['name_asc', nameKey(row.name), row.id] : [sort, row.created_key, row.id];
+}
 
 export const listCustomers = tenantProcedure
   .meta({
@@ -46,16 +39,11 @@ export const listCustomers = tenantProcedure
         details: [{ parameter: 'cursor', code: 'invalid_cursor', message: 'cursor of another sort', path: ['cursor'] }],
       });
     }
-    const order = orders[input.sort];
-    const rows = await findCustomers(ctx.em, ctx.businessId, (where) => {
-      if (input.status) where.add('c.status = ?', input.status);
-      if (input.created_after) where.add('c.created_at >= ?::timestamptz', toDbInstant(input.created_after));
-      if (input.tag) {
-        where.add(`exists (select 1 from customer_tags ct join tags t on t.business_id = ct.business_id and t.id = ct.tag_id
-          where ct.business_id = c.business_id and ct.customer_id = c.id and lower(t.name) = lower(?))`, input.tag);
-      }
-      if (cursor?.[0] === 'name_asc') where.add(order.after, cursor[1], ctx.businessId, cursor[2], cursor[2]);
-      else if (cursor) where.add(order.after, cursor[1], cursor[2]);
-    }, order.orderBy, input.limit + 1);
-    return toCursorPage(rows, input.limit, order.key, toCustomerSummary);
+    const rows = await listCustomerRows(ctx.em, ctx.businessId, {
+      status: input.status,
+      createdAfter: input.created_after ? toDbInstant(input.created_after) : undefined,
+      tag: input.tag,
+      after: cursor,
+    }, input.sort, input.limit + 1);
+    return toCursorPage(rows, input.limit, (row) => keyOf(input.sort, row), toCustomerSummary);
   });

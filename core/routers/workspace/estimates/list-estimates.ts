@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
-import { requireCustomer } from '../../../services/workspace/customers/require-customer.ts';
+import { requireCustomer } from '../../../services/workspace/customers/require-customer.query.ts';
 import { findEstimates } from '../../../services/workspace/estimates/estimate-rows.query.ts';
 import { toEstimateSummary } from '../../../services/workspace/estimates/estimate-summary.ts';
 import { ZInstantKey } from '../../../services/workspace/scheduling/instant-key.ts';

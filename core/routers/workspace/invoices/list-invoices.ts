@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requireCustomer } from '../../../services/workspace/customers/require-customer.ts';
+import { requireCustomer } from '../../../services/workspace/customers/require-customer.query.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { findInvoices, toInvoice } from '../../../services/workspace/invoices/invoice-rows.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';

@@ -5,7 +5,7 @@ import { nextJobNumber } from '../../../services/workspace/jobs/next-job-number.
 import { priceLines } from '../../../services/workspace/jobs/priced-lines.ts';
 import { checkScheduleWindow } from '../../../services/workspace/jobs/schedule-window.ts';
 import { storeJob } from '../../../services/workspace/jobs/store-job.ts';
-import { recordOutboxEvent } from '../../../services/workspace/outbox.ts';
+import { recordOutboxEvent } from '../../../services/workspace/outbox.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZCreateJobInput, ZCreateJobOutput } from './create-job.schema.ts';
 

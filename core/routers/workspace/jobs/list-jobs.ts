@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../../errors/index.ts';
-import { requireCustomer } from '../../../services/workspace/customers/require-customer.ts';
+import { requireCustomer } from '../../../services/workspace/customers/require-customer.query.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { requireJobType } from '../../../services/workspace/jobs/require-job.ts';
 import { findJobs, toJobSummary } from '../../../services/workspace/jobs/job-rows.query.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Invoice } from '../../../../orm/entities/field-service/invoice.ts';
 import { AppError } from '../../../errors/index.ts';
-import { requireCustomer } from '../../../services/workspace/customers/require-customer.ts';
+import { requireCustomer } from '../../../services/workspace/customers/require-customer.query.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { findPayments, toPayment } from '../../../services/workspace/payments/payment-rows.query.ts';
 import { addLocalDayRange } from '../../../services/workspace/team/local-range.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requireCustomer } from '../../../services/workspace/customers/require-customer.ts';
+import { requireCustomer } from '../../../services/workspace/customers/require-customer.query.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { ZInstantKey } from '../../../services/workspace/scheduling/instant-key.ts';
 import { findProperties, toProperty } from '../../../services/workspace/properties/property-rows.query.ts';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery } from '../../sql/query.ts';
-import { resumeNameSql } from './name-key.ts';
+import { resumeNameSql } from './name-key.query.ts';
 
 export interface ContactRow {
   id: string;

@@ -1,16 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { customerBalances } from './balances.query.ts';
 import { customerContacts, toContact } from './contacts.query.ts';
-import { findCustomers, toCustomerSummary } from './customer-rows.query.ts';
+import { findCustomer, toCustomerSummary } from './customer-rows.query.ts';
 import { childCounts, propertySummaries } from './property-summaries.query.ts';
-import { customerNotFound } from './require-customer.ts';
+import { customerNotFound } from './require-customer.query.ts';
 
 /** get-customer embeds this many contacts and properties; the counts tell whether there are more. */
 export const EMBEDDED_CHILDREN = 50;
 
 /** One customer with contacts, properties and balances: get-customer's answer and create-customer's. */
 export async function loadCustomer(em: EntityManager, businessId: string, customerId: string, now: Date) {
-  const [row] = await findCustomers(em, businessId, (where) => where.add('c.id = ?', customerId), 'c.id', 1);
+  const row = await findCustomer(em, businessId, customerId);
   if (!row) throw customerNotFound(customerId);
   // One query after another: inside a write's transaction they share one connection.
   const contacts = await customerContacts(em, businessId, customerId, undefined, EMBEDDED_CHILDREN);

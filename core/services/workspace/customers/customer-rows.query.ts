@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery } from '../../sql/query.ts';
 import { Where } from '../where.ts';
 import { instantKeySql } from './instant.ts';
+import { resumeNameSql } from './name-key.query.ts';
 
 export interface CustomerRow {
   id: string;
@@ -30,13 +31,59 @@ export const CUSTOMER_COLUMNS = `c.id, c.name, c.company_name, c.email, c.phone,
     where ct.business_id = c.business_id and ct.customer_id = c.id), '{}') as tags`;
 
 /** Customers of one business; `build` adds conditions on `c`, `orderBy` is the order (ending in c.id). */
-export function findCustomers(em: EntityManager, businessId: string, build: (where: Where) => void, orderBy: string, limit: number): Promise<CustomerRow[]> {
+function findCustomers(em: EntityManager, businessId: string, build: (where: Where) => void, orderBy: string, limit: number): Promise<CustomerRow[]> {
   const where = new Where('c.business_id = ?', businessId);
   build(where);
   return runQuery<CustomerRow>(em, {
     sql: `select ${CUSTOMER_COLUMNS} from customers c where ${where} order by ${orderBy} limit ?`,
     params: [...where.params, limit],
   });
+}
+
+/** One customer of one business, or undefined. */
+export async function findCustomer(em: EntityManager, businessId: string, customerId: string): Promise<CustomerRow | undefined> {
+  const [row] = await findCustomers(em, businessId, (where) => where.add('c.id = ?', customerId), 'c.id', 1);
+  return row;
+}
+
+export type CustomerSort = 'created_desc' | 'created_asc' | 'name_asc';
+
+/**
+ * Where a page of customers resumes: the sort it continues, then that sort's key (created_at to the
+ * microsecond, or the name key: the name, or null when too long to carry) and the id.
+ */
+export type CustomerKey = readonly ['created_desc' | 'created_asc', string, string] | readonly ['name_asc', string | null, string];
+
+export interface CustomerFilter {
+  status?: CustomerRow['status'];
+  /** An instant as PostgreSQL reads it (toDbInstant). */
+  createdAfter?: string;
+  /** A tag name, compared regardless of letter case. */
+  tag?: string;
+  /** The key of the previous page's last customer, in the same sort. */
+  after?: CustomerKey;
+}
+
+const orders: Record<CustomerSort, { orderBy: string; after: string }> = {
+  created_desc: { orderBy: 'c.created_at desc, c.id desc', after: '(c.created_at, c.id) < (?::timestamptz, ?::uuid)' },
+  created_asc: { orderBy: 'c.created_at, c.id', after: '(c.created_at, c.id) > (?::timestamptz, ?::uuid)' },
+  name_asc: { orderBy: 'c.name collate "C", c.id', after: `(c.name collate "C", c.id) > (${resumeNameSql('customers')} collate "C", ?::uuid)` },
+};
+
+/** A page of customers of one business in `sort` order (ties by id), filtered; `filter.after` must be a key of that sort. */
+export function listCustomerRows(em: EntityManager, businessId: string, filter: CustomerFilter, sort: CustomerSort, limit: number): Promise<CustomerRow[]> {
+  const order = orders[sort];
+  const cursor = filter.after;
+  return findCustomers(em, businessId, (where) => {
+    if (filter.status) where.add('c.status = ?', filter.status);
+    if (filter.createdAfter) where.add('c.created_at >= ?::timestamptz', filter.createdAfter);
+    if (filter.tag) {
+      where.add(`exists (select 1 from customer_tags ct join tags t on t.business_id = ct.business_id and t.id = ct.tag_id
+          where ct.business_id = c.business_id and ct.customer_id = c.id and lower(t.name) = lower(?))`, filter.tag);
+    }
+    if (cursor?.[0] === 'name_asc') where.add(order.after, cursor[1], businessId, cursor[2], cursor[2]);
+    else if (cursor) where.add(order.after, cursor[1], cursor[2]);
+  }, order.orderBy, limit);
 }
 
 export function toCustomerSummary(row: CustomerRow) {

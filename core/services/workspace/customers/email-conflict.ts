@@ -1,16 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../../errors/index.ts';
-import { runQuery } from '../../sql/query.ts';
 
-/** The customer of this business already using an e-mail address, compared as customers_email_unique does. */
-export async function customerWithEmail(em: EntityManager, businessId: string, email: string): Promise<string | undefined> {
-  const [row] = await runQuery<{ id: string }>(em, {
-    sql: 'select id from customers where business_id = ? and lower(email) = lower(?) limit 1',
-    params: [businessId, email],
-  });
-  return row?.id;
-}
-
+/** The CONFLICT for an e-mail address another customer of the business uses (customerWithEmail finds which). */
 export function duplicateEmail(email: string, existingId: string | undefined): AppError {
   const which = existingId ? `: customer ${existingId}` : '';
   return new AppError('CONFLICT', `A customer with the e-mail address ${email} already exists in this business${which}. Use that customer (get-customer) or another e-mail address.`, {

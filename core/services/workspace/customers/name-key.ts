@@ -11,12 +11,3 @@ export function nameKey(name: string): string | null {
 
 /** A name key on the way back in; NUL is refused because PostgreSQL text cannot hold it. */
 export const ZNameKey = z.string().max(MAX_NAME_KEY_BYTES).regex(/^[^\u0000]*$/).nullable();
-
-/**
- * SQL for "the name this cursor resumes after": the carried name, else the current name of the row
- * it ended on (`table` must have business_id, id and name). Binds: name, businessId, id. Should that
- * row be deleted meanwhile, the comparison is null and the list simply ends there.
- */
-export function resumeNameSql(table: string): string {
-  return `coalesce(?::text, (select r.name from ${table} r where r.business_id = ? and r.id = ?::uuid))`;
-}

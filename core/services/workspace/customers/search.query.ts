@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery } from '../../sql/query.ts';
 import { CUSTOMER_COLUMNS, type CustomerRow } from './customer-rows.query.ts';
-import { resumeNameSql } from './name-key.ts';
+import { resumeNameSql } from './name-key.query.ts';
 
 export interface SearchRow extends CustomerRow {
   tier: number;
