@@ -1,5 +1,5 @@
 import { AppError } from '../../../errors/index.ts';
-import { runQuery } from '../../../services/sql/query.ts';
+import { findInvoicePayments } from '../../../services/workspace/invoices/invoice-payments.query.ts';
 import { findInvoices, toInvoice } from '../../../services/workspace/invoices/invoice-rows.query.ts';
 import { lineItemsOf } from '../../../services/workspace/line-items.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
@@ -17,14 +17,11 @@ export const getInvoice = tenantProcedure
   .input(ZGetInvoiceInput)
   .output(ZGetInvoiceOutput)
   .query(async ({ ctx, input }) => {
-    const [row] = await findInvoices(ctx.em, ctx.businessId, ctx.clock.now(), (where) => where.add('i.id = ?', input.invoice_id), 'created_desc', 1);
+    const [row] = await findInvoices(ctx.em, ctx.businessId, ctx.clock.now(), { invoiceId: input.invoice_id }, 'created_desc', 1);
     if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No invoice with id ${input.invoice_id} in this business.`);
     const [lines, payments] = await Promise.all([
       lineItemsOf(ctx.em, 'invoice', ctx.businessId, row.id),
-      runQuery<{ id: string; amount_minor: string; method: string; status: string; received_at: Date }>(ctx.em, {
-        sql: 'select id, amount_minor, method, status, received_at from payments where business_id = ? and invoice_id = ? order by received_at, id',
-        params: [ctx.businessId, row.id],
-      }),
+      findInvoicePayments(ctx.em, ctx.businessId, row.id),
     ]);
     return {
       ...toInvoice(row),

@@ -23,12 +23,11 @@ export const listInvoices = tenantProcedure
   .query(async ({ ctx, input }) => {
     await requireCustomer(ctx.em, ctx.businessId, input.customer_id);
     const after = decodeCursor(input.cursor, ZInvoiceCursor);
-    const rows = await findInvoices(ctx.em, ctx.businessId, ctx.clock.now(), (where) => {
-      if (input.status === 'overdue') where.add(`i.status = 'open' and i.total_minor > i.amount_paid_minor and i.due_date < i.today`);
-      else if (input.status) where.add('i.status = ?', input.status);
-      if (input.customer_id) where.add('i.customer_id = ?', input.customer_id);
-      if (input.due_before) where.add('i.due_date < ?::date', input.due_before);
-      if (after) where.add('(i.created_at, i.id) < (?::timestamptz, ?::uuid)', ...after);
+    const rows = await findInvoices(ctx.em, ctx.businessId, ctx.clock.now(), {
+      status: input.status,
+      customerId: input.customer_id,
+      dueBefore: input.due_before,
+      after,
     }, 'created_desc', input.limit + 1);
     return toCursorPage(rows, input.limit, (row) => [row.created_key, row.id], toInvoice);
   });

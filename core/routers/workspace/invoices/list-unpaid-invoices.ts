@@ -21,10 +21,6 @@ export const listUnpaidInvoices = tenantProcedure
   .output(ZListUnpaidInvoicesOutput)
   .query(async ({ ctx, input }) => {
     const after = decodeCursor(input.cursor, ZDueCursor);
-    const rows = await findInvoices(ctx.em, ctx.businessId, ctx.clock.now(), (where) => {
-      where.add(`i.status = 'open' and i.total_minor > i.amount_paid_minor and i.due_date is not null`);
-      if (input.overdue_only) where.add('i.due_date < i.today');
-      if (after) where.add('(i.due_date, i.id) > (?::date, ?::uuid)', ...after);
-    }, 'due_asc', input.limit + 1);
+    const rows = await findInvoices(ctx.em, ctx.businessId, ctx.clock.now(), { unpaid: true, overdueOnly: input.overdue_only, after }, 'due_asc', input.limit + 1);
     return toCursorPage(rows, input.limit, (row) => [row.due_on!, row.id], (row) => ({ ...toInvoice(row), days_overdue: row.days_overdue }));
   });

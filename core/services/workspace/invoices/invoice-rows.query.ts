@@ -24,14 +24,41 @@ export interface InvoiceRow {
 
 export type InvoiceOrder = 'created_desc' | 'due_asc';
 
+export interface InvoiceFilter {
+  invoiceId?: string;
+  /** Only open invoices with a balance left and a due date (the collections view). */
+  unpaid?: boolean;
+  /** Only invoices past due against the business's today. */
+  overdueOnly?: boolean;
+  /** A status, or overdue: open with a balance, due before the business's today. */
+  status?: InvoiceRow['status'] | 'overdue';
+  customerId?: string;
+  /** Only invoices due before this date (YYYY-MM-DD). */
+  dueBefore?: string;
+  /** The previous page's last invoice in the order: (created_at key, id) for created_desc, (due date, id) for due_asc. */
+  after?: readonly [string, string];
+}
+
+const resumeAfter: Record<InvoiceOrder, string> = {
+  created_desc: '(i.created_at, i.id) < (?::timestamptz, ?::uuid)',
+  due_asc: '(i.due_date, i.id) > (?::date, ?::uuid)',
+};
+
 /**
  * Invoices of one business with customer, paid amount (succeeded payments) and days overdue
- * against `now` in the business's time zone. `build` adds conditions on `i`: the invoice's columns
+ * against `now` in the business's time zone. The conditions are on `i`: the invoice's columns
  * plus `amount_paid_minor`, `due_date` and `today` (the business's local date).
  */
-export function findInvoices(em: EntityManager, businessId: string, now: Date, build: (where: Where) => void, order: InvoiceOrder, limit: number): Promise<InvoiceRow[]> {
+export function findInvoices(em: EntityManager, businessId: string, now: Date, filter: InvoiceFilter, order: InvoiceOrder, limit: number): Promise<InvoiceRow[]> {
   const where = new Where('i.business_id = ?', businessId);
-  build(where);
+  if (filter.invoiceId) where.add('i.id = ?', filter.invoiceId);
+  if (filter.unpaid) where.add(`i.status = 'open' and i.total_minor > i.amount_paid_minor and i.due_date is not null`);
+  if (filter.overdueOnly) where.add('i.due_date < i.today');
+  if (filter.status === 'overdue') where.add(`i.status = 'open' and i.total_minor > i.amount_paid_minor and i.due_date < i.today`);
+  else if (filter.status) where.add('i.status = ?', filter.status);
+  if (filter.customerId) where.add('i.customer_id = ?', filter.customerId);
+  if (filter.dueBefore) where.add('i.due_date < ?::date', filter.dueBefore);
+  if (filter.after) where.add(resumeAfter[order], ...filter.after);
   const orderBy = order === 'created_desc' ? 'i.created_at desc, i.id desc' : 'i.due_on, i.id';
   return runQuery<InvoiceRow>(em, {
     sql: `select i.*, greatest(0, coalesce(i.today - i.due_date, 0)) as days_overdue from (
