@@ -1,11 +1,7 @@
 import { AppError } from '../../../errors/index.ts';
+import { insertJob } from '../../../services/workspace/jobs/insert-job.query.ts';
 import { loadJob } from '../../../services/workspace/jobs/job-detail.ts';
-import { resolveJobReferences } from '../../../services/workspace/jobs/job-references.ts';
-import { nextJobNumber } from '../../../services/workspace/jobs/next-job-number.ts';
-import { priceLines } from '../../../services/workspace/jobs/priced-lines.ts';
 import { checkScheduleWindow } from '../../../services/workspace/jobs/schedule-window.ts';
-import { storeJob } from '../../../services/workspace/jobs/store-job.ts';
-import { recordOutboxEvent } from '../../../services/workspace/outbox.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZCreateJobInput, ZCreateJobOutput } from './create-job.schema.ts';
 
@@ -38,32 +34,6 @@ export const createJob = tenantProcedure
     const repeated = assigneeIds.findIndex((id, index) => assigneeIds.indexOf(id) !== index);
     if (repeated >= 0) throw duplicateAssignee(repeated);
 
-    const jobId = await ctx.em.transactional(async (em) => {
-      const { taxRate, priceBookItems } = await resolveJobReferences(em, ctx.businessId, input);
-      const { lines, totals } = priceLines(input.line_items, priceBookItems, taxRate?.rateBasisPoints ?? null);
-      const { number, currency } = await nextJobNumber(em, ctx.businessId);
-      const id = await storeJob(em, {
-        businessId: ctx.businessId,
-        number,
-        currency,
-        customerId: input.customer_id,
-        propertyId: input.property_id ?? null,
-        jobTypeId: input.job_type_id ?? null,
-        title: input.title,
-        description: input.description ?? null,
-        priority: input.priority,
-        window,
-        assigneeIds,
-        taxRateId: taxRate?.id ?? null,
-        lines,
-        totals,
-        now,
-      });
-      // The event carries the stored record, read back inside the transaction: it exists exactly when the job does.
-      const record = await loadJob(em, ctx.businessId, id);
-      recordOutboxEvent(em, { businessId: ctx.businessId, eventType: 'job.created', aggregateType: 'job', aggregateId: id, payload: record, occurredAt: now });
-      await em.flush();
-      return id;
-    });
+    const jobId = await insertJob(ctx.em, ctx.businessId, { input, window, assigneeIds, now });
     return loadJob(ctx.em, ctx.businessId, jobId);
   });

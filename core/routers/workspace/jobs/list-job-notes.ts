@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { runQuery } from '../../../services/sql/query.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
-import { requireJob } from '../../../services/workspace/jobs/require-job.ts';
-import { instantKeySql, ZInstantKey } from '../../../services/workspace/scheduling/instant-key.ts';
+import { findJobNotes } from '../../../services/workspace/jobs/job-children.query.ts';
+import { requireJob } from '../../../services/workspace/jobs/require-job.query.ts';
+import { ZInstantKey } from '../../../services/workspace/scheduling/instant-key.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZJobChildrenInput, ZListJobNotesOutput } from './job-children.schema.ts';
 
@@ -22,12 +22,7 @@ export const listJobNotes = tenantProcedure
   .query(async ({ ctx, input }) => {
     await requireJob(ctx.em, ctx.businessId, input.job_id);
     const after = decodeCursor(input.cursor, ZNoteCursor);
-    const rows = await runQuery<{ id: string; author_name: string; team_member_id: string | null; body: string; created_at: Date; created_key: string }>(ctx.em, {
-      sql: `select id, author_name, team_member_id, body, created_at, ${instantKeySql('created_at')} as created_key
-            from job_notes where business_id = ? and job_id = ? ${after ? 'and (created_at, id) > (?::timestamptz, ?::uuid)' : ''}
-            order by created_at, id limit ?`,
-      params: [ctx.businessId, input.job_id, ...(after ?? []), input.limit + 1],
-    });
+    const rows = await findJobNotes(ctx.em, ctx.businessId, input.job_id, after, input.limit + 1);
     return toCursorPage(rows, input.limit, (row) => [row.created_key, row.id], (row) => ({
       id: row.id,
       author_name: row.author_name,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { JobType } from '../../../../orm/entities/field-service/job-type.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
+import { findJobTypes } from '../../../services/workspace/jobs/job-types.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListJobTypesInput, ZListJobTypesOutput } from './job-children.schema.ts';
 
@@ -19,11 +19,7 @@ export const listJobTypes = tenantProcedure
   .output(ZListJobTypesOutput)
   .query(async ({ ctx, input }) => {
     const after = decodeCursor(input.cursor, ZTypeCursor);
-    const rows = await ctx.em.find(
-      JobType,
-      after ? { businessId: ctx.businessId, $or: [{ name: { $gt: after[0] } }, { name: after[0], id: { $gt: after[1] } }] } : { businessId: ctx.businessId },
-      { orderBy: { name: 'asc', id: 'asc' }, limit: input.limit + 1 },
-    );
+    const rows = await findJobTypes(ctx.em, ctx.businessId, after, input.limit + 1);
     return toCursorPage(rows, input.limit, (row) => [row.name, row.id], (row) => ({
       id: row.id,
       name: row.name,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../../errors/index.ts';
 import { requireCustomer } from '../../../services/workspace/customers/require-customer.query.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
-import { requireJobType } from '../../../services/workspace/jobs/require-job.ts';
+import { requireJobType } from '../../../services/workspace/jobs/require-job.query.ts';
 import { findJobs, toJobSummary } from '../../../services/workspace/jobs/job-rows.query.ts';
 import { ZInstantKey } from '../../../services/workspace/scheduling/instant-key.ts';
 import { requireTeamMember } from '../../../services/workspace/team/member-exists.ts';
@@ -36,16 +36,15 @@ export const listJobs = tenantProcedure
     await requireCustomer(ctx.em, ctx.businessId, input.customer_id);
     await requireJobType(ctx.em, ctx.businessId, input.job_type);
     await requireTeamMember(ctx.em, ctx.businessId, input.assigned_to);
-    const rows = await findJobs(ctx.em, ctx.businessId, (where) => {
-      if (input.status) where.add('j.status = ?', input.status);
-      if (input.customer_id) where.add('j.customer_id = ?', input.customer_id);
-      if (input.job_type) where.add('j.job_type_id = ?', input.job_type);
-      if (input.scheduled_from) where.add('j.scheduled_start >= ?::timestamptz', input.scheduled_from);
-      if (input.scheduled_to) where.add('j.scheduled_start < ?::timestamptz', input.scheduled_to);
-      if (input.assigned_to) {
-        where.add('exists (select 1 from job_assignments a where a.business_id = j.business_id and a.job_id = j.id and a.team_member_id = ?)', input.assigned_to);
-      }
-      if (after) where.add('(j.created_at, j.id) < (?::timestamptz, ?::uuid)', ...after);
-    }, input.limit + 1);
+    const rows = await findJobs(ctx.em, ctx.businessId, {
+      status: input.status,
+      customerId: input.customer_id,
+      jobTypeId: input.job_type,
+      scheduledFrom: input.scheduled_from,
+      scheduledTo: input.scheduled_to,
+      assignedTo: input.assigned_to,
+      after,
+      limit: input.limit + 1,
+    });
     return toCursorPage(rows, input.limit, (row) => [row.created_key, row.id], toJobSummary);
   });

@@ -1,20 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Property } from '../../../../orm/entities/field-service/property.ts';
-import { TaxRate } from '../../../../orm/entities/field-service/tax-rate.ts';
-import { Visit } from '../../../../orm/entities/field-service/visit.ts';
 import { AppError } from '../../../errors/index.ts';
 import { lineItemsOf } from '../line-items.query.ts';
+import { findJobProperty, findJobTaxRate, findJobVisits } from './job-detail.query.ts';
 import { findJobs, toJobSummary } from './job-rows.query.ts';
 
 /** One job of one business with property, tax rate, line items and visits: get-job's answer and create-job's. */
 export async function loadJob(em: EntityManager, businessId: string, jobId: string) {
-  const [row] = await findJobs(em, businessId, (where) => where.add('j.id = ?', jobId), 1);
+  const [row] = await findJobs(em, businessId, { jobId, limit: 1 });
   if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No job with id ${jobId} in this business.`);
   // One query after another: inside create-job's transaction they share one connection.
-  const property = row.property_id ? await em.findOne(Property, { businessId, id: row.property_id }) : null;
-  const taxRate = row.tax_rate_id ? await em.findOne(TaxRate, { businessId, id: row.tax_rate_id }) : null;
+  const property = row.property_id ? await findJobProperty(em, businessId, row.property_id) : null;
+  const taxRate = row.tax_rate_id ? await findJobTaxRate(em, businessId, row.tax_rate_id) : null;
   const lineItems = await lineItemsOf(em, 'job', businessId, row.id);
-  const visits = await em.find(Visit, { businessId, jobId: row.id }, { orderBy: { scheduledStart: 'asc', id: 'asc' } });
+  const visits = await findJobVisits(em, businessId, row.id);
   return {
     ...toJobSummary(row),
     description: row.description,

@@ -28,10 +28,35 @@ export interface JobRow {
   assignees: Array<{ id: string; name: string }>;
 }
 
-/** Jobs of one business with customer, type and assignees, newest first; `build` adds conditions on `j`. */
-export function findJobs(em: EntityManager, businessId: string, build: (where: Where) => void, limit: number): Promise<JobRow[]> {
+export interface JobFilter {
+  jobId?: string;
+  status?: JobRow['status'];
+  customerId?: string;
+  jobTypeId?: string;
+  /** Only jobs whose scheduled start is at or after this instant. */
+  scheduledFrom?: string;
+  /** Only jobs whose scheduled start is before this instant. */
+  scheduledTo?: string;
+  /** Only jobs this team member is assigned to. */
+  assignedTo?: string;
+  /** The (created_at key, id) of the previous page's last job; the order is newest first. */
+  after?: readonly [string, string];
+  limit: number;
+}
+
+/** Jobs of one business with customer, type and assignees, newest first. */
+export function findJobs(em: EntityManager, businessId: string, filter: JobFilter): Promise<JobRow[]> {
   const where = new Where('j.business_id = ?', businessId);
-  build(where);
+  if (filter.jobId) where.add('j.id = ?', filter.jobId);
+  if (filter.status) where.add('j.status = ?', filter.status);
+  if (filter.customerId) where.add('j.customer_id = ?', filter.customerId);
+  if (filter.jobTypeId) where.add('j.job_type_id = ?', filter.jobTypeId);
+  if (filter.scheduledFrom) where.add('j.scheduled_start >= ?::timestamptz', filter.scheduledFrom);
+  if (filter.scheduledTo) where.add('j.scheduled_start < ?::timestamptz', filter.scheduledTo);
+  if (filter.assignedTo) {
+    where.add('exists (select 1 from job_assignments a where a.business_id = j.business_id and a.job_id = j.id and a.team_member_id = ?)', filter.assignedTo);
+  }
+  if (filter.after) where.add('(j.created_at, j.id) < (?::timestamptz, ?::uuid)', ...filter.after);
   return runQuery<JobRow>(em, {
     sql: `select j.id, j.number, j.title, j.description, j.status, j.priority, c.id as customer_id, c.name as customer_name, j.property_id,
             t.id as job_type_id, t.name as job_type_name, j.tax_rate_id, j.scheduled_start, j.scheduled_end, j.completed_at,
@@ -44,7 +69,7 @@ export function findJobs(em: EntityManager, businessId: string, build: (where: W
           join customers c on c.business_id = j.business_id and c.id = j.customer_id
           left join job_types t on t.business_id = j.business_id and t.id = j.job_type_id
           where ${where} order by j.created_at desc, j.id desc limit ?`,
-    params: [...where.params, limit],
+    params: [...where.params, filter.limit],
   });
 }
 
