@@ -17,7 +17,7 @@ export const getLead = tenantProcedure
   .input(ZGetLeadInput)
   .output(ZGetLeadOutput)
   .query(async ({ ctx, input }) => {
-    const [row] = await findLeads(ctx.em, ctx.businessId, (where) => where.add('l.id = ?', input.lead_id), 1);
+    const [row] = await findLeads(ctx.em, ctx.businessId, { leadId: input.lead_id, limit: 1 });
     if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No lead with id ${input.lead_id} in this business.`);
     return toLead(row);
   });

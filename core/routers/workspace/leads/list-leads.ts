@@ -3,7 +3,7 @@ import { toDbInstant } from '../../../services/workspace/customers/instant.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { ZInstantKey } from '../../../services/workspace/scheduling/instant-key.ts';
 import { findLeads, toLead } from '../../../services/workspace/leads/lead-rows.query.ts';
-import { requireLeadSource } from '../../../services/workspace/leads/require-lead-source.ts';
+import { requireLeadSource } from '../../../services/workspace/leads/require-lead-source.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListLeadsInput, ZListLeadsOutput } from './list-leads.schema.ts';
 
@@ -27,11 +27,12 @@ export const listLeads = tenantProcedure
   .query(async ({ ctx, input }) => {
     await requireLeadSource(ctx.em, ctx.businessId, input.source);
     const after = decodeCursor(input.cursor, ZLeadCursor);
-    const rows = await findLeads(ctx.em, ctx.businessId, (where) => {
-      if (input.status) where.add('l.status = ?', input.status);
-      if (input.source) where.add('l.lead_source_id = ?', input.source);
-      if (input.created_after) where.add('l.created_at >= ?::timestamptz', toDbInstant(input.created_after));
-      if (after) where.add('(l.created_at, l.id) < (?::timestamptz, ?::uuid)', ...after);
-    }, input.limit + 1);
+    const rows = await findLeads(ctx.em, ctx.businessId, {
+      status: input.status,
+      sourceId: input.source,
+      createdAfter: input.created_after ? toDbInstant(input.created_after) : undefined,
+      after,
+      limit: input.limit + 1,
+    });
     return toCursorPage(rows, input.limit, (row) => [row.created_key, row.id], toLead);
   });

@@ -22,10 +22,26 @@ export interface LeadRow {
   created_key: string;
 }
 
-/** Leads of one business with their source and the business currency; `build` adds conditions on `l`; newest first. */
-export function findLeads(em: EntityManager, businessId: string, build: (where: Where) => void, limit: number): Promise<LeadRow[]> {
+export interface LeadFilter {
+  leadId?: string;
+  status?: LeadRow['status'];
+  /** A lead source id. */
+  sourceId?: string;
+  /** An instant as PostgreSQL reads it (toDbInstant). */
+  createdAfter?: string;
+  /** The (created_at key, id) of the previous page's last lead; the order is newest first. */
+  after?: readonly [string, string];
+  limit: number;
+}
+
+/** Leads of one business with their source and the business currency, newest first. */
+export function findLeads(em: EntityManager, businessId: string, filter: LeadFilter): Promise<LeadRow[]> {
   const where = new Where('l.business_id = ?', businessId);
-  build(where);
+  if (filter.leadId) where.add('l.id = ?', filter.leadId);
+  if (filter.status) where.add('l.status = ?', filter.status);
+  if (filter.sourceId) where.add('l.lead_source_id = ?', filter.sourceId);
+  if (filter.createdAfter) where.add('l.created_at >= ?::timestamptz', filter.createdAfter);
+  if (filter.after) where.add('(l.created_at, l.id) < (?::timestamptz, ?::uuid)', ...filter.after);
   return runQuery<LeadRow>(em, {
     sql: `select l.id, l.name, l.email, l.phone, l.description, l.status, s.id as source_id, s.name as source_name,
             l.estimated_value_minor, b.currency, l.customer_id, l.converted_at, l.created_at,
@@ -36,7 +52,7 @@ export function findLeads(em: EntityManager, businessId: string, build: (where: 
           where ${where}
           order by l.created_at desc, l.id desc
           limit ?`,
-    params: [...where.params, limit],
+    params: [...where.params, filter.limit],
   });
 }
 
