@@ -15,7 +15,7 @@ export const getPayment = tenantProcedure
   .input(ZGetPaymentInput)
   .output(ZGetPaymentOutput)
   .query(async ({ ctx, input }) => {
-    const [row] = await findPayments(ctx.em, ctx.businessId, (where) => where.add('p.id = ?', input.payment_id), 1);
+    const [row] = await findPayments(ctx.em, ctx.businessId, { paymentId: input.payment_id, limit: 1 });
     if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No payment with id ${input.payment_id} in this business.`);
     return toPayment(row);
   });

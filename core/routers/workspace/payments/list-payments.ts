@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { Invoice } from '../../../../orm/entities/field-service/invoice.ts';
-import { AppError } from '../../../errors/index.ts';
 import { requireCustomer } from '../../../services/workspace/customers/require-customer.query.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
+import { requireInvoice } from '../../../services/workspace/invoices/require-invoice.query.ts';
 import { findPayments, toPayment } from '../../../services/workspace/payments/payment-rows.query.ts';
-import { addLocalDayRange } from '../../../services/workspace/team/local-range.ts';
+import { assertDateOrder } from '../../../services/workspace/team/local-range.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListPaymentsInput, ZListPaymentsOutput } from './list-payments.schema.ts';
 
@@ -24,16 +23,17 @@ export const listPayments = tenantProcedure
   .output(ZListPaymentsOutput)
   .query(async ({ ctx, input }) => {
     await requireCustomer(ctx.em, ctx.businessId, input.customer_id);
-    if (input.invoice_id && !(await ctx.em.count(Invoice, { businessId: ctx.businessId, id: input.invoice_id }))) {
-      throw new AppError('RESOURCE_NOT_FOUND', `No invoice with id ${input.invoice_id} in this business.`);
-    }
+    await requireInvoice(ctx.em, ctx.businessId, input.invoice_id);
     const after = decodeCursor(input.cursor, ZPaymentCursor);
-    const rows = await findPayments(ctx.em, ctx.businessId, (where) => {
-      if (input.customer_id) where.add('p.customer_id = ?', input.customer_id);
-      if (input.invoice_id) where.add('p.invoice_id = ?', input.invoice_id);
-      if (input.method) where.add('p.method = ?', input.method);
-      addLocalDayRange(where, 'p.received_at', input);
-      if (after) where.add('(p.received_at, p.id) < (?::timestamptz, ?::uuid)', ...after);
-    }, input.limit + 1);
+    assertDateOrder(input);
+    const rows = await findPayments(ctx.em, ctx.businessId, {
+      customerId: input.customer_id,
+      invoiceId: input.invoice_id,
+      method: input.method,
+      dateFrom: input.date_from,
+      dateTo: input.date_to,
+      after,
+      limit: input.limit + 1,
+    });
     return toCursorPage(rows, input.limit, (row) => [row.received_key, row.id], toPayment);
   });

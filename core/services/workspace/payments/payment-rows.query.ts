@@ -17,10 +17,34 @@ interface PaymentRow {
   invoice_number: number | null;
 }
 
-/** Payments of one business with customer and invoice, newest received first; `build` adds conditions on `p` and `b` (the business). */
-export function findPayments(em: EntityManager, businessId: string, build: (where: Where) => void, limit: number): Promise<PaymentRow[]> {
+export interface PaymentFilter {
+  paymentId?: string;
+  customerId?: string;
+  invoiceId?: string;
+  method?: PaymentRow['method'];
+  /** Received on or after this local day (YYYY-MM-DD, business time zone); checked by assertDateOrder. */
+  dateFrom?: string;
+  /** Received on or before this local day. */
+  dateTo?: string;
+  /** The (received_at key, id) of the previous page's last payment; the order is newest first. */
+  after?: readonly [string, string];
+  limit: number;
+}
+
+/**
+ * Payments of one business with customer and invoice, newest received first. A local day starts at
+ * 00:00 in the business time zone (the joined `b.time_zone`): the range is [date_from 00:00,
+ * date_to + 1 day 00:00).
+ */
+export function findPayments(em: EntityManager, businessId: string, filter: PaymentFilter): Promise<PaymentRow[]> {
   const where = new Where('p.business_id = ?', businessId);
-  build(where);
+  if (filter.paymentId) where.add('p.id = ?', filter.paymentId);
+  if (filter.customerId) where.add('p.customer_id = ?', filter.customerId);
+  if (filter.invoiceId) where.add('p.invoice_id = ?', filter.invoiceId);
+  if (filter.method) where.add('p.method = ?', filter.method);
+  if (filter.dateFrom) where.add('p.received_at >= (?::date)::timestamp at time zone b.time_zone', filter.dateFrom);
+  if (filter.dateTo) where.add('p.received_at < (?::date + 1)::timestamp at time zone b.time_zone', filter.dateTo);
+  if (filter.after) where.add('(p.received_at, p.id) < (?::timestamptz, ?::uuid)', ...filter.after);
   return runQuery<PaymentRow>(em, {
     sql: `select p.id, p.amount_minor, p.currency, p.method, p.status, p.received_at, p.reference,
             to_char(p.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as received_key,
@@ -30,7 +54,7 @@ export function findPayments(em: EntityManager, businessId: string, build: (wher
           join customers c on c.business_id = p.business_id and c.id = p.customer_id
           left join invoices i on i.business_id = p.business_id and i.id = p.invoice_id
           where ${where} order by p.received_at desc, p.id desc limit ?`,
-    params: [...where.params, limit],
+    params: [...where.params, filter.limit],
   });
 }
 
