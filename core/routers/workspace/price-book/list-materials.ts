@@ -1,5 +1,5 @@
 import { priceBookPage } from '../../../services/workspace/price-book/price-book-page.ts';
-import { toMaterial } from '../../../services/workspace/price-book/price-book-rows.ts';
+import { toMaterial } from '../../../services/workspace/price-book/price-book-rows.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListMaterialsInput, ZListMaterialsOutput } from './list-materials.schema.ts';
 

@@ -1,5 +1,5 @@
 import { priceBookPage } from '../../../services/workspace/price-book/price-book-page.ts';
-import { toPriceBookItem } from '../../../services/workspace/price-book/price-book-rows.ts';
+import { toPriceBookItem } from '../../../services/workspace/price-book/price-book-rows.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListServicesInput, ZListServicesOutput } from './list-services.schema.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../../../services/workspace/cursor.ts';
 import { businessCurrency } from '../../../services/workspace/price-book/business-currency.query.ts';
-import { toPriceBookItem } from '../../../services/workspace/price-book/price-book-rows.ts';
+import { toPriceBookItem } from '../../../services/workspace/price-book/price-book-rows.query.ts';
 import { searchPriceBook as searchItems } from '../../../services/workspace/price-book/search.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZSearchPriceBookInput, ZSearchPriceBookOutput } from './search-price-book.schema.ts';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery } from '../../sql/query.ts';
-import { PRICE_BOOK_COLUMNS, type PriceBookRow } from './price-book-rows.ts';
+import { PRICE_BOOK_COLUMNS, type PriceBookRow } from './price-book-rows.query.ts';
 
 /** `%`, `_` and `\` are LIKE syntax: a query containing them must match them literally. */
 function likeLiteral(text: string): string {
