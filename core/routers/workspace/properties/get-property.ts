@@ -1,7 +1,6 @@
-import { Equipment } from '../../../../orm/entities/field-service/equipment.ts';
 import { AppError } from '../../../errors/index.ts';
 import { businessToday } from '../../../services/workspace/properties/business-today.ts';
-import { findEquipmentRows, toEquipment } from '../../../services/workspace/properties/equipment.query.ts';
+import { countEquipment, findEquipmentRows, toEquipment } from '../../../services/workspace/properties/equipment.query.ts';
 import { propertyJobHistory } from '../../../services/workspace/properties/job-history.query.ts';
 import { findProperties, toProperty } from '../../../services/workspace/properties/property-rows.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
@@ -21,13 +20,13 @@ export const getProperty = tenantProcedure
   .input(ZGetPropertyInput)
   .output(ZGetPropertyOutput)
   .query(async ({ ctx, input }) => {
-    const [row] = await findProperties(ctx.em, ctx.businessId, (where) => where.add('p.id = ?', input.property_id), 1);
+    const [row] = await findProperties(ctx.em, ctx.businessId, { propertyId: input.property_id, limit: 1 });
     if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No property with id ${input.property_id} in this business.`);
     const now = ctx.clock.now();
     const [today, equipmentRows, equipmentCount, jobHistory] = await Promise.all([
       businessToday(ctx.em, ctx.businessId, now),
       findEquipmentRows(ctx.em, ctx.businessId, row.id, undefined, EMBEDDED_EQUIPMENT_LIMIT),
-      ctx.em.count(Equipment, { businessId: ctx.businessId, propertyId: row.id }),
+      countEquipment(ctx.em, ctx.businessId, row.id),
       propertyJobHistory(ctx.em, ctx.businessId, row.id, now),
     ]);
     return {

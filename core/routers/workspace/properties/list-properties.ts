@@ -25,11 +25,12 @@ export const listProperties = tenantProcedure
   .query(async ({ ctx, input }) => {
     await requireCustomer(ctx.em, ctx.businessId, input.customer_id);
     const after = decodeCursor(input.cursor, ZPropertyCursor);
-    const rows = await findProperties(ctx.em, ctx.businessId, (where) => {
-      if (input.customer_id) where.add('p.customer_id = ?', input.customer_id);
-      if (input.city) where.add('lower(p.city) = lower(?)', input.city);
-      if (input.postal_code) where.add('p.postal_code = ?', input.postal_code);
-      if (after) where.add('(p.created_at, p.id) > (?::timestamptz, ?::uuid)', ...after);
-    }, input.limit + 1);
+    const rows = await findProperties(ctx.em, ctx.businessId, {
+      customerId: input.customer_id,
+      city: input.city,
+      postalCode: input.postal_code,
+      after,
+      limit: input.limit + 1,
+    });
     return toCursorPage(rows, input.limit, (row) => [row.created_key, row.id], toProperty);
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { businessToday } from '../../../services/workspace/properties/business-today.ts';
 import { findEquipmentRows, toEquipment } from '../../../services/workspace/properties/equipment.query.ts';
-import { requireProperty } from '../../../services/workspace/properties/require-property.ts';
+import { requireProperty } from '../../../services/workspace/properties/require-property.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListPropertyEquipmentInput, ZListPropertyEquipmentOutput } from './list-property-equipment.schema.ts';
 

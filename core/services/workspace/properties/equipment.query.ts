@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { Equipment } from '../../../../orm/entities/field-service/equipment.ts';
 import { runQuery } from '../../sql/query.ts';
 
 interface EquipmentRow {
@@ -32,6 +33,11 @@ export function findEquipmentRows(
           limit ?`,
     params: [businessId, propertyId, ...(after ?? []), limit],
   });
+}
+
+/** How many pieces of equipment one property of one business has. */
+export function countEquipment(em: EntityManager, businessId: string, propertyId: string): Promise<number> {
+  return em.count(Equipment, { businessId, propertyId });
 }
 
 /** `today` is the business's local date: a warranty covers its last day until local midnight. */

@@ -22,17 +22,32 @@ export interface PropertyRow {
   created_key: string;
 }
 
-/** Properties of one business with their customer; `build` adds conditions on `p`; oldest first (created_at, id). */
-export function findProperties(em: EntityManager, businessId: string, build: (where: Where) => void, limit: number): Promise<PropertyRow[]> {
+export interface PropertyFilter {
+  propertyId?: string;
+  customerId?: string;
+  /** The whole city name, compared regardless of letter case. */
+  city?: string;
+  postalCode?: string;
+  /** The (created_at key, id) of the previous page's last property; the order is oldest first. */
+  after?: readonly [string, string];
+  limit: number;
+}
+
+/** Properties of one business with their customer, oldest first (created_at, id). */
+export function findProperties(em: EntityManager, businessId: string, filter: PropertyFilter): Promise<PropertyRow[]> {
   const where = new Where('p.business_id = ?', businessId);
-  build(where);
+  if (filter.propertyId) where.add('p.id = ?', filter.propertyId);
+  if (filter.customerId) where.add('p.customer_id = ?', filter.customerId);
+  if (filter.city) where.add('lower(p.city) = lower(?)', filter.city);
+  if (filter.postalCode) where.add('p.postal_code = ?', filter.postalCode);
+  if (filter.after) where.add('(p.created_at, p.id) > (?::timestamptz, ?::uuid)', ...filter.after);
   return runQuery<PropertyRow>(em, {
     sql: `select p.id, c.id as customer_id, c.name as customer_name, p.name, p.address_line1, p.address_line2, p.city, p.region, p.postal_code,
             p.country, p.latitude, p.longitude, p.notes, p.created_at,
             ${instantKeySql('p.created_at')} as created_key
           from properties p join customers c on c.business_id = p.business_id and c.id = p.customer_id
           where ${where} order by p.created_at, p.id limit ?`,
-    params: [...where.params, limit],
+    params: [...where.params, filter.limit],
   });
 }
 
