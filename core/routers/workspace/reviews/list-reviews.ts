@@ -23,14 +23,6 @@ export const listReviews = tenantProcedure
   .output(ZListReviewsOutput)
   .query(async ({ ctx, input }) => {
     const after = decodeCursor(input.cursor, ZReviewCursor);
-    const rows = await findReviews(ctx.em, ctx.businessId, (where) => {
-      if (input.rating_min !== undefined) where.add('r.rating >= ?', input.rating_min);
-      // The local day starts at midnight in the business time zone. PostgreSQL has no year 0 (the
-      // cast would fail), and every review is after it anyway: such a date_from filters nothing.
-      if (input.date_from !== undefined && input.date_from >= '0001-01-01') {
-        where.add('r.reviewed_at >= (?::date)::timestamp at time zone b.time_zone', input.date_from);
-      }
-      if (after) where.add('(r.reviewed_at, r.id) < (?::timestamptz, ?::uuid)', ...after);
-    }, input.limit + 1);
+    const rows = await findReviews(ctx.em, ctx.businessId, { ratingMin: input.rating_min, dateFrom: input.date_from, after, limit: input.limit + 1 });
     return toCursorPage(rows, input.limit, (row) => [row.reviewed_key, row.id], toReview);
   });

@@ -17,13 +17,28 @@ interface ReviewRow {
   reviewed_key: string;
 }
 
+export interface ReviewFilter {
+  ratingMin?: number;
+  /** Reviewed on or after this local day (YYYY-MM-DD, business time zone). */
+  dateFrom?: string;
+  /** The (reviewed_at key, id) of the previous page's last review; the order is newest first. */
+  after?: readonly [string, string];
+  limit: number;
+}
+
 /**
  * Reviews of one business with their customer when matched to one, newest first (reviewed_at desc,
- * id desc: reviews_reviewed_idx); `build` adds conditions on `r` and `b` (the business).
+ * id desc: reviews_reviewed_idx).
  */
-export function findReviews(em: EntityManager, businessId: string, build: (where: Where) => void, limit: number): Promise<ReviewRow[]> {
+export function findReviews(em: EntityManager, businessId: string, filter: ReviewFilter): Promise<ReviewRow[]> {
   const where = new Where('r.business_id = ?', businessId);
-  build(where);
+  if (filter.ratingMin !== undefined) where.add('r.rating >= ?', filter.ratingMin);
+  // The local day starts at midnight in the business time zone. PostgreSQL has no year 0 (the
+  // cast would fail), and every review is after it anyway: such a date_from filters nothing.
+  if (filter.dateFrom !== undefined && filter.dateFrom >= '0001-01-01') {
+    where.add('r.reviewed_at >= (?::date)::timestamp at time zone b.time_zone', filter.dateFrom);
+  }
+  if (filter.after) where.add('(r.reviewed_at, r.id) < (?::timestamptz, ?::uuid)', ...filter.after);
   return runQuery<ReviewRow>(em, {
     sql: `select r.id, r.rating, r.comment, r.reviewer_name, r.source, c.id as customer_id, c.name as customer_name, r.job_id, r.reviewed_at,
             ${instantKeySql('r.reviewed_at')} as reviewed_key
@@ -33,7 +48,7 @@ export function findReviews(em: EntityManager, businessId: string, build: (where
           where ${where}
           order by r.reviewed_at desc, r.id desc
           limit ?`,
-    params: [...where.params, limit],
+    params: [...where.params, filter.limit],
   });
 }
 
