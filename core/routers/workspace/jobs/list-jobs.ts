@@ -5,7 +5,7 @@ import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.t
 import { requireJobType } from '../../../services/workspace/jobs/require-job.query.ts';
 import { findJobs, toJobSummary } from '../../../services/workspace/jobs/job-rows.query.ts';
 import { ZInstantKey } from '../../../services/workspace/scheduling/instant-key.ts';
-import { requireTeamMember } from '../../../services/workspace/team/member-exists.ts';
+import { requireTeamMember } from '../../../services/workspace/team/member-exists.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListJobsInput, ZListJobsOutput } from './list-jobs.schema.ts';
 

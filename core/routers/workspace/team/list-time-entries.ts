@@ -3,7 +3,7 @@ import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.t
 import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.query.ts';
 import { ZInstantKey } from '../../../services/workspace/scheduling/instant-key.ts';
 import { localDayInstants } from '../../../services/workspace/team/local-range.ts';
-import { requireTeamMember } from '../../../services/workspace/team/member-exists.ts';
+import { requireTeamMember } from '../../../services/workspace/team/member-exists.query.ts';
 import { findTimeEntries, toTimeEntry } from '../../../services/workspace/team/time-entry-rows.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListTimeEntriesInput, ZListTimeEntriesOutput } from './list-time-entries.schema.ts';

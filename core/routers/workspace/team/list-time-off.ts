@@ -3,7 +3,7 @@ import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.t
 import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.query.ts';
 import { ZInstantKey } from '../../../services/workspace/scheduling/instant-key.ts';
 import { localDayInstants } from '../../../services/workspace/team/local-range.ts';
-import { requireTeamMember } from '../../../services/workspace/team/member-exists.ts';
+import { requireTeamMember } from '../../../services/workspace/team/member-exists.query.ts';
 import { findTimeOff, toTimeOff } from '../../../services/workspace/team/time-off-rows.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListTimeOffInput, ZListTimeOffOutput } from './list-time-off.schema.ts';
