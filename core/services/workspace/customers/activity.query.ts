@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery } from '../../sql/query.ts';
-import { instantKeySql } from './instant.ts';
+import { instantKeySql } from '../instant-key.query.ts';
 
 export const activityTypes = ['job', 'visit', 'estimate', 'invoice', 'payment', 'note'] as const;
 export type ActivityType = (typeof activityTypes)[number];

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery } from '../../sql/query.ts';
+import { instantKeySql } from '../instant-key.query.ts';
 import { Where } from '../where.ts';
-import { instantKeySql } from './instant.ts';
 import { resumeNameSql } from './name-key.query.ts';
 
 export interface CustomerRow {

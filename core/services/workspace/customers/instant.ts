@@ -17,10 +17,5 @@ export function toDbInstant(iso: string | Date): string {
   return new Date(Math.min(Math.max(ms, EARLIEST), LATEST)).toISOString();
 }
 
-/** SQL writing a timestamptz column as a cursor key: UTC to the microsecond, so keysets are exact. */
-export function instantKeySql(column: string): string {
-  return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-}
-
-/** The instant element of a keyset cursor, as instantKeySql writes it. */
+/** The instant element of a keyset cursor, as instantKeySql (instant-key.query.ts) writes it. */
 export const ZInstantKey = z.iso.datetime({ precision: 6 }).refine((value) => !value.startsWith('0000'));

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery } from '../../sql/query.ts';
-import { instantKeySql } from '../scheduling/instant-key.ts';
+import { instantKeySql } from '../instant-key.query.ts';
 
 // One page each of a job's line items, notes and attachments, after the previous page's last
 // (position or created_at key, id). The caller has checked that the job is the business's.

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { leadStatuses } from '../../../../orm/entities/field-service/lead.ts';
 import { runQuery } from '../../sql/query.ts';
-import { instantKeySql } from '../scheduling/instant-key.ts';
+import { instantKeySql } from '../instant-key.query.ts';
 import { Where } from '../where.ts';
 
 export interface LeadRow {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery } from '../../sql/query.ts';
-import { instantKeySql } from '../scheduling/instant-key.ts';
+import { instantKeySql } from '../instant-key.query.ts';
 import { Where } from '../where.ts';
 
 interface ReviewRow {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery } from '../../sql/query.ts';
-import { instantKeySql } from './instant-key.ts';
+import { instantKeySql } from '../instant-key.query.ts';
 
 export interface UnscheduledJobRow {
   id: string;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery } from '../../sql/query.ts';
-import { instantKeySql } from './instant-key.ts';
+import { instantKeySql } from '../instant-key.query.ts';
 
 /** A visit with the job, customer and service address it belongs to, as raw SQL answers it. */
 export interface VisitRow {
