@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../sql/query.ts';
+import { runQuery, type SqlSource } from '../sql/query.ts';
 
 interface LineItemRow {
   id: string;
@@ -21,7 +20,7 @@ const sources = {
 } as const;
 
 /** The line items of a job, invoice or estimate option of one business, in position order. */
-export async function lineItemsOf(em: EntityManager, source: keyof typeof sources, businessId: string, parentId: string) {
+export async function lineItemsOf(em: SqlSource, source: keyof typeof sources, businessId: string, parentId: string) {
   const { table, parent } = sources[source];
   const rows = await runQuery<LineItemRow>(em, {
     sql: `select id, position, kind, name, description, quantity, unit_price_minor, taxable, amount_minor, price_book_item_id

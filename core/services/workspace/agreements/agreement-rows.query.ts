@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 import { instantKeySql } from '../instant-key.query.ts';
 import { Where } from '../where.ts';
 
@@ -37,7 +36,7 @@ export interface AgreementFilter {
  * Service agreements of one business with their customer and next planned visit, newest first
  * (created_at desc, id desc: service_agreements_created_idx).
  */
-export function findAgreements(em: EntityManager, businessId: string, filter: AgreementFilter): Promise<AgreementRow[]> {
+export function findAgreements(em: SqlSource, businessId: string, filter: AgreementFilter): Promise<AgreementRow[]> {
   const where = new Where('a.business_id = ?', businessId);
   if (filter.agreementId) where.add('a.id = ?', filter.agreementId);
   if (filter.status) where.add('a.status = ?', filter.status);

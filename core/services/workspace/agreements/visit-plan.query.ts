@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 
 interface PlanRow {
   id: string;
@@ -11,7 +10,7 @@ interface PlanRow {
 }
 
 /** An agreement's visit plan by date, each entry with its booked visit (of the same business) when linked. */
-export function findVisitPlan(em: EntityManager, businessId: string, agreementId: string): Promise<PlanRow[]> {
+export function findVisitPlan(em: SqlSource, businessId: string, agreementId: string): Promise<PlanRow[]> {
   return runQuery<PlanRow>(em, {
     sql: `select p.id, to_char(p.planned_for, 'YYYY-MM-DD') as planned_for, p.status,
             v.id as visit_id, v.scheduled_start as visit_start, v.status as visit_status

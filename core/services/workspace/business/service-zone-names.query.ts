@@ -1,8 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 
 /** The service zones of one business, by name in byte order, then id. */
-export function serviceZoneNames(em: EntityManager, businessId: string): Promise<Array<{ id: string; name: string }>> {
+export function serviceZoneNames(em: SqlSource, businessId: string): Promise<Array<{ id: string; name: string }>> {
   return runQuery<{ id: string; name: string }>(em, {
     sql: 'select id, name from service_zones where business_id = ? order by name collate "C", id',
     params: [businessId],

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 
 export interface TagUsageRow {
   id: string;
@@ -9,7 +8,7 @@ export interface TagUsageRow {
 }
 
 /** Tags of one business by name (byte order, like the name indexes), with how many of its customers carry each. */
-export function listTagsWithUsage(em: EntityManager, businessId: string, after: readonly [string, string] | undefined, limit: number): Promise<TagUsageRow[]> {
+export function listTagsWithUsage(em: SqlSource, businessId: string, after: readonly [string, string] | undefined, limit: number): Promise<TagUsageRow[]> {
   return runQuery<TagUsageRow>(em, {
     sql: `select t.id, t.name, t.color,
             (select count(*) from customer_tags ct where ct.business_id = t.business_id and ct.tag_id = t.id) as customer_count

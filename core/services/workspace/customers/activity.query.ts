@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 import { instantKeySql } from '../instant-key.query.ts';
 
 export const activityTypes = ['job', 'visit', 'estimate', 'invoice', 'payment', 'note'] as const;
@@ -32,7 +31,7 @@ const issued = (alias: string) => `coalesce(${alias}.issued_on::timestamp at tim
  * upcoming ones included), estimates and invoices (issued, else created), payments (received) and job
  * notes (written); newest first, then by type and id. Every branch filters by business and customer.
  */
-export function customerActivity(em: EntityManager, businessId: string, customerId: string, since: string, after: ActivityKey | undefined, limit: number): Promise<ActivityRow[]> {
+export function customerActivity(em: SqlSource, businessId: string, customerId: string, since: string, after: ActivityKey | undefined, limit: number): Promise<ActivityRow[]> {
   const scope = [businessId, customerId];
   return runQuery<ActivityRow>(em, {
     sql: `select a.*, ${instantKeySql('a.occurred_at')} as occurred_key from (

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 
 interface BalanceRow {
   outstanding: string;
@@ -15,7 +14,7 @@ interface BalanceRow {
  * balances, overdue sums the ones whose due date is before today in the business's time zone.
  * Draft, paid and void invoices are not owed. Jobs count every job of the customer, any status.
  */
-export async function customerBalances(em: EntityManager, businessId: string, customerId: string, now: Date) {
+export async function customerBalances(em: SqlSource, businessId: string, customerId: string, now: Date) {
   const [row] = await runQuery<BalanceRow>(em, {
     sql: `select coalesce(sum(i.balance), 0) as outstanding,
             coalesce(sum(i.balance) filter (where i.due_on < (?::timestamptz at time zone b.time_zone)::date), 0) as overdue,

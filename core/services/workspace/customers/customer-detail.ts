@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SqlSource } from '../../sql/query.ts';
 import { customerBalances } from './balances.query.ts';
 import { customerContacts, toContact } from './contacts.query.ts';
 import { findCustomer, toCustomerSummary } from './customer-rows.query.ts';
@@ -9,7 +9,7 @@ import { customerNotFound } from './require-customer.query.ts';
 export const EMBEDDED_CHILDREN = 50;
 
 /** One customer with contacts, properties and balances: get-customer's answer and create-customer's. */
-export async function loadCustomer(em: EntityManager, businessId: string, customerId: string, now: Date) {
+export async function loadCustomer(em: SqlSource, businessId: string, customerId: string, now: Date) {
   const row = await findCustomer(em, businessId, customerId);
   if (!row) throw customerNotFound(customerId);
   // One query after another: inside a write's transaction they share one connection.

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 import { instantKeySql } from '../instant-key.query.ts';
 import { Where } from '../where.ts';
 import { resumeNameSql } from './name-key.query.ts';
@@ -31,7 +30,7 @@ export const CUSTOMER_COLUMNS = `c.id, c.name, c.company_name, c.email, c.phone,
     where ct.business_id = c.business_id and ct.customer_id = c.id), '{}') as tags`;
 
 /** Customers of one business; `build` adds conditions on `c`, `orderBy` is the order (ending in c.id). */
-function findCustomers(em: EntityManager, businessId: string, build: (where: Where) => void, orderBy: string, limit: number): Promise<CustomerRow[]> {
+function findCustomers(em: SqlSource, businessId: string, build: (where: Where) => void, orderBy: string, limit: number): Promise<CustomerRow[]> {
   const where = new Where('c.business_id = ?', businessId);
   build(where);
   return runQuery<CustomerRow>(em, {
@@ -41,7 +40,7 @@ function findCustomers(em: EntityManager, businessId: string, build: (where: Whe
 }
 
 /** One customer of one business, or undefined. */
-export async function findCustomer(em: EntityManager, businessId: string, customerId: string): Promise<CustomerRow | undefined> {
+export async function findCustomer(em: SqlSource, businessId: string, customerId: string): Promise<CustomerRow | undefined> {
   const [row] = await findCustomers(em, businessId, (where) => where.add('c.id = ?', customerId), 'c.id', 1);
   return row;
 }
@@ -71,7 +70,7 @@ const orders: Record<CustomerSort, { orderBy: string; after: string }> = {
 };
 
 /** A page of customers of one business in `sort` order (ties by id), filtered; `filter.after` must be a key of that sort. */
-export function listCustomerRows(em: EntityManager, businessId: string, filter: CustomerFilter, sort: CustomerSort, limit: number): Promise<CustomerRow[]> {
+export function listCustomerRows(em: SqlSource, businessId: string, filter: CustomerFilter, sort: CustomerSort, limit: number): Promise<CustomerRow[]> {
   const order = orders[sort];
   const cursor = filter.after;
   return findCustomers(em, businessId, (where) => {

@@ -1,8 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 
 /** The customer of this business already using an e-mail address, compared as customers_email_unique does. */
-export async function customerWithEmail(em: EntityManager, businessId: string, email: string): Promise<string | undefined> {
+export async function customerWithEmail(em: SqlSource, businessId: string, email: string): Promise<string | undefined> {
   const [row] = await runQuery<{ id: string }>(em, {
     sql: 'select id from customers where business_id = ? and lower(email) = lower(?) limit 1',
     params: [businessId, email],

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 
 interface PropertySummaryRow {
   id: string;
@@ -11,7 +10,7 @@ interface PropertySummaryRow {
 }
 
 /** The first `limit` service addresses of one customer of one business, oldest first. */
-export async function propertySummaries(em: EntityManager, businessId: string, customerId: string, limit: number) {
+export async function propertySummaries(em: SqlSource, businessId: string, customerId: string, limit: number) {
   const rows = await runQuery<PropertySummaryRow>(em, {
     sql: `select id, name, address_line1, city, region, postal_code from properties
           where business_id = ? and customer_id = ? order by created_at, id limit ?`,
@@ -21,7 +20,7 @@ export async function propertySummaries(em: EntityManager, businessId: string, c
 }
 
 /** How many contacts and properties one customer of one business has. */
-export async function childCounts(em: EntityManager, businessId: string, customerId: string) {
+export async function childCounts(em: SqlSource, businessId: string, customerId: string) {
   const [row] = await runQuery<{ contacts: string; properties: string }>(em, {
     sql: `select (select count(*) from customer_contacts where business_id = ? and customer_id = ?) as contacts,
             (select count(*) from properties where business_id = ? and customer_id = ?) as properties`,

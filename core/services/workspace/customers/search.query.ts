@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 import { CUSTOMER_COLUMNS, type CustomerRow } from './customer-rows.query.ts';
 import { resumeNameSql } from './name-key.query.ts';
 
@@ -34,7 +33,7 @@ export function phoneDigits(query: string): string | null {
  * 4 trigram word similarity at least pg_trgm.word_similarity_threshold (0.6: misspellings). Inside a tier
  * by closeness (highest first), name (byte order), id.
  */
-export function searchCustomers(em: EntityManager, businessId: string, query: string, after: SearchKey | undefined, limit: number): Promise<SearchRow[]> {
+export function searchCustomers(em: SqlSource, businessId: string, query: string, after: SearchKey | undefined, limit: number): Promise<SearchRow[]> {
   const escaped = likeEscaped(query);
   const digits = phoneDigits(query);
   const terms = query.split(/\s+/).filter(Boolean).slice(0, MAX_TERMS).map((term) => `%${likeEscaped(term)}%`);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 
 /**
  * The ids of these tag names in one business, creating the missing ones, in the order first named.
@@ -8,7 +7,7 @@ import { runQuery } from '../../sql/query.ts';
  * two spellings of one tag collapse into it and an existing tag keeps its spelling. `on conflict do
  * nothing` lets a tag created meanwhile by a concurrent write be reused rather than fail.
  */
-export async function tagIdsFor(em: EntityManager, businessId: string, names: readonly string[], now: Date): Promise<string[]> {
+export async function tagIdsFor(em: SqlSource, businessId: string, names: readonly string[], now: Date): Promise<string[]> {
   if (names.length === 0) return [];
   const values = names.map(() => '(?::int, ?::uuid, ?::uuid, ?::text, ?::timestamptz)').join(', ');
   await runQuery(em, {

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 import { instantKeySql } from '../instant-key.query.ts';
 import { Where } from '../where.ts';
 
@@ -45,7 +44,7 @@ export interface EstimateFilters {
  * option of this estimate, else the lowest total (ties: lowest position, then id). Every join and
  * subquery matches on business_id as well as the id.
  */
-export function findEstimates(em: EntityManager, businessId: string, filters: EstimateFilters): Promise<EstimateRow[]> {
+export function findEstimates(em: SqlSource, businessId: string, filters: EstimateFilters): Promise<EstimateRow[]> {
   const where = new Where('e.business_id = ?', businessId);
   if (filters.estimateId) where.add('e.id = ?', filters.estimateId);
   if (filters.status) where.add('e.status = ?', filters.status);

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 import { Where } from '../where.ts';
 
 export interface InvoiceRow {
@@ -49,7 +48,7 @@ const resumeAfter: Record<InvoiceOrder, string> = {
  * against `now` in the business's time zone. The conditions are on `i`: the invoice's columns
  * plus `amount_paid_minor`, `due_date` and `today` (the business's local date).
  */
-export function findInvoices(em: EntityManager, businessId: string, now: Date, filter: InvoiceFilter, order: InvoiceOrder, limit: number): Promise<InvoiceRow[]> {
+export function findInvoices(em: SqlSource, businessId: string, now: Date, filter: InvoiceFilter, order: InvoiceOrder, limit: number): Promise<InvoiceRow[]> {
   const where = new Where('i.business_id = ?', businessId);
   if (filter.invoiceId) where.add('i.id = ?', filter.invoiceId);
   if (filter.unpaid) where.add(`i.status = 'open' and i.total_minor > i.amount_paid_minor and i.due_date is not null`);

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 import { instantKeySql } from '../instant-key.query.ts';
 import { Where } from '../where.ts';
 
@@ -45,7 +44,7 @@ export interface JobFilter {
 }
 
 /** Jobs of one business with customer, type and assignees, newest first. */
-export function findJobs(em: EntityManager, businessId: string, filter: JobFilter): Promise<JobRow[]> {
+export function findJobs(em: SqlSource, businessId: string, filter: JobFilter): Promise<JobRow[]> {
   const where = new Where('j.business_id = ?', businessId);
   if (filter.jobId) where.add('j.id = ?', filter.jobId);
   if (filter.status) where.add('j.status = ?', filter.status);

@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { leadStatuses } from '../../../../orm/entities/field-service/lead.ts';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 import { instantKeySql } from '../instant-key.query.ts';
 import { Where } from '../where.ts';
 
@@ -35,7 +34,7 @@ export interface LeadFilter {
 }
 
 /** Leads of one business with their source and the business currency, newest first. */
-export function findLeads(em: EntityManager, businessId: string, filter: LeadFilter): Promise<LeadRow[]> {
+export function findLeads(em: SqlSource, businessId: string, filter: LeadFilter): Promise<LeadRow[]> {
   const where = new Where('l.business_id = ?', businessId);
   if (filter.leadId) where.add('l.id = ?', filter.leadId);
   if (filter.status) where.add('l.status = ?', filter.status);

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 import { Where } from '../where.ts';
 
 interface PaymentRow {
@@ -36,7 +35,7 @@ export interface PaymentFilter {
  * 00:00 in the business time zone (the joined `b.time_zone`): the range is [date_from 00:00,
  * date_to + 1 day 00:00).
  */
-export function findPayments(em: EntityManager, businessId: string, filter: PaymentFilter): Promise<PaymentRow[]> {
+export function findPayments(em: SqlSource, businessId: string, filter: PaymentFilter): Promise<PaymentRow[]> {
   const where = new Where('p.business_id = ?', businessId);
   if (filter.paymentId) where.add('p.id = ?', filter.paymentId);
   if (filter.customerId) where.add('p.customer_id = ?', filter.customerId);

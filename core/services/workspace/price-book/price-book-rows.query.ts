@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 import { Where } from '../where.ts';
 
 /** A price_book_items row as raw SQL answers it (bigint columns arrive as strings). */
@@ -32,7 +31,7 @@ export interface PriceBookFilter {
  * Services or materials of one business: by category (uncategorised last), then name, then id.
  * Byte order ("C") so both databases and every server locale page identically.
  */
-export function findPriceBookRows(em: EntityManager, businessId: string, kind: 'service' | 'material', filter: PriceBookFilter): Promise<PriceBookRow[]> {
+export function findPriceBookRows(em: SqlSource, businessId: string, kind: 'service' | 'material', filter: PriceBookFilter): Promise<PriceBookRow[]> {
   const where = new Where('business_id = ?', businessId).add('kind = ?', kind);
   if (!filter.includeInactive) where.add('active');
   if (filter.category !== undefined) where.add('lower(category) = lower(?)', filter.category);

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 import { PRICE_BOOK_COLUMNS, type PriceBookRow } from './price-book-rows.query.ts';
 
 /** `%`, `_` and `\` are LIKE syntax: a query containing them must match them literally. */
@@ -16,7 +15,7 @@ function likeLiteral(text: string): string {
  * Lower-casing happens in PostgreSQL, as for the generated search_text.
  */
 export function searchPriceBook(
-  em: EntityManager,
+  em: SqlSource,
   businessId: string,
   search: { query: string; kind?: 'service' | 'material'; offset: number; limit: number },
 ): Promise<PriceBookRow[]> {

@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { jobStatuses } from '../../../../orm/entities/field-service/job.ts';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 
 type JobStatus = (typeof jobStatuses)[number];
 
@@ -8,7 +7,7 @@ type JobStatus = (typeof jobStatuses)[number];
  * What has happened and what is planned at one property: jobs per status (every status present),
  * the most recently completed job, and the next visit still to come.
  */
-export async function propertyJobHistory(em: EntityManager, businessId: string, propertyId: string, now: Date) {
+export async function propertyJobHistory(em: SqlSource, businessId: string, propertyId: string, now: Date) {
   const [counts, lastCompleted, nextVisit] = await Promise.all([
     runQuery<{ status: JobStatus; n: string }>(em, {
       sql: 'select j.status, count(*) as n from jobs j where j.business_id = ? and j.property_id = ? group by j.status',

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 import { instantKeySql } from '../instant-key.query.ts';
 import { Where } from '../where.ts';
 
@@ -34,7 +33,7 @@ export interface PropertyFilter {
 }
 
 /** Properties of one business with their customer, oldest first (created_at, id). */
-export function findProperties(em: EntityManager, businessId: string, filter: PropertyFilter): Promise<PropertyRow[]> {
+export function findProperties(em: SqlSource, businessId: string, filter: PropertyFilter): Promise<PropertyRow[]> {
   const where = new Where('p.business_id = ?', businessId);
   if (filter.propertyId) where.add('p.id = ?', filter.propertyId);
   if (filter.customerId) where.add('p.customer_id = ?', filter.customerId);

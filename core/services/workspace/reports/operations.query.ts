@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 
 /** `column` falls on the range's local days: from date_from 00:00 to (date_to + 1) 00:00 in the business's zone (`b.time_zone`). Two bind values. */
 function within(column: string): string {
@@ -14,7 +13,7 @@ export interface OperationsRows {
   members: Array<{ working_hours: Array<{ weekday: number; start: string; end: string }> }>;
 }
 
-export async function operationsRows(em: EntityManager, businessId: string, range: { date_from: string; date_to: string }): Promise<OperationsRows> {
+export async function operationsRows(em: SqlSource, businessId: string, range: { date_from: string; date_to: string }): Promise<OperationsRows> {
   const dates = [range.date_from, range.date_to];
   const jobs = await runQuery<{ status: string; n: string }>(em, {
     sql: `select j.status, count(*) as n from jobs j join businesses b on b.id = j.business_id

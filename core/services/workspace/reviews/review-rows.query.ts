@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 import { instantKeySql } from '../instant-key.query.ts';
 import { Where } from '../where.ts';
 
@@ -30,7 +29,7 @@ export interface ReviewFilter {
  * Reviews of one business with their customer when matched to one, newest first (reviewed_at desc,
  * id desc: reviews_reviewed_idx).
  */
-export function findReviews(em: EntityManager, businessId: string, filter: ReviewFilter): Promise<ReviewRow[]> {
+export function findReviews(em: SqlSource, businessId: string, filter: ReviewFilter): Promise<ReviewRow[]> {
   const where = new Where('r.business_id = ?', businessId);
   if (filter.ratingMin !== undefined) where.add('r.rating >= ?', filter.ratingMin);
   // The local day starts at midnight in the business time zone. PostgreSQL has no year 0 (the

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 
 export interface ScheduleMemberRow {
   id: string;
@@ -23,7 +22,7 @@ export interface ScheduleMemberFilter {
 }
 
 /** Team members of one business in (name, id) order, with their working hours. */
-export async function findScheduleMembers(em: EntityManager, businessId: string, filter: ScheduleMemberFilter): Promise<ScheduleMemberRow[]> {
+export async function findScheduleMembers(em: SqlSource, businessId: string, filter: ScheduleMemberFilter): Promise<ScheduleMemberRow[]> {
   const where = ['tm.business_id = ?'];
   const params: unknown[] = [businessId];
   const add = (clause: string, ...values: unknown[]) => {

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 import { instantKeySql } from '../instant-key.query.ts';
 
 /** A visit with the job, customer and service address it belongs to, as raw SQL answers it. */
@@ -41,7 +40,7 @@ export interface VisitFilter {
 }
 
 /** Visits of one business in (scheduled_start, id) order; every joined row is matched on its business too. */
-export async function findVisitRows(em: EntityManager, businessId: string, filter: VisitFilter): Promise<VisitRow[]> {
+export async function findVisitRows(em: SqlSource, businessId: string, filter: VisitFilter): Promise<VisitRow[]> {
   const where = ['v.business_id = ?'];
   const params: unknown[] = [businessId];
   const add = (clause: string, ...values: unknown[]) => {

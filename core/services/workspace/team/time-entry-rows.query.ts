@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 import { instantKeySql } from '../instant-key.query.ts';
 import { asDate, asNullableDate, localDateTime } from '../scheduling/local-time.ts';
 import { Where } from '../where.ts';
@@ -32,7 +31,7 @@ export interface TimeEntryFilters {
 }
 
 /** Time entries of one business in start order (then id), with the member's name. */
-export function findTimeEntries(em: EntityManager, businessId: string, filters: TimeEntryFilters): Promise<TimeEntryRow[]> {
+export function findTimeEntries(em: SqlSource, businessId: string, filters: TimeEntryFilters): Promise<TimeEntryRow[]> {
   const where = new Where('e.business_id = ?', businessId);
   if (filters.teamMemberId) where.add('e.team_member_id = ?', filters.teamMemberId);
   if (filters.kind) where.add('e.kind = ?', filters.kind);

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import { runQuery, type SqlSource } from '../../sql/query.ts';
 import { instantKeySql } from '../instant-key.query.ts';
 import { asDate, localDateTime } from '../scheduling/local-time.ts';
 import { Where } from '../where.ts';
@@ -29,7 +28,7 @@ export interface TimeOffFilters {
 }
 
 /** Time off of one business in start order (then id), with the member's name. */
-export function findTimeOff(em: EntityManager, businessId: string, filters: TimeOffFilters): Promise<TimeOffRow[]> {
+export function findTimeOff(em: SqlSource, businessId: string, filters: TimeOffFilters): Promise<TimeOffRow[]> {
   const where = new Where('t.business_id = ?', businessId);
   if (filters.teamMemberId) where.add('t.team_member_id = ?', filters.teamMemberId);
   if (filters.status) where.add('t.status = ?', filters.status);
