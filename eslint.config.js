@@ -1,0 +1,89 @@
+// Lint: correctness rules from ESLint and typescript-eslint, and the layering rules of
+// ../shared/design/architecture.md (what may import what), which no formatter or type check sees.
+// Formatting is Prettier's (eslint-config-prettier turns off every rule it would fight).
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+/** A restricted-import pattern matched against the import string (relative paths included). */
+const forbid = (regex, message, extra = {}) => ({ regex, message, ...extra });
+
+const koa = forbid('^(koa|koa-.*|@koa/.*)$', 'core/ is transport-free: no Koa in it (architecture.md).');
+const http = forbid('^(node:)?(http|https|http2)$', 'core/ is transport-free: no HTTP modules in it.');
+const adapters = forbid('(^|/)adapters/', 'Data flows adapter -> procedure: nothing under core/ imports an adapter.');
+const scripts = forbid('(^|/)scripts/', 'Only scripts (and tests) import scripts/.');
+const ormRuntime = forbid('(^|/)orm/', 'Adapters reach data through procedures only: import orm/ types, never values.', {
+  allowTypeImports: true,
+});
+const appRouterValues = forbid(
+  '(^|/)core/routers/(_app|internal-api)\\.ts$',
+  'Adapters call procedures through the invoker they are handed (core/procedures/invoker.ts), never createCaller or a router import.',
+  { allowTypeImports: true },
+);
+const mikroOrmRuntime = forbid('^@mikro-orm/', 'Procedures orchestrate; data access lives in core/services/<area>/*.query.ts.', {
+  allowTypeImports: true,
+});
+// Entities are the schema and core's data access uses them; the rest of orm/ (the database, the
+// services built on it) is the composition root's, which hands core what it needs.
+const ormInCore = forbid('(^|/)orm/(?!entities/)', 'core/ imports orm/entities only: the composition root hands core the rest.', {
+  allowTypeImports: true,
+});
+const databaseFromScripts = forbid('(^@mikro-orm/|\\.query\\.ts$|(^|/)core/services/sql/)', 'Scripts call procedures through the caller, never the database directly.', {
+  allowTypeImports: true,
+});
+const composition = forbid('(^|/)scripts/compose/', 'Adapters are handed what they need by the composition root; they never import it.');
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'orm/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.js'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createNodeResolver()],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['core/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [koa, http, adapters, scripts, ormInCore] }],
+    },
+  },
+  {
+    files: ['core/routers/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [koa, http, adapters, scripts, ormInCore, mikroOrmRuntime] },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**/*.ts'],
+    ignores: ['scripts/compose/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [databaseFromScripts] }],
+    },
+  },
+  {
+    files: ['adapters/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [ormRuntime, composition, appRouterValues] }],
+    },
+  },
+  {
+    // chai's property assertions (`expect(x).to.be.true`) are expressions by design.
+    files: ['test/**/*.ts'],
+    rules: { '@typescript-eslint/no-unused-expressions': 'off' },
+  },
+  prettier,
+);
