@@ -2,12 +2,11 @@ import { Readable } from 'node:stream';
 import type { AnyRouter } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
-import type { Context as KoaContext, Middleware } from 'koa';
-import type { Context } from '../../core/context.ts';
+import type { Middleware } from 'koa';
+import type { Context, ContextFactory } from '../../core/context.ts';
 import { classifyError } from '../../core/errors/index.ts';
-import type { HttpState } from './state.ts';
-
-type KoaCtx = KoaContext & { state: HttpState };
+import { requestFacts } from './request-facts.ts';
+import type { HttpState, KoaCtx } from './state.ts';
 
 export interface TrpcEndpointOptions {
   /** internalApiRouter: only what internal typed clients may call. */
@@ -17,7 +16,7 @@ export interface TrpcEndpointOptions {
   maxBodyBytes: number;
   /** The most calls one batched request may carry (`?batch=1`, comma-separated paths); more answers 400. */
   maxBatchSize: number;
-  createContext: (ctx: KoaCtx) => Context;
+  createContext: ContextFactory;
 }
 
 /**
@@ -35,7 +34,7 @@ export function trpcEndpoint(options: TrpcEndpointOptions): Middleware<HttpState
       router: options.router,
       // Without a limit one request could carry any number of calls past every per-request check.
       maxBatchSize: options.maxBatchSize,
-      createContext: () => options.createContext(ctx),
+      createContext: () => options.createContext(requestFacts(ctx)),
       responseMeta: ({ ctx: procedureCtx, errors }) => {
         const earned = (procedureCtx as Context | undefined)?.response.headers ?? {};
         if (errors.length === 0) return { headers: earned };

@@ -1,7 +1,6 @@
 import Router from '@koa/router';
-import type { ParameterizedContext } from 'koa';
-import type { Context } from '../../core/context.ts';
-import { createCaller } from '../../core/routers/_app.ts';
+import type { ProcedureRoutesOptions } from '../http/procedure-access.ts';
+import { requestFacts } from '../http/request-facts.ts';
 import type { HttpState } from '../http/state.ts';
 import { authorizationScheme, readOAuthForm } from './form-body.ts';
 import { writeOAuthError } from './oauth-error.ts';
@@ -14,15 +13,15 @@ const REVOCATION_PARAMETERS = ['token', 'token_type_hint', 'client_id', 'client_
  * whether or not the token was known (section 2.2); errors (no token, no or unknown client_id,
  * client authentication attempted, over budget) in RFC 6749's error body.
  */
-export function revocationRoutes(createContext: (ctx: ParameterizedContext<HttpState>) => Context, prefix: string): Router<HttpState> {
+export function revocationRoutes({ invoker, createContext, prefix }: ProcedureRoutesOptions): Router<HttpState> {
   const router = new Router<HttpState>({ prefix });
   router.post('/oauth/revoke', async (ctx) => {
-    const context = createContext(ctx);
+    const context = createContext(requestFacts(ctx));
     try {
       const form = await readOAuthForm(ctx);
       const input: Record<string, unknown> = { client_authentication_scheme: authorizationScheme(ctx) };
       for (const name of REVOCATION_PARAMETERS) input[name] = form.single[name];
-      await createCaller(context).oauthTokens.revoke(input as never);
+      await invoker.call('oauthTokens.revoke', input, context);
       ctx.set(context.response.headers);
       ctx.status = 200;
       ctx.body = '';

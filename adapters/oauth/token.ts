@@ -1,8 +1,7 @@
 import Router from '@koa/router';
-import type { ParameterizedContext } from 'koa';
-import type { Context } from '../../core/context.ts';
-import { createCaller } from '../../core/routers/_app.ts';
-import type { HttpState } from '../http/state.ts';
+import type { ProcedureRoutesOptions } from '../http/procedure-access.ts';
+import { requestFacts } from '../http/request-facts.ts';
+import type { HttpState, KoaCtx } from '../http/state.ts';
 import { authorizationScheme, readOAuthForm } from './form-body.ts';
 import { writeOAuthError } from './oauth-error.ts';
 
@@ -21,7 +20,7 @@ const TOKEN_PARAMETERS = [
 ] as const;
 
 /** Token responses and errors carry credentials or reveal their state: never stored (RFC 6749 section 5.1). */
-export function noStore(ctx: ParameterizedContext<HttpState>): void {
+export function noStore(ctx: KoaCtx): void {
   ctx.set('Cache-Control', 'no-store');
   ctx.set('Pragma', 'no-cache');
 }
@@ -32,15 +31,15 @@ export function noStore(ctx: ParameterizedContext<HttpState>): void {
  * response as JSON, or RFC 6749's error body (`{error, error_description}`; 401 for
  * invalid_client, 429 with Retry-After when the client address is over its budget).
  */
-export function tokenRoutes(createContext: (ctx: ParameterizedContext<HttpState>) => Context, prefix: string): Router<HttpState> {
+export function tokenRoutes({ invoker, createContext, prefix }: ProcedureRoutesOptions): Router<HttpState> {
   const router = new Router<HttpState>({ prefix });
   router.post('/oauth/token', async (ctx) => {
-    const context = createContext(ctx);
+    const context = createContext(requestFacts(ctx));
     try {
       const form = await readOAuthForm(ctx, ['resource']);
       const input: Record<string, unknown> = { client_authentication_scheme: authorizationScheme(ctx), resource: form.repeated.resource };
       for (const name of TOKEN_PARAMETERS) input[name] = form.single[name];
-      const tokens = await createCaller(context).oauthTokens.token(input as never);
+      const tokens = await invoker.call('oauthTokens.token', input, context);
       ctx.set(context.response.headers);
       ctx.status = 200;
       ctx.body = tokens;

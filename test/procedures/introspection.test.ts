@@ -5,6 +5,7 @@ import { createContextInner, type Context } from '../../core/context.ts';
 import { AppError, classifyError, originalError } from '../../core/errors/index.ts';
 import { createLogger } from '../../core/logger.ts';
 import { callProcedure, listProcedures, removeOutputValidator } from '../../core/procedures/introspection.ts';
+import { createInvoker } from '../../core/procedures/invoker.ts';
 import { appRouter } from '../../core/routers/_app.ts';
 import { mergeRouters, publicProcedure, router, skipOutputReparse } from '../../core/trpc.ts';
 
@@ -195,6 +196,38 @@ describe('tRPC introspection (core/procedures)', () => {
       const routes = testRouter();
       expect(await callProcedure({ router: routes, path: 'aborted', type: 'query', input: undefined, ctx: testContext(), signal: controller.signal })).to.deep.equal({ aborted: true });
       expect(await callProcedure({ router: routes, path: 'aborted', type: 'query', input: undefined, ctx: testContext() })).to.deep.equal({ aborted: null });
+    });
+  });
+
+  describe('the invoker', () => {
+    it('lists its router\'s procedures and calls them by path, typed or found at run time', async () => {
+      const routes = testRouter();
+      const invoker = createInvoker(routes);
+      expect(invoker.router).to.equal(routes);
+      expect(invoker.procedures.map((entry) => entry.path)).to.deep.equal(listProcedures(routes).map((entry) => entry.path));
+      const typed: { count: number } = await invoker.call('first', { count: 2 }, testContext());
+      expect(typed).to.deep.equal({ count: 2 });
+      // The type comes from the procedure: a mutation is called as one without saying so.
+      expect(await invoker.callPath('nested.write', undefined, testContext())).to.deep.equal({ answer: 'written' });
+    });
+
+    it('answers NOT_FOUND for a path that names no procedure (a sub-router is not one)', async () => {
+      const invoker = createInvoker(testRouter());
+      for (const path of ['nope', 'nested']) {
+        const error = await rejection(invoker.callPath(path, undefined, testContext()));
+        expect(classifyError(error, 'r').body, path).to.include({ code: 'ROUTE_NOT_FOUND', message: `No procedure found on path "${path}"` });
+      }
+    });
+
+    it('types call() by the router\'s procedure paths', () => {
+      const invoker = createInvoker(testRouter());
+      const calls = () => {
+        // @ts-expect-error: not a procedure path of this router
+        void invoker.call('nested.missing', undefined, testContext());
+        // @ts-expect-error: a sub-router is not a procedure
+        void invoker.call('nested', undefined, testContext());
+      };
+      expect(calls).to.be.a('function');
     });
   });
 });
