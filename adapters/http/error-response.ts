@@ -1,5 +1,5 @@
-import { TRPCError } from '@trpc/server';
-import { AppError, classifyError, type ClassifiedError, type ErrorCode } from '../../core/errors/index.ts';
+import { AppError, classifyError, originalError, type ClassifiedError, type ErrorCode } from '../../core/errors/index.ts';
+import { noStore } from './no-store.ts';
 import type { KoaCtx } from './state.ts';
 
 // Errors raised by Koa itself and by the body reader (http-errors), by HTTP status.
@@ -34,15 +34,13 @@ export function writeError(ctx: KoaCtx, classified: ClassifiedError): void {
   for (const [name, value] of Object.entries(classified.headers)) ctx.set(name, value);
   ctx.remove('ETag');
   ctx.remove('Last-Modified');
-  ctx.set('Cache-Control', 'no-store');
+  noStore(ctx);
   ctx.body = classified.body;
 }
 
 /** Classifies, logs what must be logged (the stack of anything unexpected), and writes the answer. */
 export function respondWithError(ctx: KoaCtx, error: unknown): void {
   const classified = classifyError(fromHttpError(error), ctx.state.requestId);
-  // tRPC wraps what a procedure threw; the original carries the useful stack.
-  const original = error instanceof TRPCError && error.cause ? error.cause : error;
-  if (classified.unexpected) ctx.state.log.error({ err: original }, 'unexpected error');
+  if (classified.unexpected) ctx.state.log.error({ err: originalError(error) }, 'unexpected error');
   writeError(ctx, classified);
 }

@@ -5,6 +5,7 @@ import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import type { Middleware } from 'koa';
 import type { Context, ContextFactory } from '../../core/context.ts';
 import { classifyError } from '../../core/errors/index.ts';
+import { noStore } from './no-store.ts';
 import { requestFacts } from './request-facts.ts';
 import type { HttpState, KoaCtx } from './state.ts';
 
@@ -56,7 +57,7 @@ export function trpcEndpoint(options: TrpcEndpointOptions): Middleware<HttpState
     ctx.status = response.status;
     response.headers.forEach((value, name) => ctx.set(name, value));
     if (response.status >= 400) {
-      ctx.set('Cache-Control', 'no-store');
+      noStore(ctx);
       // Errors raised before any procedure runs (an over-long batch, a body too large, malformed
       // input) are JSON that tRPC's fetch handler leaves labelled text/plain.
       if (/^text\/plain/.test(response.headers.get('content-type') ?? '')) ctx.set('Content-Type', 'application/json');

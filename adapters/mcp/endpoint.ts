@@ -1,6 +1,7 @@
 import parse from 'co-body';
 import type { Middleware } from 'koa';
 import { classifyError } from '../../core/errors/index.ts';
+import { noStore } from '../http/no-store.ts';
 import type { ProcedureAccess } from '../http/procedure-access.ts';
 import { requestFacts } from '../http/request-facts.ts';
 import type { HttpState, KoaCtx } from '../http/state.ts';
@@ -47,7 +48,7 @@ async function readBody(ctx: KoaCtx, limit: number): Promise<{ text: string } | 
 }
 
 function send(ctx: KoaCtx, reply: McpReply): void {
-  ctx.set('Cache-Control', 'no-store');
+  noStore(ctx);
   if (reply.headers) ctx.set(reply.headers);
   if (reply.body === undefined) {
     // Koa turns an empty body into 204 and a missing one into a status text; 202 with nothing needs both steps.

@@ -3,7 +3,7 @@ import { classifyError, validationErrorMessage, type ErrorMessage } from '../../
 import type { ProcedureInvoker } from '../../core/procedures/invoker.ts';
 import type { OAuthPrincipal } from '../../core/services/oauth/access-tokens.ts';
 import type { ToolCatalogue } from './catalogue.ts';
-import { rpcError, rpcErrorFromMessage, rpcResult, type McpReply, type RequestId } from './json-rpc.ts';
+import { isObject, rpcError, rpcErrorFromMessage, rpcResult, type McpReply, type RequestId } from './json-rpc.ts';
 import { scopeRequiredReply } from './scope-required.ts';
 
 export interface ToolCallDependencies {
@@ -13,8 +13,6 @@ export interface ToolCallDependencies {
 }
 
 type Outcome = 'success' | 'tool_error' | 'invalid_arguments' | 'unknown_tool' | 'scope_required' | 'failed';
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A domain error (not found, conflict, a business rule) as the tool's result, for the agent to read and correct. */
 function toolError(id: RequestId, error: ErrorMessage): McpReply {

@@ -1,4 +1,5 @@
 import { classifyError } from '../../core/errors/index.ts';
+import { noStore } from '../http/no-store.ts';
 import type { KoaCtx } from '../http/state.ts';
 
 /** Catalogue codes as RFC 6749 / RFC 7591 error codes; anything unlisted is a server_error. */
@@ -45,7 +46,6 @@ export function writeOAuthError(ctx: KoaCtx, error: unknown, options: OAuthError
   }
   ctx.status = body.status;
   for (const [name, value] of Object.entries(classified.headers)) ctx.set(name, value);
-  ctx.set('Cache-Control', 'no-store');
-  ctx.set('Pragma', 'no-cache');
+  noStore(ctx, { pragma: true });
   ctx.body = { error: code, error_description: body.message };
 }

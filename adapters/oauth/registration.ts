@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { noStore } from '../http/no-store.ts';
 import type { ProcedureRoutesOptions } from '../http/procedure-access.ts';
 import { requestFacts } from '../http/request-facts.ts';
 import type { HttpState } from '../http/state.ts';
@@ -17,8 +18,7 @@ export function clientRegistrationRoutes({ invoker, createContext, prefix }: Pro
       const client = await invoker.call('oauthClients.register', ctx.state.body, context);
       ctx.set(context.response.headers);
       ctx.status = 201;
-      ctx.set('Cache-Control', 'no-store');
-      ctx.set('Pragma', 'no-cache');
+      noStore(ctx, { pragma: true });
       ctx.body = client;
     } catch (error) {
       writeOAuthError(ctx, error);
