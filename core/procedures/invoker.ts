@@ -1,33 +1,39 @@
-import { TRPCError, type AnyProcedure, type AnyRouter, type inferProcedureOutput, type TRPCRouterRecord } from '@trpc/server';
+import { TRPCError, type AnyRouter } from '@trpc/server';
 import type { Context } from '../context.ts';
 import type { AppRouter } from '../routers/_app.ts';
 import { callProcedure, listProcedures, type ProcedureEntry } from './introspection.ts';
 
-/** Every procedure path of a router record, dotted: "blog.getPost" | "oauthTokens.token" | ... */
-type PathsOf<TRecord, TPrefix extends string = ''> = {
-  [K in keyof TRecord & string]: TRecord[K] extends AnyProcedure
-    ? `${TPrefix}${K}`
-    : TRecord[K] extends TRPCRouterRecord
-      ? PathsOf<TRecord[K], `${TPrefix}${K}.`>
-      : never;
-}[keyof TRecord & string];
+/**
+ * The types below come from the router's caller type (`createCaller`'s result: procedures are its
+ * functions, sub-routers its objects), tRPC's public typing of an in-process call, so they read no
+ * internals and a call through the invoker is typed exactly as one through the caller.
+ */
+type CallerOf<TRouter extends AnyRouter> = ReturnType<TRouter['createCaller']>;
 
-/** The procedure at a dotted path of a router record. */
-type ProcedureAt<TRecord, TPath extends string> = TPath extends `${infer Head}.${infer Rest}`
-  ? Head extends keyof TRecord
-    ? ProcedureAt<TRecord[Head], Rest>
+/** Every procedure path of a caller, dotted: "blog.getPost" | "oauthTokens.token" | ... */
+type PathsOf<TCaller> = {
+  [K in keyof TCaller & string]: TCaller[K] extends (...args: never[]) => unknown
+    ? K
+    : TCaller[K] extends object
+      ? `${K}.${PathsOf<TCaller[K]>}`
+      : never;
+}[keyof TCaller & string];
+
+/** The caller's function at a dotted path. */
+type FunctionAt<TCaller, TPath extends string> = TPath extends `${infer Head}.${infer Rest}`
+  ? Head extends keyof TCaller
+    ? FunctionAt<TCaller[Head], Rest>
     : never
-  : TPath extends keyof TRecord
-    ? TRecord[TPath]
+  : TPath extends keyof TCaller
+    ? TCaller[TPath]
     : never;
 
 /** The procedure paths of a router: what ProcedureInvoker.call() accepts (AppRouter's by default). */
-export type ProcedurePath<TRouter extends AnyRouter = AppRouter> = PathsOf<TRouter['_def']['record']>;
+export type ProcedurePath<TRouter extends AnyRouter = AppRouter> = PathsOf<CallerOf<TRouter>>;
 
-/** What the procedure at `TPath` answers, as the caller would type it. */
-export type ProcedureOutput<TPath extends ProcedurePath<TRouter>, TRouter extends AnyRouter = AppRouter> = inferProcedureOutput<
-  ProcedureAt<TRouter['_def']['record'], TPath>
->;
+/** What the procedure at `TPath` answers, as the caller types it. */
+export type ProcedureOutput<TPath extends ProcedurePath<TRouter>, TRouter extends AnyRouter = AppRouter> =
+  FunctionAt<CallerOf<TRouter>, TPath> extends (...args: never[]) => Promise<infer TOutput> ? TOutput : never;
 
 /**
  * How every adapter runs a procedure: built once, when the app is composed, on the router the app
