@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Koa from 'koa';
 import { closeGracefully } from '../adapters/http/graceful-close.ts';
-import { startService } from '../adapters/http/service.ts';
+import { startService } from '../scripts/compose/start-service.ts';
 import { loadConfig } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
 import { loadTest, positiveFromEnv, printTable, ratio, type ReportRow } from './lib/load.ts';

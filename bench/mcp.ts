@@ -13,7 +13,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startService } from '../adapters/http/service.ts';
+import { startService } from '../scripts/compose/start-service.ts';
 import { loadConfig } from '../core/config.ts';
 import { createContextInner, type Principal } from '../core/context.ts';
 import { createLogger } from '../core/logger.ts';

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { importJWK, jwtVerify } from 'jose';
-import { startService } from '../adapters/http/service.ts';
+import { startService } from '../scripts/compose/start-service.ts';
 import { loadConfig } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
 import { mintAccessToken, verifyAccessToken } from '../core/services/oauth/access-tokens.ts';

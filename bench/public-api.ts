@@ -19,7 +19,7 @@
  * rounds).
  */
 import { isDeepStrictEqual } from 'node:util';
-import { startService } from '../adapters/http/service.ts';
+import { startService } from '../scripts/compose/start-service.ts';
 import { loadConfig } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
 import { systemCaller } from '../scripts/lib/system-caller.ts';

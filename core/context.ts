@@ -40,19 +40,38 @@ export interface SiteUrls {
   base: string;
 }
 
-export interface ContextInput {
-  em: EntityManager;
+/**
+ * What a transport knows about one request, said without the transport: its id, its logger, the
+ * client's address and the credentials it carried. The HTTP adapter reads them off a Koa context
+ * (adapters/http/request-facts.ts); a ContextFactory turns them into the procedure context.
+ */
+export interface RequestFacts {
+  requestId: string;
   /** The logger, or a function that makes it on first use (a request's child logger usually is never needed). */
   log: Logger | (() => Logger);
-  urls: SiteUrls;
-  requestId: string;
-  services: CoreServices;
   /** The client's network address when a transport knows it (rate limits key on it). */
   clientAddress?: string;
-  principal?: Principal;
   credentials?: Credentials;
+}
+
+/** What every context of one running service shares; the composition root holds them. */
+export interface ContextDependencies {
+  em: EntityManager;
+  urls: SiteUrls;
+  services: CoreServices;
+}
+
+export interface ContextInput extends ContextDependencies, RequestFacts {
+  principal?: Principal;
   clock?: Clock;
 }
+
+/**
+ * A request's context from its facts: the composition root makes one (createContextFactory, closing
+ * over the entity manager, the URLs and the services) and hands it to every adapter, so no adapter
+ * holds the ORM or builds services.
+ */
+export type ContextFactory = (request: RequestFacts) => Context;
 
 export interface Context {
   /**
@@ -77,25 +96,34 @@ export interface Context {
   response: ResponseMeta;
 }
 
-/** Builds a context without any HTTP: adapters, scripts and tests all come through here. */
+/** Builds a context without any HTTP: adapters (through a ContextFactory), scripts and tests all come through here. */
 export function createContextInner(input: ContextInput): Context {
+  return buildContext(input, input, input.principal, input.clock);
+}
+
+/** The context factory of a running service: every request's context shares `dependencies`. */
+export function createContextFactory(dependencies: ContextDependencies): ContextFactory {
+  return (request) => buildContext(dependencies, request, undefined, undefined);
+}
+
+function buildContext(shared: ContextDependencies, request: RequestFacts, principal: Principal | undefined, clock: Clock | undefined): Context {
   let em: EntityManager | undefined;
   let log: Logger | undefined;
   return {
     get em() {
-      return (em ??= input.em.fork());
+      return (em ??= shared.em.fork());
     },
-    sql: input.em,
+    sql: shared.em,
     get log() {
-      return (log ??= typeof input.log === 'function' ? input.log() : input.log);
+      return (log ??= typeof request.log === 'function' ? request.log() : request.log);
     },
-    urls: input.urls,
-    requestId: input.requestId,
-    services: input.services,
-    clientAddress: input.clientAddress,
-    principal: input.principal ?? anonymous,
-    credentials: input.credentials ?? {},
-    clock: input.clock ?? systemClock,
+    urls: shared.urls,
+    requestId: request.requestId,
+    services: shared.services,
+    clientAddress: request.clientAddress,
+    principal: principal ?? anonymous,
+    credentials: request.credentials ?? {},
+    clock: clock ?? systemClock,
     response: { headers: {} },
   };
 }

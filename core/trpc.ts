@@ -4,6 +4,7 @@ import { resolvePrincipal } from './auth/authenticate.ts';
 import { mcpScopeFor, principalAllows, scopesGranting, type ToolAccess } from './auth/scopes.ts';
 import type { Context } from './context.ts';
 import { AppError, classifyError, type ErrorMessage } from './errors/index.ts';
+import { removeOutputValidator } from './procedures/introspection.ts';
 import { clientAddressKey } from './services/rate-limit/client-address-key.ts';
 import { rateLimitHeaders } from './services/rate-limit/headers.ts';
 
@@ -116,8 +117,6 @@ export const tenantProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   return next({ ctx: { principal, businessId } });
 });
 
-const unparsedOutputs = new WeakSet<AnyProcedure>();
-
 /**
  * For the hot public reads: keeps the procedure's `.output(schema)` (its type, the OpenAPI response
  * schema, the compile-time check of the handler's answer) but drops tRPC's per-request re-parse of
@@ -125,18 +124,8 @@ const unparsedOutputs = new WeakSet<AnyProcedure>();
  * the directory list at 100,000 rows it was a third of the request's CPU (bench/public-api). These
  * handlers build each field explicitly from typed SQL rows, and the test suite parses every answer
  * they give against the schema (test/helpers/output-check.ts), so the guarantee moves to the tests.
+ * The removal itself reads tRPC's internals, so it lives in core/procedures/introspection.ts.
  */
 export function skipOutputReparse<P extends AnyProcedure>(procedure: P): P {
-  const middlewares = (procedure._def as { middlewares?: Array<{ _type?: string }> }).middlewares ?? [];
-  const outputs = middlewares.filter((middleware) => middleware._type === 'output');
-  // tRPC marks its output validator; if a version stops doing so, fail at startup rather than silently validate or not.
-  if (outputs.length !== 1) throw new Error(`skipOutputReparse: expected one output validator, found ${outputs.length}`);
-  middlewares.splice(middlewares.indexOf(outputs[0]!), 1);
-  unparsedOutputs.add(procedure);
-  return procedure;
-}
-
-/** Whether skipOutputReparse() applies to this procedure (the tests then check its answers themselves). */
-export function isOutputUnparsed(procedure: AnyProcedure): boolean {
-  return unparsedOutputs.has(procedure);
+  return removeOutputValidator(procedure);
 }

@@ -1,5 +1,5 @@
 /** `npm start`: the service on the configured database (embedded PostgreSQL by default). */
-import { startService } from '../adapters/http/service.ts';
+import { startService } from './compose/start-service.ts';
 import { ConfigError, loadConfig, seedsDemo, type Config } from '../core/config.ts';
 import { createLogger, type Logger } from '../core/logger.ts';
 import { createCoreServices } from '../orm/core-services.ts';

@@ -1,38 +1,35 @@
 import Router from '@koa/router';
 import type { AnyRouter } from '@trpc/server';
 import Koa from 'koa';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../../core/config.ts';
-import { createContextInner, type Context, type Credentials } from '../../core/context.ts';
 import type { Logger } from '../../core/logger.ts';
-import type { CoreServices } from '../../core/services/index.ts';
 import { oauthUrls } from '../../core/services/oauth/urls.ts';
-import { appRouter, createCaller } from '../../core/routers/_app.ts';
-import { internalApiRouter } from '../../core/routers/internal-api.ts';
 import { mcpEndpoint } from '../mcp/endpoint.ts';
 import { authorizationRoutes } from '../oauth/authorize.ts';
 import { clientRegistrationRoutes } from '../oauth/registration.ts';
 import { revocationRoutes } from '../oauth/revocation.ts';
 import { tokenRoutes } from '../oauth/token.ts';
 import { docsRoutes } from './docs.ts';
-import { mediaOpenApiPaths, mediaRoutes, type CallerFor } from './media.ts';
+import { mediaOpenApiPaths, mediaRoutes } from './media.ts';
 import { envelope } from './middleware/envelope.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { buildOpenApiDocument } from './openapi/build-document.ts';
+import type { ProcedureAccess } from './procedure-access.ts';
 import { restRoutes } from './rest.ts';
 import type { HttpState } from './state.ts';
 import { trpcEndpoint } from './trpc-endpoint.ts';
 import { wellKnownRoutes } from './well-known.ts';
 
-export interface AppDependencies {
+/**
+ * What the composition root (scripts/compose/) hands the HTTP app: the configuration, the logger,
+ * the invoker of the procedures REST, MCP, OAuth and the other adapters run (its router is what
+ * the OpenAPI document describes), the factory of a request's context, and the router /api/trpc serves.
+ */
+export interface AppDependencies extends ProcedureAccess {
   config: Config;
-  orm: MikroORM;
-  services: CoreServices;
   log: Logger;
-  /** The procedures the REST and MCP adapters map; tests may pass a router that extends appRouter. */
-  router?: AnyRouter;
-  /** The procedures /api/trpc serves (internalApiRouter); tests may pass one that extends it. */
-  trpcRouter?: AnyRouter;
+  /** What /api/trpc serves (internalApiRouter; tests may pass one that extends it). */
+  trpcRouter: AnyRouter;
 }
 
 const API_PREFIX = '/api';
@@ -45,33 +42,10 @@ const OAUTH_FORM_ENDPOINTS = [`${API_PREFIX}/oauth/authorize`, `${API_PREFIX}/oa
 /** Where the service answers HTML pages to browsers (they get helmet's document headers): the API reference, the OAuth pages. */
 const HTML_DOCUMENT_PATHS = [`${API_PREFIX}/docs`, `${API_PREFIX}/oauth/authorize`];
 
-// RFC 6750 section 2.1: the scheme (case-insensitive), then exactly one b64token.
-const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
-
-/**
- * The bearer token of an Authorization header. Anything else (another scheme, no token, two
- * tokens, characters outside b64token) is no credentials rather than an error: a procedure that
- * needs a principal then answers UNAUTHORIZED with its challenge, and public ones never care.
- */
-export function bearerCredentials(header: string): Credentials {
-  const match = BEARER.exec(header);
-  return match ? { bearer: match[1]! } : {};
-}
-
 /** Composes the Koa app: the envelope (request id, logging, security headers, CORS, caching, errors), body limits, then the adapters. */
-export function createApp({ config, orm, services, log, router = appRouter, trpcRouter = internalApiRouter }: AppDependencies): Koa<HttpState> {
+export function createApp({ config, log, invoker, createContext, trpcRouter }: AppDependencies): Koa<HttpState> {
   const urls = { site: config.siteUrl, base: config.baseUrl };
-  const document = buildOpenApiDocument(router, urls, mediaOpenApiPaths(urls));
-  const createContext = (ctx: Koa.ParameterizedContext<HttpState>): Context =>
-    createContextInner({
-      em: orm.em,
-      log: () => ctx.state.log,
-      urls,
-      services,
-      requestId: ctx.state.requestId,
-      clientAddress: ctx.ip,
-      credentials: bearerCredentials(ctx.get('Authorization')),
-    });
+  const document = buildOpenApiDocument(invoker, urls, mediaOpenApiPaths(urls));
 
   // Behind a trusted proxy, the client is the right-most X-Forwarded-For entry (the one our proxy
   // added); entries to its left are whatever the client chose to send.
@@ -79,16 +53,17 @@ export function createApp({ config, orm, services, log, router = appRouter, trpc
   // Errors are answered and logged by the envelope; Koa's default stderr printing would duplicate them.
   app.silent = true;
 
-  const callerFor: CallerFor = (ctx) => createCaller(createContext(ctx));
+  const access = { invoker, createContext };
+  const routeOptions = { ...access, prefix: API_PREFIX };
   const docs = docsRoutes(document, API_PREFIX);
-  const wellKnown = wellKnownRoutes(createContext);
-  const media = mediaRoutes(callerFor, API_PREFIX);
-  const rest = restRoutes({ router, prefix: API_PREFIX, createContext });
-  const registration = clientRegistrationRoutes(createContext, API_PREFIX);
-  const token = tokenRoutes(createContext, API_PREFIX);
-  const revocation = revocationRoutes(createContext, API_PREFIX);
-  const authorization = authorizationRoutes({ createContext, prefix: API_PREFIX, siteUrl: config.siteUrl, authorizationEndpoint: oauthUrls(urls).authorizationEndpoint });
-  const mcp = mcpEndpoint({ router, endpoint: MCP_ENDPOINT, siteUrl: config.siteUrl, maxBodyBytes: config.maxBodyBytes, createContext });
+  const wellKnown = wellKnownRoutes(access);
+  const media = mediaRoutes(routeOptions);
+  const rest = restRoutes(routeOptions);
+  const registration = clientRegistrationRoutes(routeOptions);
+  const token = tokenRoutes(routeOptions);
+  const revocation = revocationRoutes(routeOptions);
+  const authorization = authorizationRoutes({ ...routeOptions, siteUrl: config.siteUrl, authorizationEndpoint: oauthUrls(urls).authorizationEndpoint });
+  const mcp = mcpEndpoint({ ...access, endpoint: MCP_ENDPOINT, siteUrl: config.siteUrl, maxBodyBytes: config.maxBodyBytes });
 
   // Every route module's routes in one router: one match and one dispatch per request instead of a
   // routes() and an allowedMethods() layer per module, and 405/Allow computed over all of them.

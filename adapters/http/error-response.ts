@@ -1,7 +1,6 @@
-import { TRPCError } from '@trpc/server';
-import type { Context } from 'koa';
-import { AppError, classifyError, type ClassifiedError, type ErrorCode } from '../../core/errors/index.ts';
-import type { HttpState } from './state.ts';
+import { AppError, classifyError, originalError, type ClassifiedError, type ErrorCode } from '../../core/errors/index.ts';
+import { noStore } from './no-store.ts';
+import type { KoaCtx } from './state.ts';
 
 // Errors raised by Koa itself and by the body reader (http-errors), by HTTP status.
 const codeByHttpStatus: Record<number, ErrorCode> = {
@@ -30,20 +29,18 @@ export function fromHttpError(error: unknown): unknown {
 }
 
 /** Writes an ErrorMessage response; errors are never cached. */
-export function writeError(ctx: Context & { state: HttpState }, classified: ClassifiedError): void {
+export function writeError(ctx: KoaCtx, classified: ClassifiedError): void {
   ctx.status = classified.body.status;
   for (const [name, value] of Object.entries(classified.headers)) ctx.set(name, value);
   ctx.remove('ETag');
   ctx.remove('Last-Modified');
-  ctx.set('Cache-Control', 'no-store');
+  noStore(ctx);
   ctx.body = classified.body;
 }
 
 /** Classifies, logs what must be logged (the stack of anything unexpected), and writes the answer. */
-export function respondWithError(ctx: Context & { state: HttpState }, error: unknown): void {
+export function respondWithError(ctx: KoaCtx, error: unknown): void {
   const classified = classifyError(fromHttpError(error), ctx.state.requestId);
-  // tRPC wraps what a procedure threw; the original carries the useful stack.
-  const original = error instanceof TRPCError && error.cause ? error.cause : error;
-  if (classified.unexpected) ctx.state.log.error({ err: original }, 'unexpected error');
+  if (classified.unexpected) ctx.state.log.error({ err: originalError(error) }, 'unexpected error');
   writeError(ctx, classified);
 }

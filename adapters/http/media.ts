@@ -1,14 +1,12 @@
 import Router from '@koa/router';
-import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import type { SiteUrls } from '../../core/context.ts';
 import { cacheImmutable } from '../../core/response-meta.ts';
-import type { createCaller } from '../../core/routers/_app.ts';
 import { ZGetMediaInput } from '../../core/routers/blog/get-media.schema.ts';
+import type { ProcedureRoutesOptions } from './procedure-access.ts';
+import { requestFacts } from './request-facts.ts';
 import type { HttpState } from './state.ts';
-
-export type CallerFor = (ctx: ParameterizedContext<HttpState>) => ReturnType<typeof createCaller>;
 
 const BLOG_MEDIA_PATH = '/v1/blog/media/{publicId}';
 
@@ -21,13 +19,13 @@ function immutableHeaders(): Record<string, string> {
 
 /**
  * Binary endpoints (media bytes), which trpc-to-openapi's JSON handler cannot answer: served
- * here through the procedure caller. Errors (400 for a malformed uuid, 404 for an unknown one)
+ * here through the procedure invoker. Errors (400 for a malformed uuid, 404 for an unknown one)
  * are thrown on to the global error handler, which writes the ErrorMessage.
  */
-export function mediaRoutes(callerFor: CallerFor, prefix: string): Router<HttpState> {
+export function mediaRoutes({ invoker, createContext, prefix }: ProcedureRoutesOptions): Router<HttpState> {
   const router = new Router<HttpState>({ prefix });
   router.get(BLOG_MEDIA_PATH.replace('{publicId}', ':publicId'), async (ctx) => {
-    const media = await callerFor(ctx).blog.getMedia({ publicId: ctx.params.publicId ?? '' });
+    const media = await invoker.call('blog.getMedia', { publicId: ctx.params.publicId ?? '' }, createContext(requestFacts(ctx)));
     ctx.status = 200;
     ctx.body = media.bytes;
     // After the body, so Koa does not replace it with its own guess (application/octet-stream).

@@ -1,18 +1,9 @@
 import Router from '@koa/router';
-import { callTRPCProcedure, type AnyProcedure, type AnyRouter } from '@trpc/server';
-import type { Context as KoaContext, Middleware } from 'koa';
-import type { Context } from '../../core/context.ts';
-import type { Meta } from '../../core/trpc.ts';
+import type { Middleware } from 'koa';
+import type { ProcedureEntry } from '../../core/procedures/introspection.ts';
+import type { ProcedureRoutesOptions } from './procedure-access.ts';
+import { requestFacts } from './request-facts.ts';
 import type { HttpState } from './state.ts';
-
-type KoaCtx = KoaContext & { state: HttpState };
-
-export interface RestOptions {
-  router: AnyRouter;
-  /** Where the REST paths are mounted: {base_url}'s path, "/api". */
-  prefix: string;
-  createContext: (ctx: KoaCtx) => Context;
-}
 
 // What `ctx.type = 'application/json'` resolves to, without the MIME look-up per request.
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -34,46 +25,38 @@ function queryInput(querystring: string): Record<string, string | string[]> {
   return input;
 }
 
-function takesInput(procedure: AnyProcedure): boolean {
-  const inputs = (procedure._def as { inputs?: unknown[] }).inputs ?? [];
-  return inputs.some((parser) => (parser as { def?: { type?: string } }).def?.type !== 'void');
+/** Whether the procedure reads an input: it declares one, and not z.void(). */
+function takesInput(procedure: ProcedureEntry): boolean {
+  return procedure.inputParser !== undefined && procedure.inputParser.def.type !== 'void';
 }
 
 /**
  * The /v1 REST surface, from the procedures' `openapi` meta (the same meta trpc-to-openapi turns
- * into the OpenAPI document). Each path is a Koa route, so unknown paths fall through to 404 and
- * wrong methods get 405 with Allow; the handler calls the procedure through the caller with the
+ * into the OpenAPI document), read from the invoker's procedures. Each path is a Koa route, so unknown paths fall through to 404 and
+ * wrong methods get 405 with Allow; the handler calls the procedure through the invoker with the
  * query (or JSON body) and the router's decoded path parameters, and Koa writes the answer.
  *
  * trpc-to-openapi's own request handler did the same job through a fetch Request, a second route
  * match and per-request schema coercion; it cost measurably more per request and left path
  * parameters percent-encoded, so only its document generator is used.
  */
-export function restRoutes(options: RestOptions): Router<HttpState> {
+export function restRoutes(options: ProcedureRoutesOptions): Router<HttpState> {
   const router = new Router<HttpState>({ prefix: options.prefix });
 
-  const procedures = options.router._def.procedures as Record<string, AnyProcedure>;
-  for (const [path, procedure] of Object.entries(procedures)) {
-    const openapi = (procedure._def.meta as Meta | undefined)?.openapi;
+  const { invoker, createContext } = options;
+  for (const procedure of invoker.procedures) {
+    const openapi = procedure.meta?.openapi;
     if (!openapi || openapi.enabled === false) continue;
+    const { path } = procedure;
     const hasInput = takesInput(procedure);
     const usesBody = openapi.method !== 'GET' && openapi.method !== 'DELETE';
     const serve: Middleware<HttpState> = async (ctx) => {
-      const context = options.createContext(ctx);
+      const context = createContext(requestFacts(ctx));
       const input = hasInput
         ? { ...(usesBody ? (ctx.state.body as Record<string, unknown> | undefined) : queryInput(ctx.querystring)), ...ctx.params }
         : undefined;
       try {
-        // tRPC's own call path (what its caller and HTTP handlers run), without building a caller proxy per request.
-        const data: unknown = await callTRPCProcedure({
-          router: options.router,
-          path,
-          type: procedure._def.type,
-          ctx: context,
-          getRawInput: () => Promise.resolve(input),
-          signal: undefined,
-          batchIndex: 0,
-        });
+        const data = await invoker.callPath(path, input, context);
         ctx.status = context.response.status ?? 200;
         ctx.set(context.response.headers);
         // Serialised once here: the ETag middleware would otherwise stringify an object body a second time.

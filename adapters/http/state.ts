@@ -1,3 +1,4 @@
+import type { ParameterizedContext } from 'koa';
 import type { Logger } from '../../core/logger.ts';
 
 /** What the HTTP middleware stack puts on ctx.state for the layers below it. */
@@ -7,3 +8,6 @@ export interface HttpState {
   /** The parsed JSON request body, when there was one. */
   body?: unknown;
 }
+
+/** A Koa request context of this app: every adapter handler and middleware takes this one type. */
+export type KoaCtx = ParameterizedContext<HttpState>;

@@ -2,12 +2,12 @@ import { Readable } from 'node:stream';
 import type { AnyRouter } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
-import type { Context as KoaContext, Middleware } from 'koa';
-import type { Context } from '../../core/context.ts';
+import type { Middleware } from 'koa';
+import type { Context, ContextFactory } from '../../core/context.ts';
 import { classifyError } from '../../core/errors/index.ts';
-import type { HttpState } from './state.ts';
-
-type KoaCtx = KoaContext & { state: HttpState };
+import { noStore } from './no-store.ts';
+import { requestFacts } from './request-facts.ts';
+import type { HttpState, KoaCtx } from './state.ts';
 
 export interface TrpcEndpointOptions {
   /** internalApiRouter: only what internal typed clients may call. */
@@ -17,7 +17,7 @@ export interface TrpcEndpointOptions {
   maxBodyBytes: number;
   /** The most calls one batched request may carry (`?batch=1`, comma-separated paths); more answers 400. */
   maxBatchSize: number;
-  createContext: (ctx: KoaCtx) => Context;
+  createContext: ContextFactory;
 }
 
 /**
@@ -35,7 +35,7 @@ export function trpcEndpoint(options: TrpcEndpointOptions): Middleware<HttpState
       router: options.router,
       // Without a limit one request could carry any number of calls past every per-request check.
       maxBatchSize: options.maxBatchSize,
-      createContext: () => options.createContext(ctx),
+      createContext: () => options.createContext(requestFacts(ctx)),
       responseMeta: ({ ctx: procedureCtx, errors }) => {
         const earned = (procedureCtx as Context | undefined)?.response.headers ?? {};
         if (errors.length === 0) return { headers: earned };
@@ -57,7 +57,7 @@ export function trpcEndpoint(options: TrpcEndpointOptions): Middleware<HttpState
     ctx.status = response.status;
     response.headers.forEach((value, name) => ctx.set(name, value));
     if (response.status >= 400) {
-      ctx.set('Cache-Control', 'no-store');
+      noStore(ctx);
       // Errors raised before any procedure runs (an over-long batch, a body too large, malformed
       // input) are JSON that tRPC's fetch handler leaves labelled text/plain.
       if (/^text\/plain/.test(response.headers.get('content-type') ?? '')) ctx.set('Content-Type', 'application/json');

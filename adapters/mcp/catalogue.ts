@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { z } from 'zod';
 import { mcpScopeFor, mcpScopes, scopesGranting, type ToolAccess } from '../../core/auth/scopes.ts';
-import type { Meta, ToolMeta } from '../../core/trpc.ts';
+import type { ProcedureEntry } from '../../core/procedures/introspection.ts';
+import type { ToolMeta } from '../../core/trpc.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { CATALOGUE_REVISION } from './catalogue-revision.ts';
 
@@ -19,7 +19,7 @@ export interface McpToolDefinition {
   _meta: { required_scopes: string[]; accepted_scopes: string[] };
 }
 
-/** A tool and what calling it needs: the procedure's path on the caller and the strict input schema. */
+/** A tool and what calling it needs: the procedure's path (for the invoker) and the strict input schema. */
 export interface CatalogueTool {
   definition: McpToolDefinition;
   path: string;
@@ -49,8 +49,8 @@ const mcpScopeSet: ReadonlySet<string> = new Set(mcpScopes);
  * A procedure without input (none declared, or z.void()) takes an empty object. MCP arguments are
  * always an object, so any other input schema is a programming error, reported at start.
  */
-function strictInput(name: string, procedure: AnyProcedure): { input: z.ZodType; takesNoInput: boolean } {
-  const parser = (procedure._def as { inputs?: unknown[] }).inputs?.[0];
+function strictInput(name: string, procedure: ProcedureEntry): { input: z.ZodType; takesNoInput: boolean } {
+  const parser = procedure.inputParser;
   if (parser === undefined || parser instanceof z.ZodVoid) return { input: z.strictObject({}), takesNoInput: true };
   if (parser instanceof z.ZodObject) return { input: parser.strict(), takesNoInput: false };
   throw new Error(`the MCP tool ${name} needs an object input schema (MCP arguments are an object)`);
@@ -87,17 +87,19 @@ export function catalogueHash(definitions: readonly McpToolDefinition[]): string
 }
 
 /**
- * The MCP tool catalogue, generated once from the router: every procedure with `tool` meta is a tool,
- * named, described and scoped by that meta, its schemas converted from its zod input and output.
- * A new procedure with tool meta is a new tool; nothing here names one.
+ * The MCP tool catalogue, generated once from the procedures (the invoker's, in router order):
+ * every procedure with `tool` meta is a tool, named, described and scoped by that meta, its schemas
+ * converted from its zod input and output. A new procedure with tool meta is a new tool; nothing
+ * here names one.
  */
-export function buildToolCatalogue(router: AnyRouter): ToolCatalogue {
+export function buildToolCatalogue(procedures: readonly ProcedureEntry[]): ToolCatalogue {
   const tools = new Map<string, CatalogueTool>();
-  for (const [path, procedure] of Object.entries(router._def.procedures as Record<string, AnyProcedure>)) {
-    const tool = (procedure._def.meta as Meta | undefined)?.tool;
+  for (const procedure of procedures) {
+    const { path, meta } = procedure;
+    const tool = meta?.tool;
     if (!tool) continue;
     if (tools.has(tool.name)) throw new Error(`two procedures declare the MCP tool ${tool.name}`);
-    const output = (procedure._def as { output?: z.ZodType }).output;
+    const output = procedure.outputSchema;
     if (!output) throw new Error(`the MCP tool ${tool.name} (${path}) declares no output schema`);
     const { input, takesNoInput } = strictInput(tool.name, procedure);
     tools.set(tool.name, { definition: definitionOf(tool, input, output), path, access: tool.access, input, takesNoInput });

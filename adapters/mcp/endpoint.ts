@@ -1,28 +1,24 @@
 import parse from 'co-body';
-import type { AnyRouter } from '@trpc/server';
-import type { Context as KoaContext, Middleware } from 'koa';
-import type { Context } from '../../core/context.ts';
+import type { Middleware } from 'koa';
 import { classifyError } from '../../core/errors/index.ts';
-import type { HttpState } from '../http/state.ts';
+import { noStore } from '../http/no-store.ts';
+import type { ProcedureAccess } from '../http/procedure-access.ts';
+import { requestFacts } from '../http/request-facts.ts';
+import type { HttpState, KoaCtx } from '../http/state.ts';
 import { authenticateMcp } from './authenticate.ts';
 import { buildToolCatalogue, type ToolCatalogue } from './catalogue.ts';
 import { parseEnvelope } from './envelope.ts';
 import { rpcError, rpcErrorFromMessage, type McpReply } from './json-rpc.ts';
 import { dispatch } from './methods.ts';
-import type { ProcedureInvoker } from './tool-call.ts';
 import { checkAccept, checkContentType, checkMethod, checkOrigin, checkProtocolVersion, type TransportRequest } from './transport-checks.ts';
 
-type KoaCtx = KoaContext & { state: HttpState };
-
-export interface McpEndpointOptions {
-  /** The procedures; every one with `tool` meta is a tool. */
-  router: AnyRouter;
+/** The invoker's procedures with `tool` meta are the tools. */
+export interface McpEndpointOptions extends ProcedureAccess {
   /** "/api/v1/mcp" */
   endpoint: string;
   /** {site_url}: the one Origin a browser request may come from. */
   siteUrl: string;
   maxBodyBytes: number;
-  createContext: (ctx: KoaCtx) => Context;
 }
 
 export interface McpEndpoint {
@@ -52,7 +48,7 @@ async function readBody(ctx: KoaCtx, limit: number): Promise<{ text: string } | 
 }
 
 function send(ctx: KoaCtx, reply: McpReply): void {
-  ctx.set('Cache-Control', 'no-store');
+  noStore(ctx);
   if (reply.headers) ctx.set(reply.headers);
   if (reply.body === undefined) {
     // Koa turns an empty body into 204 and a missing one into a status text; 202 with nothing needs both steps.
@@ -69,16 +65,12 @@ function send(ctx: KoaCtx, reply: McpReply): void {
  * The MCP resource over Streamable HTTP (revision 2025-11-25), stateless and answering JSON only:
  * transport checks (method, Origin, Accept, Content-Type, MCP-Protocol-Version), the OAuth bearer
  * token, one JSON-RPC message, then the method. Tools are the procedures with `tool` meta, called
- * through the procedure caller as the token's principal; this adapter holds no domain logic.
+ * through the procedure invoker as the token's principal; this adapter holds no domain logic.
  * The catalogue (with its JSON Schemas and hash) is built once, here, when the app is composed.
  */
 export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
-  const catalogue = buildToolCatalogue(options.router);
-  const createCaller = options.router.createCaller as unknown as (ctx: Context) => Record<string, unknown>;
-  const invoke: ProcedureInvoker = (context, path, input) => {
-    const procedure = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller(context));
-    return (procedure as (input: unknown) => Promise<unknown>)(input);
-  };
+  const { invoker } = options;
+  const catalogue = buildToolCatalogue(invoker.procedures);
 
   const handle = async (ctx: KoaCtx): Promise<McpReply> => {
     const request = transportRequest(ctx);
@@ -86,7 +78,7 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       checkMethod(request) ?? checkOrigin(request, options.siteUrl) ?? checkAccept(request) ?? checkContentType(request) ?? checkProtocolVersion(request);
     if (refused) return refused;
 
-    const base = options.createContext(ctx);
+    const base = options.createContext(requestFacts(ctx));
     const authenticated = await authenticateMcp(base);
     if ('reply' in authenticated) return authenticated.reply;
 
@@ -96,7 +88,7 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     if ('reply' in envelope) return envelope.reply;
     const { message } = envelope;
     if (message.kind === 'accepted') return { status: 202 };
-    return dispatch(message.id, message.method, message.params, { ...base, principal: authenticated.principal }, { catalogue, invoke });
+    return dispatch(message.id, message.method, message.params, { ...base, principal: authenticated.principal }, { catalogue, invoker });
   };
 
   const serve = async (ctx: KoaCtx): Promise<void> => {

@@ -1,4 +1,4 @@
-import { rpcError, type McpReply, type RequestId } from './json-rpc.ts';
+import { isObject, rpcError, type McpReply, type RequestId } from './json-rpc.ts';
 
 /** A JSON-RPC message the endpoint can act on. */
 export type McpMessage =
@@ -7,8 +7,6 @@ export type McpMessage =
   | { kind: 'accepted' };
 
 type Parsed = { message: McpMessage } | { reply: McpReply };
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function isRequestId(value: unknown): value is RequestId {
   return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));

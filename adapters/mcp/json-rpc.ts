@@ -1,5 +1,10 @@
 import { errorCatalogue, errorMessage, type ErrorCode, type ErrorMessage } from '../../core/errors/index.ts';
 
+/** A JSON object (what JSON-RPC calls an Object): not null, not an array. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** A JSON-RPC request id: a string or a number (MCP forbids null for requests). */
 export type RequestId = string | number;
 

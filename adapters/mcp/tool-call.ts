@@ -1,21 +1,18 @@
 import type { Context } from '../../core/context.ts';
 import { classifyError, validationErrorMessage, type ErrorMessage } from '../../core/errors/index.ts';
+import type { ProcedureInvoker } from '../../core/procedures/invoker.ts';
 import type { OAuthPrincipal } from '../../core/services/oauth/access-tokens.ts';
 import type { ToolCatalogue } from './catalogue.ts';
-import { rpcError, rpcErrorFromMessage, rpcResult, type McpReply, type RequestId } from './json-rpc.ts';
+import { isObject, rpcError, rpcErrorFromMessage, rpcResult, type McpReply, type RequestId } from './json-rpc.ts';
 import { scopeRequiredReply } from './scope-required.ts';
-
-/** Calls a procedure by its dotted path on a caller built for the request's context. */
-export type ProcedureInvoker = (context: Context, path: string, input: unknown) => Promise<unknown>;
 
 export interface ToolCallDependencies {
   catalogue: ToolCatalogue;
-  invoke: ProcedureInvoker;
+  /** Runs the tool's procedure by its path, with the request's context. */
+  invoker: ProcedureInvoker;
 }
 
 type Outcome = 'success' | 'tool_error' | 'invalid_arguments' | 'unknown_tool' | 'scope_required' | 'failed';
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A domain error (not found, conflict, a business rule) as the tool's result, for the agent to read and correct. */
 function toolError(id: RequestId, error: ErrorMessage): McpReply {
@@ -25,7 +22,7 @@ function toolError(id: RequestId, error: ErrorMessage): McpReply {
 
 /**
  * tools/call: finds the tool, validates the arguments against its input schema (-32602 naming the
- * field), calls its procedure through the caller as the token's principal, and answers the output
+ * field), calls its procedure through the invoker as the token's principal, and answers the output
  * as `structuredContent` and as the same JSON in a text block. The procedure decides everything else:
  * its tenant base procedure checks the scope (refusal: HTTP 403 step-up, before anything is written),
  * its handler raises domain errors (answered as `isError` results). Unexpected failures are
@@ -36,7 +33,7 @@ export async function callTool(
   id: RequestId,
   params: Record<string, unknown>,
   context: Context & { principal: OAuthPrincipal },
-  { catalogue, invoke }: ToolCallDependencies,
+  { catalogue, invoker }: ToolCallDependencies,
 ): Promise<McpReply> {
   const started = performance.now();
   const name = params.name;
@@ -72,7 +69,7 @@ export async function callTool(
 
   try {
     // The procedure parses the arguments again with its own schema: defaults and trimming come from there, once.
-    const output = await invoke(context, tool.path, tool.takesNoInput ? undefined : args);
+    const output = await invoker.callPath(tool.path, tool.takesNoInput ? undefined : args, context);
     log('success');
     return rpcResult(id, { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown>, isError: false });
   } catch (error) {

@@ -1,10 +1,9 @@
 import Router from '@koa/router';
-import type { ParameterizedContext } from 'koa';
-import type { Context } from '../../core/context.ts';
 import { AppError, classifyError } from '../../core/errors/index.ts';
-import { createCaller } from '../../core/routers/_app.ts';
 import type { ConsentPage, LoginPage } from '../../core/routers/oauth-authorize/authorization-pages.schema.ts';
-import type { HttpState } from '../http/state.ts';
+import type { ProcedureRoutesOptions } from '../http/procedure-access.ts';
+import { requestFacts } from '../http/request-facts.ts';
+import type { HttpState, KoaCtx } from '../http/state.ts';
 import { browserCookie, ensureBrowserKey, readBrowserKey, writeBrowserKey } from './browser-cookie.ts';
 import { crossSitePostRefusal } from './cross-site-post.ts';
 import { readOAuthForm } from './form-body.ts';
@@ -15,11 +14,7 @@ import { renderMessagePage } from './pages/message-page.ts';
 import { formActionSource, sendPage, sendRedirect } from './pages/page-response.ts';
 import { pagesStylesheet } from './pages/stylesheet.ts';
 
-type KoaContext = ParameterizedContext<HttpState>;
-
-export interface AuthorizationRoutesOptions {
-  createContext: (ctx: KoaContext) => Context;
-  prefix: string;
+export interface AuthorizationRoutesOptions extends ProcedureRoutesOptions {
   /** {site_url}: the origin form posts must come from, and what the cookie's form depends on. */
   siteUrl: string;
   /** {base_url}/oauth/authorize, where the forms post. */
@@ -45,17 +40,17 @@ const REPEATABLE_FIELDS = ['scope'];
  * pages with the catalogue's status. Other methods get 405 with Allow.
  */
 export function authorizationRoutes(options: AuthorizationRoutesOptions): Router<HttpState> {
-  const { createContext, prefix, siteUrl, authorizationEndpoint } = options;
+  const { invoker, createContext, prefix, siteUrl, authorizationEndpoint } = options;
   const cookie = browserCookie(siteUrl);
   const links: PageLinks = { authorize: authorizationEndpoint, stylesheet: `${prefix}/oauth/pages.css` };
 
-  function showLogin(ctx: KoaContext, login: LoginPage, status = 200): void {
+  function showLogin(ctx: KoaCtx, login: LoginPage, status = 200): void {
     sendPage(ctx, status, renderLoginPage(login, links), [formActionSource(login.redirect_uri)].filter((source): source is string => !!source));
   }
-  function showConsent(ctx: KoaContext, consent: ConsentPage): void {
+  function showConsent(ctx: KoaCtx, consent: ConsentPage): void {
     sendPage(ctx, 200, renderConsentPage(consent, links), [formActionSource(consent.redirect_uri)].filter((source): source is string => !!source));
   }
-  function showError(ctx: KoaContext, error: unknown): void {
+  function showError(ctx: KoaCtx, error: unknown): void {
     const classified = classifyError(error, ctx.state.requestId);
     if (classified.unexpected) ctx.state.log.error({ err: error }, 'unexpected error');
     const { body } = classified;
@@ -64,26 +59,26 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
     sendPage(ctx, body.status, renderMessagePage(title, body.message, body.resolution, links));
   }
 
-  async function answerGet(ctx: KoaContext): Promise<void> {
+  async function answerGet(ctx: KoaCtx): Promise<void> {
     const browserKey = ensureBrowserKey(ctx, cookie);
-    const step = await createCaller(createContext(ctx)).oauthAuthorize.begin({ query: ctx.querystring, browser_key: browserKey });
+    const step = await invoker.call('oauthAuthorize.begin', { query: ctx.querystring, browser_key: browserKey }, createContext(requestFacts(ctx)));
     if (step.next === 'redirect') sendRedirect(ctx, step.location);
     else if (step.next === 'login') showLogin(ctx, step.login);
     else showConsent(ctx, step.consent);
   }
 
-  async function answerPost(ctx: KoaContext): Promise<void> {
+  async function answerPost(ctx: KoaCtx): Promise<void> {
     const refusal = crossSitePostRefusal(ctx, siteUrl);
     if (refusal) throw new AppError('FORM_CHECK_FAILED', `${refusal} Nothing was done.`);
     const form = await readOAuthForm(ctx, REPEATABLE_FIELDS);
     const browserKey = readBrowserKey(ctx, cookie);
     if (!browserKey) throw new AppError('FORM_CHECK_FAILED', 'Your browser did not send this site\'s cookie with the form, so it cannot be accepted.');
-    const caller = createCaller(createContext(ctx));
+    const context = createContext(requestFacts(ctx));
     const fields = form.single;
     const pending = { request: fields.request ?? '', form_token: fields.form_token ?? '', browser_key: browserKey };
     const action = fields.action;
     if (action === 'sign_in') {
-      const step = await caller.oauthAuthorize.signIn({ ...pending, email: fields.email ?? '', password: fields.password ?? '' });
+      const step = await invoker.call('oauthAuthorize.signIn', { ...pending, email: fields.email ?? '', password: fields.password ?? '' }, context);
       if (step.next === 'signed_in') {
         writeBrowserKey(ctx, cookie, step.session.secret, step.session.max_age_seconds);
         sendRedirect(ctx, step.location);
@@ -92,7 +87,8 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
       return;
     }
     if (action === 'approve' || action === 'deny' || action === 'switch_account') {
-      const step = await caller.oauthAuthorize.decide({ ...pending, decision: action, business_id: fields.business_id, scopes: form.repeated.scope ?? [] });
+      const input = { ...pending, decision: action, business_id: fields.business_id, scopes: form.repeated.scope ?? [] };
+      const step = await invoker.call('oauthAuthorize.decide', input, context);
       sendRedirect(ctx, step.location);
       return;
     }

@@ -1,7 +1,7 @@
 import parse from 'co-body';
 import type { Context } from 'koa';
 import { AppError } from '../../core/errors/index.ts';
-import type { HttpState } from '../http/state.ts';
+import type { KoaCtx } from '../http/state.ts';
 
 /**
  * Largest form the token and revocation endpoints read. Their requests are a handful of short
@@ -27,7 +27,7 @@ export interface OAuthForm {
  * Does NOT cover: which parameters are required or allowed (the procedures decide that) or a
  * charset other than UTF-8 (RFC 6749 appendix B: the form is UTF-8).
  */
-export async function readOAuthForm(ctx: Context & { state: HttpState }, repeatable: readonly string[] = []): Promise<OAuthForm> {
+export async function readOAuthForm(ctx: KoaCtx, repeatable: readonly string[] = []): Promise<OAuthForm> {
   if (!ctx.is('application/x-www-form-urlencoded')) {
     const type = ctx.get('Content-Type');
     throw new AppError(

@@ -1,6 +1,6 @@
-import type { Context } from 'koa';
 import { classifyError } from '../../core/errors/index.ts';
-import type { HttpState } from '../http/state.ts';
+import { noStore } from '../http/no-store.ts';
+import type { KoaCtx } from '../http/state.ts';
 
 /** Catalogue codes as RFC 6749 / RFC 7591 error codes; anything unlisted is a server_error. */
 const oauthErrorByCode: Record<string, string> = {
@@ -33,7 +33,7 @@ export interface OAuthErrorOptions {
  * (Retry-After on 429). A validation failure of registration metadata is `invalid_redirect_uri`
  * when it concerns `redirect_uris`, otherwise `invalid_client_metadata`. 5xx stay masked.
  */
-export function writeOAuthError(ctx: Context & { state: HttpState }, error: unknown, options: OAuthErrorOptions = {}): void {
+export function writeOAuthError(ctx: KoaCtx, error: unknown, options: OAuthErrorOptions = {}): void {
   const classified = classifyError(error, ctx.state.requestId);
   if (classified.unexpected) ctx.state.log.error({ err: error }, 'unexpected error');
   const { body } = classified;
@@ -46,7 +46,6 @@ export function writeOAuthError(ctx: Context & { state: HttpState }, error: unkn
   }
   ctx.status = body.status;
   for (const [name, value] of Object.entries(classified.headers)) ctx.set(name, value);
-  ctx.set('Cache-Control', 'no-store');
-  ctx.set('Pragma', 'no-cache');
+  noStore(ctx, { pragma: true });
   ctx.body = { error: code, error_description: body.message };
 }

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
-import type { ParameterizedContext } from 'koa';
-import type { Context } from '../../core/context.ts';
-import { createCaller } from '../../core/routers/_app.ts';
+import { noStore } from '../http/no-store.ts';
+import type { ProcedureRoutesOptions } from '../http/procedure-access.ts';
+import { requestFacts } from '../http/request-facts.ts';
 import type { HttpState } from '../http/state.ts';
 import { writeOAuthError } from './oauth-error.ts';
 
@@ -10,16 +10,15 @@ import { writeOAuthError } from './oauth-error.ts';
  * client's metadata or RFC 7591's error body. Bodies reach here already parsed by the JSON body
  * middleware (which answers a non-JSON or malformed body itself, with an ErrorMessage).
  */
-export function clientRegistrationRoutes(createContext: (ctx: ParameterizedContext<HttpState>) => Context, prefix: string): Router<HttpState> {
+export function clientRegistrationRoutes({ invoker, createContext, prefix }: ProcedureRoutesOptions): Router<HttpState> {
   const router = new Router<HttpState>({ prefix });
   router.post('/oauth/register', async (ctx) => {
-    const context = createContext(ctx);
+    const context = createContext(requestFacts(ctx));
     try {
-      const client = await createCaller(context).oauthClients.register(ctx.state.body as never);
+      const client = await invoker.call('oauthClients.register', ctx.state.body, context);
       ctx.set(context.response.headers);
       ctx.status = 201;
-      ctx.set('Cache-Control', 'no-store');
-      ctx.set('Pragma', 'no-cache');
+      noStore(ctx, { pragma: true });
       ctx.body = client;
     } catch (error) {
       writeOAuthError(ctx, error);

@@ -1,5 +1,4 @@
-import { TRPCError } from '@trpc/server';
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-import';
+import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { errorCatalogue, type ErrorCode } from './catalogue.ts';
 import { errorMessage, type ErrorMessage } from './error-message.ts';
 

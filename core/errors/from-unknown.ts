@@ -108,3 +108,8 @@ export function classifyError(error: unknown, requestId: string | undefined): Cl
   if (dataException) return { body: dataException, headers: {}, unexpected: false };
   return { body: internalErrorMessage(requestId), headers: {}, unexpected: true };
 }
+
+/** What a procedure threw: tRPC wraps it in a TRPCError whose cause it is, and the original carries the useful stack. */
+export function originalError(error: unknown): unknown {
+  return error instanceof TRPCError && error.cause ? error.cause : error;
+}

@@ -1,6 +1,6 @@
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client';
 import { expect } from 'chai';
-import { bearerCredentials } from '../../adapters/http/app.ts';
+import { bearerCredentials } from '../../adapters/http/request-facts.ts';
 import type { AppRouter } from '../../core/routers/_app.ts';
 import type { ErrorMessage } from '../../core/errors/index.ts';
 import type { SystemCaller } from '../../scripts/lib/system-caller.ts';

@@ -1,13 +1,13 @@
 import { request as httpRequest, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomInt } from 'node:crypto';
-import { createApp } from '../../adapters/http/app.ts';
 import { closeGracefully } from '../../adapters/http/graceful-close.ts';
 import { withListeningPort } from '../../core/config.ts';
 import { createLogger } from '../../core/logger.ts';
 import type { CoreServices } from '../../core/services/index.ts';
 import { createRateLimiter } from '../../core/services/rate-limit/rate-limiter.ts';
 import { createCoreServices } from '../../orm/core-services.ts';
+import { composeApp } from '../../scripts/compose/compose-app.ts';
 import { LogSink } from '../helpers/log-sink.ts';
 import { service } from '../helpers/root-hooks.ts';
 
@@ -57,7 +57,7 @@ export async function startGovernmentApp(options: GovernmentAppOptions): Promise
     const government = createRateLimiter({ name: 'gov', points: options.points, windowSeconds: 60 }, { kind: 'memory' });
     services = { ...services, rateLimiters: { ...services.rateLimiters, government } };
   }
-  const app = createApp({ config, orm: shared.database.orm, services, log: createLogger('silent', new LogSink()) });
+  const app = composeApp({ config, database: shared.database, services, log: createLogger('silent', new LogSink()) });
   server.on('request', app.callback());
   return { url: `http://127.0.0.1:${port}`, site: config.siteUrl, close: () => closeGracefully(server, 1000) };
 }

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import type { AnyProcedure } from '@trpc/server';
 import type { z } from 'zod';
+import { listProcedures } from '../../core/procedures/introspection.ts';
 import { appRouter } from '../../core/routers/_app.ts';
-import { isOutputUnparsed, type Meta } from '../../core/trpc.ts';
 
 interface UnparsedRoute {
   procedure: string;
@@ -18,13 +17,11 @@ function pathPattern(path: string): RegExp {
 }
 
 // In router order, like the REST adapter: the first procedure whose path matches answers.
-const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>);
 const routes: UnparsedRoute[] = [];
-for (const [name, procedure] of procedures) {
-  const openapi = (procedure._def.meta as Meta | undefined)?.openapi;
-  if (!openapi || openapi.method !== 'GET') continue;
-  const schema = (procedure._def as unknown as { output: z.ZodType }).output;
-  routes.push({ procedure: name, pattern: pathPattern(openapi.path), schema, unparsed: isOutputUnparsed(procedure) });
+for (const procedure of listProcedures(appRouter)) {
+  const openapi = procedure.meta?.openapi;
+  if (!openapi || openapi.method !== 'GET' || !procedure.outputSchema) continue;
+  routes.push({ procedure: procedure.path, pattern: pathPattern(openapi.path), schema: procedure.outputSchema, unparsed: !procedure.reparsesOutput });
 }
 
 /** The procedures whose answers the service does not re-parse at run time (skipOutputReparse). */

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { expect } from 'chai';
 import { z } from 'zod';
+import { listProcedures } from '../../core/procedures/introspection.ts';
 import { appRouter } from '../../core/routers/_app.ts';
 import { generateDemoWorkspace } from '../../core/services/demo-data/field-service/generate-workspace.ts';
 import { insertDemoWorkspace } from '../../core/services/demo-data/field-service/insert-workspace.ts';
@@ -97,10 +98,9 @@ export interface WorkspaceProcedure {
 }
 
 export function workspaceProcedures(): WorkspaceProcedure[] {
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { tool?: ToolMeta }; inputs: unknown[]; type: 'query' | 'mutation' } }>;
-  return Object.entries(procedures)
-    .filter(([, procedure]) => procedure._def.meta?.tool)
-    .map(([path, procedure]) => ({ path, tool: procedure._def.meta!.tool!, input: procedure._def.inputs[0] as z.ZodObject, type: procedure._def.type }));
+  return listProcedures(appRouter)
+    .filter((procedure) => procedure.meta?.tool)
+    .map((procedure) => ({ path: procedure.path, tool: procedure.meta!.tool!, input: procedure.inputParser as z.ZodObject, type: procedure.type as 'query' | 'mutation' }));
 }
 
 const today = new Date();

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AnyRouter } from '@trpc/server';
-import { createApp } from '../../adapters/http/app.ts';
 import { closeGracefully } from '../../adapters/http/graceful-close.ts';
-import { startService, type RunningService } from '../../adapters/http/service.ts';
 import { loadConfig, withListeningPort, type Config } from '../../core/config.ts';
-import { createCoreServices } from '../../orm/core-services.ts';
 import { createLogger } from '../../core/logger.ts';
+import type { AppRouter } from '../../core/routers/_app.ts';
+import { composeApp } from '../../scripts/compose/compose-app.ts';
+import { startService, type RunningService } from '../../scripts/compose/start-service.ts';
 import { LogSink } from './log-sink.ts';
 
 export interface TestService extends RunningService {
@@ -44,7 +44,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** A real service: real database, real listening socket on an OS-chosen port. */
-export async function startTestService(options: { config?: Config; router?: AnyRouter; trpcRouter?: AnyRouter } = {}): Promise<TestService> {
+export async function startTestService(options: { config?: Config; router?: AppRouter; trpcRouter?: AnyRouter } = {}): Promise<TestService> {
   const logs = new LogSink();
   const config = options.config ?? testConfig();
   const service = await startService({ config, log: createLogger(config.logLevel, logs), router: options.router, trpcRouter: options.trpcRouter });
@@ -62,13 +62,12 @@ export interface TestApp {
  * test-only probe procedures) and, on /api/trpc, `trpcRouter` (default: the real internal API),
  * on its own listening socket.
  */
-export async function startTestApp(shared: RunningService, router: AnyRouter, trpcRouter?: AnyRouter): Promise<TestApp> {
+export async function startTestApp(shared: RunningService, router: AppRouter, trpcRouter?: AnyRouter): Promise<TestApp> {
   const logs = new LogSink();
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const config = withListeningPort({ ...shared.config, siteUrlConfigured: false }, (server.address() as AddressInfo).port);
-  const services = createCoreServices(shared.database, config);
-  const app = createApp({ config, orm: shared.database.orm, services, log: createLogger('debug', logs), router, trpcRouter });
+  const app = composeApp({ config, database: shared.database, log: createLogger('debug', logs), router, trpcRouter });
   server.on('request', app.callback());
   return { url: config.siteUrl, logs, close: () => closeGracefully(server, 1000) };
 }

@@ -3,6 +3,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { expect } from 'chai';
 import { z } from 'zod';
 import { buildToolCatalogue, type McpToolDefinition } from '../../adapters/mcp/catalogue.ts';
+import { listProcedures } from '../../core/procedures/introspection.ts';
 import { appRouter } from '../../core/routers/_app.ts';
 import { router, tenantProcedure, type ToolMeta } from '../../core/trpc.ts';
 import { logLines, runScript } from '../helpers/child-service.ts';
@@ -19,6 +20,9 @@ interface ListResult {
 }
 
 const snapshot = JSON.parse(readFileSync(new URL('./catalogue-snapshot.json', import.meta.url), 'utf8')) as { revision: string; hash: string };
+
+/** The catalogue of a router, as the MCP endpoint builds it from the invoker's procedures. */
+const catalogueOf = (of: Parameters<typeof listProcedures>[0]) => buildToolCatalogue(listProcedures(of));
 
 /** A one-tool router for contract-change checks. */
 function probeRouter(overrides: { tool?: Partial<ToolMeta>; input?: z.ZodObject; output?: z.ZodObject } = {}) {
@@ -60,11 +64,11 @@ describe('MCP catalogue: tools/list', () => {
 
   it('publishes the input and output JSON Schemas generated from the procedures\' zod schemas (2020-12, no $schema)', () => {
     const procedures = new Map(workspaceProcedures().map((procedure) => [procedure.tool.name, procedure]));
-    const outputs = appRouter._def.procedures as unknown as Record<string, { _def: { output: z.ZodType } }>;
+    const outputs = new Map(listProcedures(appRouter).map((procedure) => [procedure.path, procedure.outputSchema!]));
     for (const tool of list.tools) {
       const procedure = procedures.get(tool.name)!;
       const { $schema: _in, ...input } = z.toJSONSchema(procedure.input.strict(), { io: 'input' }) as Record<string, unknown>;
-      const { $schema: _out, ...output } = z.toJSONSchema(outputs[procedure.path]!._def.output, { io: 'output' }) as Record<string, unknown>;
+      const { $schema: _out, ...output } = z.toJSONSchema(outputs.get(procedure.path)!, { io: 'output' }) as Record<string, unknown>;
       expect(tool.inputSchema, tool.name).to.deep.equal(input);
       expect(tool.outputSchema, tool.name).to.deep.equal(output);
       expect(tool.inputSchema).to.include({ type: 'object', additionalProperties: false });
@@ -143,22 +147,22 @@ describe('MCP catalogue: tools/list', () => {
     it('does not depend on the order tools are declared in', () => {
       const a = tenantProcedure.meta({ tool: { name: 'tool-a', title: 'A', description: 'A.', access: 'read' } }).input(z.object({})).output(z.object({ a: z.string() })).query(() => ({ a: '' }));
       const b = tenantProcedure.meta({ tool: { name: 'tool-b', title: 'B', description: 'B.', access: 'read' } }).input(z.object({})).output(z.object({ b: z.string() })).query(() => ({ b: '' }));
-      expect(buildToolCatalogue(router({ a, b })).hash).to.equal(buildToolCatalogue(router({ b, a })).hash);
+      expect(catalogueOf(router({ a, b })).hash).to.equal(catalogueOf(router({ b, a })).hash);
     });
 
     it('changes whenever any part of a tool\'s contract changes', () => {
-      const base = buildToolCatalogue(probeRouter()).hash;
-      expect(buildToolCatalogue(probeRouter()).hash, 'rebuilt unchanged').to.equal(base);
+      const base = catalogueOf(probeRouter()).hash;
+      expect(catalogueOf(probeRouter()).hash, 'rebuilt unchanged').to.equal(base);
       const variants: Record<string, string> = {
-        name: buildToolCatalogue(probeRouter({ tool: { name: 'probe-two' } })).hash,
-        title: buildToolCatalogue(probeRouter({ tool: { title: 'Probe!' } })).hash,
-        description: buildToolCatalogue(probeRouter({ tool: { description: 'Another probe.' } })).hash,
-        access: buildToolCatalogue(probeRouter({ tool: { access: 'customers:write' } })).hash,
-        'optional input field': buildToolCatalogue(probeRouter({ input: z.object({ id: z.uuid(), limit: z.number().optional() }) })).hash,
-        'input constraint': buildToolCatalogue(probeRouter({ input: z.object({ id: z.string() }) })).hash,
-        'output field': buildToolCatalogue(probeRouter({ output: z.object({ id: z.string(), name: z.string() }) })).hash,
-        'output nullability': buildToolCatalogue(probeRouter({ output: z.object({ id: z.string().nullable() }) })).hash,
-        'field description': buildToolCatalogue(probeRouter({ output: z.object({ id: z.string().describe('The id.') }) })).hash,
+        name: catalogueOf(probeRouter({ tool: { name: 'probe-two' } })).hash,
+        title: catalogueOf(probeRouter({ tool: { title: 'Probe!' } })).hash,
+        description: catalogueOf(probeRouter({ tool: { description: 'Another probe.' } })).hash,
+        access: catalogueOf(probeRouter({ tool: { access: 'customers:write' } })).hash,
+        'optional input field': catalogueOf(probeRouter({ input: z.object({ id: z.uuid(), limit: z.number().optional() }) })).hash,
+        'input constraint': catalogueOf(probeRouter({ input: z.object({ id: z.string() }) })).hash,
+        'output field': catalogueOf(probeRouter({ output: z.object({ id: z.string(), name: z.string() }) })).hash,
+        'output nullability': catalogueOf(probeRouter({ output: z.object({ id: z.string().nullable() }) })).hash,
+        'field description': catalogueOf(probeRouter({ output: z.object({ id: z.string().describe('The id.') }) })).hash,
       };
       for (const [change, hash] of Object.entries(variants)) expect(hash, change).to.not.equal(base);
       expect(new Set(Object.values(variants)).size).to.equal(Object.keys(variants).length);

@@ -3,11 +3,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { CookieJar } from 'tough-cookie';
-import { createApp } from '../../adapters/http/app.ts';
 import { closeGracefully } from '../../adapters/http/graceful-close.ts';
 import type { Config } from '../../core/config.ts';
 import { createLogger } from '../../core/logger.ts';
-import { createCoreServices } from '../../orm/core-services.ts';
+import { composeApp } from '../../scripts/compose/compose-app.ts';
 import { accountsCaller, createUser, PASSWORD, uniqueSuffix } from '../accounts/fixtures.ts';
 import { service } from '../helpers/root-hooks.ts';
 
@@ -187,7 +186,7 @@ export async function startSideApp(overrides: Partial<Config> & { site?: string 
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const site = overrides.site ?? url;
   const config: Config = { ...shared.config, ...overrides, siteUrl: site, baseUrl: `${site}/api` };
-  const app = createApp({ config, orm: shared.database.orm, services: createCoreServices(shared.database, config), log: createLogger('silent') });
+  const app = composeApp({ config, database: shared.database, log: createLogger('silent') });
   server.on('request', app.callback());
   return { url, close: () => closeGracefully(server, 1000) };
 }

@@ -6,7 +6,7 @@ import { PASSWORD, uniqueSuffix } from '../accounts/fixtures.ts';
 import { runAdmin as admin } from '../helpers/child-service.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { freshDataDir, startTestService, testConfig } from '../helpers/test-service.ts';
-import type { RunningService } from '../../adapters/http/service.ts';
+import type { RunningService } from '../../scripts/compose/start-service.ts';
 import { challengeOf, loopbackRedirect, newVerifier } from './token-flow-fixtures.ts';
 
 /** A user with two grants (two clients) in a business of theirs, made through the procedures of `running`. */

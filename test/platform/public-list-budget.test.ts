@@ -1,11 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { createApp } from '../../adapters/http/app.ts';
 import { closeGracefully } from '../../adapters/http/graceful-close.ts';
 import { ConfigError, loadConfig, withListeningPort } from '../../core/config.ts';
 import { createLogger } from '../../core/logger.ts';
-import { createCoreServices } from '../../orm/core-services.ts';
+import { composeApp } from '../../scripts/compose/compose-app.ts';
 import { randomClientAddress } from '../government/helpers.ts';
 import { expectErrorMessage, request, type JsonResponse } from '../helpers/http.ts';
 import { LogSink } from '../helpers/log-sink.ts';
@@ -36,7 +35,7 @@ async function startBudgetApp(points: number): Promise<{ url: string; close(): P
     },
     (server.address() as AddressInfo).port,
   );
-  const app = createApp({ config, orm: shared.database.orm, services: createCoreServices(shared.database, config), log: createLogger('silent', new LogSink()) });
+  const app = composeApp({ config, database: shared.database, log: createLogger('silent', new LogSink()) });
   server.on('request', app.callback());
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => closeGracefully(server, 1000) };
 }

@@ -1,7 +1,7 @@
 import parse from 'co-body';
-import type { Middleware, Next, ParameterizedContext } from 'koa';
+import type { Middleware, Next } from 'koa';
 import { AppError } from '../../../core/errors/index.ts';
-import type { HttpState } from '../state.ts';
+import type { HttpState, KoaCtx } from '../state.ts';
 
 export interface JsonBodyOptions {
   limitBytes: number;
@@ -20,7 +20,7 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
  * body parser, so the answer does not depend on whether the path exists.
  */
 export function jsonBody(options: JsonBodyOptions): Middleware<HttpState> {
-  const parseThenNext = async (ctx: ParameterizedContext<HttpState>, next: Next): Promise<void> => {
+  const parseThenNext = async (ctx: KoaCtx, next: Next): Promise<void> => {
     if (!ctx.is('application/json', '+json')) {
       throw new AppError(
         'UNSUPPORTED_MEDIA_TYPE',

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ParameterizedContext } from 'koa';
 import type { Logger } from '../../../core/logger.ts';
-import type { HttpState } from '../state.ts';
+import type { HttpState, KoaCtx } from '../state.ts';
 
 // Accept a caller's id only when it is short and plain, so it is safe to log and echo.
 const ACCEPTABLE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -34,7 +33,7 @@ class RequestState implements HttpState {
 export function requestScope(log: Logger) {
   return {
     /** Answers the time the request started, for close(). */
-    open(ctx: ParameterizedContext<HttpState>): number {
+    open(ctx: KoaCtx): number {
       const started = performance.now();
       const offered = ctx.get('X-Request-Id');
       const reqId = ACCEPTABLE_ID.test(offered) ? offered : randomUUID();
@@ -42,7 +41,7 @@ export function requestScope(log: Logger) {
       ctx.set('X-Request-Id', reqId);
       return started;
     },
-    close(ctx: ParameterizedContext<HttpState>, started: number): void {
+    close(ctx: KoaCtx, started: number): void {
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
       const level = ctx.status >= 500 ? 'error' : 'info';
       // Through the root logger with the id as a field: the same line the child would write.

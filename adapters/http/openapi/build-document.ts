@@ -1,9 +1,9 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
-import type { AnyRouter } from '@trpc/server';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import type { SiteUrls } from '../../../core/context.ts';
 import { ZErrorMessage } from '../../../core/errors/index.ts';
-import type { Meta } from '../../../core/trpc.ts';
+import type { ProcedureEntry } from '../../../core/procedures/introspection.ts';
+import type { ProcedureInvoker } from '../../../core/procedures/invoker.ts';
 import { API_VERSION } from '../../../core/version.ts';
 
 type Operation = NonNullable<OpenAPIObject['paths']>[string]['get'] & {};
@@ -45,10 +45,10 @@ function normaliseOperation(operation: Operation, declared: Record<string, strin
  * trpc-to-openapi caches one response object per error code, so every operation's 404 would
  * otherwise carry the description of whichever procedure declared it first.
  */
-function declaredErrorDescriptions(appRouter: AnyRouter): Map<string, Record<string, string>> {
+function declaredErrorDescriptions(procedures: readonly ProcedureEntry[]): Map<string, Record<string, string>> {
   const declared = new Map<string, Record<string, string>>();
-  for (const procedure of Object.values(appRouter._def.procedures as Record<string, { _def: { meta?: Meta } }>)) {
-    const openapi = procedure._def.meta?.openapi;
+  for (const procedure of procedures) {
+    const openapi = procedure.meta?.openapi;
     if (!openapi) continue;
     const listed = openapi.errorResponses && !Array.isArray(openapi.errorResponses) ? openapi.errorResponses : {};
     const descriptions = Object.fromEntries(Object.entries(listed).map(([status, text]) => [status, String(text)]));
@@ -58,15 +58,16 @@ function declaredErrorDescriptions(appRouter: AnyRouter): Map<string, Record<str
 }
 
 /**
- * The public OpenAPI 3.1 document, generated from the procedures' zod schemas. Only procedures
- * with `openapi` meta appear: internal, account and administrative procedures have none.
+ * The public OpenAPI 3.1 document, generated from the procedures' zod schemas (trpc-to-openapi
+ * reads the invoker's router). Only procedures with `openapi` meta appear: internal, account and
+ * administrative procedures have none.
  */
 export function buildOpenApiDocument(
-  appRouter: AnyRouter,
+  { router, procedures }: Pick<ProcedureInvoker, 'router' | 'procedures'>,
   urls: SiteUrls,
   extraPaths: ZodOpenApiPathsObject = {},
 ): OpenAPIObject {
-  const document = generateOpenApiDocument(appRouter, {
+  const document = generateOpenApiDocument(router, {
     title: 'Field Service Public API',
     version: API_VERSION,
     openApiVersion: '3.1.0',
@@ -80,7 +81,7 @@ export function buildOpenApiDocument(
     defs: { ErrorMessage: ZErrorMessage },
     paths: extraPaths,
   });
-  const declared = declaredErrorDescriptions(appRouter);
+  const declared = declaredErrorDescriptions(procedures);
   for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
       const operation = pathItem[method];

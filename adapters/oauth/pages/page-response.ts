@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { noStore } from '../../http/no-store.ts';
 
 /**
  * The CSP source of a redirect URI, for `form-action`: its origin (http and https), or its scheme
@@ -41,8 +42,7 @@ function widenFormAction(policy: string, sources: readonly string[]): string {
 export function sendPage(ctx: Context, status: number, html: string, formActions: readonly string[] = []): void {
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
-  ctx.set('Cache-Control', 'no-store');
-  ctx.set('Pragma', 'no-cache');
+  noStore(ctx, { pragma: true });
   // helmet's no-referrer makes browsers send `Origin: null` with the page's own form posts, which
   // the cross-site check refuses; same-origin keeps Origin (and Referer) for our origin only.
   ctx.set('Referrer-Policy', 'same-origin');
@@ -54,8 +54,7 @@ export function sendPage(ctx: Context, status: number, html: string, formActions
 /** A 303 (See Other: the browser follows with GET, also after a form POST), never cached. */
 export function sendRedirect(ctx: Context, location: string): void {
   ctx.status = 303;
-  ctx.set('Cache-Control', 'no-store');
-  ctx.set('Pragma', 'no-cache');
+  noStore(ctx, { pragma: true });
   ctx.set('Location', location);
   ctx.body = '';
 }

@@ -1,13 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AnyRouter } from '@trpc/server';
+import { closeGracefully } from '../../adapters/http/graceful-close.ts';
 import { withListeningPort, type Config } from '../../core/config.ts';
 import type { Logger } from '../../core/logger.ts';
+import type { AppRouter } from '../../core/routers/_app.ts';
 import type { CoreServices } from '../../core/services/index.ts';
 import { createCoreServices } from '../../orm/core-services.ts';
 import { openDatabase, type Database } from '../../orm/database.ts';
-import { createApp } from './app.ts';
-import { closeGracefully } from './graceful-close.ts';
+import { composeApp } from './compose-app.ts';
 
 export interface RunningService {
   /** The effective configuration (site URL resolved against the listening port). */
@@ -21,7 +22,9 @@ export interface RunningService {
 export interface StartServiceOptions {
   config: Config;
   log: Logger;
-  router?: AnyRouter;
+  /** What REST, MCP and OAuth serve (appRouter unless a test extends it). */
+  router?: AppRouter;
+  /** What /api/trpc serves (internalApiRouter unless a test extends it). */
   trpcRouter?: AnyRouter;
   /**
    * Start-up work (seeding demo content) that must be finished before the service accepts its
@@ -42,8 +45,9 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 }
 
 /**
- * Opens the database (migrating it), runs the start-up work, then serves the app; stop() drains
- * requests and closes both. Nothing listens before the start-up work is done.
+ * The running service, as `npm start`, the tests and the benches start it: opens the database
+ * (migrating it), runs the start-up work, builds the services and the app (composeApp), then
+ * serves it; stop() drains requests and closes both. Nothing listens before the start-up work is done.
  */
 export async function startService({ config: initial, log, router, trpcRouter, beforeListen }: StartServiceOptions): Promise<RunningService> {
   const database = await openDatabase(initial.database, { log });
@@ -55,7 +59,7 @@ export async function startService({ config: initial, log, router, trpcRouter, b
     const port = await listen(server, initial.port, initial.host);
     config = withListeningPort(initial, port);
     services = createCoreServices(database, config);
-    server.on('request', createApp({ config, orm: database.orm, services, log, router, trpcRouter }).callback());
+    server.on('request', composeApp({ config, log, database, services, router, trpcRouter }).callback());
   } catch (error) {
     await database.close();
     throw error;

@@ -1,0 +1,30 @@
+import type { Credentials, RequestFacts } from '../../core/context.ts';
+import type { KoaCtx } from './state.ts';
+
+// RFC 6750 section 2.1: the scheme (case-insensitive), then exactly one b64token.
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
+
+/**
+ * The bearer token of an Authorization header. Anything else (another scheme, no token, two
+ * tokens, characters outside b64token) is no credentials rather than an error: a procedure that
+ * needs a principal then answers UNAUTHORIZED with its challenge, and public ones never care.
+ */
+export function bearerCredentials(header: string): Credentials {
+  const match = BEARER.exec(header);
+  return match ? { bearer: match[1]! } : {};
+}
+
+/**
+ * What a procedure context needs to know about an HTTP request: its id and logger (from the
+ * envelope's request scope), the client's address (Koa's ctx.ip: the right-most X-Forwarded-For
+ * entry behind a trusted proxy) and the bearer credentials. Every adapter makes its context as
+ * `createContext(requestFacts(ctx))`.
+ */
+export function requestFacts(ctx: KoaCtx): RequestFacts {
+  return {
+    requestId: ctx.state.requestId,
+    log: () => ctx.state.log,
+    clientAddress: ctx.ip,
+    credentials: bearerCredentials(ctx.get('Authorization')),
+  };
+}

@@ -1,0 +1,78 @@
+import { TRPCError, type AnyRouter } from '@trpc/server';
+import type { Context } from '../context.ts';
+import type { AppRouter } from '../routers/_app.ts';
+import { callProcedure, listProcedures, type ProcedureEntry } from './introspection.ts';
+
+/**
+ * The types below come from the router's caller type (`createCaller`'s result: procedures are its
+ * functions, sub-routers its objects), tRPC's public typing of an in-process call, so they read no
+ * internals and a call through the invoker is typed exactly as one through the caller.
+ */
+type CallerOf<TRouter extends AnyRouter> = ReturnType<TRouter['createCaller']>;
+
+/** Every procedure path of a caller, dotted: "blog.getPost" | "oauthTokens.token" | ... */
+type PathsOf<TCaller> = {
+  [K in keyof TCaller & string]: TCaller[K] extends (...args: never[]) => unknown
+    ? K
+    : TCaller[K] extends object
+      ? `${K}.${PathsOf<TCaller[K]>}`
+      : never;
+}[keyof TCaller & string];
+
+/** The caller's function at a dotted path. */
+type FunctionAt<TCaller, TPath extends string> = TPath extends `${infer Head}.${infer Rest}`
+  ? Head extends keyof TCaller
+    ? FunctionAt<TCaller[Head], Rest>
+    : never
+  : TPath extends keyof TCaller
+    ? TCaller[TPath]
+    : never;
+
+/** The procedure paths of a router: what ProcedureInvoker.call() accepts (AppRouter's by default). */
+export type ProcedurePath<TRouter extends AnyRouter = AppRouter> = PathsOf<CallerOf<TRouter>>;
+
+/** What the procedure at `TPath` answers, as the caller types it. */
+export type ProcedureOutput<TPath extends ProcedurePath<TRouter>, TRouter extends AnyRouter = AppRouter> =
+  FunctionAt<CallerOf<TRouter>, TPath> extends (...args: never[]) => Promise<infer TOutput> ? TOutput : never;
+
+/**
+ * How every adapter runs a procedure: built once, when the app is composed, on the router the app
+ * serves (appRouter, or a test's router that extends it), and handed to each adapter. Inputs are
+ * `unknown` on purpose: they are what a transport received, and the procedure's own input schema
+ * parses them (VALIDATION_FAILED when they do not fit). Errors are the procedure's, as tRPC throws
+ * them (see callProcedure); the context is the caller's, so the adapter reads `ctx.response`
+ * (status, headers a procedure asked for) after the call.
+ */
+export interface ProcedureInvoker<TRouter extends AnyRouter = AppRouter> {
+  /** The router the invoker runs (the OpenAPI generator reads it). */
+  readonly router: TRouter;
+  /** Its procedures (listProcedures), for adapters that build routes or catalogues from meta. */
+  readonly procedures: readonly ProcedureEntry[];
+  /**
+   * Calls the procedure at a path known at compile time; the answer is typed as the procedure's
+   * output. A renamed or removed procedure is a compile error at the call.
+   */
+  call<TPath extends ProcedurePath<TRouter>>(path: TPath, input: unknown, ctx: Context, signal?: AbortSignal): Promise<ProcedureOutput<TPath, TRouter>>;
+  /**
+   * Calls the procedure at a path found at run time (a REST route's or an MCP tool's, both from
+   * `procedures`). A path that names no procedure is tRPC's NOT_FOUND (404 ROUTE_NOT_FOUND).
+   */
+  callPath(path: string, input: unknown, ctx: Context, signal?: AbortSignal): Promise<unknown>;
+}
+
+/** The invoker of a router: its procedures are listed once, here, and each call runs through callProcedure. */
+export function createInvoker<TRouter extends AnyRouter>(router: TRouter): ProcedureInvoker<TRouter> {
+  const procedures = listProcedures(router);
+  const byPath = new Map(procedures.map((entry) => [entry.path, entry]));
+  const callPath = (path: string, input: unknown, ctx: Context, signal?: AbortSignal): Promise<unknown> => {
+    const entry = byPath.get(path);
+    if (!entry) return Promise.reject(new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` }));
+    return callProcedure({ router, path, type: entry.type, input, ctx, signal });
+  };
+  return {
+    router,
+    procedures,
+    call: callPath as ProcedureInvoker<TRouter>['call'],
+    callPath,
+  };
+}

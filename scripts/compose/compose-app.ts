@@ -1,0 +1,42 @@
+import type { AnyRouter } from '@trpc/server';
+import type Koa from 'koa';
+import { createApp } from '../../adapters/http/app.ts';
+import type { HttpState } from '../../adapters/http/state.ts';
+import type { Config } from '../../core/config.ts';
+import { createContextFactory } from '../../core/context.ts';
+import type { Logger } from '../../core/logger.ts';
+import { createInvoker } from '../../core/procedures/invoker.ts';
+import { appRouter, type AppRouter } from '../../core/routers/_app.ts';
+import { internalApiRouter } from '../../core/routers/internal-api.ts';
+import type { CoreServices } from '../../core/services/index.ts';
+import { createCoreServices } from '../../orm/core-services.ts';
+import type { Database } from '../../orm/database.ts';
+
+export interface ComposeAppOptions {
+  /** The effective configuration (its site URL is what the app announces). */
+  config: Config;
+  log: Logger;
+  /** The open, migrated database every request's context works on. */
+  database: Database;
+  /** The services the contexts share; built from the database and configuration when not given (tests swap a rate limiter). */
+  services?: CoreServices;
+  /** The procedures REST, MCP and the OAuth endpoints run: appRouter, or a test's router that extends it. */
+  router?: AppRouter;
+  /** The procedures /api/trpc serves: internalApiRouter, or a test's router that extends it. */
+  trpcRouter?: AnyRouter;
+}
+
+/**
+ * The composition root of the HTTP app: the one place that joins the database, the core services
+ * and the adapters. It builds the context factory (closing over the entity manager, the URLs and the
+ * services) and the procedure invoker (once, on the router the app serves), and hands both to
+ * createApp; adapters/ never opens a database or builds a service.
+ */
+export function composeApp({ config, log, database, services, router = appRouter, trpcRouter = internalApiRouter }: ComposeAppOptions): Koa<HttpState> {
+  const createContext = createContextFactory({
+    em: database.orm.em,
+    urls: { site: config.siteUrl, base: config.baseUrl },
+    services: services ?? createCoreServices(database, config),
+  });
+  return createApp({ config, log, invoker: createInvoker(router), createContext, trpcRouter });
+}
