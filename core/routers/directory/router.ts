@@ -3,9 +3,8 @@ import { countDirectoryListings } from './count-listings.ts';
 import { deleteDirectoryListings } from './delete-listings.ts';
 import { getDirectoryFilterOptions } from './get-filter-options.ts';
 import { getDirectoryListing } from './get-listing.ts';
-import { insertDirectoryListings } from './insert-listings.ts';
+import { insertListings } from './insert-listings.ts';
 import { listDirectoryListings } from './list-listings.ts';
-import { seedDirectoryBatch } from './seed-batch.ts';
 
 /**
  * The REST adapter takes the first procedure whose path matches, in this order: filterOptions
@@ -16,8 +15,7 @@ export const directoryRouter = router({
   filterOptions: getDirectoryFilterOptions,
   get: getDirectoryListing,
   // System-only (no REST mapping): seeding and administration.
-  seedBatch: seedDirectoryBatch,
-  insertListings: insertDirectoryListings,
+  insertListings,
   deleteListings: deleteDirectoryListings,
   count: countDirectoryListings,
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ListingSeed, PhotoSeed } from '../directory/insert-listings.ts';
+import type { ListingSeed, PhotoSeed } from '../directory/insert-listings.query.ts';
 import type { ClaimStatus } from '../directory/types.ts';
 import {
   industries, metros, nameSuffixes, namePrefixes, openers, promises, streetTypes, streets, surnames,
