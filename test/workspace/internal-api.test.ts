@@ -32,7 +32,7 @@ describe('/api/trpc serves the internal API only', () => {
       'oauthGrants.listGrants', 'oauthGrants.revokeGrant',
       'oauth.getJwks', 'oauth.getAuthorizationServerMetadata', 'oauth.getProtectedResourceMetadata', 'oauth.rotateSigningKey',
       'accounts.createUser', 'accounts.createApiToken', 'accounts.verifyUserPassword', 'accounts.listBusinesses',
-      'demo.seedDemoWorkspace', 'demo.countBusinesses',
+      'demo.insertDemoWorkspace', 'demo.countBusinesses',
       'blog.listPosts', 'blog.getPost', 'government.list', 'directory.list', 'directory.get',
     ];
     for (const path of hidden) {
