@@ -1,4 +1,4 @@
-import type { DemoWorkspaceName } from '../../core/services/demo-data/field-service/specs.ts';
+import type { DemoWorkspaceName } from '../seed/demo-data/field-service/specs.ts';
 import { seedDemoWorkspace } from '../seed/demo-workspaces.ts';
 import type { AdminCommand } from './command.ts';
 import { optionalFlag, UsageError } from './command.ts';

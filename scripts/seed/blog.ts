@@ -1,4 +1,4 @@
-import { BLOG_DEMO_COUNT, generateBlogPost } from '../../core/services/demo-data/blog.ts';
+import { BLOG_DEMO_COUNT, generateBlogPost } from './demo-data/blog.ts';
 import type { SeedArea } from './area.ts';
 
 /** Posts per importPosts call (its maximum): one INSERT for the posts, one for their covers. */

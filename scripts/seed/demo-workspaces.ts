@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../core/config.ts';
 import type { Logger } from '../../core/logger.ts';
-import { generateDemoWorkspace } from '../../core/services/demo-data/field-service/generate-workspace.ts';
-import { demoWorkspaceSpecs, type DemoWorkspaceName } from '../../core/services/demo-data/field-service/specs.ts';
+import { generateDemoWorkspace } from './demo-data/field-service/generate-workspace.ts';
+import { demoWorkspaceSpecs, type DemoWorkspaceName } from './demo-data/field-service/specs.ts';
 import type { SystemCaller } from '../lib/system-caller.ts';
 
 /**

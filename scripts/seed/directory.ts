@@ -1,4 +1,4 @@
-import { generateDirectoryListings } from '../../core/services/demo-data/directory.ts';
+import { generateDirectoryListings } from './demo-data/directory.ts';
 import type { SeedArea } from './area.ts';
 
 /** Positions per statement: ~1,000 listings and their photos (a few MB of JSON) per round trip. */

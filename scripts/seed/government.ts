@@ -1,4 +1,4 @@
-import { generateGovernmentOpportunity, governmentClassificationCodes } from '../../core/services/demo-data/government.ts';
+import { generateGovernmentOpportunity, governmentClassificationCodes } from './demo-data/government.ts';
 import type { SeedArea } from './area.ts';
 
 /** Rows per insertOpportunities call: one INSERT of about 3 MB. */

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { ZNewBlogPost } from '../../core/routers/blog/import-posts.schema.ts';
-import { BLOG_DEMO_COUNT, BLOG_DEMO_PUBLISHED, generateBlogPost } from '../../core/services/demo-data/blog.ts';
+import { BLOG_DEMO_COUNT, BLOG_DEMO_PUBLISHED, generateBlogPost } from '../../scripts/seed/demo-data/blog.ts';
 import { blogSeedArea } from '../../scripts/seed/blog.ts';
 import { api, getJson } from './assertions.ts';
 import { blogCaller, sql } from './fixtures.ts';

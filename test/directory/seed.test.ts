@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { expect } from 'chai';
 import { ZInsertDirectoryListingsInput } from '../../core/routers/directory/insert-listings.schema.ts';
-import { generateDirectoryListings } from '../../core/services/demo-data/directory.ts';
-import { metros } from '../../core/services/demo-data/directory-catalogue.ts';
+import { generateDirectoryListings } from '../../scripts/seed/demo-data/directory.ts';
+import { metros } from '../../scripts/seed/demo-data/directory-catalogue.ts';
 import { directorySeedArea } from '../../scripts/seed/directory.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';

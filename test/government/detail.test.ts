@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { generateGovernmentOpportunity } from '../../core/services/demo-data/government.ts';
+import { generateGovernmentOpportunity } from '../../scripts/seed/demo-data/government.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
 import { governmentCaller, governmentFixture, oracleRows, type GovernmentFixture } from './fixture.ts';
 import { LIST, startGovernmentApp, type GovernmentApp } from './helpers.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { NAICS, PSC } from '../../core/services/demo-data/government-catalogue.ts';
-import { generateGovernmentOpportunity } from '../../core/services/demo-data/government.ts';
+import { NAICS, PSC } from '../../scripts/seed/demo-data/government-catalogue.ts';
+import { generateGovernmentOpportunity } from '../../scripts/seed/demo-data/government.ts';
 import { TtlCache } from '../../core/services/government/filter-options-cache.ts';
 import { request } from '../helpers/http.ts';
 import { GENERATED, activeInOrder, deleteByNoticeIds, governmentCaller, governmentFixture, insertRecords, oracleRows } from './fixture.ts';

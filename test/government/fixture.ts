@@ -1,5 +1,5 @@
 import { createLogger } from '../../core/logger.ts';
-import { generateGovernmentOpportunity } from '../../core/services/demo-data/government.ts';
+import { generateGovernmentOpportunity } from '../../scripts/seed/demo-data/government.ts';
 import { filterOptionsCache } from '../../core/services/government/filter-options-cache.ts';
 import { buildInsertGovernmentOpportunitiesQuery } from '../../core/services/government/insert-opportunities.query.ts';
 import type { GovernmentOpportunityRecord } from '../../core/services/government/record.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ZInsertOpportunitiesInput } from '../../core/routers/government/insert-opportunities.schema.ts';
-import { governmentClassificationCodes, generateGovernmentOpportunity } from '../../core/services/demo-data/government.ts';
+import { governmentClassificationCodes, generateGovernmentOpportunity } from '../../scripts/seed/demo-data/government.ts';
 import { governmentSeedArea } from '../../scripts/seed/government.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';

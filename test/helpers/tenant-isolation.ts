@@ -3,9 +3,9 @@ import { expect } from 'chai';
 import { z } from 'zod';
 import { appRouter } from '../../core/routers/_app.ts';
 import { insertWorkspaceRows } from '../../core/services/demo/insert-workspace.query.ts';
-import { generateDemoWorkspace } from '../../core/services/demo-data/field-service/generate-workspace.ts';
-import { primaryDemoWorkspace } from '../../core/services/demo-data/field-service/specs.ts';
-import type { WorkspaceRows } from '../../core/services/demo-data/field-service/workspace-rows.ts';
+import { generateDemoWorkspace } from '../../scripts/seed/demo-data/field-service/generate-workspace.ts';
+import { primaryDemoWorkspace } from '../../scripts/seed/demo-data/field-service/specs.ts';
+import type { WorkspaceRows } from '../../scripts/seed/demo-data/field-service/workspace-rows.ts';
 import type { ToolMeta } from '../../core/trpc.ts';
 import { fixtureEm } from './workspace.ts';
 
