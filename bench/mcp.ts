@@ -52,7 +52,7 @@ try {
   const user = await admin.accounts.createUser({ email: `bench-${randomUUID()}@example.test`, name: 'Bench', password });
   const business = await seedDemoWorkspace(admin, 'secondary', user.email);
   const redirectUri = 'http://127.0.0.1:43210/callback';
-  const client = await admin.oauthClients.register({ redirect_uris: [redirectUri], client_name: 'MCP bench' });
+  const client = await admin.oauthClients.registerClient({ redirect_uris: [redirectUri], client_name: 'MCP bench' });
   const verifier = randomBytes(32).toString('base64url');
   const resource = `${service.config.baseUrl}/v1/mcp`;
   const { code } = await issueAuthorization({

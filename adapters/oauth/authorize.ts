@@ -66,7 +66,7 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
 
   async function answerGet(ctx: KoaContext): Promise<void> {
     const browserKey = ensureBrowserKey(ctx, cookie);
-    const step = await createCaller(createContext(ctx)).oauthAuthorize.begin({ query: ctx.querystring, browser_key: browserKey });
+    const step = await createCaller(createContext(ctx)).oauthAuthorize.beginAuthorization({ query: ctx.querystring, browser_key: browserKey });
     if (step.next === 'redirect') sendRedirect(ctx, step.location);
     else if (step.next === 'login') showLogin(ctx, step.login);
     else showConsent(ctx, step.consent);
@@ -92,7 +92,7 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
       return;
     }
     if (action === 'approve' || action === 'deny' || action === 'switch_account') {
-      const step = await caller.oauthAuthorize.decide({ ...pending, decision: action, business_id: fields.business_id, scopes: form.repeated.scope ?? [] });
+      const step = await caller.oauthAuthorize.decideAuthorization({ ...pending, decision: action, business_id: fields.business_id, scopes: form.repeated.scope ?? [] });
       sendRedirect(ctx, step.location);
       return;
     }

@@ -15,7 +15,7 @@ export function clientRegistrationRoutes(createContext: (ctx: ParameterizedConte
   router.post('/oauth/register', async (ctx) => {
     const context = createContext(ctx);
     try {
-      const client = await createCaller(context).oauthClients.register(ctx.state.body as never);
+      const client = await createCaller(context).oauthClients.registerClient(ctx.state.body as never);
       ctx.set(context.response.headers);
       ctx.status = 201;
       ctx.set('Cache-Control', 'no-store');

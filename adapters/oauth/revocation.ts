@@ -22,7 +22,7 @@ export function revocationRoutes(createContext: (ctx: ParameterizedContext<HttpS
       const form = await readOAuthForm(ctx);
       const input: Record<string, unknown> = { client_authentication_scheme: authorizationScheme(ctx) };
       for (const name of REVOCATION_PARAMETERS) input[name] = form.single[name];
-      await createCaller(context).oauthTokens.revoke(input as never);
+      await createCaller(context).oauthTokens.revokeToken(input as never);
       ctx.set(context.response.headers);
       ctx.status = 200;
       ctx.body = '';

@@ -40,7 +40,7 @@ export function tokenRoutes(createContext: (ctx: ParameterizedContext<HttpState>
       const form = await readOAuthForm(ctx, ['resource']);
       const input: Record<string, unknown> = { client_authentication_scheme: authorizationScheme(ctx), resource: form.repeated.resource };
       for (const name of TOKEN_PARAMETERS) input[name] = form.single[name];
-      const tokens = await createCaller(context).oauthTokens.token(input as never);
+      const tokens = await createCaller(context).oauthTokens.exchangeToken(input as never);
       ctx.set(context.response.headers);
       ctx.status = 200;
       ctx.body = tokens;

@@ -13,7 +13,7 @@ export const blogSeedArea: SeedArea | undefined = {
   flag: 'posts',
   demoCount: BLOG_DEMO_COUNT,
   async count(caller) {
-    return (await caller.blog.count()).count;
+    return (await caller.blog.countPosts()).count;
   },
   async seed(caller, start, count, progress) {
     for (let done = 0; done < count; done += BATCH) {

@@ -13,7 +13,7 @@ export const directorySeedArea: SeedArea | undefined = {
   flag: 'listings',
   demoCount: 1000,
   async count(caller) {
-    return (await caller.directory.count()).count;
+    return (await caller.directory.countListings()).count;
   },
   async seed(caller, start, count, progress) {
     for (let done = 0; done < count; ) {

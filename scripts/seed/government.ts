@@ -19,7 +19,7 @@ export const governmentSeedArea: SeedArea | undefined = {
   flag: 'opportunities',
   demoCount: 2_000,
   async count(caller) {
-    return (await caller.government.count()).total;
+    return (await caller.government.countOpportunities()).total;
   },
   async seed(caller, start, count, progress) {
     const codes = governmentClassificationCodes();

@@ -81,7 +81,7 @@ describe('blog demo content and seeding', () => {
 
   it('seeds through the SeedArea in batches, continuing the sequence, and counts every post', async () => {
     const caller = blogCaller();
-    const before = (await caller.blog.count()).count;
+    const before = (await caller.blog.countPosts()).count;
     const rows = await sql<{ n: number }>('select count(*)::int as n from blog_posts');
     expect(before).to.equal(rows[0]!.n);
     expect(await blogSeedArea!.count(caller)).to.equal(before);
@@ -92,7 +92,7 @@ describe('blog demo content and seeding', () => {
     const progress: number[] = [];
     await blogSeedArea!.seed(caller, start, 3, (n) => progress.push(n));
     expect(progress.at(-1)).to.equal(3);
-    expect((await caller.blog.count()).count).to.equal(before + 3);
+    expect((await caller.blog.countPosts()).count).to.equal(before + 3);
     const row = generateBlogPost(start, new Date());
     // Replaying the range stores nothing more.
     expect(await caller.blog.importPosts({ posts: [0, 1, 2].map((i) => generateBlogPost(start + i, new Date())) })).to.deep.equal({ inserted: 0 });
@@ -113,7 +113,7 @@ describe('blog demo content and seeding', () => {
       expect(response.status, name).to.equal(404);
       expect(response.body.error.data.errorMessage.code).to.equal('ROUTE_NOT_FOUND');
     }
-    const count = await request(`${service().url}/api/trpc/blog.count`);
+    const count = await request(`${service().url}/api/trpc/blog.countPosts`);
     expect(count.status).to.equal(404);
   });
 

@@ -87,11 +87,11 @@ describe('government seeding procedures', () => {
 
   it('inserts a range of the sequence once: the same range again inserts nothing', async () => {
     const caller = governmentCaller();
-    const before = (await caller.government.count()).total;
+    const before = (await caller.government.countOpportunities()).total;
     const codes = governmentClassificationCodes();
     expect(await caller.government.insertOpportunities({ opportunities: records(FIRST, 3), classification_codes: codes })).to.deep.equal({ inserted: 3 });
     expect(await caller.government.insertOpportunities({ opportunities: records(FIRST, 3), classification_codes: codes })).to.deep.equal({ inserted: 0 });
-    expect((await caller.government.count()).total).to.equal(before + 3);
+    expect((await caller.government.countOpportunities()).total).to.equal(before + 3);
     const stored = (await knex().raw('select notice_id from government_opportunities where notice_id = any(?::text[])', [generated(FIRST, 3)])) as {
       rows: unknown[];
     };
@@ -128,7 +128,7 @@ describe('government seeding procedures', () => {
       body: JSON.stringify({ opportunities: records(90_000, 1), classification_codes: [] }),
     });
     expect(seed.status).to.equal(404);
-    const count = await request<{ error: { data: { errorMessage: { code: string } } } }>(`${service().url}/api/trpc/government.count`);
+    const count = await request<{ error: { data: { errorMessage: { code: string } } } }>(`${service().url}/api/trpc/government.countOpportunities`);
     expect(count.status).to.equal(404);
     expect(count.body.error.data.errorMessage.code).to.equal('ROUTE_NOT_FOUND');
     const rest = await request(`${service().url}/api/v1/government-opportunities/seed`);

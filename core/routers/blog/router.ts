@@ -17,5 +17,5 @@ export const blogRouter = router({
   getMedia,
   // System-only (scripts): no REST mapping.
   importPosts,
-  count: countPosts,
+  countPosts,
 });

@@ -12,12 +12,12 @@ import { refreshStatistics } from './refresh-statistics.ts';
  * paths (filter-options, sitemap) come before `/{identifier}`.
  */
 export const governmentRouter = router({
-  list: listOpportunities,
-  filterOptions: getFilterOptions,
-  sitemap: getSitemap,
-  get: getOpportunity,
+  listOpportunities,
+  getFilterOptions,
+  getSitemap,
+  getOpportunity,
   // System only (seeding, imports): no REST mapping.
   insertOpportunities,
-  count: countOpportunities,
+  countOpportunities,
   refreshStatistics,
 });
