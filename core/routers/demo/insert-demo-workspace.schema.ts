@@ -10,7 +10,7 @@ const [first, ...others] = demoWorkspaceEntities.map((entity) =>
 );
 
 /** One table of the business: the entity's class name ("Invoice") and its rows in property names. */
-export const ZDemoWorkspaceTable = z.discriminatedUnion('entity', [first!, ...others]);
+const ZDemoWorkspaceTable = z.discriminatedUnion('entity', [first!, ...others]);
 
 type Table = z.infer<typeof ZDemoWorkspaceTable>;
 

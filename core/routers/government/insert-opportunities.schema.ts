@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZText } from './text.schema.ts';
 
 /** The largest batch one call inserts: one INSERT statement, a few MB of SQL. */
-export const INSERT_BATCH_MAX = 2_000;
+const INSERT_BATCH_MAX = 2_000;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Unbounded text columns still refuse NUL; a generous cap keeps one row from filling a batch. */
@@ -21,7 +21,7 @@ const ZAddress = z.object({
 });
 
 /** One stored opportunity, column for column: core/services/government/record.ts. */
-export const ZGovernmentOpportunityRecord = z.object({
+const ZGovernmentOpportunityRecord = z.object({
   notice_id: ZText(64).min(1),
   slug: ZText(255).regex(SLUG, 'expected lower-case words joined by hyphens'),
   title: text.min(1),
@@ -77,7 +77,7 @@ export const ZGovernmentOpportunityRecord = z.object({
   updated_at: timestamp,
 });
 
-export const ZGovernmentClassificationCode = z.object({
+const ZGovernmentClassificationCode = z.object({
   kind: z.enum(['naics', 'psc']),
   code: ZText(16).min(1),
   label: text.min(1),
