@@ -20,6 +20,7 @@ import { createLogger } from '../core/logger.ts';
 import { createCaller } from '../core/routers/_app.ts';
 import { issueAuthorization } from '../core/services/oauth/authorization-codes.ts';
 import { systemCaller } from '../scripts/lib/system-caller.ts';
+import { seedDemoWorkspace } from '../scripts/seed/demo-workspaces.ts';
 import { createIsolatedDatabase } from '../test/helpers/isolated-database.ts';
 import { positiveFromEnv, ratio } from './lib/load.ts';
 
@@ -49,9 +50,9 @@ try {
   // A demo business, a member of it, a registered client, and an access token from the real token endpoint.
   const password = randomBytes(12).toString('base64url');
   const user = await admin.accounts.createUser({ email: `bench-${randomUUID()}@example.test`, name: 'Bench', password });
-  const business = await admin.demo.seedDemoWorkspace({ workspace: 'secondary', owner_email: user.email });
+  const business = await seedDemoWorkspace(admin, 'secondary', user.email);
   const redirectUri = 'http://127.0.0.1:43210/callback';
-  const client = await admin.oauthClients.register({ redirect_uris: [redirectUri], client_name: 'MCP bench' });
+  const client = await admin.oauthClients.registerClient({ redirect_uris: [redirectUri], client_name: 'MCP bench' });
   const verifier = randomBytes(32).toString('base64url');
   const resource = `${service.config.baseUrl}/v1/mcp`;
   const { code } = await issueAuthorization({

@@ -99,7 +99,7 @@ try {
   const user = await caller.accounts.createUser({ email, name: 'Bench', password: randomBytes(12).toString('base64url') });
   const business = await caller.accounts.createBusiness({ name: `Bench ${suffix}`, time_zone: 'UTC', currency: 'USD', owner_email: email });
   const redirectUri = `http://127.0.0.1:9999/callback?b=${suffix}`;
-  const client = await caller.oauthClients.register({ redirect_uris: [redirectUri], client_name: `Bench ${suffix}` });
+  const client = await caller.oauthClients.registerClient({ redirect_uris: [redirectUri], client_name: `Bench ${suffix}` });
   benchRows = { businessId: business.id, clientId: client.client_id, userId: user.id };
   const scope = 'mcp:read mcp:customers:write';
 

@@ -67,7 +67,7 @@ try {
     await runSeed(caller, plans, createLogger('info'), process.stderr.isTTY === true);
     await caller.government.refreshStatistics();
   }
-  const sample = await caller.directory.list({ industry: 'hvac', page: 1, per_page: 1 });
+  const sample = await caller.directory.listListings({ industry: 'hvac', page: 1, per_page: 1 });
   const slug = sample.data[0]?.slug;
   if (!slug) throw new Error('no published hvac listing to read');
 

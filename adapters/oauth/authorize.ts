@@ -61,7 +61,7 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
 
   async function answerGet(ctx: KoaCtx): Promise<void> {
     const browserKey = ensureBrowserKey(ctx, cookie);
-    const step = await invoker.call('oauthAuthorize.begin', { query: ctx.querystring, browser_key: browserKey }, createContext(requestFacts(ctx)));
+    const step = await invoker.call('oauthAuthorize.beginAuthorization', { query: ctx.querystring, browser_key: browserKey }, createContext(requestFacts(ctx)));
     if (step.next === 'redirect') sendRedirect(ctx, step.location);
     else if (step.next === 'login') showLogin(ctx, step.login);
     else showConsent(ctx, step.consent);
@@ -88,7 +88,7 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
     }
     if (action === 'approve' || action === 'deny' || action === 'switch_account') {
       const input = { ...pending, decision: action, business_id: fields.business_id, scopes: form.repeated.scope ?? [] };
-      const step = await invoker.call('oauthAuthorize.decide', input, context);
+      const step = await invoker.call('oauthAuthorize.decideAuthorization', input, context);
       sendRedirect(ctx, step.location);
       return;
     }

@@ -15,7 +15,7 @@ export function clientRegistrationRoutes({ invoker, createContext, prefix }: Pro
   router.post('/oauth/register', async (ctx) => {
     const context = createContext(requestFacts(ctx));
     try {
-      const client = await invoker.call('oauthClients.register', ctx.state.body, context);
+      const client = await invoker.call('oauthClients.registerClient', ctx.state.body, context);
       ctx.set(context.response.headers);
       ctx.status = 201;
       noStore(ctx, { pragma: true });

@@ -15,7 +15,7 @@ export function revocationRoutes(options: ProcedureRoutesOptions): Router<HttpSt
     path: '/oauth/revoke',
     parameters: REVOCATION_PARAMETERS,
     call: async (invoker, input, context) => {
-      await invoker.call('oauthTokens.revoke', input, context);
+      await invoker.call('oauthTokens.revokeToken', input, context);
       return '';
     },
   });

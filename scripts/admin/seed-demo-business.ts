@@ -1,7 +1,9 @@
+import type { DemoWorkspaceName } from '../seed/demo-data/field-service/specs.ts';
+import { seedDemoWorkspace } from '../seed/demo-workspaces.ts';
 import type { AdminCommand } from './command.ts';
 import { optionalFlag, UsageError } from './command.ts';
 
-const workspaces = ['primary', 'secondary'] as const;
+const workspaces: readonly DemoWorkspaceName[] = ['primary', 'secondary'];
 
 export const seedDemoBusinessCommand: AdminCommand = {
   name: 'seed-demo-business',
@@ -16,7 +18,7 @@ export const seedDemoBusinessCommand: AdminCommand = {
     if (!(workspaces as readonly string[]).includes(workspace)) throw new UsageError(`--workspace must be one of ${workspaces.join(', ')}.`);
     const ownerEmail = optionalFlag(values, 'owner-email');
     return async (caller) => {
-      const result = await caller.demo.seedDemoWorkspace({ workspace: workspace as (typeof workspaces)[number], owner_email: ownerEmail });
+      const result = await seedDemoWorkspace(caller, workspace as DemoWorkspaceName, ownerEmail);
       const rows = Object.values(result.rows).reduce((sum, count) => sum + count, 0);
       return { json: result, text: `Created ${result.name} (${result.slug}, id ${result.business_id}) with ${rows} rows.` };
     };

@@ -1,7 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../core/config.ts';
 import type { Logger } from '../../core/logger.ts';
+import { generateDemoWorkspace } from './demo-data/field-service/generate-workspace.ts';
+import { demoWorkspaceSpecs, type DemoWorkspaceName } from './demo-data/field-service/specs.ts';
 import type { SystemCaller } from '../lib/system-caller.ts';
+
+/**
+ * Creates one of the deterministic demo businesses: generates its rows (history dated behind now,
+ * a schedule ahead) and stores them with `demo.insertDemoWorkspace`, owned by the given user.
+ */
+export async function seedDemoWorkspace(caller: SystemCaller, workspace: DemoWorkspaceName, ownerEmail?: string) {
+  const rows = generateDemoWorkspace(demoWorkspaceSpecs[workspace], new Date());
+  return caller.demo.insertDemoWorkspace({ tables: rows.toInput(), owner_email: ownerEmail });
+}
 
 /**
  * The first start of a database without businesses creates the demo owner account and the two demo
@@ -29,7 +40,7 @@ export async function seedDemoWorkspacesIfNone(
   await caller.accounts.createUser({ email: owner.email, name: 'Demo Owner', password });
   const seeded = [];
   for (const workspace of ['primary', 'secondary'] as const) {
-    seeded.push(await caller.demo.seedDemoWorkspace({ workspace, owner_email: owner.email }));
+    seeded.push(await seedDemoWorkspace(caller, workspace, owner.email));
   }
   log.info({ businesses: seeded.map((business) => business.slug), ms: Math.round(performance.now() - started) }, 'seeded the demo businesses');
   print(

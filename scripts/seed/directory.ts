@@ -1,3 +1,4 @@
+import { generateDirectoryListings } from './demo-data/directory.ts';
 import type { SeedArea } from './area.ts';
 
 /** Positions per statement: ~1,000 listings and their photos (a few MB of JSON) per round trip. */
@@ -5,18 +6,19 @@ const BATCH = 1000;
 
 /**
  * `--listings N`: N more positions of the deterministic demo directory, each one published
- * business (every 25th position also adds an unpublished one that the public API hides).
+ * business (every 25th position also adds an unpublished one that the public API hides). Each
+ * batch is generated here and stored by `directory.insertListings`.
  */
 export const directorySeedArea: SeedArea | undefined = {
   flag: 'listings',
   demoCount: 1000,
   async count(caller) {
-    return (await caller.directory.count()).count;
+    return (await caller.directory.countListings()).count;
   },
   async seed(caller, start, count, progress) {
     for (let done = 0; done < count; ) {
       const size = Math.min(BATCH, count - done);
-      await caller.directory.seedBatch({ start: start + done, count: size });
+      await caller.directory.insertListings({ listings: generateDirectoryListings(start + done, size) });
       done += size;
       progress(done);
     }

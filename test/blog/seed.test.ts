@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
-import { BLOG_DEMO_COUNT, BLOG_DEMO_PUBLISHED, generateBlogPost } from '../../core/services/demo-data/blog.ts';
+import { ZNewBlogPost } from '../../core/routers/blog/import-posts.schema.ts';
+import { BLOG_DEMO_COUNT, BLOG_DEMO_PUBLISHED, generateBlogPost } from '../../scripts/seed/demo-data/blog.ts';
 import { blogSeedArea } from '../../scripts/seed/blog.ts';
 import { api, getJson } from './assertions.ts';
 import { blogCaller, sql } from './fixtures.ts';
@@ -11,7 +12,7 @@ describe('blog demo content and seeding', () => {
   before(async function () {
     this.timeout(60_000);
     // Idempotent: a database that already has the demo set (a persistent PostgreSQL) skips every row.
-    await blogCaller().blog.seedBatch({ start: 0, count: BLOG_DEMO_COUNT });
+    await blogSeedArea!.seed(blogCaller(), 0, BLOG_DEMO_COUNT, () => {});
   });
 
   it('has 66 published demo posts, 36 en-US and 30 es-US, plus drafts and scheduled posts', () => {
@@ -44,6 +45,14 @@ describe('blog demo content and seeding', () => {
     expect(new Set(generated.map((post) => post.locale))).to.deep.equal(new Set(['en-US', 'es-US']));
   });
 
+  it('passes blog.importPosts\'s validation unchanged, so the stored rows are the generated ones', () => {
+    const now = new Date();
+    for (const index of [...Array.from({ length: BLOG_DEMO_COUNT }, (_, i) => i), BLOG_DEMO_COUNT, 1234, 99_999_999]) {
+      const post = generateBlogPost(index, now);
+      expect(ZNewBlogPost.parse(post), `row ${index}`).to.deep.equal(post);
+    }
+  });
+
   it('serves every published demo post and hides the others', async () => {
     const now = new Date();
     for (let index = 0; index < BLOG_DEMO_COUNT; index++) {
@@ -72,7 +81,7 @@ describe('blog demo content and seeding', () => {
 
   it('seeds through the SeedArea in batches, continuing the sequence, and counts every post', async () => {
     const caller = blogCaller();
-    const before = (await caller.blog.count()).count;
+    const before = (await caller.blog.countPosts()).count;
     const rows = await sql<{ n: number }>('select count(*)::int as n from blog_posts');
     expect(before).to.equal(rows[0]!.n);
     expect(await blogSeedArea!.count(caller)).to.equal(before);
@@ -83,9 +92,10 @@ describe('blog demo content and seeding', () => {
     const progress: number[] = [];
     await blogSeedArea!.seed(caller, start, 3, (n) => progress.push(n));
     expect(progress.at(-1)).to.equal(3);
-    expect((await caller.blog.count()).count).to.equal(before + 3);
-    expect(await caller.blog.seedBatch({ start, count: 3 })).to.deep.equal({ inserted: 0 });
+    expect((await caller.blog.countPosts()).count).to.equal(before + 3);
     const row = generateBlogPost(start, new Date());
+    // Replaying the range stores nothing more.
+    expect(await caller.blog.importPosts({ posts: [0, 1, 2].map((i) => generateBlogPost(start + i, new Date())) })).to.deep.equal({ inserted: 0 });
     const response = await getJson(`/v1/blog/posts/${row.slug}?locale=${row.locale}`);
     expect(response.status).to.equal(row.status === 'published' ? 200 : 404);
     await sql('delete from blog_posts where slug like ?', [`%-${start}`]);
@@ -94,7 +104,7 @@ describe('blog demo content and seeding', () => {
   });
 
   it('keeps the system procedures away from the public transports', async () => {
-    for (const name of ['blog.seedBatch', 'blog.importPosts']) {
+    for (const name of ['blog.importPosts']) {
       const response = await request<{ error: { data: { errorMessage: { code: string } } } }>(`${service().url}/api/trpc/${name}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -103,16 +113,17 @@ describe('blog demo content and seeding', () => {
       expect(response.status, name).to.equal(404);
       expect(response.body.error.data.errorMessage.code).to.equal('ROUTE_NOT_FOUND');
     }
-    const count = await request(`${service().url}/api/trpc/blog.count`);
+    const count = await request(`${service().url}/api/trpc/blog.countPosts`);
     expect(count.status).to.equal(404);
   });
 
-  it('validates seed batch bounds', async () => {
+  it('validates import batch bounds', async () => {
     const caller = blogCaller();
-    for (const input of [{ start: -1, count: 1 }, { start: 0, count: 0 }, { start: 0, count: 1001 }]) {
+    const post = generateBlogPost(0, new Date());
+    for (const posts of [[], Array.from({ length: 1001 }, () => post), [{ ...post, slug: 'Not A Slug' }]]) {
       let code = '';
-      await caller.blog.seedBatch(input).catch((error: { code: string }) => (code = error.code));
-      expect(code, JSON.stringify(input)).to.equal('BAD_REQUEST');
+      await caller.blog.importPosts({ posts }).catch((error: { code: string }) => (code = error.code));
+      expect(code, `${posts.length} posts`).to.equal('BAD_REQUEST');
     }
   });
 });

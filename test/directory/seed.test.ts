@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { expect } from 'chai';
-import { ZListingSeed } from '../../core/routers/directory/insert-listings.schema.ts';
-import { generateDirectoryListings } from '../../core/services/demo-data/directory.ts';
-import { metros } from '../../core/services/demo-data/directory-catalogue.ts';
+import { ZInsertDirectoryListingsInput } from '../../core/routers/directory/insert-listings.schema.ts';
+import { generateDirectoryListings } from '../../scripts/seed/demo-data/directory.ts';
+import { metros } from '../../scripts/seed/demo-data/directory-catalogue.ts';
 import { directorySeedArea } from '../../scripts/seed/directory.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
@@ -52,8 +52,8 @@ describe('directory demo data', () => {
       expect(published.some((listing) => listing.latitude === null && listing.address !== null)).to.equal(true);
     });
 
-    it('passes the insert validation, with unique slugs and photo ids over a large range', () => {
-      for (const listing of demo) ZListingSeed.parse(listing);
+    it('passes the insert validation unchanged, with unique slugs and photo ids over a large range', () => {
+      expect(ZInsertDirectoryListingsInput.parse({ listings: demo })).to.deep.equal({ listings: demo });
       const many = generateDirectoryListings(0, 20_000);
       expect(new Set(many.map((listing) => listing.slug)).size).to.equal(many.length);
       const ids = many.flatMap((listing) => listing.photos.map((photo) => photo.public_id));
@@ -73,12 +73,22 @@ describe('directory demo data', () => {
 
     it('inserts a range in one batch, then skips it when seeded again', async () => {
       const caller = directoryCaller();
-      const before = (await caller.directory.count()).count;
-      const first = await caller.directory.seedBatch({ start, count: 30 });
+      const before = (await caller.directory.countListings()).count;
+      const first = await caller.directory.insertListings({ listings: generated });
       expect(first.listings).to.equal(generated.length);
       expect(first.photos).to.equal(generated.reduce((sum, listing) => sum + listing.photos.length, 0));
-      expect((await caller.directory.count()).count).to.equal(before + generated.length);
-      expect(await caller.directory.seedBatch({ start, count: 30 })).to.deep.equal({ listings: 0, photos: 0 });
+      expect((await caller.directory.countListings()).count).to.equal(before + generated.length);
+      expect(await caller.directory.insertListings({ listings: generateDirectoryListings(start, 30) })).to.deep.equal({ listings: 0, photos: 0 });
+    });
+
+    it('refuses a batch outside the insert schema, as a bad request', async () => {
+      const caller = directoryCaller();
+      const [listing] = generateDirectoryListings(start, 1);
+      for (const listings of [[], [{ ...listing!, slug: 'Not A Slug' }], [listing!, listing!]]) {
+        let code = '';
+        await caller.directory.insertListings({ listings }).catch((error: { code: string }) => (code = error.code));
+        expect(code, `${listings.length} listings`).to.equal('BAD_REQUEST');
+      }
     });
 
     it('serves a seeded listing as the generator made it, and hides the unpublished ones', async () => {
@@ -112,9 +122,9 @@ describe('directory demo data', () => {
 
     it('keeps the system procedures away from every transport', async () => {
       // Answered like unknown procedures: a query by GET, a mutation by POST (the methods tRPC would accept).
-      const count = await request(`${service().url}/api/trpc/directory.count`);
+      const count = await request(`${service().url}/api/trpc/directory.countListings`);
       expectErrorMessage404(count);
-      for (const path of ['directory.seedBatch', 'directory.insertListings', 'directory.deleteListings']) {
+      for (const path of ['directory.insertListings', 'directory.deleteListings']) {
         const post = await request(`${service().url}/api/trpc/${path}`, {
           method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ start: 0, count: 1 }),
         });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { generateGovernmentOpportunity } from '../../core/services/demo-data/government.ts';
+import { generateGovernmentOpportunity } from '../../scripts/seed/demo-data/government.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
 import { governmentCaller, governmentFixture, oracleRows, type GovernmentFixture } from './fixture.ts';
 import { LIST, startGovernmentApp, type GovernmentApp } from './helpers.ts';
@@ -93,7 +93,7 @@ describe('GET /api/v1/government-opportunities/public/{identifier}', () => {
   it('rejects an identifier PostgreSQL cannot compare (NUL) with a validation error, not a failure', async () => {
     let code: string | undefined;
     await governmentCaller()
-      .government.get({ identifier: 'a\u0000b' })
+      .government.getOpportunity({ identifier: 'a\u0000b' })
       .catch((error: { code?: string }) => (code = error.code));
     expect(code).to.equal('BAD_REQUEST');
   });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { NAICS, PSC } from '../../core/services/demo-data/government-catalogue.ts';
-import { generateGovernmentOpportunity } from '../../core/services/demo-data/government.ts';
+import { NAICS, PSC } from '../../scripts/seed/demo-data/government-catalogue.ts';
+import { generateGovernmentOpportunity } from '../../scripts/seed/demo-data/government.ts';
 import { TtlCache } from '../../core/services/government/filter-options-cache.ts';
 import { request } from '../helpers/http.ts';
 import { GENERATED, activeInOrder, deleteByNoticeIds, governmentCaller, governmentFixture, insertRecords, oracleRows } from './fixture.ts';
@@ -59,15 +59,15 @@ describe('GET /api/v1/government-opportunities/public/filter-options', () => {
     expect(psc.find((item) => item.code === 'ZZ99')).to.deep.equal({ code: 'ZZ99', label: 'ZZ99', count: 1, description: null });
   });
 
-  it('is cached in the process until the TTL passes or the seed procedure adds rows', async () => {
+  it('is cached in the process until the TTL passes or the insert procedure adds rows', async () => {
     const before = (await options()).body.data;
     const extra = { ...generateGovernmentOpportunity(8_000_000, new Date()), naics_code: '111111', status: 'active', response_deadline: null };
     // Written behind the service's back: the cached answer does not see it...
     await insertRecords([extra], { invalidateCache: false });
     try {
       expect((await options()).body.data).to.deep.equal(before);
-      // ...until seeding invalidates it.
-      await governmentCaller().government.seedBatch({ start: GENERATED, count: 1 });
+      // ...until the insert procedure (seeding) invalidates it.
+      await governmentCaller().government.insertOpportunities({ opportunities: [generateGovernmentOpportunity(GENERATED, new Date())], classification_codes: [] });
       const after = (await options()).body.data;
       expect(after.naics.find((item) => item.code === '111111')).to.include({ count: 1 });
     } finally {

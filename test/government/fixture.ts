@@ -1,9 +1,10 @@
 import { createLogger } from '../../core/logger.ts';
-import { generateGovernmentOpportunity } from '../../core/services/demo-data/government.ts';
+import { generateGovernmentOpportunity } from '../../scripts/seed/demo-data/government.ts';
 import { filterOptionsCache } from '../../core/services/government/filter-options-cache.ts';
-import { buildInsertGovernmentOpportunitiesQuery } from '../../core/services/government/insert-query.ts';
+import { buildInsertGovernmentOpportunitiesQuery } from '../../core/services/government/insert-opportunities.query.ts';
 import type { GovernmentOpportunityRecord } from '../../core/services/government/record.ts';
 import { systemCaller, type SystemCaller } from '../../scripts/lib/system-caller.ts';
+import { governmentSeedArea } from '../../scripts/seed/government.ts';
 import { service } from '../helpers/root-hooks.ts';
 
 /** Generated rows 0 .. GENERATED-1 of the demo sequence. */
@@ -46,8 +47,8 @@ export function knex() {
 }
 
 /**
- * Inserts records the way the seed procedure does and, unless told not to, forgets the cached
- * filter options as the seed procedure does.
+ * Inserts records with the statement government.insertOpportunities runs and, unless told not to,
+ * forgets the cached filter options as that procedure does.
  */
 export async function insertRecords(records: GovernmentOpportunityRecord[], options: { invalidateCache?: boolean } = {}): Promise<void> {
   const query = buildInsertGovernmentOpportunitiesQuery(records);
@@ -103,14 +104,14 @@ let loading: Promise<GovernmentFixture> | undefined;
 
 /**
  * The government tables, emptied and filled once per test run: generated rows 0..GENERATED-1
- * through the seed procedure, plus the hand-made rows. Other areas never touch these tables;
+ * through the seed area (and so government.insertOpportunities), plus the hand-made rows. Other areas never touch these tables;
  * a second run on the same database starts from scratch the same way.
  */
 export function governmentFixture(): Promise<GovernmentFixture> {
   loading ??= (async () => {
     await knex().raw('delete from government_opportunities');
     await knex().raw('delete from government_classification_codes');
-    await governmentCaller().government.seedBatch({ start: 0, count: GENERATED });
+    await governmentSeedArea!.seed(governmentCaller(), 0, GENERATED, () => {});
     const now = new Date();
     const records = specialRecords(now);
     // One by one, in this order: ids increase, which decides the tie between tieFirst and tieSecond.

@@ -106,7 +106,7 @@ describe('rate limit of the government opportunity endpoints', () => {
   it('does not limit the in-process caller of scripts', async () => {
     const caller = governmentCaller();
     for (let index = 0; index < 3; index += 1) {
-      const page = await caller.government.list({ page: 1, per_page: 1 });
+      const page = await caller.government.listOpportunities({ page: 1, per_page: 1 });
       expect(page.data).to.have.length(1);
     }
   });

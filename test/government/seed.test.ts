@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { governmentClassificationCodes, generateGovernmentOpportunity } from '../../core/services/demo-data/government.ts';
+import { ZInsertOpportunitiesInput } from '../../core/routers/government/insert-opportunities.schema.ts';
+import { governmentClassificationCodes, generateGovernmentOpportunity } from '../../scripts/seed/demo-data/government.ts';
 import { governmentSeedArea } from '../../scripts/seed/government.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
@@ -58,6 +59,11 @@ describe('government demo data', () => {
     }
   });
 
+  it('passes government.insertOpportunities\'s validation unchanged, so the stored rows are the generated ones', () => {
+    const input = { opportunities: demo, classification_codes: governmentClassificationCodes() };
+    expect(ZInsertOpportunitiesInput.parse(input)).to.deep.equal(input);
+  });
+
   it('labels every NAICS and PSC code it uses', () => {
     const labelled = new Set(governmentClassificationCodes().map((code) => `${code.kind}:${code.code}`));
     for (const row of demo) {
@@ -69,8 +75,8 @@ describe('government demo data', () => {
 
 describe('government seeding procedures', () => {
   const FIRST = 50_000;
-  const generated = (start: number, count: number) =>
-    Array.from({ length: count }, (_, offset) => generateGovernmentOpportunity(start + offset, new Date()).notice_id);
+  const records = (start: number, count: number) => Array.from({ length: count }, (_, offset) => generateGovernmentOpportunity(start + offset, new Date()));
+  const generated = (start: number, count: number) => records(start, count).map((record) => record.notice_id);
 
   before(async () => {
     await governmentFixture();
@@ -81,10 +87,11 @@ describe('government seeding procedures', () => {
 
   it('inserts a range of the sequence once: the same range again inserts nothing', async () => {
     const caller = governmentCaller();
-    const before = (await caller.government.count()).total;
-    expect(await caller.government.seedBatch({ start: FIRST, count: 3 })).to.deep.equal({ inserted: 3 });
-    expect(await caller.government.seedBatch({ start: FIRST, count: 3 })).to.deep.equal({ inserted: 0 });
-    expect((await caller.government.count()).total).to.equal(before + 3);
+    const before = (await caller.government.countOpportunities()).total;
+    const codes = governmentClassificationCodes();
+    expect(await caller.government.insertOpportunities({ opportunities: records(FIRST, 3), classification_codes: codes })).to.deep.equal({ inserted: 3 });
+    expect(await caller.government.insertOpportunities({ opportunities: records(FIRST, 3), classification_codes: codes })).to.deep.equal({ inserted: 0 });
+    expect((await caller.government.countOpportunities()).total).to.equal(before + 3);
     const stored = (await knex().raw('select notice_id from government_opportunities where notice_id = any(?::text[])', [generated(FIRST, 3)])) as {
       rows: unknown[];
     };
@@ -103,23 +110,25 @@ describe('government seeding procedures', () => {
     expect(await area.count(caller)).to.equal(before + 7);
   });
 
-  it('rejects batches out of range', async () => {
+  it('rejects empty, oversized and malformed batches as bad requests', async () => {
     const caller = governmentCaller();
-    for (const input of [{ start: -1, count: 1 }, { start: 0, count: 0 }, { start: 0, count: 2001 }]) {
-      let failed = false;
-      await caller.government.seedBatch(input).catch(() => (failed = true));
-      expect(failed, JSON.stringify(input)).to.equal(true);
+    const [record] = records(FIRST, 1);
+    const batches = [[], Array.from({ length: 2001 }, () => record!), [{ ...record!, place_state: 'Texas' }], [{ ...record!, title: 'a\u0000b' }]];
+    for (const opportunities of batches) {
+      let code = '';
+      await caller.government.insertOpportunities({ opportunities, classification_codes: [] }).catch((error: { code: string }) => (code = error.code));
+      expect(code, `${opportunities.length} rows`).to.equal('BAD_REQUEST');
     }
   });
 
   it('cannot be reached from outside: the tRPC endpoint answers as for an unknown procedure', async () => {
-    const seed = await request(`${service().url}/api/trpc/government.seedBatch`, {
+    const seed = await request(`${service().url}/api/trpc/government.insertOpportunities`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ start: 90_000, count: 1 }),
+      body: JSON.stringify({ opportunities: records(90_000, 1), classification_codes: [] }),
     });
     expect(seed.status).to.equal(404);
-    const count = await request<{ error: { data: { errorMessage: { code: string } } } }>(`${service().url}/api/trpc/government.count`);
+    const count = await request<{ error: { data: { errorMessage: { code: string } } } }>(`${service().url}/api/trpc/government.countOpportunities`);
     expect(count.status).to.equal(404);
     expect(count.body.error.data.errorMessage.code).to.equal('ROUTE_NOT_FOUND');
     const rest = await request(`${service().url}/api/v1/government-opportunities/seed`);

@@ -3,10 +3,10 @@ import { expect } from 'chai';
 import { z } from 'zod';
 import { listProcedures } from '../../core/procedures/introspection.ts';
 import { appRouter } from '../../core/routers/_app.ts';
-import { generateDemoWorkspace } from '../../core/services/demo-data/field-service/generate-workspace.ts';
-import { insertDemoWorkspace } from '../../core/services/demo-data/field-service/insert-workspace.ts';
-import { primaryDemoWorkspace } from '../../core/services/demo-data/field-service/specs.ts';
-import type { WorkspaceRows } from '../../core/services/demo-data/field-service/workspace-rows.ts';
+import { insertWorkspaceRows } from '../../core/services/demo/insert-workspace.query.ts';
+import { generateDemoWorkspace } from '../../scripts/seed/demo-data/field-service/generate-workspace.ts';
+import { primaryDemoWorkspace } from '../../scripts/seed/demo-data/field-service/specs.ts';
+import type { WorkspaceRows } from '../../scripts/seed/demo-data/field-service/workspace-rows.ts';
 import type { ToolMeta } from '../../core/trpc.ts';
 import { fixtureEm } from './workspace.ts';
 
@@ -64,7 +64,7 @@ export async function seedWorkspace(label: string): Promise<Workspace> {
     { ...primaryDemoWorkspace, seed: randomInt(1, 2 ** 31), slug: `iso-${label}-${suffix}`, name: `Isolation ${label} ${suffix}`, customers: 25, jobs: 60, teamSize: 5, leads: 10, estimates: 8, agreements: 5 },
     new Date(),
   );
-  await insertDemoWorkspace(fixtureEm(), rows);
+  await insertWorkspaceRows(fixtureEm(), rows.tables);
   return collect(rows);
 }
 

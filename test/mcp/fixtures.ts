@@ -22,7 +22,7 @@ export async function grantFor(businessId: string, scope: string): Promise<Grant
   const user = await createUser(caller, 'mcp');
   await caller.accounts.addMember({ business: businessId, email: user.email, role: 'admin' });
   const port = 40_000 + (randomBytes(2).readUInt16BE() % 20_000);
-  const client = await caller.oauthClients.register({ redirect_uris: [`http://127.0.0.1:${port}/callback?t=${uniqueSuffix()}`], client_name: `MCP test ${uniqueSuffix()}` });
+  const client = await caller.oauthClients.registerClient({ redirect_uris: [`http://127.0.0.1:${port}/callback?t=${uniqueSuffix()}`], client_name: `MCP test ${uniqueSuffix()}` });
   const grantId = randomUUID();
   await sql('insert into oauth_grants (id, client_id, user_id, business_id, scope, resource) values (?, ?, ?, ?, ?, ?)', [
     grantId,

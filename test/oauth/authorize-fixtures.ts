@@ -26,7 +26,7 @@ export interface TestClient {
 
 export async function registerClient(options: { redirect_uris?: string[]; scope?: string; client_name?: string | null } = {}): Promise<TestClient> {
   const name = options.client_name === null ? undefined : (options.client_name ?? `Authorize test ${uniqueSuffix()}`);
-  return accountsCaller().oauthClients.register({
+  return accountsCaller().oauthClients.registerClient({
     redirect_uris: options.redirect_uris ?? [loopbackCallback()],
     ...(name === undefined ? {} : { client_name: name }),
     ...(options.scope === undefined ? {} : { scope: options.scope }),

@@ -19,7 +19,7 @@ async function seedGrants(running: RunningService): Promise<{ email: string; gra
   const clientIds: string[] = [];
   for (const name of ['First Agent', 'Second Agent']) {
     const redirect = loopbackRedirect();
-    const client = await caller.oauthClients.register({ redirect_uris: [redirect], client_name: `${name} ${uniqueSuffix()}` });
+    const client = await caller.oauthClients.registerClient({ redirect_uris: [redirect], client_name: `${name} ${uniqueSuffix()}` });
     const issued = await issueAuthorization({
       em: running.database.orm.em.fork(),
       now: new Date(Date.now() + grantIds.length * 1000),

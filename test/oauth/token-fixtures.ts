@@ -26,7 +26,7 @@ export async function createGrant(scope = DEFAULT_TEST_SCOPE, resource = `${serv
   const caller = accountsCaller();
   const user = await createUser(caller, 'oauth');
   const business = await caller.accounts.createBusiness({ name: `OAuth Test ${uniqueSuffix()}`, time_zone: 'UTC', currency: 'USD', owner_email: user.email });
-  const client = await caller.oauthClients.register({ redirect_uris: [loopback()], client_name: `Token test ${uniqueSuffix()}` });
+  const client = await caller.oauthClients.registerClient({ redirect_uris: [loopback()], client_name: `Token test ${uniqueSuffix()}` });
   const grantId = randomUUID();
   await sql('insert into oauth_grants (id, client_id, user_id, business_id, scope, resource) values (?, ?, ?, ?, ?, ?)', [
     grantId,

@@ -48,7 +48,7 @@ export async function authorizedParty(options: { grantTypes?: string[]; scope?: 
   const user = await createUser(caller, 'token');
   const business = await caller.accounts.createBusiness({ name: `Token Test ${uniqueSuffix()}`, time_zone: 'UTC', currency: 'USD', owner_email: user.email });
   const redirectUri = loopbackRedirect();
-  const client = await caller.oauthClients.register({
+  const client = await caller.oauthClients.registerClient({
     redirect_uris: [redirectUri],
     client_name: `Token flow ${uniqueSuffix()}`,
     ...(options.grantTypes ? { grant_types: options.grantTypes } : {}),

@@ -103,7 +103,7 @@ describe('GET /api/health', () => {
 
   it('is reachable by an internal typed client through /api/trpc', async () => {
     const client = createTRPCClient<InternalApiRouter>({ links: [httpBatchLink({ url: `${service().url}/api/trpc` })] });
-    const health = await client.health.get.query();
+    const health = await client.health.getHealth.query();
     // The type flows end to end: `health.version` is a string at compile time.
     const version: string = health.version;
     expect(version).to.equal('1.0.0');

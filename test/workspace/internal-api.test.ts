@@ -27,13 +27,13 @@ describe('/api/trpc serves the internal API only', () => {
   it('answers 404 ROUTE_NOT_FOUND, like an unknown procedure, to every procedure a browser form, an agent protocol, the REST API or a script owns', async () => {
     const email = `intruder-${uniqueSuffix()}@example.test`;
     const hidden = [
-      'oauthAuthorize.begin', 'oauthAuthorize.signIn', 'oauthAuthorize.decide',
-      'oauthTokens.token', 'oauthTokens.revoke', 'oauthClients.register',
+      'oauthAuthorize.beginAuthorization', 'oauthAuthorize.signIn', 'oauthAuthorize.decideAuthorization',
+      'oauthTokens.exchangeToken', 'oauthTokens.revokeToken', 'oauthClients.registerClient',
       'oauthGrants.listGrants', 'oauthGrants.revokeGrant',
       'oauth.getJwks', 'oauth.getAuthorizationServerMetadata', 'oauth.getProtectedResourceMetadata', 'oauth.rotateSigningKey',
       'accounts.createUser', 'accounts.createApiToken', 'accounts.verifyUserPassword', 'accounts.listBusinesses',
-      'demo.seedDemoWorkspace', 'demo.countBusinesses',
-      'blog.listPosts', 'blog.getPost', 'government.list', 'directory.list', 'directory.get',
+      'demo.insertDemoWorkspace', 'demo.countBusinesses',
+      'blog.listPosts', 'blog.getPost', 'government.listOpportunities', 'directory.listListings', 'directory.getListing',
     ];
     for (const path of hidden) {
       for (const method of ['GET', 'POST']) {
@@ -52,7 +52,7 @@ describe('/api/trpc serves the internal API only', () => {
   });
 
   it('serves the health check and the workspace', async () => {
-    const health = await request<{ result: { data: { status: string } } }>(trpcUrl('health.get'));
+    const health = await request<{ result: { data: { status: string } } }>(trpcUrl('health.getHealth'));
     expect(health.status).to.equal(200);
     expect(health.body.result.data.status).to.equal('ok');
     const profile = await request<{ result: { data: { id: string } } }>(`${trpcUrl('workspace.business.getBusinessProfile')}?input=%7B%7D`, {
@@ -66,13 +66,13 @@ describe('/api/trpc serves the internal API only', () => {
     const batchOf = (count: number, path: string): string => `${trpcUrl(Array(count).fill(path).join(','))}?batch=1`;
 
     it('takes a batch of up to 10 calls', async () => {
-      const response = await request<unknown[]>(`${batchOf(10, 'health.get')}&input=%7B%7D`);
+      const response = await request<unknown[]>(`${batchOf(10, 'health.getHealth')}&input=%7B%7D`);
       expect(response.status, response.text).to.equal(200);
       expect(response.body).to.have.length(10);
     });
 
     it('answers 400 VALIDATION_FAILED in tRPC\'s shape to a longer batch, and runs none of its calls', async () => {
-      const reads = await request<TrpcErrorBody>(`${batchOf(11, 'health.get')}&input=%7B%7D`);
+      const reads = await request<TrpcErrorBody>(`${batchOf(11, 'health.getHealth')}&input=%7B%7D`);
       expect(reads.status).to.equal(400);
       expect(reads.headers.get('cache-control')).to.equal('no-store');
       expect(reads.headers.get('content-type')).to.match(/^application\/json/);

@@ -10,6 +10,7 @@ export const getPost = skipOutputReparse(
     .meta({
       openapi: {
         method: 'GET',
+        operationId: 'blog-getPost',
         path: '/v1/blog/posts/{slug}',
         tags: ['Blog'],
         summary: 'One published blog post',

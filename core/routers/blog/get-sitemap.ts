@@ -10,6 +10,7 @@ export const getSitemap = skipOutputReparse(
     .meta({
       openapi: {
         method: 'GET',
+        operationId: 'blog-getSitemap',
         path: '/v1/blog/sitemap',
         tags: ['Blog'],
         summary: 'Blog sitemap entries',

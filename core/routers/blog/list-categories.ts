@@ -9,6 +9,7 @@ export const listCategories = skipOutputReparse(
     .meta({
       openapi: {
         method: 'GET',
+        operationId: 'blog-listCategories',
         path: '/v1/blog/posts/categories',
         tags: ['Blog'],
         summary: 'Blog categories with post counts',

@@ -10,6 +10,7 @@ export const listPosts = skipOutputReparse(
     .meta({
       openapi: {
         method: 'GET',
+        operationId: 'blog-listPosts',
         path: '/v1/blog/posts',
         tags: ['Blog'],
         summary: 'List published blog posts',

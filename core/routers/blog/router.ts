@@ -6,7 +6,6 @@ import { getSitemap } from './get-sitemap.ts';
 import { importPosts } from './import-posts.ts';
 import { listCategories } from './list-categories.ts';
 import { listPosts } from './list-posts.ts';
-import { seedBatch } from './seed-batch.ts';
 
 export const blogRouter = router({
   listPosts,
@@ -17,7 +16,6 @@ export const blogRouter = router({
   getSitemap,
   getMedia,
   // System-only (scripts): no REST mapping.
-  seedBatch,
   importPosts,
-  count: countPosts,
+  countPosts,
 });

@@ -1,6 +1,6 @@
 import { router } from '../../trpc.ts';
 import { countBusinesses } from './count-businesses.ts';
-import { seedDemoWorkspace } from './seed-demo-workspace.ts';
+import { insertDemoWorkspace } from './insert-demo-workspace.ts';
 
-/** System-only (scripts): the deterministic demo businesses. */
-export const demoRouter = router({ seedDemoWorkspace, countBusinesses });
+/** System-only (scripts): the deterministic demo businesses (the scripts generate them). */
+export const demoRouter = router({ insertDemoWorkspace, countBusinesses });

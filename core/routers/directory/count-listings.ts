@@ -2,7 +2,7 @@ import { systemProcedure } from '../../trpc.ts';
 import { ZCountDirectoryListingsInput, ZCountDirectoryListingsOutput } from './count-listings.schema.ts';
 
 /** Administrative: how many listings exist (the seeder continues the sequence after them). */
-export const countDirectoryListings = systemProcedure
+export const countListings = systemProcedure
   .input(ZCountDirectoryListingsInput)
   .output(ZCountDirectoryListingsOutput)
   .query(async ({ ctx }) => {

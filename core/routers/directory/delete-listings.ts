@@ -2,7 +2,7 @@ import { systemProcedure } from '../../trpc.ts';
 import { ZDeleteDirectoryListingsInput, ZDeleteDirectoryListingsOutput } from './delete-listings.schema.ts';
 
 /** Administrative: removes listings by slug or slug prefix (test fixtures, withdrawn imports). */
-export const deleteDirectoryListings = systemProcedure
+export const deleteListings = systemProcedure
   .input(ZDeleteDirectoryListingsInput)
   .output(ZDeleteDirectoryListingsOutput)
   .mutation(async ({ ctx, input }) => {

@@ -8,11 +8,12 @@ import {
 import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZGetDirectoryFilterOptionsInput, ZGetDirectoryFilterOptionsOutput } from './get-filter-options.schema.ts';
 
-export const getDirectoryFilterOptions = skipOutputReparse(
+export const getFilterOptions = skipOutputReparse(
   publicProcedure
     .meta({
       openapi: {
         method: 'GET',
+        operationId: 'directory-filterOptions',
         path: '/v1/directory/public/filter-options',
         tags: ['Directory'],
         summary: 'Directory filter values',

@@ -6,11 +6,12 @@ import type { DirectoryListingRow } from '../../services/directory/listing-row.t
 import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZGetDirectoryListingInput, ZGetDirectoryListingOutput } from './get-listing.schema.ts';
 
-export const getDirectoryListing = skipOutputReparse(
+export const getListing = skipOutputReparse(
   publicProcedure
     .meta({
       openapi: {
         method: 'GET',
+        operationId: 'directory-get',
         path: '/v1/directory/public/{slug}',
         tags: ['Directory'],
         summary: 'One published business',

@@ -6,7 +6,7 @@ const nullableText = (max: number) => text(max).nullable();
 /** Absolute http(s) URL, or a path on the site ("/media/..."): what the public `url` fields can be built from. */
 const photoUrl = z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/[^/\s][^\s]*$/)]).pipe(text(1000));
 
-export const ZPhotoSeed = z.object({
+const ZPhotoSeed = z.object({
   kind: z.enum(['photo', 'logo']),
   public_id: z.uuid(),
   url: photoUrl,
@@ -17,7 +17,7 @@ export const ZPhotoSeed = z.object({
   sort_order: z.number().int().min(-2_147_483_648).max(2_147_483_647),
 });
 
-export const ZListingSeed = z.object({
+const ZListingSeed = z.object({
   slug: text(200).regex(SLUG_PATTERN, { message: 'expected lower-case words joined by hyphens' }),
   name: text(200).min(1),
   industry_key: text(100).min(1),

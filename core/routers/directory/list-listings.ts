@@ -25,11 +25,12 @@ export function toDirectoryListQuery(input: ListDirectoryListingsInput): Directo
   };
 }
 
-export const listDirectoryListings = skipOutputReparse(
+export const listListings = skipOutputReparse(
   publicListProcedure
     .meta({
       openapi: {
         method: 'GET',
+        operationId: 'directory-list',
         path: PATH,
         tags: ['Directory'],
         summary: 'List published businesses',

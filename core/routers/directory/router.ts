@@ -1,23 +1,21 @@
 import { router } from '../../trpc.ts';
-import { countDirectoryListings } from './count-listings.ts';
-import { deleteDirectoryListings } from './delete-listings.ts';
-import { getDirectoryFilterOptions } from './get-filter-options.ts';
-import { getDirectoryListing } from './get-listing.ts';
-import { insertDirectoryListings } from './insert-listings.ts';
-import { listDirectoryListings } from './list-listings.ts';
-import { seedDirectoryBatch } from './seed-batch.ts';
+import { countListings } from './count-listings.ts';
+import { deleteListings } from './delete-listings.ts';
+import { getFilterOptions } from './get-filter-options.ts';
+import { getListing } from './get-listing.ts';
+import { insertListings } from './insert-listings.ts';
+import { listListings } from './list-listings.ts';
 
 /**
- * The REST adapter takes the first procedure whose path matches, in this order: filterOptions
- * (/public/filter-options) must come before get (/public/{slug}), which would capture it.
+ * The REST adapter takes the first procedure whose path matches, in this order: getFilterOptions
+ * (/public/filter-options) must come before getListing (/public/{slug}), which would capture it.
  */
 export const directoryRouter = router({
-  list: listDirectoryListings,
-  filterOptions: getDirectoryFilterOptions,
-  get: getDirectoryListing,
+  listListings,
+  getFilterOptions,
+  getListing,
   // System-only (no REST mapping): seeding and administration.
-  seedBatch: seedDirectoryBatch,
-  insertListings: insertDirectoryListings,
-  deleteListings: deleteDirectoryListings,
-  count: countDirectoryListings,
+  insertListings,
+  deleteListings,
+  countListings,
 });

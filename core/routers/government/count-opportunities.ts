@@ -1,4 +1,4 @@
-import { COUNT_GOVERNMENT_OPPORTUNITIES_SQL } from '../../services/government/insert-query.ts';
+import { COUNT_GOVERNMENT_OPPORTUNITIES_SQL } from '../../services/government/insert-opportunities.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZCountOpportunitiesInput, ZCountOpportunitiesOutput } from './count-opportunities.schema.ts';
 

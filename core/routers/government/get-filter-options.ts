@@ -15,6 +15,7 @@ export const getFilterOptions = skipOutputReparse(
     .meta({
       openapi: {
         method: 'GET',
+        operationId: 'government-filterOptions',
         path: '/v1/government-opportunities/public/filter-options',
         tags: ['Government opportunities'],
         summary: 'Filter options of the opportunity list',

@@ -14,6 +14,7 @@ export const getOpportunity = skipOutputReparse(
     .meta({
       openapi: {
         method: 'GET',
+        operationId: 'government-get',
         path: '/v1/government-opportunities/public/{identifier}',
         tags: ['Government opportunities'],
         summary: 'One government opportunity',

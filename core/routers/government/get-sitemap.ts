@@ -15,6 +15,7 @@ export const getSitemap = skipOutputReparse(
     .meta({
       openapi: {
         method: 'GET',
+        operationId: 'government-sitemap',
         path: '/v1/government-opportunities/public/sitemap',
         tags: ['Government opportunities'],
         summary: 'Sitemap of active opportunities',

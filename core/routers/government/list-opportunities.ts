@@ -16,6 +16,7 @@ export const listOpportunities = skipOutputReparse(
     .meta({
       openapi: {
         method: 'GET',
+        operationId: 'government-list',
         path: LIST_PATH,
         tags: ['Government opportunities'],
         summary: 'List active government opportunities',

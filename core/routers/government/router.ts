@@ -3,21 +3,21 @@ import { countOpportunities } from './count-opportunities.ts';
 import { getFilterOptions } from './get-filter-options.ts';
 import { getOpportunity } from './get-opportunity.ts';
 import { getSitemap } from './get-sitemap.ts';
+import { insertOpportunities } from './insert-opportunities.ts';
 import { listOpportunities } from './list-opportunities.ts';
 import { refreshStatistics } from './refresh-statistics.ts';
-import { seedBatch } from './seed-batch.ts';
 
 /**
  * Order matters: the REST adapter takes the first procedure whose path matches, so the static
  * paths (filter-options, sitemap) come before `/{identifier}`.
  */
 export const governmentRouter = router({
-  list: listOpportunities,
-  filterOptions: getFilterOptions,
-  sitemap: getSitemap,
-  get: getOpportunity,
-  // System only (seeding): no REST mapping.
-  seedBatch,
-  count: countOpportunities,
+  listOpportunities,
+  getFilterOptions,
+  getSitemap,
+  getOpportunity,
+  // System only (seeding, imports): no REST mapping.
+  insertOpportunities,
+  countOpportunities,
   refreshStatistics,
 });

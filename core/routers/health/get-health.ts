@@ -7,6 +7,7 @@ export const getHealth = publicProcedure
   .meta({
     openapi: {
       method: 'GET',
+      operationId: 'health-get',
       path: '/health',
       tags: ['Health'],
       summary: 'Service health',

@@ -2,5 +2,5 @@ import { router } from '../../trpc.ts';
 import { getHealth } from './get-health.ts';
 
 export const healthRouter = router({
-  get: getHealth,
+  getHealth,
 });

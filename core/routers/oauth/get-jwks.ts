@@ -8,6 +8,7 @@ export const getJwks = publicProcedure
   .meta({
     openapi: {
       method: 'GET',
+      operationId: 'oauth-getJwks',
       path: '/v1/oauth/jwks',
       tags: ['OAuth'],
       summary: 'Authorization server key set (JWKS)',

@@ -1,7 +1,7 @@
 /**
  * One stored government opportunity, column for column (snake_case, as in the table and the API),
  * without the columns the database fills (id, search_vector, created_at). Timestamps are ISO 8601
- * strings. The demo-data generator produces these and the insert query stores them.
+ * strings. The demo-data generator (scripts/seed/demo-data) produces these and the insert query stores them.
  */
 export interface GovernmentAddress {
   street: string | null;

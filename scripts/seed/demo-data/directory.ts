@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ListingSeed, PhotoSeed } from '../directory/insert-listings.ts';
-import type { ClaimStatus } from '../directory/types.ts';
+import type { ListingSeed, PhotoSeed } from '../../../core/services/directory/insert-listings.query.ts';
+import type { ClaimStatus } from '../../../core/services/directory/types.ts';
 import {
   industries, metros, nameSuffixes, namePrefixes, openers, promises, streetTypes, streets, surnames,
   type City, type Industry, type Metro,

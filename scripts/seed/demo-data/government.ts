@@ -1,4 +1,4 @@
-import type { GovernmentAddress, GovernmentClassificationCode, GovernmentOpportunityRecord, GovernmentResourceLink } from '../government/record.ts';
+import type { GovernmentAddress, GovernmentClassificationCode, GovernmentOpportunityRecord, GovernmentResourceLink } from '../../../core/services/government/record.ts';
 import {
   AGENCIES,
   ATTACHMENTS,

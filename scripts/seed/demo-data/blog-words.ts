@@ -1,4 +1,4 @@
-import type { BlogLocale } from '../blog/locale.ts';
+import type { BlogLocale } from '../../../core/services/blog/locale.ts';
 
 /** Word lists the demo generator composes posts from, per locale. */
 export interface BlogWords {

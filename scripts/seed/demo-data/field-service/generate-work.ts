@@ -9,7 +9,7 @@ import { TimeEntry } from '../../../../orm/entities/field-service/time-entry.ts'
 import { TimeOff } from '../../../../orm/entities/field-service/time-off.ts';
 import { Visit } from '../../../../orm/entities/field-service/visit.ts';
 import { VisitAssignment } from '../../../../orm/entities/field-service/visit-assignment.ts';
-import { computeTotals, type PricedLine } from '../../workspace/totals.ts';
+import { computeTotals, type PricedLine } from '../../../../core/services/workspace/totals.ts';
 import * as words from './catalogue.ts';
 import type { Parties } from './generate-parties.ts';
 import type { DemoWorkspaceSpec } from './specs.ts';

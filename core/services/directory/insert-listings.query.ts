@@ -54,9 +54,9 @@ const PHOTO_COLUMNS = 'kind, public_id, url, alt_text, mime_type, byte_size, ori
  * Inserts a batch of listings with their photos in ONE statement: the batch travels as a single
  * JSON parameter (no bind-parameter limit, one round trip), listings are inserted first and their
  * new ids joined back by slug for the photos. A slug that already exists is skipped with its
- * photos, so re-running a batch is harmless. Returns how many listings and photos were inserted.
+ * photos, so re-running a batch is harmless.
  */
-export function buildInsertListingsQuery(listings: readonly ListingSeed[]): SqlQuery {
+function buildInsertListingsQuery(listings: readonly ListingSeed[]): SqlQuery {
   const sql = `with input as (
   select * from json_to_recordset(?::json) as x(${LISTING_FIELDS})
 ), inserted as (
@@ -77,11 +77,13 @@ select (select count(*)::int from inserted) as listings, (select count(*)::int f
 }
 
 /**
- * Runs buildInsertListingsQuery's statement with a real bind parameter. Not
- * em.getConnection().execute(): it inlines parameters into the SQL text, and escaping a
+ * Stores listings with their photos (buildInsertListingsQuery's statement) and answers how many of
+ * each were inserted. The statement runs with a real bind parameter, not through
+ * em.getConnection().execute(): that inlines parameters into the SQL text, and escaping a
  * multi-megabyte JSON literal costs more than the insert itself.
  */
-export async function insertListings(em: EntityManager, sql: string, params: unknown[]): Promise<{ listings: number; photos: number }> {
+export async function insertDirectoryListings(em: EntityManager, listings: readonly ListingSeed[]): Promise<{ listings: number; photos: number }> {
+  const { sql, params } = buildInsertListingsQuery(listings);
   const result = (await em.getConnection().getKnex().raw(sql, params as string[])) as { rows: { listings: number; photos: number }[] };
   const row = result.rows[0];
   return { listings: row?.listings ?? 0, photos: row?.photos ?? 0 };

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GovernmentClassificationCode, GovernmentOpportunityRecord } from './record.ts';
 import type { SqlQuery } from './sql.ts';
 
@@ -65,7 +66,7 @@ export function buildInsertGovernmentOpportunitiesQuery(records: readonly Govern
 }
 
 /** Inserts or relabels NAICS/PSC codes. */
-export function buildUpsertClassificationCodesQuery(codes: readonly GovernmentClassificationCode[]): SqlQuery {
+function buildUpsertClassificationCodesQuery(codes: readonly GovernmentClassificationCode[]): SqlQuery {
   return {
     sql:
       'insert into government_classification_codes (kind, code, label, description) ' +
@@ -73,6 +74,27 @@ export function buildUpsertClassificationCodesQuery(codes: readonly GovernmentCl
       'on conflict (kind, code) do update set label = excluded.label, description = excluded.description',
     params: [JSON.stringify(codes)],
   };
+}
+
+/**
+ * Upserts the labels of the given codes, then stores the opportunities in one statement each;
+ * answers how many opportunities were new (existing notice ids or slugs are skipped). knex sends
+ * the parameters as bind values: Connection.execute would inline (escape) the multi-megabyte JSON
+ * literal character by character, which costs more than the insert itself.
+ */
+export async function insertGovernmentOpportunities(
+  em: EntityManager,
+  records: readonly GovernmentOpportunityRecord[],
+  codes: readonly GovernmentClassificationCode[],
+): Promise<number> {
+  const knex = em.getKnex();
+  if (codes.length > 0) {
+    const upsert = buildUpsertClassificationCodesQuery(codes);
+    await knex.raw(upsert.sql, upsert.params as never[]);
+  }
+  const insert = buildInsertGovernmentOpportunitiesQuery(records);
+  const result = (await knex.raw(insert.sql, insert.params as never[])) as { rowCount: number | null };
+  return result.rowCount ?? 0;
 }
 
 export const COUNT_GOVERNMENT_OPPORTUNITIES_SQL = 'select count(*)::int as total from government_opportunities';

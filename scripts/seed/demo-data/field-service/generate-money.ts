@@ -8,7 +8,7 @@ import { Payment } from '../../../../orm/entities/field-service/payment.ts';
 import { Review } from '../../../../orm/entities/field-service/review.ts';
 import { ServiceAgreement } from '../../../../orm/entities/field-service/service-agreement.ts';
 import { ServiceAgreementVisit } from '../../../../orm/entities/field-service/service-agreement-visit.ts';
-import { computeTotals } from '../../workspace/totals.ts';
+import { computeTotals } from '../../../../core/services/workspace/totals.ts';
 import * as words from './catalogue.ts';
 import type { Parties } from './generate-parties.ts';
 import type { FinishedJob, PricedItem } from './generate-work.ts';
