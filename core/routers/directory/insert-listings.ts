@@ -1,4 +1,4 @@
-import { buildInsertListingsQuery, insertListings } from '../../services/directory/insert-listings.ts';
+import { buildInsertListingsQuery, insertListings } from '../../services/directory/insert-listings.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZInsertDirectoryListingsInput, ZInsertDirectoryListingsOutput } from './insert-listings.schema.ts';
 
