@@ -11,7 +11,7 @@ import {
   buildGovernmentOpportunityListQuery,
   toGovernmentOpportunityPublic,
   type GovernmentOpportunityPublicRow,
-} from '../../core/services/government/list-query.ts';
+} from '../../core/services/government/list-opportunities.query.ts';
 import type { SqlQuery } from '../../core/services/sql/query.ts';
 
 /** What the baseline needs to answer one benchmark request exactly as the service does. */

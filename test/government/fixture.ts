@@ -1,7 +1,7 @@
 import { createLogger } from '../../core/logger.ts';
 import { generateGovernmentOpportunity } from '../../core/services/demo-data/government.ts';
 import { filterOptionsCache } from '../../core/services/government/filter-options-cache.ts';
-import { buildInsertGovernmentOpportunitiesQuery } from '../../core/services/government/insert-query.ts';
+import { buildInsertGovernmentOpportunitiesQuery } from '../../core/services/government/insert-opportunities.query.ts';
 import type { GovernmentOpportunityRecord } from '../../core/services/government/record.ts';
 import { systemCaller, type SystemCaller } from '../../scripts/lib/system-caller.ts';
 import { service } from '../helpers/root-hooks.ts';
