@@ -8,10 +8,10 @@ import { toDirectoryListQuery } from '../core/routers/directory/list-listings.ts
 import { buildListBlogCategoriesQuery } from '../core/services/blog/list-categories.query.ts';
 import { buildListBlogPostsQuery } from '../core/services/blog/list-posts.query.ts';
 import { buildBlogSitemapQuery } from '../core/services/blog/sitemap.query.ts';
-import { buildListDirectoryListingsQuery } from '../core/services/directory/list-query.ts';
+import { buildListDirectoryListingsQuery } from '../core/services/directory/list-listings.query.ts';
 import type { DirectorySort } from '../core/services/directory/types.ts';
-import { buildGovernmentOpportunityListQuery } from '../core/services/government/list-query.ts';
-import { buildGovernmentSitemapQuery } from '../core/services/government/sitemap-query.ts';
+import { buildGovernmentOpportunityListQuery } from '../core/services/government/list-opportunities.query.ts';
+import { buildGovernmentSitemapQuery } from '../core/services/government/sitemap.query.ts';
 import { toNumberedPlaceholders, type SqlQuery } from '../core/services/sql/query.ts';
 
 interface PlanNode {

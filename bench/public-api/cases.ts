@@ -2,16 +2,16 @@ import type { SiteUrls } from '../../core/context.ts';
 import { toDirectoryListQuery } from '../../core/routers/directory/list-listings.ts';
 import { pageLinks, pageMeta } from '../../core/routers/shared/pagination.ts';
 import { buildListBlogPostsQuery, toBlogPostList, type BlogPostListRow } from '../../core/services/blog/list-posts.query.ts';
-import { buildGetDirectoryListingQuery, toDirectoryListingDetail } from '../../core/services/directory/detail-query.ts';
+import { buildGetDirectoryListingQuery, toDirectoryListingDetail } from '../../core/services/directory/get-listing.query.ts';
 import type { DirectoryListingRow } from '../../core/services/directory/listing-row.ts';
-import { buildListDirectoryListingsQuery, toDirectoryListingList, type DirectoryListRow } from '../../core/services/directory/list-query.ts';
+import { buildListDirectoryListingsQuery, toDirectoryListingList, type DirectoryListRow } from '../../core/services/directory/list-listings.query.ts';
 import type { DirectorySort } from '../../core/services/directory/types.ts';
 import { listPageLinks } from '../../core/services/government/list-links.ts';
 import {
   buildGovernmentOpportunityListQuery,
   toGovernmentOpportunityPublic,
   type GovernmentOpportunityPublicRow,
-} from '../../core/services/government/list-query.ts';
+} from '../../core/services/government/list-opportunities.query.ts';
 import type { SqlQuery } from '../../core/services/sql/query.ts';
 
 /** What the baseline needs to answer one benchmark request exactly as the service does. */

@@ -1,6 +1,6 @@
 import type { Context, Principal } from '../context.ts';
 import { AppError } from '../errors/index.ts';
-import { findActiveApiToken } from '../services/accounts/api-token-lookup.ts';
+import { findActiveApiToken } from '../services/accounts/api-tokens.query.ts';
 import { isApiTokenShaped } from './api-token.ts';
 
 /**

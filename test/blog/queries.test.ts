@@ -3,9 +3,9 @@ import { buildGetBlogPostQuery, toBlogPostDetail } from '../../core/services/blo
 import { buildListBlogCategoriesQuery, toBlogCategory } from '../../core/services/blog/list-categories.query.ts';
 import { buildListBlogPostsQuery, toBlogPostList } from '../../core/services/blog/list-posts.query.ts';
 import { buildGetBlogMediaQuery } from '../../core/services/blog/media.query.ts';
-import { toBlogPostPublic } from '../../core/services/blog/post-columns.ts';
+import { toBlogPostPublic } from '../../core/services/blog/post-columns.query.ts';
 import { buildBlogSitemapQuery, toBlogSitemap } from '../../core/services/blog/sitemap.query.ts';
-import { toNumberedPlaceholders, type SqlQuery } from '../../core/services/blog/sql-query.ts';
+import { toNumberedPlaceholders, type SqlQuery } from '../../core/services/sql/query.ts';
 import { sql } from './fixtures.ts';
 
 const urls = { base: 'https://api.example.test/api' };

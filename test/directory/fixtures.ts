@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createLogger } from '../../core/logger.ts';
-import type { ListingSeed, PhotoSeed } from '../../core/services/directory/insert-listings.query.ts';
+import type { ListingSeed, PhotoSeed } from '../../core/services/directory/insert-listings.ts';
 import { systemCaller, type SystemCaller } from '../../scripts/lib/system-caller.ts';
 import { service } from '../helpers/root-hooks.ts';
 

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
-import { buildGovernmentOpportunityDetailQuery, toGovernmentOpportunityDetail } from '../../core/services/government/detail-query.ts';
-import { buildGovernmentFilterOptionsQuery, toGovernmentFilterOptions } from '../../core/services/government/filter-options-query.ts';
-import { buildGovernmentOpportunityListQuery } from '../../core/services/government/list-query.ts';
-import { buildGovernmentSitemapCountQuery, buildGovernmentSitemapQuery } from '../../core/services/government/sitemap-query.ts';
-import { escapeLike, toPositionalSql, type SqlQuery } from '../../core/services/government/sql.ts';
+import { buildGovernmentOpportunityDetailQuery, toGovernmentOpportunityDetail } from '../../core/services/government/get-opportunity.query.ts';
+import { buildGovernmentFilterOptionsQuery, toGovernmentFilterOptions } from '../../core/services/government/filter-options.query.ts';
+import { buildGovernmentOpportunityListQuery } from '../../core/services/government/list-opportunities.query.ts';
+import { buildGovernmentSitemapCountQuery, buildGovernmentSitemapQuery } from '../../core/services/government/sitemap.query.ts';
+import { toNumberedPlaceholders, type SqlQuery } from '../../core/services/sql/query.ts';
+import { escapeLike } from '../../core/services/sql/substring-search.ts';
 
 /** The exported builders are what the benchmark runs on a bare pg client too: placeholders and parameters must agree. */
 describe('government query builders', () => {
@@ -31,7 +32,7 @@ describe('government query builders', () => {
 
   it('escape LIKE wildcards and number placeholders for node-postgres', () => {
     expect(escapeLike('50%_off\\')).to.equal('50\\%\\_off\\\\');
-    expect(toPositionalSql('a = ? and b = ? limit ?')).to.equal('a = $1 and b = $2 limit $3');
+    expect(toNumberedPlaceholders({ sql: 'a = ? and b = ? limit ?', params: [] }).sql).to.equal('a = $1 and b = $2 limit $3');
   });
 
   it('map rows without adding or losing fields', () => {

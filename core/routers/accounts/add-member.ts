@@ -1,17 +1,10 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { Membership, type IMembership } from '../../../orm/entities/accounts/membership.ts';
-import type { IBusiness } from '../../../orm/entities/accounts/business.ts';
-import type { IUser } from '../../../orm/entities/accounts/user.ts';
+import type { IMembership } from '../../../orm/entities/accounts/membership.ts';
 import { AppError } from '../../errors/index.ts';
 import { findBusiness } from '../../services/accounts/find-business.ts';
-import { findUserByEmail } from '../../services/accounts/find-user.ts';
-import { isUniqueViolation } from '../../services/accounts/unique-violation.ts';
+import { findMembership, insertMembership } from '../../services/accounts/memberships.query.ts';
+import { findUserByEmail } from '../../services/accounts/users.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZAddMemberInput, ZAddMemberOutput } from './add-member.schema.ts';
-
-function existingMembership(em: EntityManager, business: IBusiness, user: IUser): Promise<IMembership | null> {
-  return em.findOne(Membership, { businessId: business.id, userId: user.id });
-}
 
 /**
  * Gives an existing user a role in a business (scripts only). Adding a member again with the
@@ -41,17 +34,14 @@ export const addMember = systemProcedure
       };
     };
 
-    const existing = await existingMembership(ctx.em, business, user);
+    const existing = await findMembership(ctx.em, business.id, user.id);
     if (existing) return answer(existing, false);
-    const membership = ctx.em.create(Membership, { businessId: business.id, userId: user.id, role: input.role, createdAt: ctx.clock.now() });
-    try {
-      await ctx.em.flush();
-    } catch (error) {
-      // A concurrent add got there first: answer as if it had come before this one.
-      if (!isUniqueViolation(error, 'memberships_pkey')) throw error;
-      const raced = await existingMembership(ctx.em.fork(), business, user);
-      if (raced) return answer(raced, false);
-      throw error;
-    }
-    return answer(membership, true);
+    // A concurrent add that got there first is answered as if it had come before this one.
+    const { membership, created } = await insertMembership(ctx.em, {
+      businessId: business.id,
+      userId: user.id,
+      role: input.role,
+      createdAt: ctx.clock.now(),
+    });
+    return answer(membership, created);
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { membershipRoles } from '../../../orm/entities/accounts/membership.ts';
+import { membershipRoles } from '../../services/accounts/membership-roles.ts';
 
 /** Procedures that act on a business take either of its two keys. */
 export const ZBusinessRef = z.string().trim().min(1).max(100).describe('The business: its id (UUID) or its slug.');

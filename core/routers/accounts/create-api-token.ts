@@ -1,9 +1,9 @@
-import { ApiToken } from '../../../orm/entities/accounts/api-token.ts';
-import { User } from '../../../orm/entities/accounts/user.ts';
 import { generateApiToken } from '../../auth/api-token.ts';
 import { apiTokenScopes } from '../../auth/scopes.ts';
 import { AppError } from '../../errors/index.ts';
+import { insertApiToken } from '../../services/accounts/api-tokens.query.ts';
 import { findBusiness } from '../../services/accounts/find-business.ts';
+import { userExists } from '../../services/accounts/users.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZCreateApiTokenInput, ZCreateApiTokenOutput } from './create-api-token.schema.ts';
 
@@ -16,7 +16,7 @@ export const createApiToken = systemProcedure
   .output(ZCreateApiTokenOutput)
   .mutation(async ({ ctx, input }) => {
     const business = await findBusiness(ctx.em, input.business);
-    if (input.created_by && !(await ctx.em.count(User, { id: input.created_by }))) {
+    if (input.created_by && !(await userExists(ctx.em, input.created_by))) {
       throw new AppError('RESOURCE_NOT_FOUND', `No user with id ${input.created_by}.`);
     }
     // Canonical order, no duplicates: listings and comparisons stay simple.
@@ -24,7 +24,7 @@ export const createApiToken = systemProcedure
     const generated = generateApiToken();
     const now = ctx.clock.now();
     const expiresAt = input.expires_in_seconds === undefined ? null : new Date(now.getTime() + input.expires_in_seconds * 1000);
-    const token = ctx.em.create(ApiToken, {
+    const token = await insertApiToken(ctx.em, {
       businessId: business.id,
       name: input.name,
       tokenPrefix: generated.tokenPrefix,
@@ -34,7 +34,6 @@ export const createApiToken = systemProcedure
       createdAt: now,
       expiresAt,
     });
-    await ctx.em.flush();
     return {
       id: token.id,
       business_id: business.id,

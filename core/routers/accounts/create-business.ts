@@ -1,15 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Business } from '../../../orm/entities/accounts/business.ts';
-import { Membership } from '../../../orm/entities/accounts/membership.ts';
 import { AppError } from '../../errors/index.ts';
 import { checkBusinessHours } from '../../services/accounts/business-hours.ts';
+import { businessSlugTaken, insertBusiness } from '../../services/accounts/businesses.query.ts';
 import { toBusinessOutput } from '../../services/accounts/business-output.ts';
 import { isKnownCurrency } from '../../services/accounts/currency.ts';
-import { findUserByEmail } from '../../services/accounts/find-user.ts';
 import { invalidParameter } from '../../services/accounts/invalid-parameter.ts';
 import { isUuidShaped, slugFromName } from '../../services/accounts/slug.ts';
 import { canonicalTimeZone } from '../../services/accounts/time-zone.ts';
 import { isUniqueViolation } from '../../services/accounts/unique-violation.ts';
+import { findUserByEmail } from '../../services/accounts/users.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZCreateBusinessInput, ZCreateBusinessOutput } from './create-business.schema.ts';
 
@@ -21,7 +20,7 @@ async function chooseSlug(em: EntityManager, name: string, requested: string | u
   const slug = requested ?? slugFromName(name);
   if (!slug) throw invalidParameter('slug', 'the name has no letters a-z or digits to derive a slug from; give a slug.', 'missing');
   if (isUuidShaped(slug)) throw invalidParameter('slug', 'must not look like a UUID (businesses are referred to by id or slug).');
-  if (await em.count(Business, { slug })) throw slugTaken(slug);
+  if (await businessSlugTaken(em, slug)) throw slugTaken(slug);
   return slug;
 }
 
@@ -63,14 +62,8 @@ export const createBusiness = systemProcedure
     };
     let business;
     try {
-      // One transaction: the business never exists without the owner asked for. Two flushes, as
-      // the entities declare no relations from which the ORM could order the inserts.
-      business = await ctx.em.transactional(async (em) => {
-        const created = em.create(Business, values);
-        await em.flush();
-        if (owner) em.create(Membership, { businessId: created.id, userId: owner.id, role: 'owner', createdAt: now });
-        return created;
-      });
+      // One transaction: the business never exists without the owner asked for.
+      business = await insertBusiness(ctx.em, values, owner ? { userId: owner.id, createdAt: now } : undefined);
     } catch (error) {
       if (isUniqueViolation(error, 'businesses_slug_unique')) throw slugTaken(slug);
       throw error;

@@ -1,9 +1,8 @@
-import { User } from '../../../orm/entities/accounts/user.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { AppError } from '../../errors/index.ts';
-import { findUserByEmail } from '../../services/accounts/find-user.ts';
 import { isUniqueViolation } from '../../services/accounts/unique-violation.ts';
 import { toUserOutput } from '../../services/accounts/user-output.ts';
+import { findUserByEmail, insertUser } from '../../services/accounts/users.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZCreateUserInput, ZCreateUserOutput } from './create-user.schema.ts';
 
@@ -19,15 +18,10 @@ export const createUser = systemProcedure
     // Checked before hashing: a duplicate should not cost a 128 MiB scrypt run.
     if (await findUserByEmail(ctx.em, input.email)) throw duplicate(input.email);
     const now = ctx.clock.now();
-    const user = ctx.em.create(User, {
-      email: input.email,
-      name: input.name,
-      passwordHash: await hashPassword(input.password),
-      createdAt: now,
-      updatedAt: now,
-    });
+    const values = { email: input.email, name: input.name, passwordHash: await hashPassword(input.password), createdAt: now, updatedAt: now };
+    let user;
     try {
-      await ctx.em.flush();
+      user = await insertUser(ctx.em, values);
     } catch (error) {
       if (isUniqueViolation(error, 'users_email_lower_unique')) throw duplicate(input.email);
       throw error;

@@ -1,5 +1,5 @@
-import { ApiToken } from '../../../orm/entities/accounts/api-token.ts';
 import { toApiTokenOutput } from '../../services/accounts/api-token-output.ts';
+import { findApiTokensOfBusiness } from '../../services/accounts/api-tokens.query.ts';
 import { findBusiness } from '../../services/accounts/find-business.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZListApiTokensInput, ZListApiTokensOutput } from './list-api-tokens.schema.ts';
@@ -11,13 +11,6 @@ export const listApiTokens = systemProcedure
   .query(async ({ ctx, input }) => {
     const business = await findBusiness(ctx.em, input.business);
     const now = ctx.clock.now();
-    const tokens = await ctx.em.find(
-      ApiToken,
-      {
-        businessId: business.id,
-        ...(input.include_revoked ? {} : { revokedAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] }),
-      },
-      { exclude: ['tokenHash'], orderBy: { createdAt: 'desc', id: 'desc' } },
-    );
+    const tokens = await findApiTokensOfBusiness(ctx.em, business.id, { includeRevoked: input.include_revoked, now });
     return { business_id: business.id, business_slug: business.slug, items: tokens.map((token) => toApiTokenOutput(token, now)) };
   });

@@ -1,5 +1,4 @@
-import { buildListBusinessesQuery, type BusinessListRow } from '../../services/accounts/list-businesses.query.ts';
-import { runQuery } from '../../services/sql/query.ts';
+import { listBusinessesWithOwners } from '../../services/accounts/list-businesses.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZListBusinessesInput, ZListBusinessesOutput } from './list-businesses.schema.ts';
 
@@ -7,18 +6,4 @@ import { ZListBusinessesInput, ZListBusinessesOutput } from './list-businesses.s
 export const listBusinesses = systemProcedure
   .input(ZListBusinessesInput)
   .output(ZListBusinessesOutput)
-  .query(async ({ ctx }) => {
-    const rows = await runQuery<BusinessListRow>(ctx.em, buildListBusinessesQuery());
-    return {
-      items: rows.map((row) => ({
-        id: row.id,
-        slug: row.slug,
-        name: row.name,
-        time_zone: row.time_zone,
-        currency: row.currency,
-        created_at: new Date(row.created_at).toISOString(),
-        member_count: Number(row.member_count),
-        owner_emails: row.owner_emails,
-      })),
-    };
-  });
+  .query(async ({ ctx }) => ({ items: await listBusinessesWithOwners(ctx.em) }));

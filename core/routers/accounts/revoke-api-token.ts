@@ -1,6 +1,6 @@
-import { ApiToken } from '../../../orm/entities/accounts/api-token.ts';
 import { AppError } from '../../errors/index.ts';
 import { toApiTokenOutput } from '../../services/accounts/api-token-output.ts';
+import { findApiToken, markApiTokenRevoked } from '../../services/accounts/api-tokens.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZRevokeApiTokenInput, ZRevokeApiTokenOutput } from './revoke-api-token.schema.ts';
 
@@ -13,8 +13,8 @@ export const revokeApiToken = systemProcedure
   .output(ZRevokeApiTokenOutput)
   .mutation(async ({ ctx, input }) => {
     // Conditional update: two concurrent revocations cannot both claim to be the first.
-    const revoked = await ctx.em.nativeUpdate(ApiToken, { id: input.token_id, revokedAt: null }, { revokedAt: ctx.clock.now() });
-    const token = await ctx.em.findOne(ApiToken, { id: input.token_id }, { exclude: ['tokenHash'] });
+    const revokedNow = await markApiTokenRevoked(ctx.em, input.token_id, ctx.clock.now());
+    const token = await findApiToken(ctx.em, input.token_id);
     if (!token) throw new AppError('RESOURCE_NOT_FOUND', `No API token with id ${input.token_id}.`);
-    return { token: toApiTokenOutput(token, ctx.clock.now()), already_revoked: revoked === 0 };
+    return { token: toApiTokenOutput(token, ctx.clock.now()), already_revoked: !revokedNow };
   });

@@ -1,4 +1,4 @@
-import { buildCountBlogPostsQuery } from '../../services/blog/count-posts.query.ts';
+import { countBlogPosts } from '../../services/blog/count-posts.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZCountPostsInput, ZCountPostsOutput } from './count-posts.schema.ts';
 
@@ -7,7 +7,5 @@ export const countPosts = systemProcedure
   .input(ZCountPostsInput)
   .output(ZCountPostsOutput)
   .query(async ({ ctx }) => {
-    const { sql, params } = buildCountBlogPostsQuery();
-    const [row] = await ctx.em.getConnection().execute<Array<{ n: number | string }>>(sql, params, 'all');
-    return { count: Number(row?.n ?? 0) };
+    return { count: await countBlogPosts(ctx.em) };
   });

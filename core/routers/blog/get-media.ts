@@ -1,6 +1,5 @@
-import { runQuery } from '../../services/sql/query.ts';
 import { AppError } from '../../errors/index.ts';
-import { buildGetBlogMediaQuery, toBlogMedia, type BlogMediaRow } from '../../services/blog/media.query.ts';
+import { findBlogMedia } from '../../services/blog/media.query.ts';
 import { publicProcedure } from '../../trpc.ts';
 import { ZGetMediaInput, ZGetMediaOutput } from './get-media.schema.ts';
 
@@ -12,8 +11,7 @@ export const getMedia = publicProcedure
   .input(ZGetMediaInput)
   .output(ZGetMediaOutput)
   .query(async ({ ctx, input }) => {
-    const { sql, params } = buildGetBlogMediaQuery(input.publicId);
-    const [row] = await runQuery<BlogMediaRow>(ctx.sql, { sql, params });
-    if (!row) throw new AppError('RESOURCE_NOT_FOUND', `Blog media "${input.publicId}" was not found.`);
-    return toBlogMedia(row);
+    const media = await findBlogMedia(ctx.sql, input.publicId);
+    if (!media) throw new AppError('RESOURCE_NOT_FOUND', `Blog media "${input.publicId}" was not found.`);
+    return media;
   });

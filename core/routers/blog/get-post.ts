@@ -1,7 +1,6 @@
-import { runQuery } from '../../services/sql/query.ts';
 import { AppError } from '../../errors/index.ts';
 import { cachePublicly } from '../../response-meta.ts';
-import { buildGetBlogPostQuery, toBlogPostDetail, type BlogPostDetailRow } from '../../services/blog/get-post.query.ts';
+import { findPublishedBlogPost } from '../../services/blog/get-post.query.ts';
 import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZGetPostInput, ZGetPostOutput } from './get-post.schema.ts';
 
@@ -25,10 +24,9 @@ export const getPost = skipOutputReparse(
     .input(ZGetPostInput)
     .output(ZGetPostOutput)
     .query(async ({ ctx, input }) => {
-      const { sql, params } = buildGetBlogPostQuery(input, ctx.clock.now());
-      const [row] = await runQuery<BlogPostDetailRow>(ctx.sql, { sql, params });
-      if (!row) throw new AppError('RESOURCE_NOT_FOUND', `Blog post "${input.slug}" was not found in locale ${input.locale}.`);
+      const post = await findPublishedBlogPost(ctx.sql, input, ctx.clock.now(), ctx.urls);
+      if (!post) throw new AppError('RESOURCE_NOT_FOUND', `Blog post "${input.slug}" was not found in locale ${input.locale}.`);
       cachePublicly(ctx, 60);
-      return { data: toBlogPostDetail(row, ctx.urls) };
+      return { data: post };
     }),
 );

@@ -1,6 +1,5 @@
-import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
-import { buildBlogSitemapQuery, toBlogSitemap, type BlogSitemapRow } from '../../services/blog/sitemap.query.ts';
+import { blogSitemapPage } from '../../services/blog/sitemap.query.ts';
 import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
 import { pageLinks, pageMeta } from '../shared/pagination.ts';
 import { BLOG_SITEMAP_PER_PAGE, ZGetSitemapInput, ZGetSitemapOutput } from './get-sitemap.schema.ts';
@@ -24,9 +23,7 @@ export const getSitemap = skipOutputReparse(
     .input(ZGetSitemapInput)
     .output(ZGetSitemapOutput)
     .query(async ({ ctx, input }) => {
-      const { sql, params } = buildBlogSitemapQuery(input, ctx.clock.now());
-      const rows = await runQuery<BlogSitemapRow>(ctx.sql, { sql, params });
-      const { total, items } = toBlogSitemap(rows);
+      const { total, items } = await blogSitemapPage(ctx.sql, input, ctx.clock.now());
       const meta = pageMeta(input, total);
       cachePublicly(ctx, 60);
       return { data: items, links: pageLinks(`${ctx.urls.base}/v1/blog/sitemap`, input, meta), meta };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BLOG_LOCALES, BLOG_STATUSES } from '../../services/blog/locale.ts';
-import { IMAGE_MIME_TYPE, MAX_MEDIA_BYTES } from '../../services/blog/insert-posts.query.ts';
+import { IMAGE_MIME_TYPE, MAX_MEDIA_BYTES } from '../../services/blog/insert-posts.ts';
 
 const slug = z
   .string()

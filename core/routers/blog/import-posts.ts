@@ -1,4 +1,4 @@
-import { insertBlogPosts } from '../../services/blog/insert-posts.query.ts';
+import { insertBlogPosts } from '../../services/blog/insert-posts.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZImportPostsInput, ZImportPostsOutput } from './import-posts.schema.ts';
 

@@ -1,6 +1,5 @@
-import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
-import { buildListBlogCategoriesQuery, toBlogCategory, type BlogCategoryRow } from '../../services/blog/list-categories.query.ts';
+import { listBlogCategories } from '../../services/blog/list-categories.query.ts';
 import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZListCategoriesInput, ZListCategoriesOutput } from './list-categories.schema.ts';
 
@@ -22,9 +21,8 @@ export const listCategories = skipOutputReparse(
     .input(ZListCategoriesInput)
     .output(ZListCategoriesOutput)
     .query(async ({ ctx, input }) => {
-      const { sql, params } = buildListBlogCategoriesQuery(input, ctx.clock.now());
-      const rows = await runQuery<BlogCategoryRow>(ctx.sql, { sql, params });
+      const data = await listBlogCategories(ctx.sql, input, ctx.clock.now());
       cachePublicly(ctx, 60);
-      return { data: rows.map(toBlogCategory) };
+      return { data };
     }),
 );

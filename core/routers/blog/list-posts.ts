@@ -1,6 +1,5 @@
-import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
-import { buildListBlogPostsQuery, toBlogPostList, type BlogPostListRow } from '../../services/blog/list-posts.query.ts';
+import { listBlogPosts } from '../../services/blog/list-posts.query.ts';
 import { publicListProcedure, skipOutputReparse } from '../../trpc.ts';
 import { pageLinks, pageMeta } from '../shared/pagination.ts';
 import { BLOG_POSTS_PER_PAGE, ZListPostsInput, ZListPostsOutput } from './list-posts.schema.ts';
@@ -27,9 +26,7 @@ export const listPosts = skipOutputReparse(
     .input(ZListPostsInput)
     .output(ZListPostsOutput)
     .query(async ({ ctx, input }) => {
-      const { sql, params } = buildListBlogPostsQuery(input, ctx.clock.now());
-      const rows = await runQuery<BlogPostListRow>(ctx.sql, { sql, params });
-      const { total, items } = toBlogPostList(rows, ctx.urls);
+      const { total, items } = await listBlogPosts(ctx.sql, input, ctx.clock.now(), ctx.urls);
       const meta = pageMeta(input, total);
       cachePublicly(ctx, 60);
       return { data: items, links: pageLinks(`${ctx.urls.base}/v1/blog/posts`, input, meta), meta };

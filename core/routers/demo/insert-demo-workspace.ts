@@ -1,8 +1,9 @@
 import type { EntityData } from '@mikro-orm/core';
 import { Membership } from '../../../orm/entities/accounts/membership.ts';
 import { AppError } from '../../errors/index.ts';
-import { findUserByEmail } from '../../services/accounts/find-user.ts';
-import { businessSlugTaken, insertWorkspaceRows } from '../../services/demo/insert-workspace.query.ts';
+import { findUserByEmail } from '../../services/accounts/users.query.ts';
+import { businessSlugTaken } from '../../services/accounts/businesses.query.ts';
+import { insertWorkspaceRows } from '../../services/demo/insert-workspace.query.ts';
 import { demoWorkspaceEntity, inInsertOrder, type WorkspaceTable } from '../../services/demo/workspace-entities.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZInsertDemoWorkspaceInput, ZInsertDemoWorkspaceOutput } from './insert-demo-workspace.schema.ts';

@@ -1,3 +1,4 @@
+import { countDirectoryListings } from '../../services/directory/count-listings.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZCountDirectoryListingsInput, ZCountDirectoryListingsOutput } from './count-listings.schema.ts';
 
@@ -5,7 +6,4 @@ import { ZCountDirectoryListingsInput, ZCountDirectoryListingsOutput } from './c
 export const countListings = systemProcedure
   .input(ZCountDirectoryListingsInput)
   .output(ZCountDirectoryListingsOutput)
-  .query(async ({ ctx }) => {
-    const [row] = await ctx.em.getConnection().execute<{ count: number }[]>('select count(*)::int as count from directory_listings', [], 'all');
-    return { count: row?.count ?? 0 };
-  });
+  .query(async ({ ctx }) => ({ count: await countDirectoryListings(ctx.em) }));

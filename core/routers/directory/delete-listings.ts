@@ -1,3 +1,4 @@
+import { deleteDirectoryListings } from '../../services/directory/delete-listings.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZDeleteDirectoryListingsInput, ZDeleteDirectoryListingsOutput } from './delete-listings.schema.ts';
 
@@ -6,14 +7,7 @@ export const deleteListings = systemProcedure
   .input(ZDeleteDirectoryListingsInput)
   .output(ZDeleteDirectoryListingsOutput)
   .mutation(async ({ ctx, input }) => {
-    const connection = ctx.em.getConnection();
-    // The prefix holds no LIKE wildcards (schema: [a-z0-9-] only). Photos go by the foreign key's cascade.
-    const rows = input.slugs
-      ? await connection.execute<{ id: number }[]>(
-          'delete from directory_listings where slug in (select json_array_elements_text(?::json)) returning id',
-          [JSON.stringify(input.slugs)],
-          'all',
-        )
-      : await connection.execute<{ id: number }[]>('delete from directory_listings where slug like ? returning id', [`${input.slug_prefix}%`], 'all');
-    return { deleted: rows.length };
+    // The schema lets slug_prefix hold no LIKE wildcards ([a-z0-9-] only), and asks for exactly one of the two.
+    const which = input.slugs ? { slugs: input.slugs } : { slugPrefix: input.slug_prefix! };
+    return { deleted: await deleteDirectoryListings(ctx.em, which) };
   });

@@ -1,10 +1,5 @@
-import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
-import {
-  buildDirectoryFilterOptionsQuery,
-  toDirectoryFilterOptions,
-  type DirectoryFilterOptionRow,
-} from '../../services/directory/filter-options-query.ts';
+import { directoryFilterOptions } from '../../services/directory/filter-options.query.ts';
 import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZGetDirectoryFilterOptionsInput, ZGetDirectoryFilterOptionsOutput } from './get-filter-options.schema.ts';
 
@@ -26,9 +21,8 @@ export const getFilterOptions = skipOutputReparse(
     .input(ZGetDirectoryFilterOptionsInput)
     .output(ZGetDirectoryFilterOptionsOutput)
     .query(async ({ ctx }) => {
-      const { sql, params } = buildDirectoryFilterOptionsQuery(undefined, ctx.clock.now());
-      const rows = await runQuery<DirectoryFilterOptionRow>(ctx.sql, { sql, params });
+      const data = await directoryFilterOptions(ctx.sql, ctx.clock.now());
       cachePublicly(ctx, 60);
-      return { data: toDirectoryFilterOptions(rows) };
+      return { data };
     }),
 );

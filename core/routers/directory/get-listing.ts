@@ -1,8 +1,7 @@
-import { runQuery } from '../../services/sql/query.ts';
 import { AppError } from '../../errors/index.ts';
 import { cachePublicly } from '../../response-meta.ts';
-import { SLUG_PATTERN, buildGetDirectoryListingQuery, toDirectoryListingDetail } from '../../services/directory/detail-query.ts';
-import type { DirectoryListingRow } from '../../services/directory/listing-row.ts';
+import { findPublishedDirectoryListing } from '../../services/directory/get-listing.query.ts';
+import { SLUG_PATTERN } from '../../services/directory/types.ts';
 import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZGetDirectoryListingInput, ZGetDirectoryListingOutput } from './get-listing.schema.ts';
 
@@ -26,9 +25,7 @@ export const getListing = skipOutputReparse(
       let listing = null;
       // A string that is not slug-shaped names no listing: answer 404 without asking the database.
       if (SLUG_PATTERN.test(input.slug)) {
-        const { sql, params } = buildGetDirectoryListingQuery(input.slug, ctx.clock.now());
-        const rows = await runQuery<DirectoryListingRow>(ctx.sql, { sql, params });
-        listing = toDirectoryListingDetail(rows, ctx.urls);
+        listing = await findPublishedDirectoryListing(ctx.sql, input.slug, ctx.clock.now(), ctx.urls);
       }
       if (!listing) throw new AppError('RESOURCE_NOT_FOUND', `No published directory listing has the slug "${input.slug}".`);
       cachePublicly(ctx, 60);

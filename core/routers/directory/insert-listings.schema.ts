@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SLUG_PATTERN } from '../../services/directory/detail-query.ts';
+import { SLUG_PATTERN } from '../../services/directory/types.ts';
 
 const text = (max: number) => z.string().max(max).regex(/^[^\u0000]*$/, { message: 'must not contain NUL characters' });
 const nullableText = (max: number) => text(max).nullable();

@@ -1,6 +1,5 @@
-import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
-import { buildListDirectoryListingsQuery, toDirectoryListingList, type DirectoryListRow } from '../../services/directory/list-query.ts';
+import { listPublishedListings } from '../../services/directory/list-listings.query.ts';
 import type { DirectoryListQuery } from '../../services/directory/types.ts';
 import { publicListProcedure, skipOutputReparse } from '../../trpc.ts';
 import { pageLinks, pageMeta } from '../shared/pagination.ts';
@@ -46,9 +45,7 @@ export const listListings = skipOutputReparse(
     .input(ZListDirectoryListingsInput)
     .output(ZListDirectoryListingsOutput)
     .query(async ({ ctx, input }) => {
-      const { sql, params } = buildListDirectoryListingsQuery(toDirectoryListQuery(input), ctx.clock.now());
-      const rows = await runQuery<DirectoryListRow>(ctx.sql, { sql, params });
-      const { data, total } = toDirectoryListingList(rows, ctx.urls);
+      const { data, total } = await listPublishedListings(ctx.sql, toDirectoryListQuery(input), ctx.clock.now(), ctx.urls);
       const meta = pageMeta(input, total);
       cachePublicly(ctx, 60);
       return { data, meta, links: pageLinks(`${ctx.urls.base}${PATH}`, input, meta) };

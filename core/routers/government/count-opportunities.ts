@@ -1,4 +1,4 @@
-import { COUNT_GOVERNMENT_OPPORTUNITIES_SQL } from '../../services/government/insert-opportunities.query.ts';
+import { countGovernmentOpportunities } from '../../services/government/count-opportunities.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZCountOpportunitiesInput, ZCountOpportunitiesOutput } from './count-opportunities.schema.ts';
 
@@ -6,7 +6,4 @@ import { ZCountOpportunitiesInput, ZCountOpportunitiesOutput } from './count-opp
 export const countOpportunities = systemProcedure
   .input(ZCountOpportunitiesInput)
   .output(ZCountOpportunitiesOutput)
-  .query(async ({ ctx }) => {
-    const rows = (await ctx.em.getConnection().execute(COUNT_GOVERNMENT_OPPORTUNITIES_SQL, [], 'all')) as Array<{ total: number }>;
-    return { total: rows[0]?.total ?? 0 };
-  });
+  .query(async ({ ctx }) => ({ total: await countGovernmentOpportunities(ctx.em) }));

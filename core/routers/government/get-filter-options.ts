@@ -1,12 +1,6 @@
-import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import { filterOptionsCache } from '../../services/government/filter-options-cache.ts';
-import {
-  FILTER_OPTIONS_LIMIT,
-  buildGovernmentFilterOptionsQuery,
-  toGovernmentFilterOptions,
-  type GovernmentFilterOptionRow,
-} from '../../services/government/filter-options-query.ts';
+import { FILTER_OPTIONS_LIMIT, governmentFilterOptions } from '../../services/government/filter-options.query.ts';
 import { governmentProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZGetFilterOptionsInput, ZGetFilterOptionsOutput } from './get-filter-options.schema.ts';
 
@@ -32,12 +26,8 @@ export const getFilterOptions = skipOutputReparse(
     .output(ZGetFilterOptionsOutput)
     .query(async ({ ctx }) => {
       const now = ctx.clock.now();
-      const data = await filterOptionsCache.get(now.getTime(), async () => {
-        const query = buildGovernmentFilterOptionsQuery(now);
-        // The connection is the shared pool, not this request's: concurrent requests may await this one load.
-        const rows = await runQuery<GovernmentFilterOptionRow>(ctx.sql, query);
-        return toGovernmentFilterOptions(rows);
-      });
+      // The connection is the shared pool, not this request's: concurrent requests may await this one load.
+      const data = await filterOptionsCache.get(now.getTime(), () => governmentFilterOptions(ctx.sql, now));
       cachePublicly(ctx, 60);
       return { data };
     }),

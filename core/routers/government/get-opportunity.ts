@@ -1,11 +1,6 @@
-import { runQuery } from '../../services/sql/query.ts';
 import { AppError } from '../../errors/index.ts';
 import { cachePublicly } from '../../response-meta.ts';
-import {
-  buildGovernmentOpportunityDetailQuery,
-  toGovernmentOpportunityDetail,
-  type GovernmentOpportunityDetailRow,
-} from '../../services/government/detail-query.ts';
+import { findGovernmentOpportunity } from '../../services/government/get-opportunity.query.ts';
 import { governmentProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZGetOpportunityInput, ZGetOpportunityOutput } from './get-opportunity.schema.ts';
 
@@ -33,16 +28,14 @@ export const getOpportunity = skipOutputReparse(
     .input(ZGetOpportunityInput)
     .output(ZGetOpportunityOutput)
     .query(async ({ ctx, input }) => {
-      const query = buildGovernmentOpportunityDetailQuery(input);
-      const rows = await runQuery<GovernmentOpportunityDetailRow>(ctx.sql, query);
-      const row = rows[0];
-      if (!row) {
+      const opportunity = await findGovernmentOpportunity(ctx.sql, input, ctx.urls);
+      if (!opportunity) {
         // Keep the RateLimit headers the middleware set: the request counted against the budget all the same.
         throw new AppError('RESOURCE_NOT_FOUND', `No government opportunity has the slug or notice identifier "${input.identifier}".`, {
           headers: { ...ctx.response.headers },
         });
       }
       cachePublicly(ctx, 60);
-      return { data: toGovernmentOpportunityDetail(row, ctx.urls) };
+      return { data: opportunity };
     }),
 );

@@ -1,11 +1,5 @@
-import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
-import {
-  buildGovernmentSitemapCountQuery,
-  buildGovernmentSitemapQuery,
-  toGovernmentSitemapEntry,
-  type GovernmentSitemapRow,
-} from '../../services/government/sitemap-query.ts';
+import { governmentSitemapPage } from '../../services/government/sitemap.query.ts';
 import { governmentProcedure, skipOutputReparse } from '../../trpc.ts';
 import { pageMeta } from '../shared/pagination.ts';
 import { ZGetSitemapInput, ZGetSitemapOutput } from './get-sitemap.schema.ts';
@@ -30,12 +24,8 @@ export const getSitemap = skipOutputReparse(
     .input(ZGetSitemapInput)
     .output(ZGetSitemapOutput)
     .query(async ({ ctx, input }) => {
-      const now = ctx.clock.now();
-      const page = buildGovernmentSitemapQuery(input, now);
-      const count = buildGovernmentSitemapCountQuery(now);
-      const rows = await runQuery<GovernmentSitemapRow>(ctx.sql, page);
-      const totals = await runQuery<{ total: number }>(ctx.sql, count);
+      const { items, total } = await governmentSitemapPage(ctx.sql, input, ctx.clock.now());
       cachePublicly(ctx, 60);
-      return { data: rows.map(toGovernmentSitemapEntry), meta: pageMeta(input, totals[0]?.total ?? 0) };
+      return { data: items, meta: pageMeta(input, total) };
     }),
 );

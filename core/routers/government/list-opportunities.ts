@@ -1,10 +1,5 @@
-import { runQuery } from '../../services/sql/query.ts';
 import { cachePublicly } from '../../response-meta.ts';
-import {
-  buildGovernmentOpportunityListQuery,
-  toGovernmentOpportunityPublic,
-  type GovernmentOpportunityPublicRow,
-} from '../../services/government/list-query.ts';
+import { listActiveOpportunities } from '../../services/government/list-opportunities.query.ts';
 import { listPageLinks } from '../../services/government/list-links.ts';
 import { governmentProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZListOpportunitiesInput, ZListOpportunitiesOutput } from './list-opportunities.schema.ts';
@@ -33,11 +28,7 @@ export const listOpportunities = skipOutputReparse(
     .input(ZListOpportunitiesInput)
     .output(ZListOpportunitiesOutput)
     .query(async ({ ctx, input }) => {
-      const query = buildGovernmentOpportunityListQuery(input, ctx.clock.now());
-      const rows = await runQuery<GovernmentOpportunityPublicRow>(ctx.sql, query);
-      // The query asks for one row beyond the page: its presence means there is a next page.
-      const hasMore = rows.length > input.per_page;
-      const data = (hasMore ? rows.slice(0, input.per_page) : rows).map(toGovernmentOpportunityPublic);
+      const { items: data, hasMore } = await listActiveOpportunities(ctx.sql, input, ctx.clock.now());
       cachePublicly(ctx, 60);
       return {
         data,

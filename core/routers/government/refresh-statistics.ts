@@ -1,3 +1,4 @@
+import { vacuumAnalyzeGovernmentTables } from '../../services/government/refresh-statistics.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZRefreshStatisticsInput, ZRefreshStatisticsOutput } from './refresh-statistics.schema.ts';
 
@@ -10,6 +11,5 @@ export const refreshStatistics = systemProcedure
   .input(ZRefreshStatisticsInput)
   .output(ZRefreshStatisticsOutput)
   .mutation(async ({ ctx }) => {
-    // VACUUM cannot run in a transaction block; knex.raw runs it on its own.
-    await ctx.em.getKnex().raw('vacuum analyze government_opportunities, government_classification_codes');
+    await vacuumAnalyzeGovernmentTables(ctx.em);
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { OAuthClient, type IOAuthClient } from '../../../orm/entities/oauth/client.ts';
+import type { IOAuthClient } from '../../../orm/entities/oauth/client.ts';
 import { clientFingerprint, normaliseClientMetadata } from '../../services/oauth/client-metadata.ts';
+import { findClientByFingerprint, insertClient } from '../../services/oauth/clients.query.ts';
 import { clientRegistrationProcedure } from '../../trpc.ts';
 import { ZRegisterClientInput, ZRegisteredClient, type RegisteredClient } from './register-client.schema.ts';
 
@@ -30,9 +31,10 @@ export const registerClient = clientRegistrationProcedure
   .mutation(async ({ ctx, input }) => {
     const metadata = normaliseClientMetadata(input, ctx.services.oauthRedirectPolicy);
     const fingerprint = clientFingerprint(metadata);
-    const existing = await ctx.em.findOne(OAuthClient, { metadataFingerprint: fingerprint });
+    const existing = await findClientByFingerprint(ctx.em, fingerprint);
     if (existing) return toRegisteredClient(existing);
-    const client = ctx.em.create(OAuthClient, {
+    // Two identical registrations racing: the unique fingerprint keeps one, and the loser answers it.
+    const client = await insertClient(ctx.em, {
       clientId: `mcp_${randomBytes(18).toString('base64url')}`,
       clientName: metadata.clientName,
       redirectUris: metadata.redirectUris,
@@ -44,13 +46,5 @@ export const registerClient = clientRegistrationProcedure
       metadata: metadata.metadata,
       createdAt: ctx.clock.now(),
     });
-    // Two identical registrations racing: the unique fingerprint keeps one, and the loser answers it.
-    try {
-      await ctx.em.flush();
-    } catch (error) {
-      const winner = await ctx.em.fork().findOne(OAuthClient, { metadataFingerprint: fingerprint });
-      if (winner) return toRegisteredClient(winner);
-      throw error;
-    }
     return toRegisteredClient(client);
   });

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors/index.ts';
-import { findUserByEmail } from '../../services/accounts/find-user.ts';
+import { findUserByEmail } from '../../services/accounts/users.query.ts';
 import { grantRecords } from '../../services/oauth/grant-records.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZListGrantsInput, ZListGrantsOutput } from './list-grants.schema.ts';

@@ -1,4 +1,5 @@
 import type { IApiToken } from '../../../orm/entities/accounts/api-token.ts';
+import { apiTokenStatus, type ApiTokenStatus } from './api-tokens.query.ts';
 
 export interface ApiTokenOutput {
   id: string;
@@ -11,12 +12,11 @@ export interface ApiTokenOutput {
   last_used_at: string | null;
   revoked_at: string | null;
   expires_at: string | null;
-  status: 'active' | 'expired' | 'revoked';
+  status: ApiTokenStatus;
 }
 
 /** A token as listings show it at `now`: the recognisable prefix, never the hash. */
 export function toApiTokenOutput(token: Omit<IApiToken, 'tokenHash'>, now: Date): ApiTokenOutput {
-  const expired = token.expiresAt != null && token.expiresAt.getTime() <= now.getTime();
   return {
     id: token.id,
     business_id: token.businessId,
@@ -28,6 +28,6 @@ export function toApiTokenOutput(token: Omit<IApiToken, 'tokenHash'>, now: Date)
     last_used_at: token.lastUsedAt?.toISOString() ?? null,
     revoked_at: token.revokedAt?.toISOString() ?? null,
     expires_at: token.expiresAt?.toISOString() ?? null,
-    status: token.revokedAt ? 'revoked' : expired ? 'expired' : 'active',
+    status: apiTokenStatus(token, now),
   };
 }

@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { User } from '../../../orm/entities/accounts/user.ts';
 import { hashPassword, needsRehash, unknownUserHash, verifyPassword } from '../../auth/password.ts';
 import { isAppError } from '../../errors/index.ts';
 import type { WorkLimit } from '../work-limit/work-limit.ts';
-import { findUserByEmail, passwordHashOf } from './find-user.ts';
+import { findUserByEmail, passwordHashOf, replacePasswordHash } from './users.query.ts';
 
 /**
  * Checks a user's e-mail and password for a sign-in: the user's id, or undefined. An unknown
@@ -30,7 +29,7 @@ export async function checkUserPassword(
       throw error;
     });
     // Only if nobody changed the password meanwhile.
-    if (rehashed) await em.nativeUpdate(User, { id: user.id, passwordHash: stored }, { passwordHash: rehashed, updatedAt: input.now });
+    if (rehashed) await replacePasswordHash(em, { userId: user.id, stored, rehashed, now: input.now });
   }
   return { userId: user.id };
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Business, type IBusiness } from '../../../orm/entities/accounts/business.ts';
+import type { IBusiness } from '../../../orm/entities/accounts/business.ts';
 import { AppError } from '../../errors/index.ts';
+import { findBusinessWhere } from './businesses.query.ts';
 import { isUuidShaped } from './slug.ts';
 
 /**
@@ -9,7 +10,7 @@ import { isUuidShaped } from './slug.ts';
  */
 export async function findBusiness(em: EntityManager, reference: string): Promise<IBusiness> {
   const where = isUuidShaped(reference) ? { id: reference.toLowerCase() } : { slug: reference };
-  const business = await em.findOne(Business, where);
+  const business = await findBusinessWhere(em, where);
   if (!business) throw new AppError('RESOURCE_NOT_FOUND', `No business with id or slug "${reference}".`);
   return business;
 }

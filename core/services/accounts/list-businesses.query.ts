@@ -1,4 +1,4 @@
-import type { SqlQuery } from '../sql/query.ts';
+import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 
 export interface BusinessListRow {
   id: string;
@@ -24,4 +24,30 @@ export function buildListBusinessesQuery(): SqlQuery {
           order by b.created_at, b.id`,
     params: [],
   };
+}
+
+export interface BusinessListItem {
+  id: string;
+  slug: string;
+  name: string;
+  time_zone: string;
+  currency: string;
+  created_at: string;
+  member_count: number;
+  owner_emails: string[];
+}
+
+/** Runs buildListBusinessesQuery: every business, oldest first, with ISO 8601 times and numeric counts. */
+export async function listBusinessesWithOwners(source: SqlSource): Promise<BusinessListItem[]> {
+  const rows = await runQuery<BusinessListRow>(source, buildListBusinessesQuery());
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    time_zone: row.time_zone,
+    currency: row.currency,
+    created_at: new Date(row.created_at).toISOString(),
+    member_count: Number(row.member_count),
+    owner_emails: row.owner_emails,
+  }));
 }

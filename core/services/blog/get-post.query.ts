@@ -1,8 +1,8 @@
 import type { SiteUrls } from '../../context.ts';
 import type { BlogLocale } from './locale.ts';
-import { BLOG_POST_PUBLIC_COLUMNS, toBlogPostPublic, type BlogPostPublic, type BlogPostPublicRow } from './post-columns.ts';
-import type { SqlQuery } from './sql-query.ts';
-import { PUBLISHED_SQL } from './visibility.ts';
+import { BLOG_POST_PUBLIC_COLUMNS, toBlogPostPublic, type BlogPostPublic, type BlogPostPublicRow } from './post-columns.query.ts';
+import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
+import { PUBLISHED_SQL } from './visibility.query.ts';
 
 export interface GetBlogPostFilter {
   slug: string;
@@ -31,4 +31,15 @@ export interface BlogPostDetail extends BlogPostPublic {
 /** Row -> BlogPostDetail: the public fields plus body and meta_description. */
 export function toBlogPostDetail(row: BlogPostDetailRow, urls: Pick<SiteUrls, 'base'>): BlogPostDetail {
   return { ...toBlogPostPublic(row, urls), body: row.body, meta_description: row.meta_description };
+}
+
+/** Runs buildGetBlogPostQuery: the published post, or undefined when there is none. */
+export async function findPublishedBlogPost(
+  source: SqlSource,
+  filter: GetBlogPostFilter,
+  now: Date,
+  urls: Pick<SiteUrls, 'base'>,
+): Promise<BlogPostDetail | undefined> {
+  const [row] = await runQuery<BlogPostDetailRow>(source, buildGetBlogPostQuery(filter, now));
+  return row ? toBlogPostDetail(row, urls) : undefined;
 }

@@ -1,6 +1,6 @@
 import type { BlogLocale } from './locale.ts';
-import type { SqlQuery } from './sql-query.ts';
-import { PUBLISHED_SQL } from './visibility.ts';
+import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
+import { PUBLISHED_SQL } from './visibility.query.ts';
 
 /**
  * The categories of one locale's published posts with their counts, most used first, then by name.
@@ -22,4 +22,10 @@ export interface BlogCategoryRow {
 
 export function toBlogCategory(row: BlogCategoryRow): { category: string; post_count: number } {
   return { category: row.category, post_count: Number(row.post_count) };
+}
+
+/** Runs buildListBlogCategoriesQuery: the locale's categories with their counts. */
+export async function listBlogCategories(source: SqlSource, filter: { locale: BlogLocale }, now: Date): Promise<Array<{ category: string; post_count: number }>> {
+  const rows = await runQuery<BlogCategoryRow>(source, buildListBlogCategoriesQuery(filter, now));
+  return rows.map(toBlogCategory);
 }

@@ -1,9 +1,9 @@
 import type { SiteUrls } from '../../context.ts';
 import type { BlogLocale } from './locale.ts';
 import { TEXT_SEARCH_CONFIG } from './locale.ts';
-import { BLOG_POST_PUBLIC_COLUMNS, toBlogPostPublic, type BlogPostPublic, type BlogPostPublicRow } from './post-columns.ts';
-import type { SqlQuery } from './sql-query.ts';
-import { PUBLISHED_SQL } from './visibility.ts';
+import { BLOG_POST_PUBLIC_COLUMNS, toBlogPostPublic, type BlogPostPublic, type BlogPostPublicRow } from './post-columns.query.ts';
+import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
+import { PUBLISHED_SQL } from './visibility.query.ts';
 
 export interface ListBlogPostsFilter {
   locale: BlogLocale;
@@ -77,4 +77,9 @@ export function toBlogPostList(rows: BlogPostListRow[], urls: Pick<SiteUrls, 'ba
   const total = Number(rows[0]?.total ?? 0);
   const items = rows.filter((row) => row.slug != null).map((row) => toBlogPostPublic(row as BlogPostPublicRow, urls));
   return { total, items };
+}
+
+/** Runs buildListBlogPostsQuery: the total and the page's posts. */
+export async function listBlogPosts(source: SqlSource, filter: ListBlogPostsFilter, now: Date, urls: Pick<SiteUrls, 'base'>): Promise<BlogPostListResult> {
+  return toBlogPostList(await runQuery<BlogPostListRow>(source, buildListBlogPostsQuery(filter, now)), urls);
 }

@@ -1,4 +1,4 @@
-import type { SqlQuery } from './sql-query.ts';
+import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 
 /** A stored image by its public uuid (any stored image: the uuid is the capability). */
 export function buildGetBlogMediaQuery(publicId: string): SqlQuery {
@@ -32,4 +32,10 @@ export function toBlogMedia(row: BlogMediaRow): BlogMedia {
     checksum_sha256: row.checksum_sha256,
     bytes: row.bytes,
   };
+}
+
+/** Runs buildGetBlogMediaQuery: the stored image, or undefined when there is none. */
+export async function findBlogMedia(source: SqlSource, publicId: string): Promise<BlogMedia | undefined> {
+  const [row] = await runQuery<BlogMediaRow>(source, buildGetBlogMediaQuery(publicId));
+  return row ? toBlogMedia(row) : undefined;
 }

@@ -1,6 +1,6 @@
-import type { SqlQuery } from './sql-query.ts';
+import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 import { isoOrNull } from './row-values.ts';
-import { PUBLISHED_SQL } from './visibility.ts';
+import { PUBLISHED_SQL } from './visibility.query.ts';
 
 /**
  * A page of the sitemap (published posts of both locales, newest first, id breaking ties) with
@@ -44,4 +44,9 @@ export function toBlogSitemap(rows: BlogSitemapRow[]): { total: number; items: B
       last_modified: isoOrNull(row.last_modified),
     }));
   return { total, items };
+}
+
+/** Runs buildBlogSitemapQuery: the total and the page's entries. */
+export async function blogSitemapPage(source: SqlSource, filter: { page: number; per_page: number }, now: Date): Promise<{ total: number; items: BlogSitemapEntry[] }> {
+  return toBlogSitemap(await runQuery<BlogSitemapRow>(source, buildBlogSitemapQuery(filter, now)));
 }

@@ -1,13 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Business } from '../../../orm/entities/accounts/business.ts';
 import type { WorkspaceTable } from './workspace-entities.ts';
 
 const CHUNK = 500;
-
-/** Whether a business already has this slug (a demo business is created once). */
-export async function businessSlugTaken(em: EntityManager, slug: string): Promise<boolean> {
-  return (await em.count(Business, { slug })) > 0;
-}
 
 /**
  * Inserts a demo business's rows in one transaction, table by table in the given order (parents

@@ -1,44 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { SqlQuery } from './list-query.ts';
-import type { ClaimStatus, ListingStatus, PhotoKind } from './types.ts';
-
-/** A photo to store with a new listing. `url`: absolute, or a path on {site_url} starting with "/". */
-export interface PhotoSeed {
-  kind: PhotoKind;
-  public_id: string;
-  url: string;
-  alt_text: string | null;
-  mime_type: string | null;
-  byte_size: number | null;
-  original_filename: string | null;
-  sort_order: number;
-}
-
-/** A listing to store, in the columns' own names (the demo generator and administrative scripts produce these). */
-export interface ListingSeed {
-  slug: string;
-  name: string;
-  industry_key: string;
-  industry_label: string;
-  metro_key: string;
-  metro_label: string;
-  services: string[];
-  claim_status: ClaimStatus;
-  status: ListingStatus;
-  phone: string | null;
-  website_url: string | null;
-  address: string | null;
-  postal_code: string | null;
-  city: string | null;
-  state: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  rating: number | null;
-  review_count: number;
-  short_description: string | null;
-  description: string | null;
-  photos: PhotoSeed[];
-}
+import type { SqlQuery } from '../sql/query.ts';
+import type { ListingSeed } from './insert-listings.ts';
 
 const LISTING_FIELDS = `slug varchar, name varchar, industry_key varchar, industry_label varchar, metro_key varchar,
   metro_label varchar, services text[], claim_status varchar, status varchar, phone varchar, website_url varchar,
@@ -54,9 +16,9 @@ const PHOTO_COLUMNS = 'kind, public_id, url, alt_text, mime_type, byte_size, ori
  * Inserts a batch of listings with their photos in ONE statement: the batch travels as a single
  * JSON parameter (no bind-parameter limit, one round trip), listings are inserted first and their
  * new ids joined back by slug for the photos. A slug that already exists is skipped with its
- * photos, so re-running a batch is harmless.
+ * photos, so re-running a batch is harmless. Returns how many listings and photos were inserted.
  */
-function buildInsertListingsQuery(listings: readonly ListingSeed[]): SqlQuery {
+export function buildInsertListingsQuery(listings: readonly ListingSeed[]): SqlQuery {
   const sql = `with input as (
   select * from json_to_recordset(?::json) as x(${LISTING_FIELDS})
 ), inserted as (

@@ -1,5 +1,8 @@
 import type { SiteUrls } from '../../context.ts';
 
+/** Slugs are lower-case words joined by hyphens; anything else cannot name a listing. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 export const directorySorts = ['rating_desc', 'rating_asc', 'reviews_desc', 'name_asc'] as const;
 export type DirectorySort = (typeof directorySorts)[number];
 

@@ -1,4 +1,4 @@
-import type { GovernmentFilterOptions } from './filter-options-query.ts';
+import type { GovernmentFilterOptions } from './filter-options.query.ts';
 
 /** How long one process reuses the filter options: they change slowly and cost a scan of the active set. */
 export const FILTER_OPTIONS_TTL_MS = 60_000;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GovernmentClassificationCode, GovernmentOpportunityRecord } from './record.ts';
-import type { SqlQuery } from './sql.ts';
+import type { SqlQuery } from '../sql/query.ts';
 
 /** Every stored column of GovernmentOpportunityRecord with its SQL type, in table order. */
 const COLUMNS: ReadonlyArray<readonly [keyof GovernmentOpportunityRecord, string]> = [
@@ -66,7 +66,7 @@ export function buildInsertGovernmentOpportunitiesQuery(records: readonly Govern
 }
 
 /** Inserts or relabels NAICS/PSC codes. */
-function buildUpsertClassificationCodesQuery(codes: readonly GovernmentClassificationCode[]): SqlQuery {
+export function buildUpsertClassificationCodesQuery(codes: readonly GovernmentClassificationCode[]): SqlQuery {
   return {
     sql:
       'insert into government_classification_codes (kind, code, label, description) ' +
@@ -96,5 +96,3 @@ export async function insertGovernmentOpportunities(
   const result = (await knex.raw(insert.sql, insert.params as never[])) as { rowCount: number | null };
   return result.rowCount ?? 0;
 }
-
-export const COUNT_GOVERNMENT_OPPORTUNITIES_SQL = 'select count(*)::int as total from government_opportunities';

@@ -1,4 +1,4 @@
-import type { GovernmentOpportunityListInput } from './list-query.ts';
+import type { GovernmentOpportunityListInput } from './list-opportunities.query.ts';
 
 /** The list's depth limit (LIST_MAX_DEPTH of its schema): no link points past it. */
 export const LIST_LINK_MAX_DEPTH = 10_000;

@@ -1,5 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors/index.ts';
+import type { SqlSource } from '../sql/query.ts';
+import { selectOne } from './ping.query.ts';
 
 const PING_TIMEOUT_MS = 2_000;
 
@@ -7,14 +8,14 @@ const PING_TIMEOUT_MS = 2_000;
  * One round trip to the database, bounded in time so a hung server cannot hang the caller.
  * Answers the round-trip time in milliseconds; an unreachable database is DATABASE_UNAVAILABLE.
  */
-export async function pingDatabase(em: EntityManager): Promise<number> {
+export async function pingDatabase(source: SqlSource): Promise<number> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
   });
   try {
-    await Promise.race([em.getKnex().raw('select 1'), timeout]);
+    await Promise.race([selectOne(source), timeout]);
   } catch (cause) {
     throw new AppError('DATABASE_UNAVAILABLE', 'The database is not reachable.', { cause, headers: { 'Retry-After': '5' } });
   } finally {

@@ -4,7 +4,7 @@ import { errors as joseErrors, jwtVerify, SignJWT, type JWTHeaderParameters } fr
 import { z } from 'zod';
 import { mcpScopes } from '../../auth/scopes.ts';
 import type { Principal } from '../../context.ts';
-import { runQuery } from '../sql/query.ts';
+import { findStandingGrant } from './grants.query.ts';
 import { ensureActiveSigningKey, findPublishedKey, SIGNING_ALG } from './signing-keys.ts';
 
 /** RFC 9068 section 2.1: the `typ` of a JWT access token. */
@@ -128,15 +128,7 @@ export async function verifyAccessToken(token: string, options: VerifyAccessToke
     const claims = ZAccessTokenClaims.safeParse(payload);
     if (!claims.success) return undefined;
     const { sub: userId, client_id: clientId, business_id: businessId, grant_id: grantId, jti } = claims.data;
-    const grants = await runQuery<{ client_id: string; user_id: string; business_id: string }>(em, {
-      sql: `select g.client_id, g.user_id, g.business_id
-            from oauth_grants g
-            join oauth_clients c on c.client_id = g.client_id
-            join memberships m on m.business_id = g.business_id and m.user_id = g.user_id
-            where g.id = ? and g.revoked_at is null`,
-      params: [grantId],
-    });
-    const grant = grants[0];
+    const grant = await findStandingGrant(em, grantId);
     const sameUuid = (stored: string, claimed: string) => stored.toLowerCase() === claimed.toLowerCase();
     if (!grant || grant.client_id !== clientId || !sameUuid(grant.user_id, userId) || !sameUuid(grant.business_id, businessId)) return undefined;
     const scopes = scopeList(claims.data.scope).filter((scope) => mcpScopeSet.has(scope));

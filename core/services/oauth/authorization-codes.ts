@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../sql/query.ts';
+import { inTransaction } from '../sql/transaction.ts';
+import { insertAuthorizationCode } from './authorization-codes.query.ts';
+import { insertGrant } from './grants.query.ts';
 
 /** How long an authorization code may be exchanged (protocols.md: 60 seconds). */
 export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
@@ -52,17 +54,10 @@ export async function issueAuthorization(input: IssueAuthorizationInput): Promis
   const grantId = randomUUID();
   const code = newOAuthSecret();
   const expiresAt = new Date(input.now.getTime() + AUTHORIZATION_CODE_TTL_SECONDS * 1000);
-  await input.em.transactional(async (tx) => {
-    await runQuery(tx, {
-      sql: `insert into oauth_grants (id, client_id, user_id, business_id, scope, resource, created_at)
-            values (?, ?, ?, ?, ?, ?, ?::timestamptz)`,
-      params: [grantId, input.clientId, input.userId, input.businessId, input.scope, input.resource, input.now.toISOString()],
-    });
-    await runQuery(tx, {
-      sql: `insert into oauth_authorization_codes (code_hash, grant_id, redirect_uri, code_challenge, expires_at, created_at)
-            values (?, ?, ?, ?, ?::timestamptz, ?::timestamptz)`,
-      params: [hashOAuthSecret(code), grantId, input.redirectUri, input.codeChallenge, expiresAt.toISOString(), input.now.toISOString()],
-    });
+  await inTransaction(input.em, async (tx) => {
+    const { clientId, userId, businessId, scope, resource, redirectUri, codeChallenge, now } = input;
+    await insertGrant(tx, { grantId, clientId, userId, businessId, scope, resource, now });
+    await insertAuthorizationCode(tx, { codeHash: hashOAuthSecret(code), grantId, redirectUri, codeChallenge, expiresAt, now });
   });
   return { grantId, code, expiresAt };
 }

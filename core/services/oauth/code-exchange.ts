@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors/index.ts';
-import { runQuery } from '../sql/query.ts';
+import { inTransaction } from '../sql/transaction.ts';
 import { hashOAuthSecret } from './authorization-codes.ts';
-import { revokeGrant } from './grant-revocation.ts';
+import { lockCodeForExchange, markCodeUsed } from './authorization-codes.query.ts';
+import { revokeGrant } from './grants.query.ts';
 import { verifierMatchesChallenge } from './pkce.ts';
 import type { PublicClient } from './public-client.ts';
 import { checkResource } from './resource-indicator.ts';
@@ -21,21 +22,6 @@ export interface CodeExchangeInput {
   /** The one resource tokens are issued for: the MCP resource. */
   expectedResource: string;
   signing: AccessTokenSigning;
-}
-
-interface CodeRow {
-  grant_id: string;
-  redirect_uri: string;
-  code_challenge: string;
-  expires_at: Date;
-  used_at: Date | null;
-  client_id: string;
-  user_id: string;
-  business_id: string;
-  scope: string;
-  resource: string;
-  revoked_at: Date | null;
-  is_member: boolean;
 }
 
 const invalidGrant = (message: string) => new AppError('OAUTH_INVALID_GRANT', message);
@@ -59,17 +45,8 @@ type Outcome = { tokens: TokenResponse } | { refusal: AppError };
  */
 export async function exchangeAuthorizationCode(input: CodeExchangeInput): Promise<TokenResponse> {
   const { now } = input;
-  const outcome = await input.em.transactional(async (tx): Promise<Outcome> => {
-    const [row] = await runQuery<CodeRow>(tx, {
-      sql: `select c.grant_id, c.redirect_uri, c.code_challenge, c.expires_at, c.used_at,
-                   g.client_id, g.user_id, g.business_id, g.scope, g.resource, g.revoked_at,
-                   exists (select 1 from memberships m where m.business_id = g.business_id and m.user_id = g.user_id) as is_member
-            from oauth_authorization_codes c
-            join oauth_grants g on g.id = c.grant_id
-            where c.code_hash = ?
-            for update of c`,
-      params: [hashOAuthSecret(input.code)],
-    });
+  const outcome = await inTransaction(input.em, async (tx): Promise<Outcome> => {
+    const row = await lockCodeForExchange(tx, hashOAuthSecret(input.code));
     if (!row) return { refusal: invalidGrant('The authorization code is not valid.') };
     if (row.used_at !== null) {
       await revokeGrant(tx, row.grant_id, now);
@@ -89,10 +66,7 @@ export async function exchangeAuthorizationCode(input: CodeExchangeInput): Promi
     const resourceRefusal = checkResource(input.resources, row.resource, input.expectedResource);
     if (resourceRefusal) return { refusal: resourceRefusal };
 
-    await runQuery(tx, {
-      sql: 'update oauth_authorization_codes set used_at = ?::timestamptz where code_hash = ?',
-      params: [now.toISOString(), hashOAuthSecret(input.code)],
-    });
+    await markCodeUsed(tx, hashOAuthSecret(input.code), now);
     const { response } = await issueTokenPair(tx, {
       grant: { grantId: row.grant_id, clientId: row.client_id, userId: row.user_id, businessId: row.business_id, resource: row.resource },
       scope: row.scope,

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../sql/query.ts';
+import { findGrantRows } from './grants.query.ts';
 
 /** Where a grant stands, from its tokens: see grantRecords. */
 export type GrantStatus = 'active' | 'unused' | 'expired' | 'revoked';
@@ -21,17 +21,6 @@ export interface GrantRecord {
   status: GrantStatus;
 }
 
-/** A row of grantRecords' query: the record's stored fields, before the dates are formatted and the status derived. */
-type GrantRow = Omit<GrantRecord, 'grant_id' | 'created_at' | 'last_refreshed_at' | 'revoked_at' | 'status'> & {
-  id: string;
-  created_at: Date;
-  revoked_at: Date | null;
-  last_refreshed_at: Date | null;
-  exchanged: boolean;
-  refreshable: boolean;
-  last_issued_at: Date | null;
-};
-
 const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
 
 /**
@@ -45,22 +34,7 @@ export async function grantRecords(
   where: { userId: string; includeRevoked: boolean } | { grantId: string },
   clock: { now: Date; accessTokenTtlSeconds: number },
 ): Promise<GrantRecord[]> {
-  const filter = 'grantId' in where ? 'g.id = ?' : `g.user_id = ?${where.includeRevoked ? '' : ' and g.revoked_at is null'}`;
-  const rows = await runQuery<GrantRow>(em, {
-    sql: `select g.id, g.client_id, c.client_name, g.user_id, g.business_id, b.slug as business_slug, b.name as business_name,
-                 g.scope, g.resource, g.created_at, g.revoked_at,
-                 (select max(t.used_at) from oauth_refresh_tokens t where t.grant_id = g.id) as last_refreshed_at,
-                 exists (select 1 from oauth_authorization_codes ac where ac.grant_id = g.id and ac.used_at is not null) as exchanged,
-                 exists (select 1 from oauth_refresh_tokens t where t.grant_id = g.id and t.used_at is null and t.expires_at > ?::timestamptz) as refreshable,
-                 greatest((select max(ac.used_at) from oauth_authorization_codes ac where ac.grant_id = g.id),
-                          (select max(t.created_at) from oauth_refresh_tokens t where t.grant_id = g.id)) as last_issued_at
-          from oauth_grants g
-          join oauth_clients c on c.client_id = g.client_id
-          join businesses b on b.id = g.business_id
-          where ${filter}
-          order by g.created_at desc, g.id desc`,
-    params: [clock.now.toISOString(), 'grantId' in where ? where.grantId : where.userId],
-  });
+  const rows = await findGrantRows(em, where, clock.now);
   const accessHorizon = clock.now.getTime() - clock.accessTokenTtlSeconds * 1000;
   return rows.map((row) => {
     let status: GrantStatus;

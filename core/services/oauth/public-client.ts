@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors/index.ts';
-import { runQuery } from '../sql/query.ts';
+import { findClientGrantTypes } from './clients.query.ts';
 
 /** A registered public client, as the token and revocation endpoints need it. */
 export interface PublicClient {
@@ -52,11 +52,7 @@ export async function identifyPublicClient(em: EntityManager, request: ClientIde
     throw invalidClient('Client assertions are not accepted: clients are public (token_endpoint_auth_method "none").');
   }
   if (request.client_id === undefined) throw invalidClient('client_id is required.');
-  const rows = await runQuery<{ client_id: string; grant_types: string[] }>(em, {
-    sql: 'select client_id, grant_types from oauth_clients where client_id = ?',
-    params: [request.client_id],
-  });
-  const client = rows[0];
+  const client = await findClientGrantTypes(em, request.client_id);
   if (!client) throw invalidClient('Unknown client_id: register the client first (POST /api/oauth/register).');
   return { clientId: client.client_id, grantTypes: client.grant_types };
 }

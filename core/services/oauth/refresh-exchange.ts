@@ -1,11 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors/index.ts';
-import { runQuery } from '../sql/query.ts';
+import { inTransaction } from '../sql/transaction.ts';
 import { hashOAuthSecret } from './authorization-codes.ts';
 import { isWriteScope, roleMayGrantWrites } from './authorize/consent-scopes.ts';
-import { revokeGrant } from './grant-revocation.ts';
+import { revokeGrant } from './grants.query.ts';
 import type { PublicClient } from './public-client.ts';
 import { REFRESH_REUSE_GRACE_SECONDS } from './refresh-tokens.ts';
+import {
+  findRefreshTokenScope,
+  lockRefreshTokenForExchange,
+  markRefreshTokenRotated,
+  type RefreshTokenForExchange as RefreshRow,
+} from './refresh-tokens.query.ts';
 import { checkResource } from './resource-indicator.ts';
 import { narrowedScope } from './scope-parameter.ts';
 import { successorRefreshToken } from './refresh-successor.ts';
@@ -21,22 +27,6 @@ export interface RefreshExchangeInput {
   resources: readonly string[];
   expectedResource: string;
   signing: AccessTokenSigning;
-}
-
-interface RefreshRow {
-  grant_id: string;
-  scope: string;
-  expires_at: Date;
-  used_at: Date | null;
-  client_id: string;
-  user_id: string;
-  business_id: string;
-  resource: string;
-  revoked_at: Date | null;
-  /** The user's membership role in the grant's business now; null once they left it. */
-  member_role: string | null;
-  /** The successor's hash, once the token was rotated. */
-  replaced_by: string | null;
 }
 
 const invalidGrant = (message: string) => new AppError('OAUTH_INVALID_GRANT', message);
@@ -75,10 +65,7 @@ async function replayWithinGrace(tx: EntityManager, input: RefreshExchangeInput,
   // Read in a statement of its own, after the lock: a request that waited for the rotating one gets
   // its locked row re-checked by PostgreSQL, but the rows joined to it stay as they were before the
   // rotation (no successor yet).
-  const [successorRow] =
-    row.replaced_by === hashOAuthSecret(successor)
-      ? await runQuery<{ scope: string }>(tx, { sql: 'select scope from oauth_refresh_tokens where token_hash = ?', params: [row.replaced_by] })
-      : [];
+  const successorRow = row.replaced_by === hashOAuthSecret(successor) ? await findRefreshTokenScope(tx, row.replaced_by) : undefined;
   if (!successorRow) return { refusal: invalidGrant('The refresh token was already used: present the refresh token issued in its place.') };
   const scope = scopeFor(input.scope, successorRow.scope, row.member_role!);
   if (typeof scope !== 'string') return { refusal: scope };
@@ -117,17 +104,8 @@ async function replayWithinGrace(tx: EntityManager, input: RefreshExchangeInput,
 export async function exchangeRefreshToken(input: RefreshExchangeInput): Promise<TokenResponse> {
   const { now } = input;
   const presentedHash = hashOAuthSecret(input.refreshToken);
-  const outcome = await input.em.transactional(async (tx): Promise<Outcome> => {
-    const [row] = await runQuery<RefreshRow>(tx, {
-      sql: `select t.grant_id, t.scope, t.expires_at, t.used_at, t.replaced_by,
-                   g.client_id, g.user_id, g.business_id, g.resource, g.revoked_at,
-                   (select m.role from memberships m where m.business_id = g.business_id and m.user_id = g.user_id) as member_role
-            from oauth_refresh_tokens t
-            join oauth_grants g on g.id = t.grant_id
-            where t.token_hash = ?
-            for update of t`,
-      params: [presentedHash],
-    });
+  const outcome = await inTransaction(input.em, async (tx): Promise<Outcome> => {
+    const row = await lockRefreshTokenForExchange(tx, presentedHash);
     if (!row || row.client_id !== input.client.clientId) return { refusal: invalidGrant('The refresh token is not valid.') };
     if (row.revoked_at !== null || row.member_role === null) return { refusal: invalidGrant('The authorization was revoked: authorize again.') };
     const usedAt = row.used_at === null ? undefined : new Date(row.used_at);
@@ -152,10 +130,7 @@ export async function exchangeRefreshToken(input: RefreshExchangeInput): Promise
       withRefreshToken: true,
       refreshSecret: successorRefreshToken(input.signing.kek, presentedHash),
     });
-    await runQuery(tx, {
-      sql: 'update oauth_refresh_tokens set used_at = ?::timestamptz, replaced_by = ? where token_hash = ?',
-      params: [now.toISOString(), refreshToken!.hash, presentedHash],
-    });
+    await markRefreshTokenRotated(tx, { tokenHash: presentedHash, successorHash: refreshToken!.hash, now });
     return { tokens: response };
   });
   if ('refusal' in outcome) throw outcome.refusal;

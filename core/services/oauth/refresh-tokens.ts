@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../sql/query.ts';
 import { hashOAuthSecret, newOAuthSecret } from './authorization-codes.ts';
+import { insertRefreshToken } from './refresh-tokens.query.ts';
 
 /** Lifetime of each refresh token; every rotation issues a new one with a full lifetime (sliding). */
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -27,10 +27,6 @@ export async function issueRefreshToken(em: EntityManager, input: { grantId: str
   const token = input.token ?? newOAuthSecret();
   const hash = hashOAuthSecret(token);
   const expiresAt = new Date(input.now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
-  await runQuery(em, {
-    sql: `insert into oauth_refresh_tokens (token_hash, grant_id, scope, expires_at, created_at)
-          values (?, ?, ?, ?::timestamptz, ?::timestamptz)`,
-    params: [hash, input.grantId, input.scope, expiresAt.toISOString(), input.now.toISOString()],
-  });
+  await insertRefreshToken(em, { hash, grantId: input.grantId, scope: input.scope, expiresAt, now: input.now });
   return { token, hash, expiresAt };
 }

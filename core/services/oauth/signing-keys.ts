@@ -1,17 +1,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { EcPublicJwk } from '../../../orm/entities/oauth/signing-key.ts';
-import { runQuery } from '../sql/query.ts';
+import { inTransaction } from '../sql/transaction.ts';
 import { openPrivateJwk, sealPrivateJwk } from './key-encryption.ts';
+import {
+  findKeyPublication,
+  findNewestActiveKey,
+  findPublishedKeys,
+  insertSigningKey,
+  lockSigningKeys,
+  retireActiveKeys,
+  type SigningKeyRow,
+} from './signing-keys.query.ts';
 
 /** The one signing algorithm: ECDSA P-256 with SHA-256 (RFC 7518 section 3.4). */
 export const SIGNING_ALG = 'ES256';
 
 /** How long a retired key stays published beyond the access-token lifetime (clock skew, caches). */
 export const RETIRED_KEY_GRACE_SECONDS = 300;
-
-/** pg_advisory_xact_lock key: serialises key creation and rotation across every instance. */
-const SIGNING_KEY_LOCK = 7_268_310_554;
 
 /** A key of the JWKS: the public EC JWK with its id and intended use. */
 export interface PublishedJwk extends EcPublicJwk {
@@ -30,11 +36,6 @@ export interface RotationResult {
   kid: string;
   createdAt: Date;
   retired: Array<{ kid: string; retiredAt: Date; publishUntil: Date }>;
-}
-
-interface SigningKeyRow {
-  kid: string;
-  private_jwk_encrypted: string;
 }
 
 /** Imported private keys, per key-encryption key (so a wrong KEK is never masked by a cache), by kid. */
@@ -67,25 +68,8 @@ async function generateSigningKey(kek: Buffer): Promise<{ kid: string; publicJwk
   return { kid, publicJwk, sealed: sealPrivateJwk(kek, kid, await exportJWK(privateKey)) };
 }
 
-async function insertKey(em: EntityManager, key: { kid: string; publicJwk: EcPublicJwk; sealed: string }, now: Date): Promise<void> {
-  await runQuery(em, {
-    sql: `insert into oauth_signing_keys (kid, alg, public_jwk, private_jwk_encrypted, created_at)
-          values (?, ?, ?::jsonb, ?, ?::timestamptz) on conflict (kid) do nothing`,
-    params: [key.kid, SIGNING_ALG, JSON.stringify(key.publicJwk), key.sealed, now.toISOString()],
-  });
-}
-
-async function newestActiveKey(em: EntityManager): Promise<SigningKeyRow | undefined> {
-  const rows = await runQuery<SigningKeyRow>(em, {
-    sql: `select kid, private_jwk_encrypted from oauth_signing_keys
-          where retired_at is null order by created_at desc, kid desc limit 1`,
-    params: [],
-  });
-  return rows[0];
-}
-
-async function lockSigningKeys(em: EntityManager): Promise<void> {
-  await runQuery(em, { sql: 'select pg_advisory_xact_lock(?::bigint)', params: [SIGNING_KEY_LOCK] });
+function insertKey(em: EntityManager, key: { kid: string; publicJwk: EcPublicJwk; sealed: string }, now: Date): Promise<void> {
+  return insertSigningKey(em, { ...key, alg: SIGNING_ALG }, now);
 }
 
 /**
@@ -94,10 +78,10 @@ async function lockSigningKeys(em: EntityManager): Promise<void> {
  * first uses create one key. Throws KeyDecryptionError when the KEK does not open the key.
  */
 export async function ensureActiveSigningKey(em: EntityManager, kek: Buffer, now: Date): Promise<ActiveSigningKey> {
-  let row = await newestActiveKey(em);
-  row ??= await em.transactional(async (tx) => {
+  let row = await findNewestActiveKey(em);
+  row ??= await inTransaction(em, async (tx): Promise<SigningKeyRow> => {
     await lockSigningKeys(tx);
-    const existing = await newestActiveKey(tx);
+    const existing = await findNewestActiveKey(tx);
     if (existing) return existing;
     const key = await generateSigningKey(kek);
     await insertKey(tx, key, now);
@@ -114,13 +98,9 @@ export async function ensureActiveSigningKey(em: EntityManager, kek: Buffer, now
 export async function rotateSigningKey(em: EntityManager, kek: Buffer, now: Date, accessTokenTtlSeconds: number): Promise<RotationResult> {
   const key = await generateSigningKey(kek);
   const publishUntil = new Date(now.getTime() + (accessTokenTtlSeconds + RETIRED_KEY_GRACE_SECONDS) * 1000);
-  return em.transactional(async (tx) => {
+  return inTransaction(em, async (tx) => {
     await lockSigningKeys(tx);
-    const retired = await runQuery<{ kid: string; retired_at: Date; publish_until: Date }>(tx, {
-      sql: `update oauth_signing_keys set retired_at = ?::timestamptz, publish_until = ?::timestamptz
-            where retired_at is null returning kid, retired_at, publish_until`,
-      params: [now.toISOString(), publishUntil.toISOString()],
-    });
+    const retired = await retireActiveKeys(tx, now, publishUntil);
     await insertKey(tx, key, now);
     return {
       kid: key.kid,
@@ -130,15 +110,9 @@ export async function rotateSigningKey(em: EntityManager, kek: Buffer, now: Date
   });
 }
 
-/** A key is published while it signs, and after its retirement until publish_until. */
-const publishedKeysWhere = '(retired_at is null or publish_until > ?::timestamptz)';
-
 /** The JWKS: public keys that sign or that signed tokens which may still be valid, newest first. */
 export async function publishedKeys(em: EntityManager, now: Date): Promise<PublishedJwk[]> {
-  const rows = await runQuery<{ kid: string; public_jwk: EcPublicJwk }>(em, {
-    sql: `select kid, public_jwk from oauth_signing_keys where ${publishedKeysWhere} order by created_at desc, kid desc`,
-    params: [now.toISOString()],
-  });
+  const rows = await findPublishedKeys(em, now);
   return rows.map((row) => ({ ...toPublicJwk(row.public_jwk), kid: row.kid, alg: SIGNING_ALG, use: 'sig' }));
 }
 
@@ -163,11 +137,7 @@ interface Publication {
 const publications = new Map<string, Publication>();
 
 async function readPublication(em: EntityManager, kid: string, now: Date): Promise<{ publication: Publication; publicJwk: EcPublicJwk } | undefined> {
-  const rows = await runQuery<{ public_jwk: EcPublicJwk; publish_until: Date | null; retired_at: Date | null }>(em, {
-    sql: 'select public_jwk, publish_until, retired_at from oauth_signing_keys where kid = ? and alg = ?',
-    params: [kid, SIGNING_ALG],
-  });
-  const row = rows[0];
+  const row = await findKeyPublication(em, kid, SIGNING_ALG);
   if (!row) return undefined;
   const publishUntil = row.retired_at === null ? null : row.publish_until === null ? new Date(0) : new Date(row.publish_until);
   return { publication: { publishUntil, readAt: now.getTime() }, publicJwk: row.public_jwk };

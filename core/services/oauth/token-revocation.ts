@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { compactVerify, errors as joseErrors, type CompactJWSHeaderParameters } from 'jose';
 import { z } from 'zod';
-import { runQuery } from '../sql/query.ts';
 import { ACCESS_TOKEN_TYP } from './access-tokens.ts';
 import { hashOAuthSecret } from './authorization-codes.ts';
-import { revokeGrant } from './grant-revocation.ts';
+import { revokeGrant } from './grants.query.ts';
+import { findRefreshTokenOwner } from './refresh-tokens.query.ts';
 import { findPublishedKey, SIGNING_ALG } from './signing-keys.ts';
 
 /** What a revocation request did; the endpoint answers 200 whatever it is (RFC 7009 section 2.2). */
@@ -63,13 +63,8 @@ async function accessTokenOwner(em: EntityManager, token: string, now: Date, iss
   }
 }
 
-async function refreshTokenOwner(em: EntityManager, token: string): Promise<TokenOwner | undefined> {
-  const rows = await runQuery<{ grant_id: string; client_id: string }>(em, {
-    sql: `select t.grant_id, g.client_id from oauth_refresh_tokens t join oauth_grants g on g.id = t.grant_id where t.token_hash = ?`,
-    params: [hashOAuthSecret(token)],
-  });
-  const row = rows[0];
-  return row ? { grantId: row.grant_id, clientId: row.client_id } : undefined;
+function refreshTokenOwner(em: EntityManager, token: string): Promise<TokenOwner | undefined> {
+  return findRefreshTokenOwner(em, hashOAuthSecret(token));
 }
 
 /**

@@ -22,9 +22,14 @@ export const SUBSTRING_RULE =
   `Partial-word (substring) matching applies only when the text holds at least ${SUBSTRING_MIN_RUN} letters or digits in a row; ` +
   'shorter texts match whole words only.';
 
-/** `%text%` for ILIKE, with the wildcards of `text` escaped (backslash, the default escape), so it matches literally. */
+/** Escapes LIKE/ILIKE wildcards so that user text matches literally (the default escape is backslash). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** `%text%` for ILIKE, with the wildcards of `text` escaped (escapeLike), so it matches literally. */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return `%${escapeLike(text)}%`;
 }
 
 /**

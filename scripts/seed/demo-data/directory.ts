@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ListingSeed, PhotoSeed } from '../../../core/services/directory/insert-listings.query.ts';
+import type { ListingSeed, PhotoSeed } from '../../../core/services/directory/insert-listings.ts';
 import type { ClaimStatus } from '../../../core/services/directory/types.ts';
 import {
   industries, metros, nameSuffixes, namePrefixes, openers, promises, streetTypes, streets, surnames,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { OAuthClient } from '../../../../orm/entities/oauth/client.ts';
 import type { SiteUrls } from '../../../context.ts';
 import { AppError } from '../../../errors/index.ts';
+import { findClient } from '../clients.query.ts';
 import { redirectUriMatches } from '../redirect-uri-policy.ts';
 import { oauthUrls } from '../urls.ts';
 import { errorRedirect } from './authorization-response.ts';
@@ -58,7 +58,7 @@ function exactlyOnce(parameters: URLSearchParams, name: string): string {
 export async function checkAuthorizationRequest(em: EntityManager, urls: SiteUrls, query: string): Promise<CheckedAuthorizationRequest> {
   const parameters = new URLSearchParams(query);
   const clientId = exactlyOnce(parameters, 'client_id');
-  const client = clientId.length <= MAX_CLIENT_ID_LENGTH ? await em.findOne(OAuthClient, { clientId }) : null;
+  const client = clientId.length <= MAX_CLIENT_ID_LENGTH ? await findClient(em, clientId) : null;
   if (!client) throw unanswerable('The application that sent you here (its client_id) is not registered with this server.');
   const redirectUri = exactlyOnce(parameters, 'redirect_uri');
   if (!client.redirectUris.some((registered) => redirectUriMatches(registered, redirectUri))) {

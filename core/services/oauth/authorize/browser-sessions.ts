@@ -1,6 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { runQuery } from '../../sql/query.ts';
+import type { SqlSource } from '../../sql/query.ts';
 import { hashOAuthSecret, newOAuthSecret } from '../authorization-codes.ts';
+import { deleteBrowserSession, deleteExpiredBrowserSessions, findBrowserSessionUser, insertBrowserSession } from './browser-sessions.query.ts';
 
 /** A sign-in lasts this long (absolute, not sliding). */
 export const BROWSER_SESSION_TTL_SECONDS = 12 * 60 * 60;
@@ -31,29 +31,21 @@ export interface SignedInUser {
  * answers the secret for the cookie. Expired sessions of everyone are deleted on the way
  * (an index on expires_at keeps that cheap), so the table holds only live sessions and recent ones.
  */
-export async function startBrowserSession(em: EntityManager, userId: string, now: Date): Promise<{ secret: string; expiresAt: Date }> {
+export async function startBrowserSession(em: SqlSource, userId: string, now: Date): Promise<{ secret: string; expiresAt: Date }> {
   const secret = newBrowserKey();
   const expiresAt = new Date(now.getTime() + BROWSER_SESSION_TTL_SECONDS * 1000);
-  await runQuery(em, { sql: 'delete from oauth_browser_sessions where expires_at <= ?::timestamptz', params: [now.toISOString()] });
-  await runQuery(em, {
-    sql: 'insert into oauth_browser_sessions (id_hash, user_id, expires_at, created_at) values (?, ?, ?::timestamptz, ?::timestamptz)',
-    params: [hashOAuthSecret(secret), userId, expiresAt.toISOString(), now.toISOString()],
-  });
+  await deleteExpiredBrowserSessions(em, now);
+  await insertBrowserSession(em, { idHash: hashOAuthSecret(secret), userId, expiresAt, now });
   return { secret, expiresAt };
 }
 
 /** The user signed in with this cookie secret, while the session lasts; undefined otherwise. */
-export async function signedInUser(em: EntityManager, secret: string, now: Date): Promise<SignedInUser | undefined> {
-  const [row] = await runQuery<{ user_id: string; email: string; name: string }>(em, {
-    sql: `select u.id as user_id, u.email, u.name
-            from oauth_browser_sessions s join users u on u.id = s.user_id
-           where s.id_hash = ? and s.expires_at > ?::timestamptz`,
-    params: [hashOAuthSecret(secret), now.toISOString()],
-  });
+export async function signedInUser(em: SqlSource, secret: string, now: Date): Promise<SignedInUser | undefined> {
+  const row = await findBrowserSessionUser(em, hashOAuthSecret(secret), now);
   return row ? { userId: row.user_id, email: row.email, name: row.name } : undefined;
 }
 
 /** Ends the session of this cookie secret (a user switching accounts). */
-export async function endBrowserSession(em: EntityManager, secret: string): Promise<void> {
-  await runQuery(em, { sql: 'delete from oauth_browser_sessions where id_hash = ?', params: [hashOAuthSecret(secret)] });
+export async function endBrowserSession(em: SqlSource, secret: string): Promise<void> {
+  await deleteBrowserSession(em, hashOAuthSecret(secret));
 }

@@ -1,11 +1,9 @@
-import { LISTING_COLUMNS, PUBLISHED, photosJson } from './listing-sql.ts';
+import { LISTING_COLUMNS, PUBLISHED, photosJson } from './listing-columns.query.ts';
 import { toDirectoryListingPublic, type DirectoryListingRow } from './listing-row.ts';
 import type { DirectoryListingPublic, DirectoryListQuery, DirectorySort, SiteUrls } from './types.ts';
 
-import type { SqlQuery } from '../sql/query.ts';
+import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 import { allowsSubstringMatch, containsPattern, wordsOrSubstring } from '../sql/substring-search.ts';
-
-export type { SqlQuery };
 
 /**
  * Each sort ends in unique tie-breakers (name, then id) so pages never overlap or skip rows.
@@ -129,4 +127,14 @@ export function toDirectoryListingList(rows: DirectoryListRow[], urls: SiteUrls)
     if (row.id !== null) data.push(toDirectoryListingPublic(row as DirectoryListingRow, urls));
   }
   return { data, total: rows[0]?.total ?? 0 };
+}
+
+/** Runs buildListDirectoryListingsQuery: the page's listings and the total across pages. */
+export async function listPublishedListings(
+  source: SqlSource,
+  input: DirectoryListQuery,
+  now: Date,
+  urls: SiteUrls,
+): Promise<{ data: DirectoryListingPublic[]; total: number }> {
+  return toDirectoryListingList(await runQuery<DirectoryListRow>(source, buildListDirectoryListingsQuery(input, now)), urls);
 }

@@ -1,6 +1,7 @@
-import { ACTIVE_CONDITION, LIST_ORDER, OPPORTUNITIES, activeParams } from './active.ts';
-import { wordsOrSubstring } from '../sql/substring-search.ts';
-import { escapeLike, isoTimestamp, type SqlQuery } from './sql.ts';
+import { ACTIVE_CONDITION, LIST_ORDER, OPPORTUNITIES, activeParams } from './active.query.ts';
+import { escapeLike, wordsOrSubstring } from '../sql/substring-search.ts';
+import { isoTimestamp } from './iso-timestamp.query.ts';
+import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 
 /** The list's filters after validation (state and psc upper-cased, empty strings dropped). */
 export interface GovernmentOpportunityListInput {
@@ -123,4 +124,18 @@ export function toGovernmentOpportunityPublic(row: GovernmentOpportunityPublicRo
     set_aside: row.set_aside,
     is_actionable: row.is_actionable,
   };
+}
+
+/**
+ * Runs buildGovernmentOpportunityListQuery: the page's items, and whether a next page exists (the
+ * query asks for one row beyond the page; its presence means there is one).
+ */
+export async function listActiveOpportunities(
+  source: SqlSource,
+  input: GovernmentOpportunityListInput,
+  now: Date,
+): Promise<{ items: GovernmentOpportunityPublicItem[]; hasMore: boolean }> {
+  const rows = await runQuery<GovernmentOpportunityPublicRow>(source, buildGovernmentOpportunityListQuery(input, now));
+  const hasMore = rows.length > input.per_page;
+  return { items: (hasMore ? rows.slice(0, input.per_page) : rows).map(toGovernmentOpportunityPublic), hasMore };
 }

@@ -1,5 +1,5 @@
-import { ACTIVE_CONDITION, activeParams } from './active.ts';
-import type { SqlQuery } from './sql.ts';
+import { ACTIVE_CONDITION, activeParams } from './active.query.ts';
+import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 
 /** How many codes of each kind the filter options list (the most frequent ones). */
 export const FILTER_OPTIONS_LIMIT = 100;
@@ -52,4 +52,9 @@ export function toGovernmentFilterOptions(rows: GovernmentFilterOptionRow[]): Go
     options[row.kind].push({ code: row.code, label: row.label, count: row.count, description: row.description });
   }
   return options;
+}
+
+/** Runs buildGovernmentFilterOptionsQuery with the default limit: the NAICS and PSC lists. */
+export async function governmentFilterOptions(source: SqlSource, now: Date): Promise<GovernmentFilterOptions> {
+  return toGovernmentFilterOptions(await runQuery<GovernmentFilterOptionRow>(source, buildGovernmentFilterOptionsQuery(now)));
 }

@@ -1,4 +1,4 @@
-import type { SqlQuery } from './list-query.ts';
+import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 
 /** How many postal codes filter-options lists: the most common ones (there can be thousands). */
 export const POSTAL_CODE_OPTION_LIMIT = 200;
@@ -58,4 +58,9 @@ export function toDirectoryFilterOptions(rows: DirectoryFilterOptionRow[]): Dire
   const options: DirectoryFilterOptions = { industries: [], metros: [], postal_codes: [] };
   for (const row of rows) options[row.facet].push({ key: row.key, label: row.label, count: row.count });
   return options;
+}
+
+/** Runs buildDirectoryFilterOptionsQuery with the default postal-code limit: the three lists. */
+export async function directoryFilterOptions(source: SqlSource, now: Date): Promise<DirectoryFilterOptions> {
+  return toDirectoryFilterOptions(await runQuery<DirectoryFilterOptionRow>(source, buildDirectoryFilterOptionsQuery(undefined, now)));
 }

@@ -1,10 +1,7 @@
-import { LISTING_COLUMNS, PUBLISHED, photosJson } from './listing-sql.ts';
+import { LISTING_COLUMNS, PUBLISHED, photosJson } from './listing-columns.query.ts';
 import { toDirectoryListingPublic, type DirectoryListingRow } from './listing-row.ts';
-import type { SqlQuery } from './list-query.ts';
+import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 import type { DirectoryListingPublic, SiteUrls } from './types.ts';
-
-/** Slugs are lower-case words joined by hyphens; anything else cannot name a listing. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * GET /v1/directory/public/{slug}: one published listing by its unique slug, photos included.
@@ -22,4 +19,9 @@ const DETAIL_SQL = `select ${LISTING_COLUMNS}, ${photosJson('l')} from directory
 export function toDirectoryListingDetail(rows: DirectoryListingRow[], urls: SiteUrls): DirectoryListingPublic | null {
   const row = rows[0];
   return row ? toDirectoryListingPublic(row, urls) : null;
+}
+
+/** Runs buildGetDirectoryListingQuery: the published listing with this slug, or null when there is none. */
+export async function findPublishedDirectoryListing(source: SqlSource, slug: string, now: Date, urls: SiteUrls): Promise<DirectoryListingPublic | null> {
+  return toDirectoryListingDetail(await runQuery<DirectoryListingRow>(source, buildGetDirectoryListingQuery(slug, now)), urls);
 }

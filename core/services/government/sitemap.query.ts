@@ -1,5 +1,6 @@
-import { ACTIVE_CONDITION, LIST_ORDER, OPPORTUNITIES, activeParams } from './active.ts';
-import { isoTimestamp, type SqlQuery } from './sql.ts';
+import { ACTIVE_CONDITION, LIST_ORDER, OPPORTUNITIES, activeParams } from './active.query.ts';
+import { isoTimestamp } from './iso-timestamp.query.ts';
+import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 
 export interface GovernmentSitemapInput {
   page: number;
@@ -42,4 +43,15 @@ export function toGovernmentSitemapEntry(row: GovernmentSitemapRow): GovernmentS
     last_modified: row.last_modified,
     response_deadline: row.response_deadline,
   };
+}
+
+/** Runs buildGovernmentSitemapQuery, then buildGovernmentSitemapCountQuery: the page's entries and the number of active opportunities. */
+export async function governmentSitemapPage(
+  source: SqlSource,
+  input: GovernmentSitemapInput,
+  now: Date,
+): Promise<{ items: GovernmentSitemapEntry[]; total: number }> {
+  const rows = await runQuery<GovernmentSitemapRow>(source, buildGovernmentSitemapQuery(input, now));
+  const totals = await runQuery<{ total: number }>(source, buildGovernmentSitemapCountQuery(now));
+  return { items: rows.map(toGovernmentSitemapEntry), total: totals[0]?.total ?? 0 };
 }

@@ -1,7 +1,8 @@
 import type { SiteUrls } from '../../context.ts';
-import { PUBLIC_COLUMNS, toGovernmentOpportunityPublic, type GovernmentOpportunityPublicItem, type GovernmentOpportunityPublicRow } from './list-query.ts';
+import { PUBLIC_COLUMNS, toGovernmentOpportunityPublic, type GovernmentOpportunityPublicItem, type GovernmentOpportunityPublicRow } from './list-opportunities.query.ts';
 import type { GovernmentAddress, GovernmentAward, GovernmentPointOfContact, GovernmentResourceLink } from './record.ts';
-import { isoTimestamp, type SqlQuery } from './sql.ts';
+import { isoTimestamp } from './iso-timestamp.query.ts';
+import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 
 /** The detail fields of spec 2.3 that come straight from the stored row. */
 export interface GovernmentOpportunityDetailFields {
@@ -127,4 +128,14 @@ export function toGovernmentOpportunityDetail(row: GovernmentOpportunityDetailRo
     fit_score: null,
     saved: false,
   };
+}
+
+/** Runs buildGovernmentOpportunityDetailQuery: the opportunity for an anonymous caller, or undefined when none has this identifier. */
+export async function findGovernmentOpportunity(
+  source: SqlSource,
+  input: { identifier: string },
+  urls: SiteUrls,
+): Promise<GovernmentOpportunityDetailItem | undefined> {
+  const [row] = await runQuery<GovernmentOpportunityDetailRow>(source, buildGovernmentOpportunityDetailQuery(input));
+  return row ? toGovernmentOpportunityDetail(row, urls) : undefined;
 }
