@@ -9,6 +9,9 @@ import { defineEntity, type InferEntity } from '@mikro-orm/core';
 export const User = defineEntity({
   name: 'User',
   tableName: 'users',
+  indexes: [
+    { name: 'users_email_lower_unique', expression: 'create unique index users_email_lower_unique on users (lower(email))' },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
     email: p.string().length(254),
