@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 
 /**
  * A stored image (a blog cover when no CDN URL exists), served by its public uuid. The bytes are
@@ -22,5 +22,3 @@ export const BlogMedia = defineEntity({
     createdAt: p.datetime().defaultRaw('now()'),
   }),
 });
-
-export type IBlogMedia = InferEntity<typeof BlogMedia>;

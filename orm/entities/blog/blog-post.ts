@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { BlogMedia } from './blog-media.ts';
 
 /**
@@ -58,5 +58,3 @@ export const BlogPost = defineEntity({
       .lazy(true, false),
   }),
 });
-
-export type IBlogPost = InferEntity<typeof BlogPost>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
 /** Another person to reach at a customer (a spouse, a property manager, accounts payable). */
@@ -23,5 +23,3 @@ export const CustomerContact = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type ICustomerContact = InferEntity<typeof CustomerContact>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
 /** An installed unit at a property (a furnace, a water heater), so its history and warranty travel with it. */
@@ -25,5 +25,3 @@ export const Equipment = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IEquipment = InferEntity<typeof Equipment>;

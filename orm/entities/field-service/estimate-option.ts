@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
 /** One alternative of an estimate (e.g. "Repair" vs "Replace") with its own lines and totals. */
@@ -29,5 +29,3 @@ export const EstimateOption = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IEstimateOption = InferEntity<typeof EstimateOption>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 import { lineItemKinds } from './job-line-item.ts';
 
@@ -35,5 +35,3 @@ export const InvoiceLineItem = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IInvoiceLineItem = InferEntity<typeof InvoiceLineItem>;

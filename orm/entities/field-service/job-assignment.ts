@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
 /** A team member responsible for a job; the business is part of the key so both ends must belong to it. */
@@ -14,5 +14,3 @@ export const JobAssignment = defineEntity({
     teamMemberId: p.uuid().primary(),
   }),
 });
-
-export type IJobAssignment = InferEntity<typeof JobAssignment>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
 /** A file attached to a job (a photo, a signed form). The bytes live in storage under `storageKey`, not here. */
@@ -27,5 +27,3 @@ export const JobAttachment = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IJobAttachment = InferEntity<typeof JobAttachment>;

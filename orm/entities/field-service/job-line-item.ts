@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
 /** Kinds of a document line (job, estimate option, invoice); `custom` has no price-book item. */
@@ -37,5 +37,3 @@ export const JobLineItem = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IJobLineItem = InferEntity<typeof JobLineItem>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
 /**
@@ -24,5 +24,3 @@ export const JobNote = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IJobNote = InferEntity<typeof JobNote>;

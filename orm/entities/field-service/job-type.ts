@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
 /** A kind of job a business offers (e.g. "AC tune-up"); it seeds a new job's expected duration. */
@@ -25,5 +25,3 @@ export const JobType = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IJobType = InferEntity<typeof JobType>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
 /** Where leads come from (a referral program, an ad campaign), so a business can see what pays off. */
@@ -20,5 +20,3 @@ export const LeadSource = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type ILeadSource = InferEntity<typeof LeadSource>;

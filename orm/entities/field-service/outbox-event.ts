@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
 /**
@@ -27,5 +27,3 @@ export const OutboxEvent = defineEntity({
     publishedAt: p.datetime().nullable(),
   }),
 });
-
-export type IOutboxEvent = InferEntity<typeof OutboxEvent>;

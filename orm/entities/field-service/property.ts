@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
 /**
@@ -38,5 +38,3 @@ export const Property = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IProperty = InferEntity<typeof Property>;

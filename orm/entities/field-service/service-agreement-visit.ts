@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
 export const serviceAgreementVisitStatuses = ['planned', 'scheduled', 'completed', 'skipped'] as const;
@@ -23,5 +23,3 @@ export const ServiceAgreementVisit = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IServiceAgreementVisit = InferEntity<typeof ServiceAgreementVisit>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
 export const serviceAgreementStatuses = ['active', 'paused', 'cancelled', 'expired'] as const;
@@ -39,5 +39,3 @@ export const ServiceAgreement = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IServiceAgreement = InferEntity<typeof ServiceAgreement>;

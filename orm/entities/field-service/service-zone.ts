@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
 /** An area a business serves, as a set of postal codes, used to match technicians to jobs. */
@@ -16,5 +16,3 @@ export const ServiceZone = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IServiceZone = InferEntity<typeof ServiceZone>;

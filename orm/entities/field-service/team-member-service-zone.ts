@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
 /** A team member covers a service zone; the business is part of the key so both ends must belong to it. */
@@ -11,5 +11,3 @@ export const TeamMemberServiceZone = defineEntity({
     serviceZoneId: p.uuid().primary(),
   }),
 });
-
-export type ITeamMemberServiceZone = InferEntity<typeof TeamMemberServiceZone>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
 export const timeEntryKinds = ['work', 'travel', 'break'] as const;
@@ -29,5 +29,3 @@ export const TimeEntry = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type ITimeEntry = InferEntity<typeof TimeEntry>;

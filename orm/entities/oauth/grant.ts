@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { businessReference, userReference } from '../accounts/references.ts';
 import { OAuthClient } from './client.ts';
 
@@ -26,5 +26,3 @@ export const OAuthGrant = defineEntity({
     revokedAt: p.datetime().nullable(),
   }),
 });
-
-export type IOAuthGrant = InferEntity<typeof OAuthGrant>;
