@@ -3,7 +3,7 @@ import { defineEntity, type InferEntity } from '@mikro-orm/core';
 
 /**
  * A person who can sign in; what they may touch comes from their memberships, not from this row.
- * E-mail is unique case-insensitively (an expression index, so not declared here). The password
+ * E-mail is unique case-insensitively (the expression index below). The password
  * hash is hidden and lazy: it is never serialised and only sign-in code asks for it.
  */
 export const User = defineEntity({

@@ -83,7 +83,7 @@ export const DirectoryListing = defineEntity({
     description: p.text().nullable(),
     createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
-    // directory_services_text (a function of the migration) is array_to_string declared immutable, as a generated column needs.
+    // directory_services_text (created by the directory migration) is array_to_string declared immutable, as a generated column needs.
     search: p
       .string()
       .columnType('tsvector')

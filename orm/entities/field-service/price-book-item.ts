@@ -6,8 +6,8 @@ export const priceBookItemKinds = ['service', 'material'] as const;
 
 /**
  * A priced service or material a business sells; line items copy from it so later price changes
- * never rewrite issued documents. The generated `search_text` column exists for SQL search only
- * and is left unmapped.
+ * never rewrite issued documents. The generated `search_text` column exists for the SQL trigram
+ * search only (lazy: the database computes it).
  */
 export const PriceBookItem = defineEntity({
   name: 'PriceBookItem',
@@ -36,7 +36,6 @@ export const PriceBookItem = defineEntity({
     unitCostMinor: p.bigint('number').nullable(),
     taxable: p.boolean().default(true),
     active: p.boolean().default(true),
-    /** Lower-cased name, description, category and SKU for the trigram search; computed by the database. */
     searchText: p
       .text()
       .generated(`(lower(name || ' ' || coalesce(description, '') || ' ' || coalesce(category, '') || ' ' || coalesce(sku, ''))) stored`)
