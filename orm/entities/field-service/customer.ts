@@ -13,6 +13,7 @@ export const Customer = defineEntity({
   tableName: 'customers',
   uniques: [{ name: 'customers_business_id_id_unique', properties: ['businessId', 'id'] }],
   indexes: [
+    // A duplicate e-mail inside one business is a conflict; across businesses it is normal.
     { name: 'customers_email_unique', expression: 'create unique index customers_email_unique on customers (business_id, lower(email)) where email is not null' },
     { name: 'customers_created_idx', expression: 'create index customers_created_idx on customers (business_id, created_at desc, id desc)' },
     { name: 'customers_name_idx', expression: 'create index customers_name_idx on customers (business_id, name collate "C", id)' },

@@ -11,6 +11,7 @@ export const OutboxEvent = defineEntity({
   name: 'OutboxEvent',
   tableName: 'outbox_events',
   indexes: [
+    // What the deliverer has yet to publish, oldest first.
     { name: 'outbox_events_unpublished_idx', expression: 'create index outbox_events_unpublished_idx on outbox_events (created_at, id) where published_at is null' },
     { name: 'outbox_events_business_idx', properties: ['businessId', 'createdAt', 'id'] },
   ],
