@@ -4,6 +4,7 @@ import type { Logger } from '../core/logger.ts';
 import type { EmbeddedConnection } from './embedded/embedded-postgres.ts';
 import { entities } from './entities/index.ts';
 import { migrationsList } from './migrations/index.ts';
+import { SchemaNamingStrategy } from './naming-strategy.ts';
 
 export interface OrmSettings {
   /** A server's URL, or the embedded database's socket (a socket directory does not fit in a URL's host). */
@@ -27,6 +28,7 @@ export function ormConfig(settings: OrmSettings): Options {
   return defineConfig({
     ...connectionOptions(settings.connection),
     entities,
+    namingStrategy: SchemaNamingStrategy,
     discovery: { warnWhenNoEntities: false },
     extensions: [Migrator],
     migrations: {

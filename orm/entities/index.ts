@@ -5,9 +5,14 @@ import { directoryEntities } from './directory/index.ts';
 import { fieldServiceEntities } from './field-service/index.ts';
 import { governmentEntities } from './government/index.ts';
 import { oauthEntities } from './oauth/index.ts';
+import { platformEntities } from './platform/index.ts';
 
-/** Every entity, registered explicitly; each area keeps its own list. */
+/**
+ * Every entity, registered explicitly; each area keeps its own list. Every table the migrations create
+ * has one (test/orm/schema-matches-entities.test.ts holds them to the migrated database).
+ */
 export const entities: EntitySchema[] = [
+  ...platformEntities,
   ...blogEntities,
   ...governmentEntities,
   ...directoryEntities,

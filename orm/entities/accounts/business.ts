@@ -17,6 +17,9 @@ export interface BusinessHours {
 export const Business = defineEntity({
   name: 'Business',
   tableName: 'businesses',
+  checks: [
+    { name: 'businesses_currency_check', expression: `currency ~ '^[A-Z]{3}$'` },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
     slug: p.string().length(100).unique('businesses_slug_unique'),

@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { businessReference, userReference } from './references.ts';
 
 export const membershipRoles = ['owner', 'admin', 'member'] as const;
 
@@ -6,9 +7,12 @@ export const membershipRoles = ['owner', 'admin', 'member'] as const;
 export const Membership = defineEntity({
   name: 'Membership',
   tableName: 'memberships',
+  indexes: [
+    { name: 'memberships_user_idx', properties: ['userId'] },
+  ],
   properties: (p) => ({
-    businessId: p.uuid().primary(),
-    userId: p.uuid().primary(),
+    businessId: businessReference().primary(),
+    userId: userReference().primary(),
     role: p.enum([...membershipRoles]).columnType('varchar(20)'),
     createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
   }),

@@ -6,13 +6,58 @@ export const listingStatuses = ['published', 'draft', 'hidden'] as const;
 /**
  * A business in the public directory. Public reads bypass the entity (lean SQL in
  * core/services/directory); the entity serves administrative code. The generated `search`
- * tsvector column is left unmapped: only SQL reads it. Schema: the hand-written migration.
+ * tsvector (name A, services B, descriptions C) is lazy: only SQL reads it.
+ *
+ * Only published rows are public, so every read index is partial on that predicate; one index per
+ * public sort with its tie-breakers, and one per equality filter followed by the default sort. Names
+ * sort with collate "C" so the order is the same on every server, whatever its default collation.
  */
+const published = `where status = 'published'`;
+const defaultOrder = 'rating desc nulls last, review_count desc, name collate "C", id';
+
 export const DirectoryListing = defineEntity({
   name: 'DirectoryListing',
   tableName: 'directory_listings',
+  indexes: [
+    { name: 'directory_listings_rating_desc_idx', expression: `create index directory_listings_rating_desc_idx on directory_listings (${defaultOrder}) ${published}` },
+    {
+      name: 'directory_listings_rating_asc_idx',
+      expression: `create index directory_listings_rating_asc_idx on directory_listings (rating asc nulls last, review_count desc, name collate "C", id) ${published}`,
+    },
+    {
+      name: 'directory_listings_reviews_desc_idx',
+      expression: `create index directory_listings_reviews_desc_idx on directory_listings (review_count desc, rating desc nulls last, name collate "C", id) ${published}`,
+    },
+    { name: 'directory_listings_name_asc_idx', expression: `create index directory_listings_name_asc_idx on directory_listings (name collate "C", id) ${published}` },
+    {
+      name: 'directory_listings_industry_key_idx',
+      expression: `create index directory_listings_industry_key_idx on directory_listings (industry_key, ${defaultOrder}) ${published}`,
+    },
+    // Metro + trade is the commonest combination ("plumbers in Austin"), so the metro index carries the trade too.
+    {
+      name: 'directory_listings_metro_key_idx',
+      expression: `create index directory_listings_metro_key_idx on directory_listings (metro_key, industry_key, ${defaultOrder}) ${published}`,
+    },
+    {
+      name: 'directory_listings_postal_code_idx',
+      expression: `create index directory_listings_postal_code_idx on directory_listings (postal_code, ${defaultOrder}) ${published}`,
+    },
+    // The narrowest index of the published rows: counting the unfiltered total is an index-only scan of it.
+    { name: 'directory_listings_published_idx', expression: `create index directory_listings_published_idx on directory_listings (id) ${published}` },
+    { name: 'directory_listings_search_idx', expression: `create index directory_listings_search_idx on directory_listings using gin (search) ${published}` },
+    {
+      name: 'directory_listings_name_trgm_idx',
+      expression: `create index directory_listings_name_trgm_idx on directory_listings using gin (name gin_trgm_ops) ${published}`,
+    },
+  ],
+  checks: [
+    { name: 'directory_listings_latitude_check', expression: 'latitude between -90 and 90' },
+    { name: 'directory_listings_longitude_check', expression: 'longitude between -180 and 180' },
+    { name: 'directory_listings_rating_check', expression: 'rating between 0 and 5' },
+    { name: 'directory_listings_review_count_check', expression: 'review_count >= 0' },
+  ],
   properties: (p) => ({
-    id: p.integer().primary().autoincrement(),
+    id: p.integer().primary().autoincrement().generated('by default as identity'),
     slug: p.string().length(200).unique(),
     name: p.string().length(200),
     industryKey: p.string().length(100),
@@ -20,9 +65,9 @@ export const DirectoryListing = defineEntity({
     metroKey: p.string().length(100),
     metroLabel: p.string().length(200),
     services: p.array().default([]),
-    claimStatus: p.enum([...claimStatuses]).default('unclaimed'),
+    claimStatus: p.enum([...claimStatuses]).columnType('varchar(20)').default('unclaimed'),
     /** Only `published` listings are public. */
-    status: p.enum([...listingStatuses]).default('draft'),
+    status: p.enum([...listingStatuses]).columnType('varchar(20)').default('draft'),
     phone: p.string().length(50).nullable(),
     websiteUrl: p.string().length(500).nullable(),
     address: p.string().length(300).nullable(),
@@ -36,7 +81,18 @@ export const DirectoryListing = defineEntity({
     reviewCount: p.integer().default(0),
     shortDescription: p.string().length(500).nullable(),
     description: p.text().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    // directory_services_text (created by the directory migration) is array_to_string declared immutable, as a generated column needs.
+    search: p
+      .string()
+      .columnType('tsvector')
+      .generated(
+        `(setweight(to_tsvector('english', name), 'A')
+        || setweight(to_tsvector('english', directory_services_text(services)), 'B')
+        || setweight(to_tsvector('english', coalesce(short_description, '') || ' ' || coalesce(description, '')), 'C')) stored`,
+      )
+      .nullable()
+      .lazy(true, false),
   }),
 });

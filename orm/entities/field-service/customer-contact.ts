@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 /** Another person to reach at a customer (a spouse, a property manager, accounts payable). */
 export const CustomerContact = defineEntity({
   name: 'CustomerContact',
   tableName: 'customer_contacts',
   uniques: [{ name: 'customer_contacts_business_id_id_unique', properties: ['businessId', 'id'] }],
+  indexes: [
+    { name: 'customer_contacts_customer_idx', expression: 'create index customer_contacts_customer_idx on customer_contacts (business_id, customer_id, name collate "C", id)' },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     customerId: p.uuid(),
     name: p.string().length(200),
     role: p.string().length(100).nullable(),
@@ -19,5 +23,3 @@ export const CustomerContact = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type ICustomerContact = InferEntity<typeof CustomerContact>;

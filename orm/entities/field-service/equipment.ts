@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 /** An installed unit at a property (a furnace, a water heater), so its history and warranty travel with it. */
 export const Equipment = defineEntity({
   name: 'Equipment',
   tableName: 'equipment',
   uniques: [{ name: 'equipment_business_id_id_unique', properties: ['businessId', 'id'] }],
+  indexes: [
+    { name: 'equipment_property_idx', properties: ['businessId', 'propertyId', 'id'] },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     propertyId: p.uuid(),
     equipmentType: p.string().length(100),
     make: p.string().length(100).nullable(),
@@ -21,5 +25,3 @@ export const Equipment = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IEquipment = InferEntity<typeof Equipment>;

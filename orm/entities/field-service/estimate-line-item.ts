@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 import { lineItemKinds } from './job-line-item.ts';
 
 /** A priced line of an estimate option, ordered by `position`. */
@@ -7,9 +8,16 @@ export const EstimateLineItem = defineEntity({
   name: 'EstimateLineItem',
   tableName: 'estimate_line_items',
   uniques: [{ name: 'estimate_line_items_business_id_id_unique', properties: ['businessId', 'id'] }],
+  indexes: [
+    { name: 'estimate_line_items_option_idx', properties: ['businessId', 'estimateOptionId', 'position', 'id'] },
+  ],
+  checks: [
+    { name: 'estimate_line_items_quantity_check', expression: 'quantity > 0' },
+    { name: 'estimate_line_items_unit_price_minor_check', expression: 'unit_price_minor >= 0' },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     estimateOptionId: p.uuid(),
     position: p.integer(),
     /** The price-book item the line was copied from, if any; the line keeps its own copy. */
@@ -27,5 +35,3 @@ export const EstimateLineItem = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IEstimateLineItem = InferEntity<typeof EstimateLineItem>;

@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 /** One alternative of an estimate (e.g. "Repair" vs "Replace") with its own lines and totals. */
 export const EstimateOption = defineEntity({
   name: 'EstimateOption',
   tableName: 'estimate_options',
   uniques: [{ name: 'estimate_options_business_id_id_unique', properties: ['businessId', 'id'] }],
+  indexes: [
+    { name: 'estimate_options_estimate_idx', properties: ['businessId', 'estimateId', 'position'] },
+  ],
+  checks: [
+    { name: 'estimate_options_totals_check', expression: 'total_minor = subtotal_minor + tax_minor' },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     estimateId: p.uuid(),
     position: p.integer(),
     name: p.string().length(200),
@@ -22,5 +29,3 @@ export const EstimateOption = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IEstimateOption = InferEntity<typeof EstimateOption>;

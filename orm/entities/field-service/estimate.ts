@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 export const estimateStatuses = ['draft', 'sent', 'approved', 'declined', 'expired'] as const;
 
@@ -14,9 +15,12 @@ export const Estimate = defineEntity({
     { name: 'estimates_business_id_id_unique', properties: ['businessId', 'id'] },
     { name: 'estimates_number_unique', properties: ['businessId', 'number'] },
   ],
+  indexes: [
+    { name: 'estimates_created_idx', expression: 'create index estimates_created_idx on estimates (business_id, created_at desc, id desc)' },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     number: p.integer(),
     customerId: p.uuid(),
     propertyId: p.uuid().nullable(),
@@ -34,5 +38,3 @@ export const Estimate = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IEstimate = InferEntity<typeof Estimate>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 import { lineItemKinds } from './job-line-item.ts';
 
 /** A priced line of an invoice, ordered by `position`; copied, not linked, so it never changes after issue. */
@@ -7,9 +8,16 @@ export const InvoiceLineItem = defineEntity({
   name: 'InvoiceLineItem',
   tableName: 'invoice_line_items',
   uniques: [{ name: 'invoice_line_items_business_id_id_unique', properties: ['businessId', 'id'] }],
+  indexes: [
+    { name: 'invoice_line_items_invoice_idx', properties: ['businessId', 'invoiceId', 'position', 'id'] },
+  ],
+  checks: [
+    { name: 'invoice_line_items_quantity_check', expression: 'quantity > 0' },
+    { name: 'invoice_line_items_unit_price_minor_check', expression: 'unit_price_minor >= 0' },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     invoiceId: p.uuid(),
     position: p.integer(),
     /** The price-book item the line was copied from, if any; the line keeps its own copy. */
@@ -27,5 +35,3 @@ export const InvoiceLineItem = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IInvoiceLineItem = InferEntity<typeof InvoiceLineItem>;

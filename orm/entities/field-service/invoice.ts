@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 export const invoiceStatuses = ['draft', 'open', 'paid', 'void'] as const;
 
@@ -11,9 +12,16 @@ export const Invoice = defineEntity({
     { name: 'invoices_business_id_id_unique', properties: ['businessId', 'id'] },
     { name: 'invoices_number_unique', properties: ['businessId', 'number'] },
   ],
+  indexes: [
+    { name: 'invoices_created_idx', expression: 'create index invoices_created_idx on invoices (business_id, created_at desc, id desc)' },
+    { name: 'invoices_status_due_idx', properties: ['businessId', 'status', 'dueOn', 'id'] },
+  ],
+  checks: [
+    { name: 'invoices_totals_check', expression: 'total_minor = subtotal_minor + tax_minor' },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     number: p.integer(),
     customerId: p.uuid(),
     jobId: p.uuid().nullable(),
@@ -29,5 +37,3 @@ export const Invoice = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IInvoice = InferEntity<typeof Invoice>;

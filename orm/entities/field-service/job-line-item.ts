@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 /** Kinds of a document line (job, estimate option, invoice); `custom` has no price-book item. */
 export const lineItemKinds = ['service', 'material', 'custom'] as const;
@@ -9,9 +10,16 @@ export const JobLineItem = defineEntity({
   name: 'JobLineItem',
   tableName: 'job_line_items',
   uniques: [{ name: 'job_line_items_business_id_id_unique', properties: ['businessId', 'id'] }],
+  indexes: [
+    { name: 'job_line_items_job_idx', properties: ['businessId', 'jobId', 'position', 'id'] },
+  ],
+  checks: [
+    { name: 'job_line_items_quantity_check', expression: 'quantity > 0' },
+    { name: 'job_line_items_unit_price_minor_check', expression: 'unit_price_minor >= 0' },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     jobId: p.uuid(),
     position: p.integer(),
     /** The price-book item the line was copied from, if any; the line keeps its own copy. */
@@ -29,5 +37,3 @@ export const JobLineItem = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IJobLineItem = InferEntity<typeof JobLineItem>;

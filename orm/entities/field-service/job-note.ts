@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 /**
  * A note on a job. The author's name is copied so the note still reads right after the team
@@ -9,9 +10,12 @@ export const JobNote = defineEntity({
   name: 'JobNote',
   tableName: 'job_notes',
   uniques: [{ name: 'job_notes_business_id_id_unique', properties: ['businessId', 'id'] }],
+  indexes: [
+    { name: 'job_notes_job_idx', properties: ['businessId', 'jobId', 'createdAt', 'id'] },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     jobId: p.uuid(),
     teamMemberId: p.uuid().nullable(),
     authorName: p.string().length(200),
@@ -20,5 +24,3 @@ export const JobNote = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IJobNote = InferEntity<typeof JobNote>;

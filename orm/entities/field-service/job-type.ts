@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 /** A kind of job a business offers (e.g. "AC tune-up"); it seeds a new job's expected duration. */
 export const JobType = defineEntity({
   name: 'JobType',
   tableName: 'job_types',
   uniques: [{ name: 'job_types_business_id_id_unique', properties: ['businessId', 'id'] }],
+  indexes: [
+    { name: 'job_types_name_unique', expression: 'create unique index job_types_name_unique on job_types (business_id, lower(name))' },
+  ],
+  checks: [
+    { name: 'job_types_default_duration_minutes_check', expression: 'default_duration_minutes between 5 and 1440' },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     name: p.string().length(100),
     description: p.string().length(1000).nullable(),
     /** 5-1440. */
@@ -18,5 +25,3 @@ export const JobType = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IJobType = InferEntity<typeof JobType>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 export const jobStatuses = ['unscheduled', 'scheduled', 'in_progress', 'completed', 'cancelled'] as const;
 export const jobPriorities = ['low', 'normal', 'high', 'urgent'] as const;
@@ -15,9 +16,19 @@ export const Job = defineEntity({
     { name: 'jobs_business_id_id_unique', properties: ['businessId', 'id'] },
     { name: 'jobs_number_unique', properties: ['businessId', 'number'] },
   ],
+  indexes: [
+    { name: 'jobs_created_idx', expression: 'create index jobs_created_idx on jobs (business_id, created_at desc, id desc)' },
+    { name: 'jobs_customer_idx', expression: 'create index jobs_customer_idx on jobs (business_id, customer_id, created_at desc, id desc)' },
+    { name: 'jobs_status_idx', expression: 'create index jobs_status_idx on jobs (business_id, status, created_at desc, id desc)' },
+    { name: 'jobs_scheduled_idx', properties: ['businessId', 'scheduledStart', 'id'] },
+  ],
+  checks: [
+    { name: 'jobs_totals_check', expression: 'total_minor = subtotal_minor + tax_minor' },
+    { name: 'jobs_window_check', expression: 'scheduled_end is null or scheduled_start is null or scheduled_end > scheduled_start' },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     /** Per-business sequence shown to people ("Job #1042"). */
     number: p.integer(),
     customerId: p.uuid(),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 export const leadStatuses = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const;
 
@@ -8,9 +9,15 @@ export const Lead = defineEntity({
   name: 'Lead',
   tableName: 'leads',
   uniques: [{ name: 'leads_business_id_id_unique', properties: ['businessId', 'id'] }],
+  indexes: [
+    { name: 'leads_created_idx', expression: 'create index leads_created_idx on leads (business_id, created_at desc, id desc)' },
+  ],
+  checks: [
+    { name: 'leads_estimated_value_minor_check', expression: 'estimated_value_minor >= 0' },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     leadSourceId: p.uuid().nullable(),
     /** Set once the lead is matched to or converted into a customer. */
     customerId: p.uuid().nullable(),
@@ -25,5 +32,3 @@ export const Lead = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type ILead = InferEntity<typeof Lead>;

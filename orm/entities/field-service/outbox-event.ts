@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 /**
  * A domain event written in the same transaction as the change it describes, so it exists exactly
@@ -9,9 +10,14 @@ import { defineEntity, type InferEntity } from '@mikro-orm/core';
 export const OutboxEvent = defineEntity({
   name: 'OutboxEvent',
   tableName: 'outbox_events',
+  indexes: [
+    // What the deliverer has yet to publish, oldest first.
+    { name: 'outbox_events_unpublished_idx', expression: 'create index outbox_events_unpublished_idx on outbox_events (created_at, id) where published_at is null' },
+    { name: 'outbox_events_business_idx', properties: ['businessId', 'createdAt', 'id'] },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     /** e.g. "job.created". */
     eventType: p.string().length(100),
     /** e.g. "job"; with `aggregateId` names the row the event is about. */
@@ -22,5 +28,3 @@ export const OutboxEvent = defineEntity({
     publishedAt: p.datetime().nullable(),
   }),
 });
-
-export type IOutboxEvent = InferEntity<typeof OutboxEvent>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 export const paymentMethods = ['card', 'cash', 'check', 'ach', 'other'] as const;
 export const paymentStatuses = ['succeeded', 'refunded'] as const;
@@ -9,9 +10,16 @@ export const Payment = defineEntity({
   name: 'Payment',
   tableName: 'payments',
   uniques: [{ name: 'payments_business_id_id_unique', properties: ['businessId', 'id'] }],
+  indexes: [
+    { name: 'payments_received_idx', expression: 'create index payments_received_idx on payments (business_id, received_at desc, id desc)' },
+    { name: 'payments_invoice_idx', properties: ['businessId', 'invoiceId'] },
+  ],
+  checks: [
+    { name: 'payments_amount_minor_check', expression: 'amount_minor > 0' },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     customerId: p.uuid(),
     invoiceId: p.uuid().nullable(),
     /** > 0, in the minor unit of `currency`. */
@@ -26,5 +34,3 @@ export const Payment = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IPayment = InferEntity<typeof Payment>;

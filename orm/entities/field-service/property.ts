@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 /**
  * A service address of a customer, where the work happens; a customer may have several. The
@@ -9,9 +10,17 @@ export const Property = defineEntity({
   name: 'Property',
   tableName: 'properties',
   uniques: [{ name: 'properties_business_id_id_unique', properties: ['businessId', 'id'] }],
+  indexes: [
+    { name: 'properties_customer_idx', properties: ['businessId', 'customerId', 'createdAt', 'id'] },
+    { name: 'properties_postal_idx', properties: ['businessId', 'postalCode'] },
+  ],
+  checks: [
+    { name: 'properties_latitude_check', expression: 'latitude between -90 and 90' },
+    { name: 'properties_longitude_check', expression: 'longitude between -180 and 180' },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     customerId: p.uuid(),
     /** A label such as "Lake house"; null for a customer's only address. */
     name: p.string().length(200).nullable(),
@@ -29,5 +38,3 @@ export const Property = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IProperty = InferEntity<typeof Property>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 export const reviewSources = ['internal', 'google', 'yelp', 'facebook', 'other'] as const;
 
@@ -8,9 +9,15 @@ export const Review = defineEntity({
   name: 'Review',
   tableName: 'reviews',
   uniques: [{ name: 'reviews_business_id_id_unique', properties: ['businessId', 'id'] }],
+  indexes: [
+    { name: 'reviews_reviewed_idx', expression: 'create index reviews_reviewed_idx on reviews (business_id, reviewed_at desc, id desc)' },
+  ],
+  checks: [
+    { name: 'reviews_rating_check', expression: 'rating between 1 and 5' },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     /** Null for reviews from people not (yet) matched to a customer, e.g. imported ones. */
     customerId: p.uuid().nullable(),
     jobId: p.uuid().nullable(),
@@ -24,5 +31,3 @@ export const Review = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IReview = InferEntity<typeof Review>;

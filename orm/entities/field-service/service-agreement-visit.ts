@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 export const serviceAgreementVisitStatuses = ['planned', 'scheduled', 'completed', 'skipped'] as const;
 
@@ -8,9 +9,12 @@ export const ServiceAgreementVisit = defineEntity({
   name: 'ServiceAgreementVisit',
   tableName: 'service_agreement_visits',
   uniques: [{ name: 'service_agreement_visits_business_id_id_unique', properties: ['businessId', 'id'] }],
+  indexes: [
+    { name: 'service_agreement_visits_idx', properties: ['businessId', 'agreementId', 'plannedFor'] },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     agreementId: p.uuid(),
     plannedFor: p.date(),
     visitId: p.uuid().nullable(),
@@ -19,5 +23,3 @@ export const ServiceAgreementVisit = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IServiceAgreementVisit = InferEntity<typeof ServiceAgreementVisit>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 export const serviceAgreementStatuses = ['active', 'paused', 'cancelled', 'expired'] as const;
 export const billingFrequencies = ['monthly', 'quarterly', 'annually'] as const;
@@ -9,9 +10,17 @@ export const ServiceAgreement = defineEntity({
   name: 'ServiceAgreement',
   tableName: 'service_agreements',
   uniques: [{ name: 'service_agreements_business_id_id_unique', properties: ['businessId', 'id'] }],
+  indexes: [
+    { name: 'service_agreements_created_idx', expression: 'create index service_agreements_created_idx on service_agreements (business_id, created_at desc, id desc)' },
+  ],
+  checks: [
+    { name: 'service_agreements_price_minor_check', expression: 'price_minor >= 0' },
+    { name: 'service_agreements_visits_per_year_check', expression: 'visits_per_year between 0 and 52' },
+    { name: 'service_agreements_window_check', expression: 'ends_on is null or ends_on >= starts_on' },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     customerId: p.uuid(),
     propertyId: p.uuid().nullable(),
     name: p.string().length(200),
@@ -30,5 +39,3 @@ export const ServiceAgreement = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IServiceAgreement = InferEntity<typeof ServiceAgreement>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 /** An area a business serves, as a set of postal codes, used to match technicians to jobs. */
 export const ServiceZone = defineEntity({
@@ -8,12 +9,10 @@ export const ServiceZone = defineEntity({
   uniques: [{ name: 'service_zones_business_id_id_unique', properties: ['businessId', 'id'] }],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     name: p.string().length(100),
     postalCodes: p.array().default([]),
     createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type IServiceZone = InferEntity<typeof ServiceZone>;

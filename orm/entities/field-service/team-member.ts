@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
+import { User } from '../accounts/user.ts';
 
 export const teamMemberRoles = ['technician', 'dispatcher', 'manager', 'office'] as const;
 
@@ -20,10 +22,13 @@ export const TeamMember = defineEntity({
   name: 'TeamMember',
   tableName: 'team_members',
   uniques: [{ name: 'team_members_business_id_id_unique', properties: ['businessId', 'id'] }],
+  indexes: [
+    { name: 'team_members_name_idx', expression: 'create index team_members_name_idx on team_members (business_id, name collate "C", id)' },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
-    userId: p.uuid().nullable(),
+    businessId: businessReference(),
+    userId: p.manyToOne(User).mapToPk().fieldName('user_id').nullable().deleteRule('set null').updateRule('no action'),
     name: p.string().length(200),
     email: p.string().length(254).nullable(),
     phone: p.string().length(50).nullable(),
@@ -36,5 +41,3 @@ export const TeamMember = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type ITeamMember = InferEntity<typeof TeamMember>;

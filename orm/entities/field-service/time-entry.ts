@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 export const timeEntryKinds = ['work', 'travel', 'break'] as const;
 
@@ -8,9 +9,15 @@ export const TimeEntry = defineEntity({
   name: 'TimeEntry',
   tableName: 'time_entries',
   uniques: [{ name: 'time_entries_business_id_id_unique', properties: ['businessId', 'id'] }],
+  indexes: [
+    { name: 'time_entries_start_idx', properties: ['businessId', 'startedAt', 'id'] },
+  ],
+  checks: [
+    { name: 'time_entries_window_check', expression: 'ended_at is null or ended_at > started_at' },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     teamMemberId: p.uuid(),
     jobId: p.uuid().nullable(),
     visitId: p.uuid().nullable(),
@@ -22,5 +29,3 @@ export const TimeEntry = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-
-export type ITimeEntry = InferEntity<typeof TimeEntry>;

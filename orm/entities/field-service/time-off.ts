@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 export const timeOffStatuses = ['requested', 'approved', 'denied'] as const;
 
@@ -8,9 +9,15 @@ export const TimeOff = defineEntity({
   name: 'TimeOff',
   tableName: 'time_off',
   uniques: [{ name: 'time_off_business_id_id_unique', properties: ['businessId', 'id'] }],
+  indexes: [
+    { name: 'time_off_start_idx', properties: ['businessId', 'startsAt', 'id'] },
+  ],
+  checks: [
+    { name: 'time_off_window_check', expression: 'ends_at > starts_at' },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     teamMemberId: p.uuid(),
     startsAt: p.datetime(),
     /** After `startsAt`. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { businessReference } from '../accounts/references.ts';
 
 export const visitStatuses = ['scheduled', 'en_route', 'in_progress', 'completed', 'cancelled'] as const;
 
@@ -8,9 +9,16 @@ export const Visit = defineEntity({
   name: 'Visit',
   tableName: 'visits',
   uniques: [{ name: 'visits_business_id_id_unique', properties: ['businessId', 'id'] }],
+  indexes: [
+    { name: 'visits_start_idx', properties: ['businessId', 'scheduledStart', 'id'] },
+    { name: 'visits_job_idx', properties: ['businessId', 'jobId', 'scheduledStart'] },
+  ],
+  checks: [
+    { name: 'visits_window_check', expression: 'scheduled_end > scheduled_start' },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    businessId: p.uuid(),
+    businessId: businessReference(),
     jobId: p.uuid(),
     scheduledStart: p.datetime(),
     /** After `scheduledStart`. */

@@ -5,7 +5,7 @@ export const GovernmentClassificationCode = defineEntity({
   name: 'GovernmentClassificationCode',
   tableName: 'government_classification_codes',
   properties: (p) => ({
-    kind: p.enum(['naics', 'psc']).primary(),
+    kind: p.enum(['naics', 'psc']).columnType('varchar(8)').primary(),
     code: p.string().length(16).primary(),
     label: p.text(),
     description: p.text().nullable(),

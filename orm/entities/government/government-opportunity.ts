@@ -9,14 +9,62 @@ import type {
 /**
  * A government contract opportunity (table from Migration20261123000000_government_opportunities).
  * The public reads do not load it (they run lean SQL from core/services/government); it describes
- * the table for administrative code. The generated `search_vector` column is left out on purpose:
- * the database maintains it and nothing reads it as a value.
+ * the table for administrative code. The generated `search_vector` (title and solicitation number A,
+ * organization B, description C) is lazy: the database maintains it and only SQL reads it.
+ *
+ * The public reads only ever look at active rows, newest posted first, so the sort and every filter
+ * get a partial index over that set, each ending in the list order so a filtered page is an index
+ * range scan; a trigram index serves partial solicitation numbers.
  */
+const active = `where status = 'active'`;
+const listOrder = 'posted_date desc nulls last, id desc';
+
 export const GovernmentOpportunity = defineEntity({
   name: 'GovernmentOpportunity',
   tableName: 'government_opportunities',
+  indexes: [
+    {
+      name: 'government_opportunities_active_posted_idx',
+      expression: `create index government_opportunities_active_posted_idx on government_opportunities (${listOrder}) ${active}`,
+    },
+    {
+      name: 'government_opportunities_active_state_idx',
+      expression: `create index government_opportunities_active_state_idx on government_opportunities (place_state, ${listOrder}) ${active}`,
+    },
+    {
+      name: 'government_opportunities_active_naics_idx',
+      expression: `create index government_opportunities_active_naics_idx on government_opportunities (naics_code, ${listOrder}) ${active}`,
+    },
+    // text_pattern_ops: the psc filter is a prefix match (LIKE 'J04%'), which a default-collation index cannot serve.
+    {
+      name: 'government_opportunities_active_psc_idx',
+      expression: `create index government_opportunities_active_psc_idx on government_opportunities (product_service_code text_pattern_ops, ${listOrder}) ${active}`,
+    },
+    {
+      name: 'government_opportunities_active_category_idx',
+      expression: `create index government_opportunities_active_category_idx on government_opportunities (category, ${listOrder}) ${active}`,
+    },
+    {
+      name: 'government_opportunities_active_set_aside_idx',
+      expression: `create index government_opportunities_active_set_aside_idx on government_opportunities (set_aside, ${listOrder}) ${active}`,
+    },
+    {
+      name: 'government_opportunities_active_set_aside_code_idx',
+      expression: `create index government_opportunities_active_set_aside_code_idx on government_opportunities (set_aside_code, ${listOrder}) ${active}`,
+    },
+    {
+      name: 'government_opportunities_active_deadline_idx',
+      expression: `create index government_opportunities_active_deadline_idx on government_opportunities (response_deadline) ${active}`,
+    },
+    { name: 'government_opportunities_search_idx', expression: 'create index government_opportunities_search_idx on government_opportunities using gin (search_vector)' },
+    {
+      name: 'government_opportunities_solicitation_trgm_idx',
+      expression: 'create index government_opportunities_solicitation_trgm_idx on government_opportunities using gin (solicitation_number gin_trgm_ops)',
+    },
+  ],
+  checks: [{ name: 'government_opportunities_place_state_check', expression: `place_state ~ '^[A-Z]{2}$'` }],
   properties: (p) => ({
-    id: p.integer().primary().autoincrement(),
+    id: p.integer().primary().autoincrement().generated('by default as identity'),
     noticeId: p.string().length(64).unique('government_opportunities_notice_id_key'),
     slug: p.string().length(255).unique('government_opportunities_slug_key'),
     title: p.text(),
@@ -54,10 +102,21 @@ export const GovernmentOpportunity = defineEntity({
     placeOfPerformance: p.json<GovernmentAddress>().nullable(),
     officeAddress: p.json<GovernmentAddress>().nullable(),
     award: p.json<GovernmentAward>().nullable(),
-    pointOfContact: p.json<GovernmentPointOfContact[]>(),
-    resourceLinks: p.json<GovernmentResourceLink[]>(),
-    tradeTags: p.array(),
+    pointOfContact: p.json<GovernmentPointOfContact[]>().default([]),
+    resourceLinks: p.json<GovernmentResourceLink[]>().default([]),
+    tradeTags: p.array().default([]),
     createdAt: p.datetime().defaultRaw('now()'),
     updatedAt: p.datetime().defaultRaw('now()'),
+    searchVector: p
+      .string()
+      .columnType('tsvector')
+      .generated(
+        `(setweight(to_tsvector('english', coalesce(title, '')), 'A') ||
+        setweight(to_tsvector('english', coalesce(solicitation_number, '')), 'A') ||
+        setweight(to_tsvector('english', coalesce(organization, '') || ' ' || coalesce(organization_name, '')), 'B') ||
+        setweight(to_tsvector('english', coalesce(description_cached, '')), 'C')) stored`,
+      )
+      .nullable()
+      .lazy(true, false),
   }),
 });

@@ -14,7 +14,7 @@ export const OAuthClient = defineEntity({
     scope: p.string().length(500),
     grantTypes: p.array(),
     responseTypes: p.array(),
-    tokenEndpointAuthMethod: p.string().length(20).default('none'),
+    tokenEndpointAuthMethod: p.enum(['none']).columnType('varchar(20)').default('none'),
     metadataFingerprint: p.character().length(64).unique('oauth_clients_fingerprint_unique'),
     /** The optional RFC 7591 fields the client sent (client_uri, logo_uri, contacts, ...), echoed back. */
     metadata: p.json<Record<string, string | string[]>>().defaultRaw("'{}'"),

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
+import { businessReference, userReference } from '../accounts/references.ts';
+import { OAuthClient } from './client.ts';
 
 /**
  * A user's consent for one client inside one business, for a scope and a resource. Codes,
@@ -8,11 +10,14 @@ import { defineEntity, type InferEntity } from '@mikro-orm/core';
 export const OAuthGrant = defineEntity({
   name: 'OAuthGrant',
   tableName: 'oauth_grants',
+  indexes: [
+    { name: 'oauth_grants_user_idx', properties: ['userId', 'clientId'] },
+  ],
   properties: (p) => ({
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    clientId: p.string().length(64),
-    userId: p.uuid(),
-    businessId: p.uuid(),
+    clientId: p.manyToOne(OAuthClient).mapToPk().fieldName('client_id').deleteRule('cascade').updateRule('no action'),
+    userId: userReference(),
+    businessId: businessReference(),
     /** Space-separated granted scopes. */
     scope: p.string().length(500),
     /** The RFC 8707 resource the tokens are for (the MCP resource URL). */
@@ -21,5 +26,3 @@ export const OAuthGrant = defineEntity({
     revokedAt: p.datetime().nullable(),
   }),
 });
-
-export type IOAuthGrant = InferEntity<typeof OAuthGrant>;

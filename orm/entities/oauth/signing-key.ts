@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 
 /** The public half of an ES256 signing key as a JWK (RFC 7517 / 7518): what the JWKS publishes. */
 export interface EcPublicJwk {
@@ -28,5 +28,3 @@ export const OAuthSigningKey = defineEntity({
     publishUntil: p.datetime().nullable(),
   }),
 });
-
-export type IOAuthSigningKey = InferEntity<typeof OAuthSigningKey>;
