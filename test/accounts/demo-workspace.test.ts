@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { expect } from 'chai';
 import { ZInsertDemoWorkspaceInput } from '../../core/routers/demo/insert-demo-workspace.schema.ts';
-import { demoWorkspaceEntities } from '../../core/services/demo/workspace-entities.ts';
+import { demoWorkspaceEntities } from '../../core/services/demo/workspace-entities.query.ts';
 import { generateDemoWorkspace } from '../../scripts/seed/demo-data/field-service/generate-workspace.ts';
 import { demoWorkspaceSpecs, primaryDemoWorkspace } from '../../scripts/seed/demo-data/field-service/specs.ts';
 import { expectAppError } from '../helpers/workspace.ts';

@@ -7,7 +7,7 @@ import { isKnownCurrency } from '../../services/accounts/currency.ts';
 import { invalidParameter } from '../../services/accounts/invalid-parameter.ts';
 import { isUuidShaped, slugFromName } from '../../services/accounts/slug.ts';
 import { canonicalTimeZone } from '../../services/accounts/time-zone.ts';
-import { isUniqueViolation } from '../../services/accounts/unique-violation.ts';
+import { isUniqueViolation } from '../../services/sql/unique-violation.ts';
 import { findUserByEmail } from '../../services/accounts/users.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZCreateBusinessInput, ZCreateBusinessOutput } from './create-business.schema.ts';

@@ -1,6 +1,6 @@
 import { hashPassword } from '../../auth/password.ts';
 import { AppError } from '../../errors/index.ts';
-import { isUniqueViolation } from '../../services/accounts/unique-violation.ts';
+import { isUniqueViolation } from '../../services/sql/unique-violation.ts';
 import { toUserOutput } from '../../services/accounts/user-output.ts';
 import { findUserByEmail, insertUser } from '../../services/accounts/users.query.ts';
 import { systemProcedure } from '../../trpc.ts';

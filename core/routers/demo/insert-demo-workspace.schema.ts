@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { demoWorkspaceEntities } from '../../services/demo/workspace-entities.ts';
-import { entityRowSchema } from './entity-row.schema.ts';
+import { demoWorkspaceEntities } from '../../services/demo/workspace-entities.query.ts';
+import { entityRowSchema } from '../../../orm/entities/row-schema.ts';
 
 const [first, ...others] = demoWorkspaceEntities.map((entity) =>
   z.object({

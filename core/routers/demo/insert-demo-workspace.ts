@@ -1,10 +1,9 @@
 import type { EntityData } from '@mikro-orm/core';
-import { Membership } from '../../../orm/entities/accounts/membership.ts';
 import { AppError } from '../../errors/index.ts';
 import { findUserByEmail } from '../../services/accounts/users.query.ts';
 import { businessSlugTaken } from '../../services/accounts/businesses.query.ts';
 import { insertWorkspaceRows } from '../../services/demo/insert-workspace.query.ts';
-import { demoWorkspaceEntity, inInsertOrder, type WorkspaceTable } from '../../services/demo/workspace-entities.ts';
+import { demoWorkspaceEntity, inInsertOrder, ownerMembershipTable, type WorkspaceTable } from '../../services/demo/workspace-entities.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZInsertDemoWorkspaceInput, ZInsertDemoWorkspaceOutput } from './insert-demo-workspace.schema.ts';
 
@@ -23,7 +22,7 @@ export const insertDemoWorkspace = systemProcedure
     const owner = input.owner_email === undefined ? undefined : await findUserByEmail(ctx.em, input.owner_email);
     if (owner === null) throw new AppError('RESOURCE_NOT_FOUND', `No user has the e-mail address ${input.owner_email}.`);
     const tables = inInsertOrder(input.tables.map((table): WorkspaceTable => [demoWorkspaceEntity(table.entity)!, table.rows as EntityData<object>[]]));
-    if (owner) tables.push([Membership, [{ businessId: business.id, userId: owner.id, role: 'owner', createdAt: ctx.clock.now() }]]);
+    if (owner) tables.push(ownerMembershipTable(business.id, owner.id, ctx.clock.now()));
     const counts = await insertWorkspaceRows(ctx.em, tables);
     return { business_id: business.id, slug: business.slug, name: business.name, rows: counts };
   });

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Membership, type IMembership } from '../../../orm/entities/accounts/membership.ts';
-import { isUniqueViolation } from './unique-violation.ts';
+import { isUniqueViolation } from '../sql/unique-violation.ts';
 
 /** The user's membership of the business; null when they are not a member. */
 export async function findMembership(em: EntityManager, businessId: string, userId: string): Promise<IMembership | null> {

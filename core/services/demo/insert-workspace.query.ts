@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { WorkspaceTable } from './workspace-entities.ts';
+import type { WorkspaceTable } from './workspace-entities.query.ts';
 
 const CHUNK = 500;
 

@@ -35,15 +35,17 @@ function columnSchema(column: string, property: EntityProperty): z.ZodType {
  * The input schema of one row of an entity, derived from its definition (so the table is still
  * described once, in orm/entities): every scalar property with its type, length and nullability;
  * properties with a default (or an onCreate value) and nullable ones may be left out; any other
- * key is refused. Relations are not supported (the demo entities hold plain ids).
+ * key is refused. References are their uuid (`mapToPk`); other relations are not supported.
  */
 export function entityRowSchema(entity: EntitySchema): z.ZodObject {
   const name = entity.meta.className;
   const shape: Record<string, z.ZodType> = {};
   // Keyed by property name: before the ORM's discovery, a property does not carry its own name.
   for (const [key, property] of Object.entries(entity.meta.properties) as Array<[string, EntityProperty]>) {
-    if (property.kind !== undefined && property.kind !== 'scalar') throw new Error(`${name}.${key}: relations are not supported`);
-    let schema = columnSchema(`${name}.${key}`, property);
+    // A reference mapped to the primary key (orm/entities/accounts/references.ts) holds the plain uuid.
+    const reference = property.kind === 'm:1' && property.mapToPk;
+    if (property.kind !== undefined && property.kind !== 'scalar' && !reference) throw new Error(`${name}.${key}: relations are not supported`);
+    let schema = reference ? z.uuid() : columnSchema(`${name}.${key}`, property);
     if (property.nullable) schema = schema.nullable();
     if (property.nullable || property.default !== undefined || property.defaultRaw !== undefined || property.onCreate) schema = schema.optional();
     shape[key] = schema;

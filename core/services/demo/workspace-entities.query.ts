@@ -1,5 +1,6 @@
 import type { EntityData, EntitySchema } from '@mikro-orm/core';
 import { Business } from '../../../orm/entities/accounts/business.ts';
+import { Membership } from '../../../orm/entities/accounts/membership.ts';
 import { Customer } from '../../../orm/entities/field-service/customer.ts';
 import { CustomerContact } from '../../../orm/entities/field-service/customer-contact.ts';
 import { CustomerTag } from '../../../orm/entities/field-service/customer-tag.ts';
@@ -55,4 +56,9 @@ export function demoWorkspaceEntity(name: string): EntitySchema | undefined {
 /** The given tables in insertion order (parents first). */
 export function inInsertOrder(tables: WorkspaceTable[]): WorkspaceTable[] {
   return [...tables].sort(([a], [b]) => demoWorkspaceEntities.indexOf(a) - demoWorkspaceEntities.indexOf(b));
+}
+
+/** The owner's membership of a demo business, as a table of one row to insert after the business's own. */
+export function ownerMembershipTable(businessId: string, userId: string, createdAt: Date): WorkspaceTable {
+  return [Membership, [{ businessId, userId, role: 'owner', createdAt }]];
 }
