@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BLOG_LOCALES } from '../../services/blog/locale.ts';
+import { refuseNul } from '../../services/sql/no-nul.ts';
 
 /** `locale` query parameter of the blog endpoints. */
 export const ZBlogLocaleQuery = z
@@ -16,7 +17,7 @@ export function ZQueryText(maxLength: number) {
     .string()
     .trim()
     .max(maxLength)
-    .refine((value) => !value.includes('\u0000'), 'must not contain the NUL character');
+    .check(refuseNul('must not contain the NUL character'));
 }
 
 const timestamp = (description: string) => z.iso.datetime().nullable().describe(description);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../../services/directory/types.ts';
+import { noNul } from '../../services/sql/no-nul.ts';
 
-const text = (max: number) => z.string().max(max).regex(/^[^\u0000]*$/, { message: 'must not contain NUL characters' });
+const text = (max: number) => z.string().max(max).check(noNul());
 const nullableText = (max: number) => text(max).nullable();
 /** Absolute http(s) URL, or a path on the site ("/media/..."): what the public `url` fields can be built from. */
 const photoUrl = z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/[^/\s][^\s]*$/)]).pipe(text(1000));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { directorySorts } from '../../services/directory/types.ts';
+import { refuseNul } from '../../services/sql/no-nul.ts';
 import { SUBSTRING_RULE } from '../../services/sql/substring-search.ts';
 import { ZPageLinks, ZPageMeta, ZPageQuery } from '../shared/pagination.schema.ts';
 import { ZDirectoryListingPublic } from './directory-listing.schema.ts';
@@ -10,7 +11,7 @@ export function textFilter(max: number, description: string) {
     .string()
     .trim()
     .max(max)
-    .refine((value) => !value.includes('\u0000'), { message: 'must not contain NUL characters' })
+    .check(refuseNul('must not contain NUL characters'))
     .describe(description)
     .optional();
 }

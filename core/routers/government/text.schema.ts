@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refuseNul } from '../../services/sql/no-nul.ts';
 
 /**
  * A string parameter PostgreSQL can store and compare: text values cannot hold NUL (U+0000),
@@ -8,5 +9,5 @@ export function ZText(max: number) {
   return z
     .string()
     .max(max)
-    .refine((value) => !value.includes('\u0000'), { message: 'must not contain NUL (U+0000) characters' });
+    .check(refuseNul('must not contain NUL (U+0000) characters'));
 }

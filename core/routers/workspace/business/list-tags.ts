@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { noNul } from '../../../services/sql/no-nul.ts';
 import { listTagsWithUsage } from '../../../services/workspace/business/tags.query.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListTagsInput, ZListTagsOutput } from './list-tags.schema.ts';
 
 // Names go back to PostgreSQL as bind values, which refuse NUL characters.
-const ZTagCursor = z.tuple([z.string().max(50).regex(/^[^\u0000]*$/), z.uuid()]);
+const ZTagCursor = z.tuple([z.string().max(50).check(noNul()), z.uuid()]);
 
 export const listTags = tenantProcedure
   .meta({

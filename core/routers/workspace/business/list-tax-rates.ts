@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { noNul } from '../../../services/sql/no-nul.ts';
 import { listTaxRateRows, toTaxRate } from '../../../services/workspace/business/tax-rates.query.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListTaxRatesInput, ZListTaxRatesOutput } from './list-tax-rates.schema.ts';
 
 // Names go back to PostgreSQL as bind values, which refuse NUL characters.
-const ZTaxRateCursor = z.tuple([z.string().max(100).regex(/^[^\u0000]*$/), z.uuid()]);
+const ZTaxRateCursor = z.tuple([z.string().max(100).check(noNul()), z.uuid()]);
 
 export const listTaxRates = tenantProcedure
   .meta({

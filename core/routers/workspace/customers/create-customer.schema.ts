@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { noNul } from '../../../services/sql/no-nul.ts';
 import { ZCustomer, ZCustomerStatus } from './customer.schema.ts';
 
-const NO_NUL = /^[^\u0000]*$/;
-
 /** Optional text: trimmed; empty or null means "not given". */
-const optionalText = (max: number) => z.string().trim().max(max).regex(NO_NUL, { message: 'must not contain NUL characters' }).nullable().optional();
+const optionalText = (max: number) => z.string().trim().max(max).check(noNul()).nullable().optional();
 
 // Digits and the usual separators only, with 7 to 15 digits (E.164 allows at most 15): a pattern, so the JSON Schema carries it.
 const PHONE = /^[ +().\-/xX]*(?:[0-9][ +().\-/xX]*){7,15}$/;
@@ -15,7 +14,7 @@ export const ZCreateCustomerInput = z.object({
     .trim()
     .min(1, { message: 'must not be blank' })
     .max(200)
-    .regex(NO_NUL, { message: 'must not contain NUL characters' })
+    .check(noNul())
     .describe('The customer\'s name: the person, or the contact name of a company. 1 to 200 characters after trimming.'),
   company_name: optionalText(200).describe('The company, when the customer is one.'),
   email: z
@@ -45,7 +44,7 @@ export const ZCreateCustomerInput = z.object({
     .optional()
     .describe('Billing address; blank lines are stored as null. Service addresses are properties, created separately.'),
   tags: z
-    .array(z.string().trim().min(1).max(50).regex(NO_NUL, { message: 'must not contain NUL characters' }))
+    .array(z.string().trim().min(1).max(50).check(noNul()))
     .max(20)
     .optional()
     .describe('Up to 20 tag names of 1 to 50 characters. An existing tag of the business is reused whatever the letter case (list-tags); a new name creates the tag.'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noNul } from '../../../services/sql/no-nul.ts';
 import { ZCursorPage, ZCursorPageInput, ZDateTime } from '../shared/cursor-page.schema.ts';
 import { ZCustomerStatus, ZCustomerSummary } from './customer.schema.ts';
 
@@ -11,7 +12,7 @@ export const ZListCustomersInput = z.object({
     .trim()
     .min(1)
     .max(50)
-    .regex(/^[^\u0000]*$/, { message: 'must not contain NUL characters' })
+    .check(noNul())
     .optional()
     .describe('Only customers carrying the tag with this name, compared regardless of letter case (names from list-tags).'),
   created_after: ZDateTime.optional().describe('Only customers created at or after this instant.'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noNul } from '../../../services/sql/no-nul.ts';
 import { ZCursorPage, ZCursorPageInput } from '../shared/cursor-page.schema.ts';
 import { ZCustomerSummary } from './customer.schema.ts';
 
@@ -8,7 +9,7 @@ export const ZSearchCustomersInput = z.object({
     .trim()
     .min(2)
     .max(200)
-    .regex(/^[^\u0000]*$/, { message: 'must not contain NUL characters' })
+    .check(noNul())
     .describe('Part of a name, company, e-mail, phone number (any formatting: "(512) 555-0100" finds "512-555-0100") or address (line 1, city, postal code); 2 to 200 characters.'),
   ...ZCursorPageInput,
 });

@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { noNul } from '../../../services/sql/no-nul.ts';
 import { ZDateTime, ZId } from '../shared/cursor-page.schema.ts';
 import { ZJob } from './get-job.schema.ts';
 import { jobPriorities } from './job.schema.ts';
-
-/** PostgreSQL text cannot hold NUL: refused here rather than failing in the database. */
-const noNul = /^[^\u0000]*$/;
 
 const ZQuantity = z
   .number()
@@ -25,8 +23,8 @@ const ZPriceBookLine = z
 const ZCustomLine = z
   .object({
     kind: z.literal('custom').describe('Marks a line not taken from the price book.'),
-    name: z.string().trim().min(1, { message: 'must not be blank' }).max(200).regex(noNul, { message: 'must not contain NUL characters' }),
-    description: z.string().max(2000).regex(noNul, { message: 'must not contain NUL characters' }).optional(),
+    name: z.string().trim().min(1, { message: 'must not be blank' }).max(200).check(noNul()),
+    description: z.string().max(2000).check(noNul()).optional(),
     quantity: ZQuantity,
     unit_price_minor: ZUnitPrice.describe('Unit price in minor units (0 to 10^10).'),
     taxable: z.boolean().default(true).describe('Whether the job\'s tax rate applies to this line (default true).'),
@@ -40,9 +38,9 @@ export const ZCreateJobInput = z.object({
     .trim()
     .min(1, { message: 'must not be blank' })
     .max(200)
-    .regex(noNul, { message: 'must not contain NUL characters' })
+    .check(noNul())
     .describe('Short title of the work, e.g. "Replace AC filter" (surrounding spaces are removed).'),
-  description: z.string().max(5000).regex(noNul, { message: 'must not contain NUL characters' }).optional().describe('Details of the work for the technicians.'),
+  description: z.string().max(5000).check(noNul()).optional().describe('Details of the work for the technicians.'),
   job_type_id: ZId.optional().describe('A job type of the business (list-job-types).'),
   property_id: ZId.optional().describe('The service address: a property of that same customer (get-customer, list-properties).'),
   priority: z.enum(jobPriorities).default('normal').describe('How urgent the work is (default normal).'),

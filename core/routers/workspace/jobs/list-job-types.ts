@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { noNul } from '../../../services/sql/no-nul.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { findJobTypes } from '../../../services/workspace/jobs/job-types.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListJobTypesInput, ZListJobTypesOutput } from './job-children.schema.ts';
 
-const ZTypeCursor = z.tuple([z.string().max(100).regex(/^[^\u0000]*$/), z.uuid()]);
+const ZTypeCursor = z.tuple([z.string().max(100).check(noNul()), z.uuid()]);
 
 export const listJobTypes = tenantProcedure
   .meta({

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { noNul } from '../../../services/sql/no-nul.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { findLeadSourceStats, toLeadSourceStats } from '../../../services/workspace/leads/lead-source-stats.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListLeadSourcesInput, ZListLeadSourcesOutput } from './list-lead-sources.schema.ts';
 
 // The name (at most 100 characters, the column's size; no NUL, which PostgreSQL text refuses), then id.
-const ZLeadSourceCursor = z.tuple([z.string().min(1).max(100).regex(/^[^\u0000]*$/), z.uuid()]);
+const ZLeadSourceCursor = z.tuple([z.string().min(1).max(100).check(noNul()), z.uuid()]);
 
 export const listLeadSources = tenantProcedure
   .meta({

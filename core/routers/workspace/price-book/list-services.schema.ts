@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { noNul } from '../../../services/sql/no-nul.ts';
 import { ZCursorPage, ZCursorPageInput } from '../shared/cursor-page.schema.ts';
-import { noNul, ZPriceBookItem } from './price-book-item.schema.ts';
+import { ZPriceBookItem } from './price-book-item.schema.ts';
 
 /** The filters list-services and list-materials share. */
 export const priceBookListFilters = {
@@ -9,7 +10,7 @@ export const priceBookListFilters = {
     .trim()
     .min(1)
     .max(100)
-    .regex(noNul, { message: 'must not contain NUL characters' })
+    .check(noNul())
     .optional()
     .describe('Only items of this category, compared ignoring letter case (e.g. "hvac" matches HVAC).'),
   include_inactive: z.boolean().default(false).describe('Also list retired (inactive) items; default false.'),

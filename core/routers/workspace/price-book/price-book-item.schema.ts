@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { priceBookItemKinds } from '../../../../orm/entities/field-service/price-book-item.ts';
 
-/** PostgreSQL text refuses NUL characters: text filters reject them as a validation error instead. */
-export const noNul = /^[^\u0000]*$/;
-
 export const ZPriceBookKind = z.enum(priceBookItemKinds).describe('service (labour, visits, installations) or material (parts, equipment, consumables).');
 
 export const ZPriceBookItem = z.object({

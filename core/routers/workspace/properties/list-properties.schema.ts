@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { noNul } from '../../../services/sql/no-nul.ts';
 import { ZCursorPage, ZCursorPageInput, ZId } from '../shared/cursor-page.schema.ts';
 import { ZProperty } from './property.schema.ts';
 
-const NO_NUL = /^[^\u0000]*$/;
-
 export const ZListPropertiesInput = z.object({
   customer_id: ZId.optional().describe("Only this customer's properties; an id that is not a customer of this business is not found."),
-  city: z.string().trim().min(1).max(100).regex(NO_NUL, { message: 'must not contain NUL characters' }).optional().describe('Only properties in this city: the whole name, any letter case.'),
-  postal_code: z.string().trim().min(1).max(20).regex(NO_NUL, { message: 'must not contain NUL characters' }).optional().describe('Only properties with exactly this postal code.'),
+  city: z.string().trim().min(1).max(100).check(noNul()).optional().describe('Only properties in this city: the whole name, any letter case.'),
+  postal_code: z.string().trim().min(1).max(20).check(noNul()).optional().describe('Only properties with exactly this postal code.'),
   ...ZCursorPageInput,
 });
 

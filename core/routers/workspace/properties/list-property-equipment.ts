@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noNul } from '../../../services/sql/no-nul.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { businessToday } from '../../../services/workspace/properties/business-today.ts';
 import { findEquipmentRows, toEquipment } from '../../../services/workspace/properties/equipment.query.ts';
@@ -7,7 +8,7 @@ import { tenantProcedure } from '../../../trpc.ts';
 import { ZListPropertyEquipmentInput, ZListPropertyEquipmentOutput } from './list-property-equipment.schema.ts';
 
 // The type (at most 100 characters, the column's size; no NUL, which PostgreSQL text refuses), then id.
-const ZEquipmentCursor = z.tuple([z.string().min(1).max(100).regex(/^[^\u0000]*$/), z.uuid()]);
+const ZEquipmentCursor = z.tuple([z.string().min(1).max(100).check(noNul()), z.uuid()]);
 
 export const listPropertyEquipment = tenantProcedure
   .meta({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../../errors/index.ts';
+import { noNul } from '../../../services/sql/no-nul.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.query.ts';
 import { memberTimeOffBetween, memberVisitsBetween } from '../../../services/workspace/scheduling/busy-periods.query.ts';
@@ -12,7 +13,7 @@ import { ZGetScheduleInput, ZGetScheduleOutput } from './get-schedule.schema.ts'
 
 const MAX_DAYS = 31;
 // The name goes back to PostgreSQL as a bind value, which refuses NUL characters.
-const ZMemberCursor = z.tuple([z.string().max(200).regex(/^[^\u0000]*$/), z.uuid()]);
+const ZMemberCursor = z.tuple([z.string().max(200).check(noNul()), z.uuid()]);
 
 export const getSchedule = tenantProcedure
   .meta({

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { noNul } from '../../../services/sql/no-nul.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { findServiceZones, membersOfZones, postalCodes } from '../../../services/workspace/scheduling/service-zones.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListServiceZonesInput, ZListServiceZonesOutput } from './list-service-zones.schema.ts';
 
 // The name goes back to PostgreSQL as a bind value, which refuses NUL characters.
-const ZZoneCursor = z.tuple([z.string().max(100).regex(/^[^\u0000]*$/), z.uuid()]);
+const ZZoneCursor = z.tuple([z.string().max(100).check(noNul()), z.uuid()]);
 
 export const listServiceZones = tenantProcedure
   .meta({

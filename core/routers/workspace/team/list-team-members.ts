@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { noNul } from '../../../services/sql/no-nul.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { findTeamMembers, toTeamMember } from '../../../services/workspace/team/team-member-rows.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZListTeamMembersInput, ZListTeamMembersOutput } from './list-team-members.schema.ts';
 
 // Names are at most 200 characters, but a character may take two UTF-16 units; a NUL could not be bound.
-const ZMemberCursor = z.tuple([z.string().max(400).regex(/^[^\u0000]*$/), z.uuid()]);
+const ZMemberCursor = z.tuple([z.string().max(400).check(noNul()), z.uuid()]);
 
 export const listTeamMembers = tenantProcedure
   .meta({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noNul } from '../../sql/no-nul.ts';
 
 // A cursor is at most 500 characters (ZCursorPageInput). Names of up to 200 characters in a
 // multi-byte script would not fit, so a long name is left out and looked up again by id.
@@ -10,4 +11,4 @@ export function nameKey(name: string): string | null {
 }
 
 /** A name key on the way back in; NUL is refused because PostgreSQL text cannot hold it. */
-export const ZNameKey = z.string().max(MAX_NAME_KEY_BYTES).regex(/^[^\u0000]*$/).nullable();
+export const ZNameKey = z.string().max(MAX_NAME_KEY_BYTES).check(noNul()).nullable();

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { noNul } from '../../sql/no-nul.ts';
 import { decodeCursor, toCursorPage } from '../cursor.ts';
 import { businessCurrency } from './business-currency.query.ts';
 import { findPriceBookRows, type PriceBookRow } from './price-book-rows.query.ts';
 
 // Category and name go back to PostgreSQL as bind values, which refuse NUL characters.
-const text = z.string().max(200).regex(/^[^\u0000]*$/);
+const text = z.string().max(200).check(noNul());
 const ZPriceBookCursor = z.tuple([text.nullable(), text, z.uuid()]);
 
 export interface PriceBookListInput {
