@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { SystemCaller } from '../../scripts/lib/system-caller.ts';
+import { sql } from '../helpers/sql.ts';
 import { expectAppError } from '../helpers/workspace.ts';
-import { accountsCaller, createBusiness, createUser, expectInvalidParameter, sql, uniqueSuffix } from './fixtures.ts';
+import { accountsCaller, createBusiness, createUser, expectInvalidParameter, uniqueSuffix } from './fixtures.ts';
 
 describe('accounts.addMember', () => {
   let caller: SystemCaller;

@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { SystemCaller } from '../../scripts/lib/system-caller.ts';
+import { sql } from '../helpers/sql.ts';
 import { expectAppError } from '../helpers/workspace.ts';
-import { accountsCaller, accountsCallerAt, createBusiness, createUser, expectInvalidParameter, sql } from './fixtures.ts';
+import { accountsCaller, accountsCallerAt, createBusiness, createUser, expectInvalidParameter } from './fixtures.ts';
 
 describe('accounts API tokens (createApiToken, listApiTokens, revokeApiToken)', () => {
   let caller: SystemCaller;

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { SystemCaller } from '../../scripts/lib/system-caller.ts';
+import { sql } from '../helpers/sql.ts';
 import { expectAppError } from '../helpers/workspace.ts';
-import { accountsCaller, createUser, expectInvalidParameter, sql, uniqueSuffix } from './fixtures.ts';
+import { accountsCaller, createUser, expectInvalidParameter, uniqueSuffix } from './fixtures.ts';
 
 describe('accounts.createBusiness', () => {
   let caller: SystemCaller;

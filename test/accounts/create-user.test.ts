@@ -1,7 +1,8 @@
 import { expect } from 'chai';
+import { sql } from '../helpers/sql.ts';
 import { expectAppError, tenantCaller, createTestBusiness } from '../helpers/workspace.ts';
 import type { SystemCaller } from '../../scripts/lib/system-caller.ts';
-import { accountsCaller, expectInvalidParameter, sql, uniqueSuffix } from './fixtures.ts';
+import { accountsCaller, expectInvalidParameter, uniqueSuffix } from './fixtures.ts';
 
 describe('accounts.createUser', () => {
   let caller: SystemCaller;

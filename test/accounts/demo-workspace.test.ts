@@ -4,8 +4,9 @@ import { ZInsertDemoWorkspaceInput } from '../../core/routers/demo/insert-demo-w
 import { demoWorkspaceEntities } from '../../core/services/demo/workspace-entities.query.ts';
 import { generateDemoWorkspace } from '../../scripts/seed/demo-data/field-service/generate-workspace.ts';
 import { demoWorkspaceSpecs, primaryDemoWorkspace } from '../../scripts/seed/demo-data/field-service/specs.ts';
+import { sql } from '../helpers/sql.ts';
 import { expectAppError } from '../helpers/workspace.ts';
-import { accountsCaller, sql, uniqueSuffix } from './fixtures.ts';
+import { accountsCaller, uniqueSuffix } from './fixtures.ts';
 
 /** A small demo business under a unique slug and seed (the real two are created once per database). */
 function smallWorkspace() {

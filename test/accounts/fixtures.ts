@@ -29,11 +29,6 @@ export function accountsCallerAt(now: Date): SystemCaller {
   );
 }
 
-/** Runs SQL on the shared database (fixture set-up and checks only). */
-export async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  return service().database.orm.em.fork().getConnection().execute<T[]>(text, params, 'all');
-}
-
 /** A suffix that keeps e-mails and slugs of one run apart from every other run's. */
 export function uniqueSuffix(): string {
   return randomBytes(4).toString('hex');

@@ -7,8 +7,9 @@ import type { SystemCaller } from '../../scripts/lib/system-caller.ts';
 import { whoamiInternalRouter, whoamiRouter, type WhoamiRouter } from '../fixtures/whoami-router.ts';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { sql } from '../helpers/sql.ts';
 import { startTestApp, type TestApp } from '../helpers/test-service.ts';
-import { accountsCaller, accountsCallerAt, createBusiness, sql, uniqueSuffix } from './fixtures.ts';
+import { accountsCaller, accountsCallerAt, createBusiness, uniqueSuffix } from './fixtures.ts';
 
 interface TrpcErrorBody {
   error: { message: string; data: { errorMessage: ErrorMessage; httpStatus: number; code: string } };

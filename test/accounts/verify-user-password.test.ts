@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { hashPassword } from '../../core/auth/password.ts';
 import type { SystemCaller } from '../../scripts/lib/system-caller.ts';
+import { sql } from '../helpers/sql.ts';
 import { expectAppError } from '../helpers/workspace.ts';
-import { accountsCaller, createUser, expectInvalidParameter, PASSWORD, sql, uniqueSuffix } from './fixtures.ts';
+import { accountsCaller, createUser, expectInvalidParameter, PASSWORD, uniqueSuffix } from './fixtures.ts';
 
 async function storedHash(userId: string): Promise<string> {
   const [row] = await sql<{ password_hash: string }>('select password_hash from users where id = ?', [userId]);

@@ -5,15 +5,11 @@ import { renderBlogCover } from '../../scripts/seed/demo-data/blog-cover.ts';
 import { SeededRandom } from '../../scripts/seed/demo-data/random.ts';
 import { systemCaller, type SystemCaller } from '../../scripts/lib/system-caller.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { sql } from '../helpers/sql.ts';
 
 export function blogCaller(): SystemCaller {
   const running = service();
   return systemCaller({ orm: running.database.orm, services: running.services, config: running.config, log: createLogger('silent') });
-}
-
-/** Runs SQL on the shared database (fixture clean-up only). */
-export async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  return service().database.orm.em.fork().getConnection().execute<T[]>(text, params, 'all');
 }
 
 const MINUTE = 60_000;

@@ -6,7 +6,7 @@ import { buildGetBlogMediaQuery } from '../../core/services/blog/media.query.ts'
 import { toBlogPostPublic } from '../../core/services/blog/post-columns.query.ts';
 import { buildBlogSitemapQuery, toBlogSitemap } from '../../core/services/blog/sitemap.query.ts';
 import { toNumberedPlaceholders, type SqlQuery } from '../../core/services/sql/query.ts';
-import { sql } from './fixtures.ts';
+import { sql } from '../helpers/sql.ts';
 
 const urls = { base: 'https://api.example.test/api' };
 const now = new Date('2026-11-22T12:00:00Z');

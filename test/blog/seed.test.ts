@@ -4,8 +4,9 @@ import { service } from '../helpers/root-hooks.ts';
 import { ZNewBlogPost } from '../../core/routers/blog/import-posts.schema.ts';
 import { BLOG_DEMO_COUNT, BLOG_DEMO_PUBLISHED, generateBlogPost } from '../../scripts/seed/demo-data/blog.ts';
 import { blogSeedArea } from '../../scripts/seed/blog.ts';
+import { sql } from '../helpers/sql.ts';
 import { api, getJson } from './assertions.ts';
-import { blogCaller, sql } from './fixtures.ts';
+import { blogCaller } from './fixtures.ts';
 import { decodePng } from './png.ts';
 
 describe('blog demo content and seeding', () => {

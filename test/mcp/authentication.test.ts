@@ -1,8 +1,9 @@
 import { extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
 import { expect } from 'chai';
-import { accountsCaller, sql } from '../accounts/fixtures.ts';
+import { accountsCaller } from '../accounts/fixtures.ts';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { sql } from '../helpers/sql.ts';
 import { createTestBusiness } from '../helpers/workspace.ts';
 import { mint, secondsAfter, type GrantFixture } from '../oauth/token-fixtures.ts';
 import { expectRpcError, grantFor, mcpHeaders, mcpUrl, resourceMetadataUrl, rpc, type RpcBody } from './fixtures.ts';

@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { accountsCaller, createUser, sql, uniqueSuffix } from '../accounts/fixtures.ts';
+import { accountsCaller, createUser, uniqueSuffix } from '../accounts/fixtures.ts';
 import { request, type JsonResponse } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { sql } from '../helpers/sql.ts';
 import { mint, type GrantFixture } from '../oauth/token-fixtures.ts';
 
 export const LATEST = '2025-11-25';

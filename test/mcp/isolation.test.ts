@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { expect } from 'chai';
 import type { McpToolDefinition } from '../../adapters/mcp/catalogue.ts';
-import { sql } from '../accounts/fixtures.ts';
 import {
   countRows,
   expectOnlyOwnIds,
@@ -13,6 +12,7 @@ import {
   workspaceProcedures,
   type Workspace,
 } from '../helpers/tenant-isolation.ts';
+import { sql } from '../helpers/sql.ts';
 import { callTool, rpc, tokenFor, type ToolResult } from './fixtures.ts';
 
 /** A foreign reference finds nothing (an empty list) or is not found (isError): never data, never "forbidden". */

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { sql } from '../accounts/fixtures.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { sql } from '../helpers/sql.ts';
 import { countRows, seedWorkspace, type Workspace } from '../helpers/tenant-isolation.ts';
 import { tenantCaller } from '../helpers/workspace.ts';
 import { callTool, callToolOk, expectRpcError, rpc, tokenFor } from './fixtures.ts';

@@ -3,7 +3,7 @@ import { calculateJwkThumbprint, decodeJwt, decodeProtectedHeader, exportJWK, ge
 import { ensureActiveSigningKey, publishedKeys, rotateSigningKey } from '../../core/services/oauth/signing-keys.ts';
 import { KeyDecryptionError, openPrivateJwk } from '../../core/services/oauth/key-encryption.ts';
 import { randomBytes } from 'node:crypto';
-import { sql } from '../accounts/fixtures.ts';
+import { sql } from '../helpers/sql.ts';
 import { createGrant, em, kidOf, mint, secondsAfter, serviceIssuer, serviceKek, verify, type GrantFixture } from './token-fixtures.ts';
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { BrowserContext } from 'playwright-core';
 import { launchTestBrowser, type TestBrowser } from '../helpers/chromium.ts';
-import { sql } from '../accounts/fixtures.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { sql } from '../helpers/sql.ts';
 import { authorizationParameters, createMember, PASSWORD, pkcePair, registerClient, sha256Hex } from './authorize-fixtures.ts';
 
 /**

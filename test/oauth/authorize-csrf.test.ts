@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import { createLogger } from '../../core/logger.ts';
 import { formToken } from '../../core/services/oauth/authorize/form-token.ts';
-import { sql } from '../accounts/fixtures.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { sql } from '../helpers/sql.ts';
 import {
   authorizationParameters,
   authorizeEndpoint,

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { sql } from '../accounts/fixtures.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { sql } from '../helpers/sql.ts';
 import {
   authorizationParameters,
   authorizeEndpoint,

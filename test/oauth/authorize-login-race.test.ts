@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import { sql, uniqueSuffix } from '../accounts/fixtures.ts';
+import { uniqueSuffix } from '../accounts/fixtures.ts';
+import { sql } from '../helpers/sql.ts';
 import {
   authorizationParameters,
   authorizeEndpoint,

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { accountsCaller, sql } from '../accounts/fixtures.ts';
+import { accountsCaller } from '../accounts/fixtures.ts';
+import { sql } from '../helpers/sql.ts';
 import {
   authorizationParameters,
   authorizeEndpoint,

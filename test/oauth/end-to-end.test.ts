@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
-import { sql } from '../accounts/fixtures.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { sql } from '../helpers/sql.ts';
 import { consentForm, createMember, loopbackCallback, redirectParameters, signInToConsent, TestBrowser } from './authorize-fixtures.ts';
 import { verify } from './token-fixtures.ts';
 

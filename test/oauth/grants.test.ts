@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { hashOAuthSecret } from '../../core/services/oauth/authorization-codes.ts';
-import { accountsCaller, sql } from '../accounts/fixtures.ts';
+import { accountsCaller } from '../accounts/fixtures.ts';
+import { sql } from '../helpers/sql.ts';
 import { expectAppError } from '../helpers/workspace.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { createContextInner } from '../../core/context.ts';

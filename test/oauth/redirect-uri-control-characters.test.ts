@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { checkRedirectUri, type RedirectUriPolicy } from '../../core/services/oauth/redirect-uri-policy.ts';
-import { sql } from '../accounts/fixtures.ts';
 import { request, type JsonResponse } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { sql } from '../helpers/sql.ts';
 import {
   authorizationParameters,
   authorizeEndpoint,

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { generateKeyPair, SignJWT, decodeJwt } from 'jose';
 import * as oauth from 'oauth4webapi';
-import { sql } from '../accounts/fixtures.ts';
 import type { JsonResponse } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import {
@@ -16,6 +15,7 @@ import {
   tokenEndpoint,
   type AuthorizedParty,
 } from './token-flow-fixtures.ts';
+import { sql } from '../helpers/sql.ts';
 import { mint, verify, type GrantFixture } from './token-fixtures.ts';
 
 const insecure = { [oauth.allowInsecureRequests]: true } as const;

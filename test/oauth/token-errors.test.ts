@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { request } from '../helpers/http.ts';
-import { sql } from '../accounts/fixtures.ts';
 import {
   authorizedParty,
   codeExchangeParams,
@@ -14,6 +13,7 @@ import {
   tokenEndpoint,
   type AuthorizedParty,
 } from './token-flow-fixtures.ts';
+import { sql } from '../helpers/sql.ts';
 import { verify } from './token-fixtures.ts';
 
 describe('OAuth token endpoint: refusals of the authorization_code grant', () => {

@@ -3,8 +3,9 @@ import { decodeProtectedHeader } from 'jose';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createLogger } from '../../core/logger.ts';
 import { mintAccessToken, verifyAccessToken, type MintAccessTokenInput, type MintedAccessToken, type OAuthPrincipal, type VerifyAccessTokenOptions } from '../../core/services/oauth/access-tokens.ts';
-import { accountsCaller, createUser, sql, uniqueSuffix } from '../accounts/fixtures.ts';
+import { accountsCaller, createUser, uniqueSuffix } from '../accounts/fixtures.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { sql } from '../helpers/sql.ts';
 
 /** A user who owns a business, a registered client, and the user's grant for that client there. */
 export interface GrantFixture {

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { decodeJwt } from 'jose';
 import { hashOAuthSecret } from '../../core/services/oauth/authorization-codes.ts';
-import { sql } from '../accounts/fixtures.ts';
 import {
   authorizedParty,
   exchange,
@@ -14,6 +13,7 @@ import {
   type AuthorizedParty,
   type TokenResponseBody,
 } from './token-flow-fixtures.ts';
+import { sql } from '../helpers/sql.ts';
 import { verify } from './token-fixtures.ts';
 
 async function refresh(party: AuthorizedParty, refreshToken: string, overrides: Record<string, string | undefined> = {}) {

@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { publishedKeys } from '../../core/services/oauth/signing-keys.ts';
-import { sql } from '../accounts/fixtures.ts';
 import { service } from '../helpers/root-hooks.ts';
 import {
   authorizedParty,
@@ -16,6 +15,7 @@ import {
   tokenEndpoint,
   type AuthorizedParty,
 } from './token-flow-fixtures.ts';
+import { sql } from '../helpers/sql.ts';
 import { em, verify } from './token-fixtures.ts';
 
 /** oauth4webapi talks to our http://localhost issuer only when allowed to. */

@@ -3,9 +3,10 @@ import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../core/config.ts';
 import type { ErrorMessage } from '../../core/errors/index.ts';
 import type { InternalApiRouter } from '../../core/routers/internal-api.ts';
-import { accountsCaller, createBusiness, sql, uniqueSuffix } from '../accounts/fixtures.ts';
+import { accountsCaller, createBusiness, uniqueSuffix } from '../accounts/fixtures.ts';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { sql } from '../helpers/sql.ts';
 
 interface TrpcErrorBody {
   error: { message: string; data: { code: string; httpStatus: number; errorMessage: ErrorMessage } };

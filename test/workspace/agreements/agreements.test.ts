@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { encodeCursor } from '../../../core/services/workspace/cursor.ts';
-import { createTestBusiness, expectAppError, fixtureEm, tenantCaller, type TestBusiness } from '../../helpers/workspace.ts';
-
-async function sql(text: string, params: unknown[]): Promise<void> {
-  await fixtureEm().getConnection().execute(text, params);
-}
+import { sql } from '../../helpers/sql.ts';
+import { createTestBusiness, expectAppError, tenantCaller, type TestBusiness } from '../../helpers/workspace.ts';
 
 interface AgreementFixture {
   customerId: string;

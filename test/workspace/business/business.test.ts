@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { createTestBusiness, expectAppError, fixtureEm, tenantCaller, type TestBusiness } from '../../helpers/workspace.ts';
-
-async function sql(text: string, params: unknown[]): Promise<void> {
-  await fixtureEm().getConnection().execute(text, params);
-}
+import { sql } from '../../helpers/sql.ts';
+import { createTestBusiness, expectAppError, tenantCaller, type TestBusiness } from '../../helpers/workspace.ts';
 
 async function addTag(business: TestBusiness, name: string, color: string | null = null): Promise<string> {
   const id = randomUUID();

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from '../../helpers/sql.ts';
 import type { TestBusiness } from '../../helpers/workspace.ts';
-import { fixtureEm } from '../../helpers/workspace.ts';
-
-/** Fixture SQL (procedures never run SQL from outside core). */
-export async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  return fixtureEm().getConnection().execute<T[]>(text, params, 'all');
-}
 
 export async function countRows(table: string, businessId: string): Promise<number> {
   const [row] = await sql<{ n: number }>(`select count(*)::int as n from ${table} where business_id = ?`, [businessId]);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { sql } from '../../helpers/sql.ts';
 import { createTestBusiness, expectAppError, fixedClock, tenantCaller, type TestBusiness } from '../../helpers/workspace.ts';
-import { addContact, addCustomer, addInvoice, addJob, addPayment, addProperty, addTag, sql } from './fixtures.ts';
+import { addContact, addCustomer, addInvoice, addJob, addPayment, addProperty, addTag } from './fixtures.ts';
 
 describe('workspace: get-customer', () => {
   let business: TestBusiness;

@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { computeTotals, type PricedLine } from '../../../core/services/workspace/totals.ts';
-import { fixtureEm, type TestBusiness } from '../../helpers/workspace.ts';
+import { sql } from '../../helpers/sql.ts';
+import type { TestBusiness } from '../../helpers/workspace.ts';
 
 /** The tax rate the fixtures price their options with (8.25 %). */
 export const TAX_BASIS_POINTS = 825;
-
-export async function sql(text: string, params: unknown[] = []): Promise<void> {
-  await fixtureEm().getConnection().execute(text, params);
-}
-
-export async function rows<Row>(text: string, params: unknown[] = []): Promise<Row[]> {
-  return fixtureEm().getConnection().execute(text, params);
-}
 
 export async function addCustomer(business: TestBusiness, name: string): Promise<string> {
   const id = randomUUID();

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { computeTotals } from '../../../core/services/workspace/totals.ts';
+import { sql } from '../../helpers/sql.ts';
 import { createTestBusiness, expectAppError, tenantCaller, type TestBusiness } from '../../helpers/workspace.ts';
-import { addCustomer, addEstimate, estimateFixtures, rows, TAX_BASIS_POINTS } from './fixtures.ts';
+import { addCustomer, addEstimate, estimateFixtures, TAX_BASIS_POINTS } from './fixtures.ts';
 
 describe('workspace: get-estimate', () => {
   let business: TestBusiness;
@@ -71,13 +72,13 @@ describe('workspace: get-estimate', () => {
 
   it('stores option totals equal to computeTotals over each option\'s line items', async () => {
     // Straight from the tables, not through the procedure: what the write path stored must be what computeTotals answers.
-    const options = await rows<{ id: string; subtotal_minor: string; tax_minor: string; total_minor: string }>(
+    const options = await sql<{ id: string; subtotal_minor: string; tax_minor: string; total_minor: string }>(
       'select o.id, o.subtotal_minor, o.tax_minor, o.total_minor from estimate_options o where o.business_id = ? order by o.id',
       [business.id],
     );
     expect(options).to.have.length(9);
     for (const option of options) {
-      const lines = await rows<{ quantity: string; unit_price_minor: string; taxable: boolean; amount_minor: string }>(
+      const lines = await sql<{ quantity: string; unit_price_minor: string; taxable: boolean; amount_minor: string }>(
         'select quantity, unit_price_minor, taxable, amount_minor from estimate_line_items where business_id = ? and estimate_option_id = ? order by position, id',
         [business.id, option.id],
       );

@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createTestBusiness, fixtureEm, type TestBusiness } from '../../helpers/workspace.ts';
-
-/** Fixture SQL with bind values; instants are written as given, to the microsecond. */
-export async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  return fixtureEm().getConnection().execute<T[]>(text, params, 'all');
-}
+import { sql } from '../../helpers/sql.ts';
+import { createTestBusiness, type TestBusiness } from '../../helpers/workspace.ts';
 
 /** Rows of a table belonging to one business. */
 export async function countRows(table: string, businessId: string): Promise<number> {

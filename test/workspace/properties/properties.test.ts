@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { encodeCursor } from '../../../core/services/workspace/cursor.ts';
-import { createTestBusiness, expectAppError, fixedClock, fixtureEm, tenantCaller, type TestBusiness } from '../../helpers/workspace.ts';
-
-async function sql(text: string, params: unknown[]): Promise<void> {
-  await fixtureEm().getConnection().execute(text, params);
-}
+import { sql } from '../../helpers/sql.ts';
+import { createTestBusiness, expectAppError, fixedClock, tenantCaller, type TestBusiness } from '../../helpers/workspace.ts';
 
 async function addCustomer(business: TestBusiness, name: string): Promise<string> {
   const id = randomUUID();

@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { fixtureEm, type TestBusiness } from '../../helpers/workspace.ts';
-
-/** Fixture SQL with bind values; instants are written as given, to the microsecond. */
-export async function sql(text: string, params: unknown[] = []): Promise<void> {
-  await fixtureEm().getConnection().execute(text, params);
-}
+import { sql } from '../../helpers/sql.ts';
+import type { TestBusiness } from '../../helpers/workspace.ts';
 
 export interface MemberFields {
   role?: 'technician' | 'dispatcher' | 'manager' | 'office';

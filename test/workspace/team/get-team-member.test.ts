@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { sql } from '../../helpers/sql.ts';
 import { createTestBusiness, expectAppError, tenantCaller, type TestBusiness } from '../../helpers/workspace.ts';
-import { addMember, addZone, sql } from './fixtures.ts';
+import { addMember, addZone } from './fixtures.ts';
 
 describe('workspace: get-team-member', () => {
   let business: TestBusiness;
