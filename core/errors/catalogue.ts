@@ -82,11 +82,6 @@ export const errorCatalogue = {
     jsonRpc: -32001,
     resolution: 'Send valid credentials in the Authorization header.',
   },
-  FORBIDDEN: {
-    status: 403,
-    jsonRpc: -32003,
-    resolution: 'Use credentials that are allowed to perform this operation.',
-  },
   INSUFFICIENT_SCOPE: {
     status: 403,
     jsonRpc: -32003,
@@ -157,16 +152,6 @@ export const errorCatalogue = {
     jsonRpc: -32009,
     resolution: 'Use a new Idempotency-Key for a different request; reuse a key only to retry the identical request.',
   },
-  IDEMPOTENCY_REQUEST_IN_PROGRESS: {
-    status: 409,
-    jsonRpc: -32009,
-    resolution: 'Wait for the first request with this Idempotency-Key to finish, then retry after the Retry-After delay.',
-  },
-  IDEMPOTENCY_KEY_INVALID: {
-    status: 400,
-    jsonRpc: -32600,
-    resolution: 'Send an Idempotency-Key of 1 to 128 visible ASCII characters (0x21-0x7E).',
-  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     jsonRpc: -32600,
@@ -196,11 +181,6 @@ export const errorCatalogue = {
     status: 503,
     jsonRpc: -32050,
     resolution: 'Too many password checks are under way at once; wait for the number of seconds in the Retry-After header, then try again.',
-  },
-  SERVICE_UNAVAILABLE: {
-    status: 503,
-    jsonRpc: -32050,
-    resolution: 'Retry later.',
   },
 } as const satisfies Record<string, { status: number; jsonRpc: number; resolution: string }>;
 
