@@ -7,3 +7,9 @@ import { service } from './root-hooks.ts';
 export async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
   return service().database.orm.em.fork().getConnection().execute<T[]>(text, params, 'all');
 }
+
+/** Rows of a business in a table (fixture checks). */
+export async function countRows(table: string, businessId: string): Promise<number> {
+  const [row] = await sql<{ n: number }>(`select count(*)::int as n from ${table} where business_id = ?`, [businessId]);
+  return row!.n;
+}

@@ -155,9 +155,3 @@ export function foreignJobReferences(own: Workspace, other: Workspace): { base: 
     ],
   };
 }
-
-/** Rows of a business in a table (fixture checks). */
-export async function countRows(table: string, businessId: string): Promise<number> {
-  const rows = await fixtureEm().getConnection().execute<Array<{ n: number }>>(`select count(*)::int as n from ${table} where business_id = ?`, [businessId]);
-  return rows[0]!.n;
-}

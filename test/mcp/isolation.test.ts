@@ -3,7 +3,6 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { expect } from 'chai';
 import type { McpToolDefinition } from '../../adapters/mcp/catalogue.ts';
 import {
-  countRows,
   expectOnlyOwnIds,
   foreignJobReferences,
   isolationInputs,
@@ -12,7 +11,7 @@ import {
   workspaceProcedures,
   type Workspace,
 } from '../helpers/tenant-isolation.ts';
-import { sql } from '../helpers/sql.ts';
+import { countRows, sql } from '../helpers/sql.ts';
 import { callTool, rpc, tokenFor, type ToolResult } from './fixtures.ts';
 
 /** A foreign reference finds nothing (an empty list) or is not found (isError): never data, never "forbidden". */

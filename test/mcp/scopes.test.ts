@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
 import { expect } from 'chai';
-import { countRows, seedWorkspace, type Workspace } from '../helpers/tenant-isolation.ts';
+import { countRows } from '../helpers/sql.ts';
+import { seedWorkspace, type Workspace } from '../helpers/tenant-isolation.ts';
 import { callTool, expectRpcError, resourceMetadataUrl, rpc, tokenFor } from './fixtures.ts';
 
 const email = () => `scope-${randomBytes(4).toString('hex')}@example.com`;

@@ -6,7 +6,8 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import { expect } from 'chai';
 import { accountsCaller, createUser, PASSWORD } from '../accounts/fixtures.ts';
 import { service } from '../helpers/root-hooks.ts';
-import { countRows, seedWorkspace, toolCatalogue, type Workspace } from '../helpers/tenant-isolation.ts';
+import { countRows } from '../helpers/sql.ts';
+import { seedWorkspace, toolCatalogue, type Workspace } from '../helpers/tenant-isolation.ts';
 import { mcpUrl, resourceMetadataUrl } from './fixtures.ts';
 import { HeadlessOAuthProvider } from './headless-oauth-provider.ts';
 

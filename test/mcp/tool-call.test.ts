@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { service } from '../helpers/root-hooks.ts';
-import { sql } from '../helpers/sql.ts';
-import { countRows, seedWorkspace, type Workspace } from '../helpers/tenant-isolation.ts';
+import { countRows, sql } from '../helpers/sql.ts';
+import { seedWorkspace, type Workspace } from '../helpers/tenant-isolation.ts';
 import { tenantCaller } from '../helpers/workspace.ts';
 import { callTool, callToolOk, expectRpcError, rpc, tokenFor } from './fixtures.ts';
 

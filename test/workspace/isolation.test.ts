@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
+import { countRows } from '../helpers/sql.ts';
 import {
-  countRows,
   expectOnlyOwnIds,
   foreignJobReferences,
   isolationInputs,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { encodeCursor } from '../../../core/services/workspace/cursor.ts';
+import { walk } from '../../helpers/cursor-pages.ts';
 import { sql } from '../../helpers/sql.ts';
 import { createTestBusiness, expectAppError, tenantCaller, type TestBusiness } from '../../helpers/workspace.ts';
 
@@ -53,18 +54,6 @@ async function addCustomerWithJob(business: TestBusiness, name: string): Promise
     jobId, business.id, business.id, customerId, business.currency,
   ]);
   return { customerId, jobId };
-}
-
-async function walk(fetch: (cursor?: string) => Promise<{ items: { id: string }[]; next_cursor: string | null }>, limit: number): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  for (;;) {
-    const page = await fetch(cursor);
-    ids.push(...page.items.map((item) => item.id));
-    if (page.next_cursor === null) return ids;
-    expect(page.items.length).to.equal(limit);
-    cursor = page.next_cursor;
-  }
 }
 
 describe('workspace: service agreements', () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { service } from '../../helpers/root-hooks.ts';
-import { sql } from '../../helpers/sql.ts';
+import { countRows, sql } from '../../helpers/sql.ts';
 import { createTestBusiness, expectAppError, fixedClock, fixtureEm, tenantCaller, type TestBusiness } from '../../helpers/workspace.ts';
-import { addCustomer, addTag, countRows } from './fixtures.ts';
+import { addCustomer, addTag } from './fixtures.ts';
 
 const written = ['customers', 'customer_tags', 'tags', 'outbox_events'];
 

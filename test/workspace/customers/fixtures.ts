@@ -2,11 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { sql } from '../../helpers/sql.ts';
 import type { TestBusiness } from '../../helpers/workspace.ts';
 
-export async function countRows(table: string, businessId: string): Promise<number> {
-  const [row] = await sql<{ n: number }>(`select count(*)::int as n from ${table} where business_id = ?`, [businessId]);
-  return row!.n;
-}
-
 export interface CustomerFixture {
   name: string;
   companyName?: string;

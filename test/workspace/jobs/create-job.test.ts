@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { sql } from '../../helpers/sql.ts';
+import { countRows, sql } from '../../helpers/sql.ts';
 import { createTestBusiness, expectAppError, fixedClock, tenantCaller, type TestBusiness } from '../../helpers/workspace.ts';
-import { addCustomer, addJob, addJobType, addMember, countRows } from './fixtures.ts';
+import { addCustomer, addJob, addJobType, addMember } from './fixtures.ts';
 
 interface Fixture {
   business: TestBusiness;

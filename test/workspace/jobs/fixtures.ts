@@ -2,12 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { sql } from '../../helpers/sql.ts';
 import { createTestBusiness, type TestBusiness } from '../../helpers/workspace.ts';
 
-/** Rows of a table belonging to one business. */
-export async function countRows(table: string, businessId: string): Promise<number> {
-  const [row] = await sql<{ n: number }>(`select count(*)::int as n from ${table} where business_id = ?`, [businessId]);
-  return row!.n;
-}
-
 export interface JobFields {
   number: number;
   customerId: string;
@@ -171,19 +165,6 @@ export async function buildReadWorld(): Promise<ReadWorld> {
     jobs: { j1, j2, j3, j4, j5 },
     twinIds: { customer: twinCustomer, jobType: twinType, member: twinMember, job: twinJob },
   };
-}
-
-/** Every page of a list, following next_cursor; fails on a loop. */
-export async function allPages<Item>(fetch: (cursor: string | undefined) => Promise<{ items: Item[]; next_cursor: string | null }>): Promise<Item[][]> {
-  const pages: Item[][] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await fetch(cursor);
-    pages.push(page.items);
-    cursor = page.next_cursor ?? undefined;
-    if (pages.length > 50) throw new Error('pagination does not end');
-  } while (cursor !== undefined);
-  return pages;
 }
 
 /** Cursors no list of this area accepts: not base64 JSON, a key of the wrong shape, a position beyond int4. */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { allPages } from '../../helpers/cursor-pages.ts';
 import { expectAppError, tenantCaller } from '../../helpers/workspace.ts';
-import { allPages, buildReadWorld, forgedCursors, impossibleInstantCursor, type ReadWorld } from './fixtures.ts';
+import { buildReadWorld, forgedCursors, impossibleInstantCursor, type ReadWorld } from './fixtures.ts';
 
 describe('workspace: list-job-line-items, list-job-notes, list-job-attachments', () => {
   let w: ReadWorld;

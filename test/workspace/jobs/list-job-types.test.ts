@@ -1,6 +1,7 @@
 import { expect } from 'chai';
+import { allPages } from '../../helpers/cursor-pages.ts';
 import { expectAppError, tenantCaller } from '../../helpers/workspace.ts';
-import { allPages, buildReadWorld, forgedCursors, type ReadWorld } from './fixtures.ts';
+import { buildReadWorld, forgedCursors, type ReadWorld } from './fixtures.ts';
 
 describe('workspace: list-job-types', () => {
   let w: ReadWorld;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { encodeCursor } from '../../../core/services/workspace/cursor.ts';
+import { walk } from '../../helpers/cursor-pages.ts';
 import { createTestBusiness, expectAppError, fixtureEm, tenantCaller, type TestBusiness } from '../../helpers/workspace.ts';
 
 interface Item {
@@ -27,20 +28,6 @@ async function addItem(business: TestBusiness, item: Item): Promise<string> {
         item.taxable ?? item.kind === 'material', item.active ?? true],
     );
   return id;
-}
-
-/** Every page of a list, following next_cursor; checks each page's size. */
-async function walk<T extends { id: string }>(fetch: (cursor?: string) => Promise<{ items: T[]; next_cursor: string | null }>, limit: number): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  for (;;) {
-    const page = await fetch(cursor);
-    expect(page.items.length).to.be.at.most(limit);
-    ids.push(...page.items.map((item) => item.id));
-    if (page.next_cursor === null) return ids;
-    expect(page.items.length).to.equal(limit);
-    cursor = page.next_cursor;
-  }
 }
 
 const names = (page: { items: { name: string }[] }) => page.items.map((item) => item.name);

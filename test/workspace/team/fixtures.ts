@@ -76,21 +76,6 @@ export async function addTimeOff(
   return id;
 }
 
-/** Every page of a list, following next_cursor; fails on a runaway loop. */
-export async function allPages<Item>(
-  fetch: (cursor: string | undefined) => Promise<{ items: Item[]; next_cursor: string | null }>,
-): Promise<Item[][]> {
-  const pages: Item[][] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await fetch(cursor);
-    pages.push(page.items);
-    cursor = page.next_cursor ?? undefined;
-    if (pages.length > 50) throw new Error('pagination does not end');
-  } while (cursor !== undefined);
-  return pages;
-}
-
 /** A cursor of the right encoding but a forged key. */
 export function forgedCursor(key: unknown): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');

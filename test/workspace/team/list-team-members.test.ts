@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { allPages } from '../../helpers/cursor-pages.ts';
 import { createTestBusiness, expectAppError, tenantCaller, type TestBusiness } from '../../helpers/workspace.ts';
-import { addMember, addZone, allPages, forgedCursor } from './fixtures.ts';
+import { addMember, addZone, forgedCursor } from './fixtures.ts';
 
 describe('workspace: list-team-members', () => {
   let business: TestBusiness;

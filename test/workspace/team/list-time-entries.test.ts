@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { allPages } from '../../helpers/cursor-pages.ts';
 import { createTestBusiness, expectAppError, tenantCaller, type TestBusiness } from '../../helpers/workspace.ts';
-import { addJobWithVisit, addMember, addTimeEntry, allPages, forgedCursor } from './fixtures.ts';
+import { addJobWithVisit, addMember, addTimeEntry, forgedCursor } from './fixtures.ts';
 
 /**
  * Chicago, around the end of daylight saving time (Sunday 2026-11-01, 02:00 CDT -> 01:00 CST):

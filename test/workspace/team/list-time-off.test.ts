@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { allPages } from '../../helpers/cursor-pages.ts';
 import { createTestBusiness, expectAppError, tenantCaller, type TestBusiness } from '../../helpers/workspace.ts';
-import { addMember, addTimeOff, allPages, forgedCursor } from './fixtures.ts';
+import { addMember, addTimeOff, forgedCursor } from './fixtures.ts';
 
 /** Chicago in November is UTC-6: local day 2026-11-10 is 06:00Z Nov 10 .. 06:00Z Nov 11. */
 describe('workspace: list-time-off', () => {
