@@ -76,7 +76,7 @@ const keyEncryptionKey = z
  * Redirect URIs of hosted agent clients accepted without configuration: their products' fixed
  * OAuth callbacks (vetted list; extend it with OAUTH_HOSTED_CALLBACKS).
  */
-export const defaultHostedCallbacks = [
+const defaultHostedCallbacks = [
   'https://claude.ai/api/mcp/auth_callback',
   'https://claude.com/api/mcp/auth_callback',
   'https://chatgpt.com/connector_platform_oauth_redirect',

@@ -22,7 +22,7 @@ export interface Credentials {
   bearer?: string;
 }
 
-export const anonymous: Principal = { kind: 'anonymous' };
+const anonymous: Principal = { kind: 'anonymous' };
 
 /**
  * What a procedure may ask its transport to add to a successful response

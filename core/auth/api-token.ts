@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
  * slow hash adds nothing for a 256-bit random secret), and the lookup is by that hash, so no
  * token-dependent comparison happens in application code.
  */
-export const API_TOKEN_PREFIX = 'fsa_ws_';
+const API_TOKEN_PREFIX = 'fsa_ws_';
 const TOKEN_PATTERN = /^fsa_ws_[A-Za-z0-9_-]{43}$/;
 /** Characters of the token kept in clear for listings: the prefix plus 6 random characters. */
 const DISPLAY_LENGTH = API_TOKEN_PREFIX.length + 6;

@@ -12,7 +12,7 @@ export interface ScryptParameters {
   p: number;
 }
 
-export const currentScryptParameters: ScryptParameters = { N: 2 ** 17, r: 8, p: 1 };
+const currentScryptParameters: ScryptParameters = { N: 2 ** 17, r: 8, p: 1 };
 
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;

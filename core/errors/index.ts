@@ -1,4 +1,4 @@
 export { errorCatalogue, type ErrorCode } from './catalogue.ts';
-export { ZErrorMessage, errorMessage, internalErrorMessage, type ErrorMessage } from './error-message.ts';
-export { AppError, isAppError, type AppErrorOptions } from './app-error.ts';
+export { ZErrorMessage, errorMessage, type ErrorMessage } from './error-message.ts';
+export { AppError, isAppError } from './app-error.ts';
 export { classifyError, originalError, validationErrorMessage, type ClassifiedError } from './from-unknown.ts';

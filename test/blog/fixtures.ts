@@ -19,7 +19,7 @@ const MINUTE = 60_000;
  * the assertions hold whatever else the database holds (demo data, other runs on a persistent
  * PostgreSQL) and a second run never collides with the first.
  */
-export class BlogFixtures {
+class BlogFixtures {
   readonly suffix = randomBytes(4).toString('hex').replace(/^\d/, 'k');
   /** A word no real text contains; both stemmers leave it alone. */
   readonly word = `zq${this.suffix}`;

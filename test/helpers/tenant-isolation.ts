@@ -17,7 +17,7 @@ import { fixtureEm } from './workspace.ts';
  */
 
 /** Input fields that name a row of another table, by the table they name. */
-export const referenceFields: Record<string, string> = {
+const referenceFields: Record<string, string> = {
   customer_id: 'customers',
   property_id: 'properties',
   job_id: 'jobs',

@@ -16,7 +16,7 @@ export interface GrantFixture {
   scope: string;
 }
 
-export const DEFAULT_TEST_SCOPE = 'mcp:read mcp:customers:write';
+const DEFAULT_TEST_SCOPE = 'mcp:read mcp:customers:write';
 
 /** A loopback callback no other registration uses. */
 function loopback(): string {

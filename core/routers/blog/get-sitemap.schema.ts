@@ -6,7 +6,7 @@ export const BLOG_SITEMAP_PER_PAGE = { defaultPerPage: 1000, maxPerPage: 1000 };
 
 export const ZGetSitemapInput = z.object({ ...ZPageQuery(BLOG_SITEMAP_PER_PAGE) });
 
-export const ZBlogSitemapRow = z
+const ZBlogSitemapRow = z
   .object({
     slug: z.string(),
     locale: z.enum(BLOG_LOCALES),

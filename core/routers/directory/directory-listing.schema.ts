@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Spec 2.7. */
-export const ZDirectoryListingPhoto = z
+const ZDirectoryListingPhoto = z
   .object({
     id: z.number().int(),
     kind: z.enum(['photo', 'logo']).describe('`logo` for the business logo (at most one per listing), `photo` otherwise.'),

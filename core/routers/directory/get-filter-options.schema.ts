@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const ZGetDirectoryFilterOptionsInput = z.void();
 
-export const ZDirectoryFilterOption = z
+const ZDirectoryFilterOption = z
   .object({
     key: z.string().describe('The value to pass to the filter.'),
     label: z.string().describe('The value for display.'),
@@ -10,7 +10,7 @@ export const ZDirectoryFilterOption = z
   })
   .meta({ id: 'DirectoryFilterOption' });
 
-export const ZDirectoryFilterOptions = z
+const ZDirectoryFilterOptions = z
   .object({
     industries: z.array(ZDirectoryFilterOption).describe('Values of the `industry` filter.'),
     metros: z.array(ZDirectoryFilterOption).describe('Values of the `metro` filter.'),

@@ -6,7 +6,7 @@ import { ZPageLinks, ZPageMeta, ZPageQuery } from '../shared/pagination.schema.t
 import { ZDirectoryListingPublic } from './directory-listing.schema.ts';
 
 /** A bounded text filter; surrounding space is ignored, NUL (which PostgreSQL cannot store) rejected. */
-export function textFilter(max: number, description: string) {
+function textFilter(max: number, description: string) {
   return z
     .string()
     .trim()

@@ -5,14 +5,14 @@ import { ZPageQuery } from '../shared/pagination.schema.ts';
 import { ZGovernmentOpportunityPublic } from './opportunity.schema.ts';
 import { ZText } from './text.schema.ts';
 
-export const LIST_MAX_PER_PAGE = 50;
-export const LIST_DEFAULT_PER_PAGE = 20;
+const LIST_MAX_PER_PAGE = 50;
+const LIST_DEFAULT_PER_PAGE = 20;
 /**
  * How deep the list pages: page x per_page at most this. The list is an offset walk of the
  * posted-date index that reads and rechecks every skipped row (350 ms at page 4999 of 100,000
  * opportunities, 630 ms with a negated keyword at page 2000); the sitemap is for reading everything.
  */
-export const LIST_MAX_DEPTH = LIST_LINK_MAX_DEPTH;
+const LIST_MAX_DEPTH = LIST_LINK_MAX_DEPTH;
 const STATE_MESSAGE = 'expected exactly two letters, a US state code such as TX';
 
 /** An optional text filter: trimmed, at most `max` characters; empty means "no filter". */
@@ -60,7 +60,7 @@ export const ZListOpportunitiesInput = z
     }
   });
 
-export const ZGovernmentOpportunityListMeta = z
+const ZGovernmentOpportunityListMeta = z
   .object({
     current_page: z.number().int(),
     per_page: z.number().int(),
@@ -69,7 +69,7 @@ export const ZGovernmentOpportunityListMeta = z
   .describe('Where this page is. The list is not counted (it changes as deadlines pass); follow links.next until it is null.')
   .meta({ id: 'GovernmentOpportunityListMeta' });
 
-export const ZGovernmentOpportunityListLinks = z
+const ZGovernmentOpportunityListLinks = z
   .object({
     prev: z.string().nullable().describe('Absolute URL of the previous page; null on the first.'),
     next: z.string().nullable().describe(`Absolute URL of the next page; null on the last, and at the depth limit (page x per_page at most ${LIST_LINK_MAX_DEPTH}).`),

@@ -4,7 +4,7 @@ import { listPageLinks } from '../../services/government/list-links.ts';
 import { governmentProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZListOpportunitiesInput, ZListOpportunitiesOutput } from './list-opportunities.schema.ts';
 
-export const LIST_PATH = '/v1/government-opportunities/public';
+const LIST_PATH = '/v1/government-opportunities/public';
 
 export const listOpportunities = skipOutputReparse(
   governmentProcedure

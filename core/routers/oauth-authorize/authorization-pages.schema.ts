@@ -14,14 +14,14 @@ const ZPendingRequest = {
   redirect_host: z.string(),
 };
 
-export const ZLoginPage = z.object({
+const ZLoginPage = z.object({
   ...ZPendingRequest,
   /** The e-mail address typed before, shown again after a failed attempt. */
   email: z.string().optional(),
   error: z.string().optional(),
 });
 
-export const ZConsentPage = z.object({
+const ZConsentPage = z.object({
   ...ZPendingRequest,
   user: z.object({ name: z.string(), email: z.string() }),
   /** `writes_allowed`: the user's role there (owner or admin) lets them grant write scopes; a member's grant is read-only. */

@@ -10,7 +10,7 @@ export const ZSignInInput = z.object({
   password: z.string().max(1000),
 });
 
-export const ZSignedInStep = z.object({
+const ZSignedInStep = z.object({
   next: z.literal('signed_in'),
   /** The new session: the transport stores the secret in the browser cookie for max_age_seconds. */
   session: z.object({ secret: z.string(), max_age_seconds: z.number().int() }),

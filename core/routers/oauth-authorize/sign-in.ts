@@ -10,7 +10,7 @@ import { publicProcedure } from '../../trpc.ts';
 import { ZSignInInput, ZSignInOutput } from './sign-in.schema.ts';
 
 /** The same words for an unknown e-mail and a wrong password: the page must not tell which addresses exist. */
-export const SIGN_IN_FAILED = 'Incorrect e-mail or password.';
+const SIGN_IN_FAILED = 'Incorrect e-mail or password.';
 
 /**
  * The login form of the authorization endpoint. The form token must be this browser's, for this

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const ZGetJwksInput = z.void();
 
 /** An ES256 verification key (RFC 7517, RFC 7518 section 6.2.1): public members only. */
-export const ZEcPublicJwk = z
+const ZEcPublicJwk = z
   .object({
     kty: z.literal('EC'),
     crv: z.literal('P-256'),

@@ -60,7 +60,7 @@ function buildWhere(input: DirectoryListQuery): WhereClause {
 }
 
 /** The order a query uses: the requested sort, else relevance for a search, else rating_desc. */
-export function effectiveSort(input: Pick<DirectoryListQuery, 'sort' | 'q'>): DirectorySort | 'relevance' {
+function effectiveSort(input: Pick<DirectoryListQuery, 'sort' | 'q'>): DirectorySort | 'relevance' {
   return input.sort ?? (input.q !== undefined ? 'relevance' : 'rating_desc');
 }
 

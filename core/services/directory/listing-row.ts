@@ -26,7 +26,7 @@ const MAPS_SEARCH = 'https://www.google.com/maps/search/?api=1&query=';
 /**
  * A link to a map page: by coordinates when known (exact), else by the postal address, else null.
  */
-export function directoryMapsUrl(
+function directoryMapsUrl(
   row: Pick<DirectoryListingRow, 'latitude' | 'longitude' | 'address' | 'city' | 'state' | 'postal_code'>,
 ): string | null {
   if (row.latitude !== null && row.longitude !== null) return `${MAPS_SEARCH}${row.latitude},${row.longitude}`;

@@ -1,7 +1,7 @@
 import type { GovernmentFilterOptions } from './filter-options.query.ts';
 
 /** How long one process reuses the filter options: they change slowly and cost a scan of the active set. */
-export const FILTER_OPTIONS_TTL_MS = 60_000;
+const FILTER_OPTIONS_TTL_MS = 60_000;
 
 /**
  * A one-entry, per-process cache with a time to live. Concurrent misses share one load (the

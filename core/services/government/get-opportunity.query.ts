@@ -83,7 +83,7 @@ export function buildGovernmentOpportunityDetailQuery(input: { identifier: strin
 }
 
 /** The notice's public page on SAM.gov, derived from the notice id (not stored). */
-export function registryPublicUrl(noticeId: string | null): string | null {
+function registryPublicUrl(noticeId: string | null): string | null {
   return noticeId ? `https://sam.gov/opp/${encodeURIComponent(noticeId)}/view` : null;
 }
 

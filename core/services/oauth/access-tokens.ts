@@ -10,7 +10,7 @@ import { ensureActiveSigningKey, findPublishedKey, SIGNING_ALG } from './signing
 /** RFC 9068 section 2.1: the `typ` of a JWT access token. */
 export const ACCESS_TOKEN_TYP = 'at+jwt';
 /** Allowed difference between our clock and the token's `exp` (and `nbf`), in seconds. */
-export const CLOCK_TOLERANCE_SECONDS = 30;
+const CLOCK_TOLERANCE_SECONDS = 30;
 
 export type OAuthPrincipal = Extract<Principal, { kind: 'oauth' }>;
 

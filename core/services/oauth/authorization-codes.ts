@@ -5,7 +5,7 @@ import { insertAuthorizationCode } from './authorization-codes.query.ts';
 import { insertGrant } from './grants.query.ts';
 
 /** How long an authorization code may be exchanged (protocols.md: 60 seconds). */
-export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
+const AUTHORIZATION_CODE_TTL_SECONDS = 60;
 
 /**
  * SHA-256 (hex) of a code or refresh token: what the database keeps instead of the secret. The

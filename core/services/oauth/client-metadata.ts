@@ -4,7 +4,7 @@ import { AppError } from '../../errors/index.ts';
 import type { RegisterClientInput } from '../../routers/oauth-clients/register-client.schema.ts';
 import { checkRedirectUri, type RedirectUriPolicy } from './redirect-uri-policy.ts';
 
-export const DEFAULT_CLIENT_SCOPE = 'mcp:read mcp:customers:write mcp:jobs:write';
+const DEFAULT_CLIENT_SCOPE = 'mcp:read mcp:customers:write mcp:jobs:write';
 const SUPPORTED_GRANT_TYPES = ['authorization_code', 'refresh_token'];
 /** Spec 5: these identity types are neither published nor accepted. */
 const REFUSED_IDENTITY_TYPES = ['identity_assertion', 'verified_email', 'anonymous', 'service_auth'];

@@ -3,7 +3,7 @@ import { hashOAuthSecret, newOAuthSecret } from './authorization-codes.ts';
 import { insertRefreshToken } from './refresh-tokens.query.ts';
 
 /** Lifetime of each refresh token; every rotation issues a new one with a full lifetime (sliding). */
-export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /**
  * How long after its rotation a refresh token may be presented again without revoking the grant

@@ -4,7 +4,7 @@ import { AppError } from '../../errors/index.ts';
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 
 /** The distinct scopes of a space-separated scope string, in their first order. */
-export function scopeList(scope: string): string[] {
+function scopeList(scope: string): string[] {
   return [...new Set(scope.split(' ').filter((entry) => entry.length > 0))];
 }
 

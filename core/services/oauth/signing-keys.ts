@@ -17,7 +17,7 @@ import {
 export const SIGNING_ALG = 'ES256';
 
 /** How long a retired key stays published beyond the access-token lifetime (clock skew, caches). */
-export const RETIRED_KEY_GRACE_SECONDS = 300;
+const RETIRED_KEY_GRACE_SECONDS = 300;
 
 /** A key of the JWKS: the public EC JWK with its id and intended use. */
 export interface PublishedJwk extends EcPublicJwk {

@@ -12,7 +12,7 @@ export async function addCustomer(business: TestBusiness, name: string): Promise
   return id;
 }
 
-export async function addProperty(business: TestBusiness, customerId: string, name: string | null): Promise<string> {
+async function addProperty(business: TestBusiness, customerId: string, name: string | null): Promise<string> {
   const id = randomUUID();
   await sql("insert into properties (id, business_id, customer_id, name, address_line1, city, postal_code) values (?, ?, ?, ?, '12 Elm St', 'Springfield', '62704')", [
     id, business.id, customerId, name,
@@ -20,7 +20,7 @@ export async function addProperty(business: TestBusiness, customerId: string, na
   return id;
 }
 
-export async function addJob(business: TestBusiness, customerId: string, number: number, title: string): Promise<string> {
+async function addJob(business: TestBusiness, customerId: string, number: number, title: string): Promise<string> {
   const id = randomUUID();
   await sql("insert into jobs (id, business_id, number, customer_id, title, status, currency) values (?, ?, ?, ?, ?, 'scheduled', 'USD')", [
     id, business.id, number, customerId, title,
@@ -78,7 +78,7 @@ export async function addOption(business: TestBusiness, estimateId: string, posi
   return id;
 }
 
-export async function approve(business: TestBusiness, estimateId: string, optionId: string): Promise<void> {
+async function approve(business: TestBusiness, estimateId: string, optionId: string): Promise<void> {
   await sql('update estimates set approved_option_id = ? where business_id = ? and id = ?', [optionId, business.id, estimateId]);
 }
 

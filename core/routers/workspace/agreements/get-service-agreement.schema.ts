@@ -8,7 +8,7 @@ export const ZGetServiceAgreementInput = z.object({
   agreement_id: ZId.describe('A service agreement id from list-service-agreements.'),
 });
 
-export const ZPlannedVisit = z.object({
+const ZPlannedVisit = z.object({
   id: z.uuid().describe('The plan entry (not a visit id).'),
   planned_for: ZDate.describe('The date the visit is planned for.'),
   status: z

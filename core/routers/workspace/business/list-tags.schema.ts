@@ -3,7 +3,7 @@ import { ZCursorPage, ZCursorPageInput } from '../shared/cursor-page.schema.ts';
 
 export const ZListTagsInput = z.object({ ...ZCursorPageInput });
 
-export const ZTag = z.object({
+const ZTag = z.object({
   id: z.uuid(),
   name: z.string().describe('Unique in the business regardless of letter case; list-customers filters by it.'),
   color: z.string().nullable().describe('Display colour, #RRGGBB, when set.'),

@@ -3,7 +3,7 @@ import { ZCursorPage, ZCursorPageInput } from '../shared/cursor-page.schema.ts';
 
 export const ZListTaxRatesInput = z.object({ ...ZCursorPageInput });
 
-export const ZTaxRate = z.object({
+const ZTaxRate = z.object({
   id: z.uuid(),
   name: z.string(),
   rate_basis_points: z.number().int().describe('The rate in basis points: 825 = 8.25 %.'),

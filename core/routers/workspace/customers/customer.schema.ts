@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZAddress, ZDateTime } from '../shared/cursor-page.schema.ts';
 
-export const customerStatuses = ['active', 'inactive', 'archived'] as const;
+const customerStatuses = ['active', 'inactive', 'archived'] as const;
 
 export const ZCustomerStatus = z.enum(customerStatuses).describe('active: a current customer; inactive: no longer served; archived: hidden from day-to-day work.');
 
@@ -27,7 +27,7 @@ export const ZCustomerContact = z.object({
   is_primary: z.boolean().describe('The person to reach first.'),
 });
 
-export const ZCustomerPropertySummary = z.object({
+const ZCustomerPropertySummary = z.object({
   id: z.uuid().describe('Pass as property_id to get-property or create-job.'),
   name: z.string().nullable(),
   line1: z.string(),
@@ -36,7 +36,7 @@ export const ZCustomerPropertySummary = z.object({
   postal_code: z.string(),
 });
 
-export const ZCustomerBalances = z
+const ZCustomerBalances = z
   .object({
     outstanding_minor: z
       .number()

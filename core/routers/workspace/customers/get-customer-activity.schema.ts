@@ -8,7 +8,7 @@ export const ZGetCustomerActivityInput = z.object({
   ...ZCursorPageInput,
 });
 
-export const ZActivityEntry = z.object({
+const ZActivityEntry = z.object({
   type: z.enum(activityTypes).describe('job (created), visit (scheduled start), estimate, invoice (issued, else created), payment (received), note (a job note written).'),
   id: z.uuid().describe('The id of the job, visit, estimate, invoice, payment or note: get-job, get-visit, get-estimate, get-invoice, get-payment take it.'),
   occurred_at: ZDateTime.describe('When it happened; an issue date counts as midnight of that day in the business time zone.'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZDate, ZDateTime } from '../shared/cursor-page.schema.ts';
 
-export const estimateStatuses = ['draft', 'sent', 'approved', 'declined', 'expired'] as const;
+const estimateStatuses = ['draft', 'sent', 'approved', 'declined', 'expired'] as const;
 
 export const ZEstimateStatus = z
   .enum(estimateStatuses)
@@ -13,7 +13,7 @@ export const ZOptionTotals = {
   total_minor: z.number().int().describe('subtotal_minor + tax_minor, minor units.'),
 };
 
-export const ZHeadlineOption = z
+const ZHeadlineOption = z
   .object({
     basis: z.enum(['approved', 'lowest_total']).describe('approved: the option the customer approved; lowest_total: no option is approved, so the cheapest one.'),
     option_id: z.uuid(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZDate, ZDateTime } from '../shared/cursor-page.schema.ts';
 
-export const invoiceStatuses = ['draft', 'open', 'paid', 'void'] as const;
+const invoiceStatuses = ['draft', 'open', 'paid', 'void'] as const;
 
 export const ZInvoice = z.object({
   id: z.uuid(),

@@ -3,7 +3,7 @@ import { ZCursorPage, ZCursorPageInput } from '../shared/cursor-page.schema.ts';
 
 export const ZListLeadSourcesInput = z.object({ ...ZCursorPageInput });
 
-export const ZLeadSourceStats = z.object({
+const ZLeadSourceStats = z.object({
   id: z.uuid().describe('Pass as the source filter of list-leads.'),
   name: z.string(),
   channel: z.string().nullable().describe('Kind of channel, e.g. web, ads, referral, directory; null when not recorded.'),

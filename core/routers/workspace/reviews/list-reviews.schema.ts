@@ -8,7 +8,7 @@ export const ZListReviewsInput = z.object({
   ...ZCursorPageInput,
 });
 
-export const ZReview = z.object({
+const ZReview = z.object({
   id: z.uuid(),
   rating: z.number().int().min(1).max(5).describe('Stars, 1 (worst) to 5 (best).'),
   comment: z.string().nullable().describe('The reviewer\'s text; null for a rating without text.'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const teamRoles = ['technician', 'dispatcher', 'manager', 'office'] as const;
+const teamRoles = ['technician', 'dispatcher', 'manager', 'office'] as const;
 
 export const ZTeamMemberRef = z.object({ id: z.uuid(), name: z.string() });
 

@@ -6,7 +6,7 @@ import type { KeyEncryptionKeySource } from '../key-encryption-key.ts';
 export type FormPurpose = 'sign-in' | 'consent';
 
 /** How long a login or consent form stays usable. */
-export const FORM_TOKEN_TTL_SECONDS = 60 * 60;
+const FORM_TOKEN_TTL_SECONDS = 60 * 60;
 
 const TOKEN = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 

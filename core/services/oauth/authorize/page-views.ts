@@ -6,7 +6,7 @@ import type { MemberBusiness } from './member-businesses.query.ts';
 import type { SignedInUser } from './browser-sessions.ts';
 
 /** The host the user is sent back to (a loopback port included), or the scheme of a private-use URI. */
-export function redirectHost(redirectUri: string): string {
+function redirectHost(redirectUri: string): string {
   const url = new URL(redirectUri);
   return url.host || url.protocol;
 }

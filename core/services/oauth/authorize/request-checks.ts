@@ -29,12 +29,12 @@ const CODE_CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
 
 const invalidRequest = (description: string): AuthorizationErrorResponse => ({ error: 'invalid_request', description });
 
-export const checkNoRepeatedParameter: RequestCheck = ({ parameters }) => {
+const checkNoRepeatedParameter: RequestCheck = ({ parameters }) => {
   const repeated = SINGLE_PARAMETERS.find((name) => parameters.getAll(name).length > 1);
   return repeated ? invalidRequest(`The parameter ${repeated} was sent more than once.`) : undefined;
 };
 
-export const checkResponseType: RequestCheck = ({ parameters }) => {
+const checkResponseType: RequestCheck = ({ parameters }) => {
   const responseType = parameters.get('response_type');
   if (responseType === null || responseType === '') return invalidRequest('The parameter response_type is missing (send response_type=code).');
   return responseType === 'code' ? undefined : { error: 'unsupported_response_type', description: 'Only response_type=code (the authorization code flow) is supported.' };
@@ -45,14 +45,14 @@ export const checkResponseType: RequestCheck = ({ parameters }) => {
  * one, and a client without it has no CSRF protection of its redirect URI; refusing early tells
  * its developer. The error redirect then carries no state, since there is none to echo.
  */
-export const checkState: RequestCheck = ({ parameters }) => {
+const checkState: RequestCheck = ({ parameters }) => {
   const state = parameters.get('state');
   if (state === null || state === '') return invalidRequest('The parameter state is required: send a fresh random value and check it on return.');
   return state.length > MAX_STATE_LENGTH ? invalidRequest(`The parameter state is longer than ${MAX_STATE_LENGTH} characters.`) : undefined;
 };
 
 /** PKCE (RFC 7636) with S256 only: `plain` and a missing method are refused (OAuth 2.1, spec 5). */
-export const checkCodeChallengeMethod: RequestCheck = ({ parameters }) => {
+const checkCodeChallengeMethod: RequestCheck = ({ parameters }) => {
   const method = parameters.get('code_challenge_method');
   if (method === 'S256') return undefined;
   if (method === null || method === '') return invalidRequest('PKCE S256 is required: send code_challenge_method=S256 with a code_challenge.');
@@ -60,7 +60,7 @@ export const checkCodeChallengeMethod: RequestCheck = ({ parameters }) => {
   return invalidRequest('PKCE S256 is required: code_challenge_method must be S256.');
 };
 
-export const checkCodeChallenge: RequestCheck = ({ parameters }) => {
+const checkCodeChallenge: RequestCheck = ({ parameters }) => {
   const challenge = parameters.get('code_challenge');
   if (challenge === null || challenge === '') return invalidRequest('PKCE S256 is required: the parameter code_challenge is missing.');
   return CODE_CHALLENGE.test(challenge)
@@ -69,7 +69,7 @@ export const checkCodeChallenge: RequestCheck = ({ parameters }) => {
 };
 
 /** RFC 8707: every `resource` sent must be the MCP resource (omitted, it is implied). */
-export const checkResource: RequestCheck = ({ parameters, mcpResource }) => {
+const checkResource: RequestCheck = ({ parameters, mcpResource }) => {
   const other = parameters.getAll('resource').some((resource) => resource !== mcpResource);
   return other ? { error: 'invalid_target', description: `The only resource this server issues tokens for is ${mcpResource}.` } : undefined;
 };
@@ -82,7 +82,7 @@ export function requestedScopes(parameters: URLSearchParams, clientScopes: reado
 }
 
 /** Every requested scope must be a scope of this server, and one the client registered. */
-export const checkScope: RequestCheck = ({ parameters, clientScopes }) => {
+const checkScope: RequestCheck = ({ parameters, clientScopes }) => {
   const scopes = requestedScopes(parameters, clientScopes);
   if (scopes.length === 0) return { error: 'invalid_scope', description: 'The scope parameter names no scope.' };
   if (scopes.some((scope) => !(mcpScopes as readonly string[]).includes(scope))) {

@@ -20,7 +20,7 @@ export function listTaxRateRows(em: SqlSource, businessId: string, after: readon
 }
 
 /** Basis points as a percentage string without trailing zeros: 825 -> "8.25", 700 -> "7", 50 -> "0.5". */
-export function ratePercent(basisPoints: number): string {
+function ratePercent(basisPoints: number): string {
   return (basisPoints / 100).toFixed(2).replace(/\.?0+$/, '');
 }
 

@@ -6,7 +6,7 @@ import { childCounts, propertySummaries } from './property-summaries.query.ts';
 import { customerNotFound } from './require-customer.query.ts';
 
 /** get-customer embeds this many contacts and properties; the counts tell whether there are more. */
-export const EMBEDDED_CHILDREN = 50;
+const EMBEDDED_CHILDREN = 50;
 
 /** One customer with contacts, properties and balances: get-customer's answer and create-customer's. */
 export async function loadCustomer(em: SqlSource, businessId: string, customerId: string, now: Date) {

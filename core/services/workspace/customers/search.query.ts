@@ -19,7 +19,7 @@ function likeEscaped(text: string): string {
 }
 
 /** The digits of a query that looks like a phone number (only digits and separators, 7 to 15 digits), else null. */
-export function phoneDigits(query: string): string | null {
+function phoneDigits(query: string): string | null {
   if (!/^[+\d\s().\-/]+$/.test(query)) return null;
   const digits = query.replace(/\D/g, '');
   return digits.length >= 7 && digits.length <= 15 ? digits : null;

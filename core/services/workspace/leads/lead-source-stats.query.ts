@@ -26,7 +26,7 @@ export function findLeadSourceStats(em: SqlSource, businessId: string, after: re
 }
 
 /** A fraction 0..1 to 4 decimals; null when there is nothing to convert. */
-export function conversionRate(converted: number, leads: number): number | null {
+function conversionRate(converted: number, leads: number): number | null {
   return leads === 0 ? null : Math.round((converted / leads) * 10_000) / 10_000;
 }
 

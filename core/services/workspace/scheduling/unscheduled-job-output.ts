@@ -4,7 +4,7 @@ import type { UnscheduledJobRow } from './unscheduled-jobs.query.ts';
 import { addressSummary } from './visit-output.ts';
 
 /** Calendar days in the business's zone from the day the job was created to today; 0 on the same day. */
-export function daysWaiting(createdAt: Date, now: Date, zone: string): number {
+function daysWaiting(createdAt: Date, now: Date, zone: string): number {
   const created = DateTime.fromJSDate(createdAt, { zone }).startOf('day');
   const today = DateTime.fromJSDate(now, { zone }).startOf('day');
   return Math.max(0, Math.round(today.diff(created, 'days').days));
