@@ -1,7 +1,7 @@
 import { resolve, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { lockDataDir } from './data-dir-lock.ts';
-import type { WorkerReply, WorkerStart } from './protocol.ts';
+import type { WorkerReply, WorkerRequest, WorkerStart } from './protocol.ts';
 import { EMBEDDED_SOCKET_PORT, prepareSocketDir } from './socket-dir.ts';
 
 const STOP_TIMEOUT_MS = 10_000;
@@ -87,7 +87,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
       if (stopped) return;
       stopped = true;
       try {
-        worker.postMessage({ type: 'stop' });
+        worker.postMessage({ type: 'stop' } satisfies WorkerRequest);
         let timer: NodeJS.Timeout | undefined;
         const deadline = new Promise((done) => (timer = setTimeout(done, STOP_TIMEOUT_MS)));
         await Promise.race([nextReply(worker), deadline]).finally(() => clearTimeout(timer));

@@ -30,7 +30,7 @@ try {
   await server.start();
   reply({ type: 'ready' });
 
-  port.on('message', async (message) => {
+  port.on('message', async (/** @type {import('./protocol.ts').WorkerRequest} */ message) => {
     if (message?.type !== 'stop') return;
     try {
       await server.stop();

@@ -81,5 +81,3 @@ export const ZListOpportunitiesOutput = z.object({
   meta: ZGovernmentOpportunityListMeta,
   links: ZGovernmentOpportunityListLinks,
 });
-
-export type ListOpportunitiesInput = z.infer<typeof ZListOpportunitiesInput>;

@@ -12,5 +12,3 @@ export const ZGetHealthOutput = z
     }),
   })
   .meta({ id: 'Health' });
-
-export type GetHealthOutput = z.infer<typeof ZGetHealthOutput>;

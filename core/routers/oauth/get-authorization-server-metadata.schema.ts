@@ -19,5 +19,3 @@ export const ZAuthorizationServerMetadata = z.object({
   authorization_response_iss_parameter_supported: z.literal(true),
   service_documentation: z.string(),
 });
-
-export type AuthorizationServerMetadata = z.infer<typeof ZAuthorizationServerMetadata>;

@@ -23,5 +23,3 @@ export const ZGetJwksOutput = z
       .describe('The key that signs now, newest first, then retired keys still within their publication window. Empty until the first token is issued.'),
   })
   .meta({ id: 'JsonWebKeySet' });
-
-export type GetJwksOutput = z.infer<typeof ZGetJwksOutput>;

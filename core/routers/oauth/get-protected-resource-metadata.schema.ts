@@ -10,5 +10,3 @@ export const ZProtectedResourceMetadata = z.object({
   bearer_methods_supported: z.array(z.literal('header')),
   resource_name: z.string(),
 });
-
-export type ProtectedResourceMetadata = z.infer<typeof ZProtectedResourceMetadata>;

@@ -16,5 +16,3 @@ export const ZRotateSigningKeyOutput = z.object({
     )
     .describe('The keys that signed until now (none on a first rotation).'),
 });
-
-export type RotateSigningKeyOutput = z.infer<typeof ZRotateSigningKeyOutput>;

@@ -20,5 +20,3 @@ export function oauthUrls(urls: SiteUrls) {
     protectedResourceMetadata: `${urls.site}/.well-known/oauth-protected-resource`,
   };
 }
-
-export type OAuthUrls = ReturnType<typeof oauthUrls>;
