@@ -3,7 +3,7 @@ import { noNul } from '../../../services/sql/no-nul.ts';
 import { ZCursorPage, ZCursorPageInput, ZDateTime } from '../shared/cursor-page.schema.ts';
 import { ZCustomerStatus, ZCustomerSummary } from './customer.schema.ts';
 
-export const customerSorts = ['created_desc', 'created_asc', 'name_asc'] as const;
+const customerSorts = ['created_desc', 'created_asc', 'name_asc'] as const;
 
 export const ZListCustomersInput = z.object({
   status: ZCustomerStatus.optional().describe('Only customers with this status; omit for all.'),
