@@ -28,7 +28,7 @@ const anonymous: Principal = { kind: 'anonymous' };
  * What a procedure may ask its transport to add to a successful response
  * (Cache-Control, Location, ...). Adapters apply it; core never sees a transport.
  */
-export interface ResponseMeta {
+interface ResponseMeta {
   status?: number;
   headers: Record<string, string>;
 }

@@ -22,7 +22,7 @@ export interface ToolMeta {
 /** Procedure metadata: the REST mapping (trpc-to-openapi) plus what other transports read. */
 export type Meta = OpenApiMeta & { tool?: ToolMeta };
 
-export interface ErrorShapeData {
+interface ErrorShapeData {
   /** The ErrorMessage, for clients of tRPC's own endpoint (`error.data.errorMessage`). */
   errorMessage: ErrorMessage;
 }

@@ -1,7 +1,7 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { SystemCaller } from '../lib/system-caller.ts';
 
-export type FlagOptions = NonNullable<ParseArgsConfig['options']>;
+type FlagOptions = NonNullable<ParseArgsConfig['options']>;
 export type FlagValues = Record<string, string | boolean | Array<string | boolean> | undefined>;
 
 /** What a command prints: `json` with --json, `text` otherwise; `notice` goes to stderr either way. */

@@ -127,8 +127,3 @@ export const ZGovernmentOpportunityFilterOptions = z
     psc: z.array(ZFilterOption).describe('Product service codes of active opportunities, most frequent first.'),
   })
   .meta({ id: 'GovernmentOpportunityFilterOptions' });
-
-export type GovernmentOpportunityPublic = z.infer<typeof ZGovernmentOpportunityPublic>;
-export type GovernmentOpportunityDetail = z.infer<typeof ZGovernmentOpportunityDetail>;
-export type GovernmentOpportunitySitemapEntry = z.infer<typeof ZGovernmentOpportunitySitemapEntry>;
-export type GovernmentOpportunityFilterOptions = z.infer<typeof ZGovernmentOpportunityFilterOptions>;

@@ -3,7 +3,7 @@ import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 /** How many postal codes filter-options lists: the most common ones (there can be thousands). */
 const POSTAL_CODE_OPTION_LIMIT = 200;
 
-export interface DirectoryFilterOption {
+interface DirectoryFilterOption {
   key: string;
   label: string;
   count: number;

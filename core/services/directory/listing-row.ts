@@ -1,7 +1,7 @@
 import type { ClaimStatus, DirectoryListingPhoto, DirectoryListingPublic, PhotoKind, SiteUrls } from './types.ts';
 
 /** A photo as photosJson() aggregates it. */
-export interface DirectoryPhotoRow {
+interface DirectoryPhotoRow {
   id: number;
   kind: PhotoKind;
   public_id: string;

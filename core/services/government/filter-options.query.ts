@@ -12,7 +12,7 @@ export interface GovernmentFilterOptionRow {
   count: number;
 }
 
-export interface GovernmentFilterOption {
+interface GovernmentFilterOption {
   code: string;
   label: string;
   count: number;

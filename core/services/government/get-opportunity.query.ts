@@ -5,7 +5,7 @@ import { isoTimestamp } from './iso-timestamp.query.ts';
 import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 
 /** The detail fields of spec 2.3 that come straight from the stored row. */
-export interface GovernmentOpportunityDetailFields {
+interface GovernmentOpportunityDetailFields {
   solicitation_number: string | null;
   related_notice: string | null;
   contract_line_item_number: string | null;

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { findGrantRows } from './grants.query.ts';
 
 /** Where a grant stands, from its tokens: see grantRecords. */
-export type GrantStatus = 'active' | 'unused' | 'expired' | 'revoked';
+type GrantStatus = 'active' | 'unused' | 'expired' | 'revoked';
 
 /** A user's authorization of a client in a business, as administrators see it (never a secret). */
 export interface GrantRecord {

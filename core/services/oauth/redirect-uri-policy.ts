@@ -14,7 +14,7 @@ export interface RedirectUriPolicy {
   privateUseSchemes: string[];
 }
 
-export type RedirectUriKind = 'https' | 'hosted' | 'loopback' | 'private-use';
+type RedirectUriKind = 'https' | 'hosted' | 'loopback' | 'private-use';
 export type RedirectUriVerdict = { accepted: true; kind: RedirectUriKind } | { accepted: false; reason: string };
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);

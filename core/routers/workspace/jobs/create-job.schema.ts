@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { noNul } from '../../../services/sql/no-nul.ts';
 import { ZDateTime, ZId } from '../shared/cursor-page.schema.ts';
-import { ZJob } from './get-job.schema.ts';
-import { jobPriorities } from './job.schema.ts';
+import { jobPriorities, ZJob } from './job.schema.ts';
 
 const ZQuantity = z
   .number()

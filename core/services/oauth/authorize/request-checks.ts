@@ -7,7 +7,7 @@ import type { AuthorizationErrorResponse } from './authorization-response.ts';
  * at one thing and answers the error to send back, or undefined; together they run in the order of
  * `redirectableChecks`, and the first failure wins.
  */
-export interface RequestUnderCheck {
+interface RequestUnderCheck {
   /** Every value of every parameter, as sent. */
   parameters: URLSearchParams;
   /** The client's registered scopes. */

@@ -2,7 +2,7 @@ import { runQuery, type SqlSource } from '../../sql/query.ts';
 import { instantKeySql } from '../instant-key.query.ts';
 
 export const activityTypes = ['job', 'visit', 'estimate', 'invoice', 'payment', 'note'] as const;
-export type ActivityType = (typeof activityTypes)[number];
+type ActivityType = (typeof activityTypes)[number];
 
 export interface ActivityRow {
   type: ActivityType;

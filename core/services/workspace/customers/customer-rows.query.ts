@@ -51,7 +51,7 @@ export type CustomerSort = 'created_desc' | 'created_asc' | 'name_asc';
  * Where a page of customers resumes: the sort it continues, then that sort's key (created_at to the
  * microsecond, or the name key: the name, or null when too long to carry) and the id.
  */
-export type CustomerKey = readonly ['created_desc' | 'created_asc', string, string] | readonly ['name_asc', string | null, string];
+type CustomerKey = readonly ['created_desc' | 'created_asc', string, string] | readonly ['name_asc', string | null, string];
 
 export interface CustomerFilter {
   status?: CustomerRow['status'];

@@ -2,7 +2,7 @@ import { runQuery, type SqlSource } from '../../sql/query.ts';
 import { instantKeySql } from '../instant-key.query.ts';
 import { Where } from '../where.ts';
 
-export type EstimateStatus = 'draft' | 'sent' | 'approved' | 'declined' | 'expired';
+type EstimateStatus = 'draft' | 'sent' | 'approved' | 'declined' | 'expired';
 
 export interface EstimateRow {
   id: string;

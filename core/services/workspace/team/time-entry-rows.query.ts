@@ -3,7 +3,7 @@ import { instantKeySql } from '../instant-key.query.ts';
 import { asDate, asNullableDate, localDateTime } from '../scheduling/local-time.ts';
 import { Where } from '../where.ts';
 
-export type TimeEntryKind = 'work' | 'travel' | 'break';
+type TimeEntryKind = 'work' | 'travel' | 'break';
 
 export interface TimeEntryRow {
   id: string;

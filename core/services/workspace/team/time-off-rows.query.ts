@@ -3,7 +3,7 @@ import { instantKeySql } from '../instant-key.query.ts';
 import { asDate, localDateTime } from '../scheduling/local-time.ts';
 import { Where } from '../where.ts';
 
-export type TimeOffStatus = 'requested' | 'approved' | 'denied';
+type TimeOffStatus = 'requested' | 'approved' | 'denied';
 
 export interface TimeOffRow {
   id: string;
