@@ -6,7 +6,9 @@ interface CursorPage<Item> {
 }
 
 /** Every page of a list, following next_cursor; fails on a runaway loop. */
-export async function allPages<Item>(fetch: (cursor: string | undefined) => Promise<CursorPage<Item>>): Promise<Item[][]> {
+export async function allPages<Item>(
+  fetch: (cursor: string | undefined) => Promise<CursorPage<Item>>,
+): Promise<Item[][]> {
   const pages: Item[][] = [];
   let cursor: string | undefined;
   do {
@@ -19,7 +21,10 @@ export async function allPages<Item>(fetch: (cursor: string | undefined) => Prom
 }
 
 /** The ids of every page of a list, following next_cursor; checks that each page but the last is full. */
-export async function walk<Item extends { id: string }>(fetch: (cursor?: string) => Promise<CursorPage<Item>>, limit: number): Promise<string[]> {
+export async function walk<Item extends { id: string }>(
+  fetch: (cursor?: string) => Promise<CursorPage<Item>>,
+  limit: number,
+): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | undefined;
   for (;;) {
