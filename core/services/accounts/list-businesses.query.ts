@@ -1,6 +1,6 @@
 import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 
-export interface BusinessListRow {
+interface BusinessListRow {
   id: string;
   slug: string;
   name: string;
@@ -12,7 +12,7 @@ export interface BusinessListRow {
 }
 
 /** Every business with its member count and its owners' e-mail addresses, oldest first. */
-export function buildListBusinessesQuery(): SqlQuery {
+function buildListBusinessesQuery(): SqlQuery {
   return {
     sql: `select b.id, b.slug, b.name, b.time_zone, b.currency, b.created_at,
             count(m.user_id) as member_count,

@@ -8,7 +8,7 @@ export function buildGetBlogMediaQuery(publicId: string): SqlQuery {
   };
 }
 
-export interface BlogMediaRow {
+interface BlogMediaRow {
   public_id: string;
   mime_type: string;
   byte_size: number | string;
@@ -24,7 +24,7 @@ export interface BlogMedia {
   bytes: Buffer;
 }
 
-export function toBlogMedia(row: BlogMediaRow): BlogMedia {
+function toBlogMedia(row: BlogMediaRow): BlogMedia {
   return {
     public_id: row.public_id,
     mime_type: row.mime_type,

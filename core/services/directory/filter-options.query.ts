@@ -15,7 +15,7 @@ export interface DirectoryFilterOptions {
   postal_codes: DirectoryFilterOption[];
 }
 
-export interface DirectoryFilterOptionRow extends DirectoryFilterOption {
+interface DirectoryFilterOptionRow extends DirectoryFilterOption {
   facet: keyof DirectoryFilterOptions;
 }
 
@@ -29,7 +29,7 @@ const DEFAULT_ORDER = 'x.rating desc nulls last, x.review_count desc, x.name col
  * then one index probe per key fetches its label. Postal codes are labelled "78701 (Austin, TX)".
  * `now` is unused (kept for the builders' uniform signature).
  */
-export function buildDirectoryFilterOptionsQuery(postalCodeLimit: number = POSTAL_CODE_OPTION_LIMIT, now?: Date): SqlQuery {
+function buildDirectoryFilterOptionsQuery(postalCodeLimit: number = POSTAL_CODE_OPTION_LIMIT, now?: Date): SqlQuery {
   void now;
   const sql = `select 'industries' as facet, k.key collate "C" as key, k.count,
     (select x.industry_label from directory_listings x
@@ -54,7 +54,7 @@ order by facet, count desc, key`;
 }
 
 /** The rows of buildDirectoryFilterOptionsQuery (already ordered) -> the three lists. */
-export function toDirectoryFilterOptions(rows: DirectoryFilterOptionRow[]): DirectoryFilterOptions {
+function toDirectoryFilterOptions(rows: DirectoryFilterOptionRow[]): DirectoryFilterOptions {
   const options: DirectoryFilterOptions = { industries: [], metros: [], postal_codes: [] };
   for (const row of rows) options[row.facet].push({ key: row.key, label: row.label, count: row.count });
   return options;

@@ -18,7 +18,7 @@ const PHOTO_COLUMNS = 'kind, public_id, url, alt_text, mime_type, byte_size, ori
  * new ids joined back by slug for the photos. A slug that already exists is skipped with its
  * photos, so re-running a batch is harmless. Returns how many listings and photos were inserted.
  */
-export function buildInsertListingsQuery(listings: readonly ListingSeed[]): SqlQuery {
+function buildInsertListingsQuery(listings: readonly ListingSeed[]): SqlQuery {
   const sql = `with input as (
   select * from json_to_recordset(?::json) as x(${LISTING_FIELDS})
 ), inserted as (

@@ -1,4 +1,4 @@
-import type { ClaimStatus, DirectoryListingPhoto, DirectoryListingPublic, PhotoKind, SiteUrls } from './types.ts';
+import type { DirectoryListingPhoto, DirectoryListingPublic, PhotoKind, SiteUrls } from './types.ts';
 
 /** A photo as photosJson() aggregates it. */
 interface DirectoryPhotoRow {

@@ -1,7 +1,6 @@
 import type { SiteUrls } from '../../context.ts';
 import { PUBLIC_COLUMNS, toGovernmentOpportunityPublic, type GovernmentOpportunityPublicItem, type GovernmentOpportunityPublicRow } from './list-opportunities.query.ts';
 import type { GovernmentAddress, GovernmentAward, GovernmentPointOfContact, GovernmentResourceLink } from './record.ts';
-import { isoTimestamp } from './iso-timestamp.query.ts';
 import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 
 /** The detail fields of spec 2.3 that come straight from the stored row. */

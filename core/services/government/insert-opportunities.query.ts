@@ -66,7 +66,7 @@ export function buildInsertGovernmentOpportunitiesQuery(records: readonly Govern
 }
 
 /** Inserts or relabels NAICS/PSC codes. */
-export function buildUpsertClassificationCodesQuery(codes: readonly GovernmentClassificationCode[]): SqlQuery {
+function buildUpsertClassificationCodesQuery(codes: readonly GovernmentClassificationCode[]): SqlQuery {
   return {
     sql:
       'insert into government_classification_codes (kind, code, label, description) ' +

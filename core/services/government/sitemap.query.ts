@@ -7,7 +7,7 @@ export interface GovernmentSitemapInput {
   per_page: number;
 }
 
-export interface GovernmentSitemapRow {
+interface GovernmentSitemapRow {
   slug: string;
   posted_date: string | null;
   last_modified: string | null;
@@ -36,7 +36,7 @@ export function buildGovernmentSitemapCountQuery(now: Date): SqlQuery {
   };
 }
 
-export function toGovernmentSitemapEntry(row: GovernmentSitemapRow): GovernmentSitemapEntry {
+function toGovernmentSitemapEntry(row: GovernmentSitemapRow): GovernmentSitemapEntry {
   return {
     slug: row.slug,
     posted_date: row.posted_date,

@@ -8,7 +8,6 @@ describe('workspace: list-customers', () => {
   let business: TestBusiness;
   let other: TestBusiness;
   const ids: Record<string, string> = {};
-  let vip: string;
 
   before(async () => {
     business = await createTestBusiness();
@@ -19,7 +18,7 @@ describe('workspace: list-customers', () => {
     // Same instant as Ana: the id breaks the tie.
     ids.zed = await addCustomer(business, { name: 'zed lower', status: 'archived', createdAt: '2026-03-01T00:00:00Z' });
     ids.bea = await addCustomer(business, { name: 'Bea Park', createdAt: '2026-03-01T00:00:00.000001Z' });
-    vip = await addTag(business, 'VIP', [ids.maria!, ids.bea!]);
+    await addTag(business, 'VIP', [ids.maria!, ids.bea!]);
     await addTag(business, 'Commercial', [ids.mario!]);
     ids.foreign = await addCustomer(other, { name: 'Aaron Other', createdAt: '2026-02-15T00:00:00Z' });
     ids.foreignTag = await addTag(other, 'Foreign only', [ids.foreign!]);
