@@ -87,9 +87,9 @@ const service = await startService({ config, log: createLogger(config.logLevel) 
 const urls = oauthUrls({ site: service.config.siteUrl, base: service.config.baseUrl });
 const tokenUrl = `http://${HOST}:${service.config.port}/api/oauth/token`;
 const results: Array<[string, FormLoadSummary]> = [];
-let mintUs = 0;
-let verifyUs = 0;
-let joseUs = 0;
+let mintUs: number;
+let verifyUs: number;
+let joseUs: number;
 let benchRows: { businessId: string; clientId: string; userId: string } | undefined;
 try {
   const em = () => service.database.orm.em.fork();

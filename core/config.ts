@@ -36,7 +36,7 @@ const commaList = (item: z.ZodType<string, string>, what: string) =>
 /** `example.com` (exactly that host) or `*.example.com` (its subdomains). */
 const hostList = commaList(z.string().regex(/^(\*\.)?([a-z0-9-]+\.)+[a-z]{2,}$/i, { message: 'expected host names such as app.example.com or *.example.com' }), 'host names');
 const urlList = commaList(z.url({ protocol: /^https$/, message: 'expected https URLs' }), 'https URLs');
-const pathList = commaList(z.string().regex(/^\/[A-Za-z0-9._~\/-]*$/, { message: 'expected URL paths such as /callback' }), 'paths');
+const pathList = commaList(z.string().regex(/^\/[A-Za-z0-9._~/-]*$/, { message: 'expected URL paths such as /callback' }), 'paths');
 /** RFC 8252 private-use schemes: reverse domain names such as com.example.app. */
 const schemeList = commaList(z.string().regex(/^[a-z][a-z0-9+.-]*$/, { message: 'expected URI schemes such as com.example.app' }), 'URI schemes');
 

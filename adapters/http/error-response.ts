@@ -20,7 +20,7 @@ interface HttpErrorLike {
 }
 
 /** Converts what Koa and its routers throw (http-errors: status + expose) into catalogue errors; anything else stays as is. Body errors are converted where the body is read (json-body). */
-export function fromHttpError(error: unknown): unknown {
+function fromHttpError(error: unknown): unknown {
   if (error instanceof AppError || typeof error !== 'object' || error === null) return error;
   const { status, expose, message } = error as HttpErrorLike;
   if (!status || !expose || status >= 500) return error;
@@ -29,7 +29,7 @@ export function fromHttpError(error: unknown): unknown {
 }
 
 /** Writes an ErrorMessage response; errors are never cached. */
-export function writeError(ctx: KoaCtx, classified: ClassifiedError): void {
+function writeError(ctx: KoaCtx, classified: ClassifiedError): void {
   ctx.status = classified.body.status;
   for (const [name, value] of Object.entries(classified.headers)) ctx.set(name, value);
   ctx.remove('ETag');

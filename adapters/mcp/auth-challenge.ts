@@ -1,5 +1,5 @@
 /** The scopes a client should ask for when it has none yet: the spec's default registration scope. */
-export const DEFAULT_MCP_SCOPE = 'mcp:read mcp:customers:write mcp:jobs:write';
+const DEFAULT_MCP_SCOPE = 'mcp:read mcp:customers:write mcp:jobs:write';
 
 /** RFC 7230 quoted-string content: the values we put here are URLs and scope tokens, which never hold `"` or `\`. */
 const quoted = (value: string) => `"${value.replace(/["\\]/g, '')}"`;

@@ -20,7 +20,7 @@ export interface McpToolDefinition {
 }
 
 /** A tool and what calling it needs: the procedure's path (for the invoker) and the strict input schema. */
-export interface CatalogueTool {
+interface CatalogueTool {
   definition: McpToolDefinition;
   path: string;
   access: ToolAccess;
@@ -81,7 +81,7 @@ function definitionOf(tool: ToolMeta, input: z.ZodType, output: z.ZodType): McpT
   };
 }
 
-export function catalogueHash(definitions: readonly McpToolDefinition[]): string {
+function catalogueHash(definitions: readonly McpToolDefinition[]): string {
   const sorted = [...definitions].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return `sha256:${createHash('sha256').update(canonicalJson(sorted)).digest('hex')}`;
 }

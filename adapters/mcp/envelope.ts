@@ -1,7 +1,7 @@
 import { isObject, rpcError, type McpReply, type RequestId } from './json-rpc.ts';
 
 /** A JSON-RPC message the endpoint can act on. */
-export type McpMessage =
+type McpMessage =
   | { kind: 'request'; id: RequestId; method: string; params: Record<string, unknown> }
   /** Notifications, and responses to server requests (this server sends none): both answered 202. */
   | { kind: 'accepted' };

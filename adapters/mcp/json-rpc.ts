@@ -8,14 +8,14 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 /** A JSON-RPC request id: a string or a number (MCP forbids null for requests). */
 export type RequestId = string | number;
 
-export interface JsonRpcError {
+interface JsonRpcError {
   jsonrpc: '2.0';
   /** null when the request's id is unknown (the body was not read, or was not a request). */
   id: RequestId | null;
   error: { code: number; message: string; data: ErrorMessage & Record<string, unknown> };
 }
 
-export interface JsonRpcResult {
+interface JsonRpcResult {
   jsonrpc: '2.0';
   id: RequestId;
   result: Record<string, unknown>;

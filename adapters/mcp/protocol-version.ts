@@ -1,5 +1,5 @@
 /** The MCP revision this server implements. */
-export const LATEST_PROTOCOL_VERSION = '2025-11-25';
+const LATEST_PROTOCOL_VERSION = '2025-11-25';
 
 /**
  * Revisions a client may negotiate. The older two differ from 2025-11-25 in nothing this server

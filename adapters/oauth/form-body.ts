@@ -8,7 +8,7 @@ import type { KoaCtx } from '../http/state.ts';
  * parameters (a code, a verifier, a refresh token or a JWT), far below this; anything bigger is
  * not a token request.
  */
-export const OAUTH_FORM_LIMIT_BYTES = 16 * 1024;
+const OAUTH_FORM_LIMIT_BYTES = 16 * 1024;
 
 export interface OAuthForm {
   /** Each parameter sent once, with a non-empty value. */

@@ -12,7 +12,7 @@ import type { Meta } from '../trpc.ts';
  * fails there, loudly, instead of quietly changing a transport.
  */
 
-export type ProcedureType = 'query' | 'mutation' | 'subscription';
+type ProcedureType = 'query' | 'mutation' | 'subscription';
 
 /** One procedure of a router, as the adapters and the tests read it. */
 export interface ProcedureEntry {
@@ -59,7 +59,7 @@ function zodSchema(path: string, what: string, schema: unknown): z.ZodType | und
 }
 
 /** One procedure as an entry; throws on what the adapters cannot read (several `.input()` calls, a non-zod schema). */
-export function describeProcedure(path: string, procedure: AnyProcedure): ProcedureEntry {
+function describeProcedure(path: string, procedure: AnyProcedure): ProcedureEntry {
   const def = definition(procedure);
   const inputs = def.inputs ?? [];
   // tRPC merges chained .input() objects; the adapters publish and check one schema, so a procedure has at most one.

@@ -32,7 +32,7 @@ type FunctionAt<TCaller, TPath extends string> = TPath extends `${infer Head}.${
 export type ProcedurePath<TRouter extends AnyRouter = AppRouter> = PathsOf<CallerOf<TRouter>>;
 
 /** What the procedure at `TPath` answers, as the caller types it. */
-export type ProcedureOutput<TPath extends ProcedurePath<TRouter>, TRouter extends AnyRouter = AppRouter> =
+type ProcedureOutput<TPath extends ProcedurePath<TRouter>, TRouter extends AnyRouter = AppRouter> =
   FunctionAt<CallerOf<TRouter>, TPath> extends (...args: never[]) => Promise<infer TOutput> ? TOutput : never;
 
 /**

@@ -31,6 +31,7 @@ export function lockDataDir(dataDir: string): () => void {
         throw new Error(
           `The embedded database in ${dataDir} is in use by process ${holder}. ` +
             'Stop that process, or set DATA_DIR to another directory.',
+          { cause: error },
         );
       }
       rmSync(lockPath, { force: true });

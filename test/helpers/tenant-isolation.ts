@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { expect } from 'chai';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { listProcedures } from '../../core/procedures/introspection.ts';
 import { appRouter } from '../../core/routers/_app.ts';
 import { insertWorkspaceRows } from '../../core/services/demo/insert-workspace.query.ts';

@@ -85,7 +85,7 @@ export async function expectAppError(promise: Promise<unknown>, code: string): P
   } catch (error) {
     const appError = error as { appCode?: string; message: string; details?: unknown; cause?: { appCode?: string } };
     const actual = appError.appCode ?? appError.cause?.appCode ?? (isValidation(error) ? 'VALIDATION_FAILED' : undefined);
-    if (actual !== code) throw new Error(`expected ${code}, got ${actual ?? 'an unclassified error'}: ${appError.message}`);
+    if (actual !== code) throw new Error(`expected ${code}, got ${actual ?? 'an unclassified error'}: ${appError.message}`, { cause: error });
     return { appCode: actual, message: appError.message, details: appError.details };
   }
   throw new Error(`expected ${code}, but the call succeeded`);

@@ -66,7 +66,7 @@ describe('npm run admin -- list-oauth-grants / revoke-oauth-grant', function () 
       admin(nowhere, ['list-oauth-grants', '--help']),
       admin(nowhere, ['revoke-oauth-grant', '--help']),
     ]);
-    expect(root.stdout).to.match(/^  list-oauth-grants /m).and.match(/^  revoke-oauth-grant /m);
+    expect(root.stdout).to.match(/^ {2}list-oauth-grants /m).and.match(/^ {2}revoke-oauth-grant /m);
     expect(list.code).to.equal(0);
     expect(list.stdout).to.match(/^Usage: npm run admin -- list-oauth-grants --email <address> \[--active\] \[--json\]/);
     expect(revoke.code).to.equal(0);

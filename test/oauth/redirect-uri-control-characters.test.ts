@@ -71,6 +71,7 @@ describe('redirect URIs with control characters', () => {
       expect(response.body.error).to.equal('invalid_redirect_uri');
       expect(response.body.error_description).to.contain('control character');
       // The refusal quotes the URI with its control characters written out, never raw.
+      // eslint-disable-next-line no-control-regex -- the assertion is about control characters
       expect(response.body.error_description).not.to.match(/[\u0000-\u001f\u007f-\u009f]/);
     }
     expect(unexpectedErrors(from)).to.deep.equal([]);

@@ -33,7 +33,7 @@ describe('npm run admin -- rotate-oauth-key', function () {
     expect(run.code, run.stderr).to.equal(0);
     expect(run.stdout).to.match(/^Usage: npm run admin -- rotate-oauth-key \[--json\]/);
     const root = await admin({ DATABASE_URL: 'postgres://nowhere.invalid/db' }, ['--help']);
-    expect(root.stdout).to.match(/^  rotate-oauth-key /m);
+    expect(root.stdout).to.match(/^ {2}rotate-oauth-key /m);
   });
 
   it('creates a signing key, then replaces it, keeping the old one published for the token lifetime plus 5 minutes', async () => {

@@ -7,7 +7,7 @@ import type { Context } from 'koa';
  * and the first 27 characters of its base64 SHA-1. Node's one-shot crypto.hash() skips the Hash
  * object the package builds for every call, which showed in a cheap read's profile (bench/public-api).
  */
-export function entityTag(entity: string | Buffer): string {
+function entityTag(entity: string | Buffer): string {
   const length = typeof entity === 'string' ? Buffer.byteLength(entity) : entity.length;
   return `"${length.toString(16)}-${hash('sha1', entity, 'base64').slice(0, 27)}"`;
 }
@@ -27,7 +27,7 @@ function opaque(tag: string): string {
  * `fresh` package behind Koa's ctx.fresh answers "stale" to it, so a client that sends it with every
  * conditional request (Node's fetch does) never got a 304.
  */
-export function notModified(request: NodeJS.Dict<string | string[]>, etag: string, lastModified: string): boolean {
+function notModified(request: NodeJS.Dict<string | string[]>, etag: string, lastModified: string): boolean {
   const noneMatch = request['if-none-match'];
   if (typeof noneMatch === 'string') {
     if (noneMatch.trim() === '*') return true;

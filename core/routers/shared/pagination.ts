@@ -5,10 +5,6 @@ export interface PageRequest {
   per_page: number;
 }
 
-export function pageOffset({ page, per_page }: PageRequest): number {
-  return (page - 1) * per_page;
-}
-
 export function pageMeta({ page, per_page }: PageRequest, total: number): PageMeta {
   return { current_page: page, last_page: Math.max(1, Math.ceil(total / per_page)), per_page, total };
 }

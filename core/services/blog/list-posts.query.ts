@@ -4,6 +4,7 @@ import { TEXT_SEARCH_CONFIG } from './locale.ts';
 import { BLOG_POST_PUBLIC_COLUMNS, toBlogPostPublic, type BlogPostPublic, type BlogPostPublicRow } from './post-columns.query.ts';
 import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 import { PUBLISHED_SQL } from './visibility.query.ts';
+import { pageOffset } from '../sql/page-offset.ts';
 
 export interface ListBlogPostsFilter {
   locale: BlogLocale;
@@ -59,7 +60,7 @@ export function buildListBlogPostsQuery(filter: ListBlogPostsFilter, now: Date):
     `left join lateral (select p.id, ${BLOG_POST_PUBLIC_COLUMNS}${rank} from ${from} ` +
     `left join blog_media m on m.id = p.cover_media_id where ${where} ` +
     `order by ${innerOrder} limit ? offset ?) page on true order by ${outerOrder}`;
-  const offset = (filter.page - 1) * filter.per_page;
+  const offset = pageOffset(filter);
   return { sql, params: [...filterParams, ...filterParams, filter.per_page, offset] };
 }
 

@@ -1,6 +1,7 @@
 import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 import { isoOrNull } from './row-values.ts';
 import { PUBLISHED_SQL } from './visibility.query.ts';
+import { pageOffset } from '../sql/page-offset.ts';
 
 /**
  * A page of the sitemap (published posts of both locales, newest first, id breaking ties) with
@@ -14,7 +15,7 @@ export function buildBlogSitemapQuery(filter: { page: number; per_page: number }
     `left join lateral (select p.id, p.slug, p.locale, p.published_at, greatest(p.updated_at, p.published_at) as last_modified ` +
     `from blog_posts p where ${PUBLISHED_SQL} order by p.published_at desc, p.id desc limit ? offset ?) page on true ` +
     `order by page.published_at desc, page.id desc`;
-  return { sql, params: [nowIso, nowIso, filter.per_page, (filter.page - 1) * filter.per_page] };
+  return { sql, params: [nowIso, nowIso, filter.per_page, pageOffset(filter)] };
 }
 
 export interface BlogSitemapRow {

@@ -4,6 +4,7 @@ import type { DirectoryListingPublic, DirectoryListQuery, DirectorySort, SiteUrl
 
 import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 import { allowsSubstringMatch, containsPattern, wordsOrSubstring } from '../sql/substring-search.ts';
+import { pageOffset } from '../sql/page-offset.ts';
 
 /**
  * Each sort ends in unique tie-breakers (name, then id) so pages never overlap or skip rows.
@@ -84,7 +85,7 @@ export function buildListDirectoryListingsQuery(input: DirectoryListQuery, now?:
   void now;
   const where = buildWhere(input);
   const sort = effectiveSort(input);
-  const limit = [input.per_page, (input.page - 1) * input.per_page];
+  const limit = [input.per_page, pageOffset(input)];
   const ranked = sort === 'relevance' && input.q !== undefined;
   const substring = input.q !== undefined && allowsSubstringMatch(input.q);
   const rankParams = ranked ? (substring ? [input.q, containsPattern(input.q!)] : [input.q]) : [];

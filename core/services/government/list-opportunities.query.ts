@@ -2,6 +2,7 @@ import { ACTIVE_CONDITION, LIST_ORDER, OPPORTUNITIES, activeParams } from './act
 import { escapeLike, wordsOrSubstring } from '../sql/substring-search.ts';
 import { isoTimestamp } from './iso-timestamp.query.ts';
 import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
+import { pageOffset } from '../sql/page-offset.ts';
 
 /** The list's filters after validation (state and psc upper-cased, empty strings dropped). */
 export interface GovernmentOpportunityListInput {
@@ -96,7 +97,7 @@ export function buildGovernmentOpportunityListQuery(input: GovernmentOpportunity
     where.push('(set_aside = ? or set_aside_code = ?)');
     params.push(input.set_aside, input.set_aside);
   }
-  params.push(input.per_page + 1, (input.page - 1) * input.per_page);
+  params.push(input.per_page + 1, pageOffset(input));
   return {
     sql: `select ${PUBLIC_COLUMNS} from ${OPPORTUNITIES} where ${where.join(' and ')} order by ${LIST_ORDER} limit ? offset ?`,
     params,

@@ -1,6 +1,7 @@
 import { ACTIVE_CONDITION, LIST_ORDER, OPPORTUNITIES, activeParams } from './active.query.ts';
 import { isoTimestamp } from './iso-timestamp.query.ts';
 import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
+import { pageOffset } from '../sql/page-offset.ts';
 
 export interface GovernmentSitemapInput {
   page: number;
@@ -24,7 +25,7 @@ export function buildGovernmentSitemapQuery(input: GovernmentSitemapInput, now: 
       `select slug, ${isoTimestamp('posted_date')} as posted_date, ${isoTimestamp('updated_at')} as last_modified, ` +
       `${isoTimestamp('response_deadline')} as response_deadline from ${OPPORTUNITIES} ` +
       `where ${ACTIVE_CONDITION} order by ${LIST_ORDER} limit ? offset ?`,
-    params: [...activeParams(now), input.per_page, (input.page - 1) * input.per_page],
+    params: [...activeParams(now), input.per_page, pageOffset(input)],
   };
 }
 

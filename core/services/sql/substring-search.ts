@@ -8,7 +8,7 @@
  * are therefore matched as whole words only (full-text search, which still finds short words such
  * as "AC"); partial words need at least this many letters or digits in a row.
  */
-export const SUBSTRING_MIN_RUN = 3;
+const SUBSTRING_MIN_RUN = 3;
 
 const RUN = new RegExp(`[\\p{L}\\p{N}]{${SUBSTRING_MIN_RUN},}`, 'u');
 

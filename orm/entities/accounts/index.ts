@@ -4,6 +4,5 @@ import { Business } from './business.ts';
 import { Membership } from './membership.ts';
 import { User } from './user.ts';
 
-export { ApiToken, Business, Membership, User };
 
 export const accountsEntities: EntitySchema[] = [User, Business, Membership, ApiToken];

@@ -2,6 +2,5 @@ import type { EntitySchema } from '@mikro-orm/core';
 import { DirectoryListing } from './listing.ts';
 import { DirectoryListingPhoto } from './listing-photo.ts';
 
-export { DirectoryListing, DirectoryListingPhoto };
 
 export const directoryEntities: EntitySchema[] = [DirectoryListing, DirectoryListingPhoto];

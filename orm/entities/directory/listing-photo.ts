@@ -1,7 +1,7 @@
 import { defineEntity } from '@mikro-orm/core';
 import { DirectoryListing } from './listing.ts';
 
-export const photoKinds = ['photo', 'logo'] as const;
+const photoKinds = ['photo', 'logo'] as const;
 
 /** A listing's image: its logo (at most one) or a photo. `url` is absolute, or a path on {site_url}. */
 export const DirectoryListingPhoto = defineEntity({

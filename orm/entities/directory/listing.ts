@@ -1,7 +1,7 @@
 import { defineEntity } from '@mikro-orm/core';
 
-export const claimStatuses = ['unclaimed', 'claim_pending', 'claimed'] as const;
-export const listingStatuses = ['published', 'draft', 'hidden'] as const;
+const claimStatuses = ['unclaimed', 'claim_pending', 'claimed'] as const;
+const listingStatuses = ['published', 'draft', 'hidden'] as const;
 
 /**
  * A business in the public directory. Public reads bypass the entity (lean SQL in

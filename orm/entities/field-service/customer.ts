@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
-export const customerStatuses = ['active', 'inactive', 'archived'] as const;
+const customerStatuses = ['active', 'inactive', 'archived'] as const;
 
 /**
  * A person or company a business works for; properties, jobs, estimates and invoices hang off it.

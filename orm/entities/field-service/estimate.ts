@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
-export const estimateStatuses = ['draft', 'sent', 'approved', 'declined', 'expired'] as const;
+const estimateStatuses = ['draft', 'sent', 'approved', 'declined', 'expired'] as const;
 
 /**
  * A quote sent to a customer, numbered per business. Its priced content lives in options (good /

@@ -33,41 +33,6 @@ import { TimeOff } from './time-off.ts';
 import { Visit } from './visit.ts';
 import { VisitAssignment } from './visit-assignment.ts';
 
-export {
-  Customer,
-  CustomerContact,
-  CustomerTag,
-  Equipment,
-  Estimate,
-  EstimateLineItem,
-  EstimateOption,
-  Invoice,
-  InvoiceLineItem,
-  Job,
-  JobAssignment,
-  JobAttachment,
-  JobLineItem,
-  JobNote,
-  JobType,
-  Lead,
-  LeadSource,
-  OutboxEvent,
-  Payment,
-  PriceBookItem,
-  Property,
-  Review,
-  ServiceAgreement,
-  ServiceAgreementVisit,
-  ServiceZone,
-  Tag,
-  TaxRate,
-  TeamMember,
-  TeamMemberServiceZone,
-  TimeEntry,
-  TimeOff,
-  Visit,
-  VisitAssignment,
-};
 
 /** In migration order: one entity per table of Migration20261124000100_field_service. */
 export const fieldServiceEntities: EntitySchema[] = [

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
-export const invoiceStatuses = ['draft', 'open', 'paid', 'void'] as const;
+const invoiceStatuses = ['draft', 'open', 'paid', 'void'] as const;
 
 /** A bill to a customer, numbered per business; payments settle it. Voided invoices are kept, never deleted. */
 export const Invoice = defineEntity({

@@ -3,7 +3,7 @@ import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
 export const jobStatuses = ['unscheduled', 'scheduled', 'in_progress', 'completed', 'cancelled'] as const;
-export const jobPriorities = ['low', 'normal', 'high', 'urgent'] as const;
+const jobPriorities = ['low', 'normal', 'high', 'urgent'] as const;
 
 /**
  * A unit of work for a customer, numbered per business. Its visits are the actual trips; the job

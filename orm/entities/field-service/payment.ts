@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
-export const paymentMethods = ['card', 'cash', 'check', 'ach', 'other'] as const;
-export const paymentStatuses = ['succeeded', 'refunded'] as const;
+const paymentMethods = ['card', 'cash', 'check', 'ach', 'other'] as const;
+const paymentStatuses = ['succeeded', 'refunded'] as const;
 
 /** Money received from a customer, applied to an invoice or held on account when `invoiceId` is null. */
 export const Payment = defineEntity({

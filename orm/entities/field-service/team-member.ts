@@ -3,7 +3,7 @@ import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 import { User } from '../accounts/user.ts';
 
-export const teamMemberRoles = ['technician', 'dispatcher', 'manager', 'office'] as const;
+const teamMemberRoles = ['technician', 'dispatcher', 'manager', 'office'] as const;
 
 /** One working window of a team member, in the business's time zone (`weekday` is ISO: Monday = 1). */
 export interface TeamMemberWorkingHours {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
-export const timeEntryKinds = ['work', 'travel', 'break'] as const;
+const timeEntryKinds = ['work', 'travel', 'break'] as const;
 
 /** A stretch of a team member's clocked time, optionally against a job or visit; open while `endedAt` is null. */
 export const TimeEntry = defineEntity({

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
 
-export const timeOffStatuses = ['requested', 'approved', 'denied'] as const;
+const timeOffStatuses = ['requested', 'approved', 'denied'] as const;
 
 /** A period a team member is unavailable, so scheduling does not book them; entered by the office it is approved at once. */
 export const TimeOff = defineEntity({

@@ -6,6 +6,5 @@ import { OAuthGrant } from './grant.ts';
 import { OAuthRefreshToken } from './refresh-token.ts';
 import { OAuthSigningKey } from './signing-key.ts';
 
-export { OAuthClient, OAuthGrant, OAuthSigningKey };
 
 export const oauthEntities: EntitySchema[] = [OAuthSigningKey, OAuthClient, OAuthGrant, OAuthAuthorizationCode, OAuthRefreshToken, OAuthBrowserSession];

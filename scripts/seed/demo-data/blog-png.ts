@@ -16,7 +16,7 @@ const CRC_TABLE = (() => {
   return table;
 })();
 
-export function crc32(bytes: Uint8Array): number {
+function crc32(bytes: Uint8Array): number {
   let crc = 0xffffffff;
   for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;

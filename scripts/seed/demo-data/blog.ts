@@ -51,7 +51,7 @@ function randomFor(index: number, salt = 0): SeededRandom {
 }
 
 /** ASCII kebab case: accents dropped, anything else between words becomes one hyphen. */
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -13,7 +13,7 @@ import { SeededRandom } from './random.ts';
  * every UNLISTED_EVERY-th position (12, 37, 62, ...) adds one unpublished listing (draft or hidden) that the public
  * API must never show. Seeding positions 0..999 therefore gives 1,000 published listings.
  */
-export const UNLISTED_EVERY = 25;
+const UNLISTED_EVERY = 25;
 const UNLISTED_AT = 12;
 
 /** Positions of the sequence -> a 32-bit seed; distinct streams for the published and unlisted rows. */
@@ -36,7 +36,7 @@ function stableUuid(name: string): string {
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 }
 
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text
     .toLowerCase()
     .replace(/&/g, ' and ')

@@ -224,7 +224,7 @@ function resourceLinks(random: SeededRandom, posted: Date, now: Date): Governmen
   return files;
 }
 
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text
     .toLowerCase()
     .normalize('NFKD')

@@ -1,6 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
-import { Customer, Job, JobType, Property, ServiceZone, TeamMember, TeamMemberServiceZone, TimeOff, Visit, VisitAssignment } from '../../../orm/entities/field-service/index.ts';
+import { Customer } from '../../../orm/entities/field-service/customer.ts';
+import { Job } from '../../../orm/entities/field-service/job.ts';
+import { JobType } from '../../../orm/entities/field-service/job-type.ts';
+import { Property } from '../../../orm/entities/field-service/property.ts';
+import { ServiceZone } from '../../../orm/entities/field-service/service-zone.ts';
+import { TeamMember } from '../../../orm/entities/field-service/team-member.ts';
+import { TeamMemberServiceZone } from '../../../orm/entities/field-service/team-member-service-zone.ts';
+import { TimeOff } from '../../../orm/entities/field-service/time-off.ts';
+import { Visit } from '../../../orm/entities/field-service/visit.ts';
+import { VisitAssignment } from '../../../orm/entities/field-service/visit-assignment.ts';
 import type { IJob } from '../../../orm/entities/field-service/job.ts';
 import type { TeamMemberWorkingHours } from '../../../orm/entities/field-service/team-member.ts';
 import type { ITimeOff } from '../../../orm/entities/field-service/time-off.ts';

@@ -54,7 +54,7 @@ export const primaryDemoWorkspace: DemoWorkspaceSpec = {
 };
 
 /** A second, smaller business in another time zone, so that tenant isolation can be seen. */
-export const secondaryDemoWorkspace: DemoWorkspaceSpec = {
+const secondaryDemoWorkspace: DemoWorkspaceSpec = {
   seed: 20_261_125,
   slug: 'harbor-plumbing',
   name: 'Harbor Plumbing Co.',
