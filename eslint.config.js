@@ -13,26 +13,45 @@ const koa = forbid('^(koa|koa-.*|@koa/.*)$', 'core/ is transport-free: no Koa in
 const http = forbid('^(node:)?(http|https|http2)$', 'core/ is transport-free: no HTTP modules in it.');
 const adapters = forbid('(^|/)adapters/', 'Data flows adapter -> procedure: nothing under core/ imports an adapter.');
 const scripts = forbid('(^|/)scripts/', 'Only scripts (and tests) import scripts/.');
-const ormRuntime = forbid('(^|/)orm/', 'Adapters reach data through procedures only: import orm/ types, never values.', {
-  allowTypeImports: true,
-});
+const ormRuntime = forbid(
+  '(^|/)orm/',
+  'Adapters reach data through procedures only: import orm/ types, never values.',
+  {
+    allowTypeImports: true,
+  },
+);
 const appRouterValues = forbid(
   '(^|/)core/routers/(_app|internal-api)\\.ts$',
   'Adapters call procedures through the invoker they are handed (core/procedures/invoker.ts), never createCaller or a router import.',
   { allowTypeImports: true },
 );
-const mikroOrmRuntime = forbid('^@mikro-orm/', 'Procedures orchestrate; data access lives in core/services/<area>/*.query.ts.', {
-  allowTypeImports: true,
-});
+const mikroOrmRuntime = forbid(
+  '^@mikro-orm/',
+  'Procedures orchestrate; data access lives in core/services/<area>/*.query.ts.',
+  {
+    allowTypeImports: true,
+  },
+);
 // Entities are the schema and core's data access uses them; the rest of orm/ (the database, the
 // services built on it) is the composition root's, which hands core what it needs.
-const ormInCore = forbid('(^|/)orm/(?!entities/)', 'core/ imports orm/entities only: the composition root hands core the rest.', {
-  allowTypeImports: true,
-});
-const databaseFromScripts = forbid('(^@mikro-orm/|\\.query\\.ts$|(^|/)core/services/sql/)', 'Scripts call procedures through the caller, never the database directly.', {
-  allowTypeImports: true,
-});
-const composition = forbid('(^|/)scripts/compose/', 'Adapters are handed what they need by the composition root; they never import it.');
+const ormInCore = forbid(
+  '(^|/)orm/(?!entities/)',
+  'core/ imports orm/entities only: the composition root hands core the rest.',
+  {
+    allowTypeImports: true,
+  },
+);
+const databaseFromScripts = forbid(
+  '(^@mikro-orm/|\\.query\\.ts$|(^|/)core/services/sql/)',
+  'Scripts call procedures through the caller, never the database directly.',
+  {
+    allowTypeImports: true,
+  },
+);
+const composition = forbid(
+  '(^|/)scripts/compose/',
+  'Adapters are handed what they need by the composition root; they never import it.',
+);
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'orm/migrations/**'] },
@@ -48,7 +67,10 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },

@@ -25,14 +25,18 @@ const TABLES = new Set(['blog_posts', 'government_opportunities', 'directory_lis
 const now = new Date();
 const page = { page: 1, per_page: 20 };
 const directory = (input: Record<string, unknown>) =>
-  buildListDirectoryListingsQuery(toDirectoryListQuery({ ...page, ...input } as Parameters<typeof toDirectoryListQuery>[0]), now);
+  buildListDirectoryListingsQuery(
+    toDirectoryListQuery({ ...page, ...input } as Parameters<typeof toDirectoryListQuery>[0]),
+    now,
+  );
 const government = (input: Record<string, unknown>) => buildGovernmentOpportunityListQuery({ ...page, ...input }, now);
 const blog = (input: Record<string, unknown>) => buildListBlogPostsQuery({ ...page, locale: 'en-US', ...input }, now);
 
 const cases: Array<[string, SqlQuery]> = [
-  ...(['rating_desc', 'rating_asc', 'reviews_desc', 'name_asc'] as DirectorySort[]).map(
-    (sort): [string, SqlQuery] => [`directory sort=${sort}`, directory({ sort })],
-  ),
+  ...(['rating_desc', 'rating_asc', 'reviews_desc', 'name_asc'] as DirectorySort[]).map((sort): [string, SqlQuery] => [
+    `directory sort=${sort}`,
+    directory({ sort }),
+  ]),
   ['directory industry=hvac', directory({ industry: 'hvac' })],
   ['directory metro=austin', directory({ metro: 'austin' })],
   ['directory industry+metro', directory({ industry: 'hvac', metro: 'austin' })],
@@ -58,7 +62,8 @@ const cases: Array<[string, SqlQuery]> = [
 
 function walk(node: PlanNode, indexes: Set<string>, seqScans: Set<string>): void {
   if (node['Index Name']) indexes.add(node['Index Name']);
-  if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && TABLES.has(node['Relation Name'])) seqScans.add(node['Relation Name']);
+  if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && TABLES.has(node['Relation Name']))
+    seqScans.add(node['Relation Name']);
   for (const child of node.Plans ?? []) walk(child, indexes, seqScans);
 }
 

@@ -25,7 +25,14 @@ const options = {
 
 // A temporary embedded data directory: the bench must not touch (or be locked out of) ./data.
 const dataDir = mkdtempSync(join(tmpdir(), 'fsa-bench-'));
-const config = loadConfig({ ...process.env, PORT: '0', HOST, LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false' });
+const config = loadConfig({
+  ...process.env,
+  PORT: '0',
+  HOST,
+  LOG_LEVEL: 'silent',
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'false',
+});
 const service = await startService({ config, log: createLogger(config.logLevel) });
 let bare: Server | undefined;
 const rows: ReportRow[] = [];
@@ -56,7 +63,9 @@ try {
 }
 
 const [full, floor] = rows as [ReportRow, ReportRow];
-console.log(`GET ${PATH}: ${options.connections} connections, ${options.durationSeconds} s per target after a ${options.warmupSeconds} s warm-up`);
+console.log(
+  `GET ${PATH}: ${options.connections} connections, ${options.durationSeconds} s per target after a ${options.warmupSeconds} s warm-up`,
+);
 console.log(`database: ${service.database.kind}, Node ${process.version}, load generator in its own process\n`);
 printTable(rows);
 console.log(

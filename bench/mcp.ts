@@ -32,7 +32,15 @@ const ROUND = 50;
 const dataDir = mkdtempSync(join(tmpdir(), 'fsa-bench-mcp-'));
 // The fixtures (a demo business with a fixed slug) need an empty database: never the one DATABASE_URL names.
 const isolated = process.env.DATABASE_URL ? await createIsolatedDatabase(process.env.DATABASE_URL) : undefined;
-const config = loadConfig({ ...process.env, DATABASE_URL: isolated?.url, PORT: '0', HOST, LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false' });
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: isolated?.url,
+  PORT: '0',
+  HOST,
+  LOG_LEVEL: 'silent',
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'false',
+});
 const service = await startService({ config, log: createLogger(config.logLevel) });
 const log = createLogger('silent');
 const admin = systemCaller({ orm: service.database.orm, services: service.services, config: service.config, log });
@@ -49,7 +57,11 @@ interface Row {
 try {
   // A demo business, a member of it, a registered client, and an access token from the real token endpoint.
   const password = randomBytes(12).toString('base64url');
-  const user = await admin.accounts.createUser({ email: `bench-${randomUUID()}@example.test`, name: 'Bench', password });
+  const user = await admin.accounts.createUser({
+    email: `bench-${randomUUID()}@example.test`,
+    name: 'Bench',
+    password,
+  });
   const business = await seedDemoWorkspace(admin, 'secondary', user.email);
   const redirectUri = 'http://127.0.0.1:43210/callback';
   const client = await admin.oauthClients.registerClient({ redirect_uris: [redirectUri], client_name: 'MCP bench' });
@@ -69,9 +81,17 @@ try {
   const tokenResponse = await fetch(`${service.config.baseUrl}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: client.client_id, code_verifier: verifier, resource }),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: client.client_id,
+      code_verifier: verifier,
+      resource,
+    }),
   });
-  if (tokenResponse.status !== 200) throw new Error(`token endpoint answered ${tokenResponse.status}: ${await tokenResponse.text()}`);
+  if (tokenResponse.status !== 200)
+    throw new Error(`token endpoint answered ${tokenResponse.status}: ${await tokenResponse.text()}`);
   const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
 
   const contextFor = (principal: Principal) =>
@@ -94,15 +114,30 @@ try {
     if (answer.id !== args.customer_id) throw new Error('direct call answered another customer');
   };
   const verifyOnly = async () => {
-    if (!(await service.services.accessTokenVerifier!(token, contextFor({ kind: 'anonymous' })))) throw new Error('verification failed');
+    if (!(await service.services.accessTokenVerifier!(token, contextFor({ kind: 'anonymous' }))))
+      throw new Error('verification failed');
   };
   const mcpUrl = `http://${HOST}:${service.config.port}/api/v1/mcp`;
-  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', authorization: `Bearer ${token}` };
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get-customer', arguments: args } });
+  const headers = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-11-25',
+    authorization: `Bearer ${token}`,
+  };
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'get-customer', arguments: args },
+  });
   const overMcp = async () => {
     const response = await fetch(mcpUrl, { method: 'POST', headers, body });
     const answer = (await response.json()) as { result?: { isError: boolean; structuredContent: { id: string } } };
-    if (response.status !== 200 || answer.result?.isError !== false || answer.result.structuredContent.id !== args.customer_id) {
+    if (
+      response.status !== 200 ||
+      answer.result?.isError !== false ||
+      answer.result.structuredContent.id !== args.customer_id
+    ) {
       throw new Error(`MCP call failed: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
     }
   };
@@ -124,7 +159,9 @@ try {
     }
   }
 
-  console.log(`get-customer, ${calls} sequential calls per target after ${warmup} warm-up calls, interleaved in rounds of ${ROUND}`);
+  console.log(
+    `get-customer, ${calls} sequential calls per target after ${warmup} warm-up calls, interleaved in rounds of ${ROUND}`,
+  );
   console.log(`database: ${service.database.kind}, Node ${process.version}\n`);
   const table = [['target', 'mean ms', 'p50 ms', 'p99 ms']];
   const stats = rows.map(({ target, samples }) => {
@@ -135,8 +172,10 @@ try {
   });
   const widths = table[0]!.map((_, column) => Math.max(...table.map((line) => line[column]!.length)));
   for (const line of table) console.log(line.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
-  const [caller, mcp] = stats as [typeof stats[0], typeof stats[0]];
-  console.log(`\nMCP/caller: mean ${ratio(mcp.mean, caller.mean)}x, p50 ${ratio(mcp.p50, caller.p50)}x, p99 ${ratio(mcp.p99, caller.p99)}x`);
+  const [caller, mcp] = stats as [(typeof stats)[0], (typeof stats)[0]];
+  console.log(
+    `\nMCP/caller: mean ${ratio(mcp.mean, caller.mean)}x, p50 ${ratio(mcp.p50, caller.p50)}x, p99 ${ratio(mcp.p99, caller.p99)}x`,
+  );
 } finally {
   await service.stop();
   await isolated?.drop();

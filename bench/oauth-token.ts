@@ -93,28 +93,66 @@ let joseUs: number;
 let benchRows: { businessId: string; clientId: string; userId: string } | undefined;
 try {
   const em = () => service.database.orm.em.fork();
-  const caller = systemCaller({ orm: service.database.orm, services: service.services, config: service.config, log: createLogger('silent') });
+  const caller = systemCaller({
+    orm: service.database.orm,
+    services: service.services,
+    config: service.config,
+    log: createLogger('silent'),
+  });
   const suffix = randomBytes(4).toString('hex');
   const email = `bench-${suffix}@example.test`;
-  const user = await caller.accounts.createUser({ email, name: 'Bench', password: randomBytes(12).toString('base64url') });
-  const business = await caller.accounts.createBusiness({ name: `Bench ${suffix}`, time_zone: 'UTC', currency: 'USD', owner_email: email });
+  const user = await caller.accounts.createUser({
+    email,
+    name: 'Bench',
+    password: randomBytes(12).toString('base64url'),
+  });
+  const business = await caller.accounts.createBusiness({
+    name: `Bench ${suffix}`,
+    time_zone: 'UTC',
+    currency: 'USD',
+    owner_email: email,
+  });
   const redirectUri = `http://127.0.0.1:9999/callback?b=${suffix}`;
-  const client = await caller.oauthClients.registerClient({ redirect_uris: [redirectUri], client_name: `Bench ${suffix}` });
+  const client = await caller.oauthClients.registerClient({
+    redirect_uris: [redirectUri],
+    client_name: `Bench ${suffix}`,
+  });
   benchRows = { businessId: business.id, clientId: client.client_id, userId: user.id };
   const scope = 'mcp:read mcp:customers:write';
 
   process.stderr.write(`preparing ${tokens} authorization codes and ${tokens} refresh tokens...\n`);
   const codeBodies: string[] = [];
   const refreshBodies: string[] = [];
-  const grant = { clientId: client.client_id, userId: user.id, businessId: business.id, scope, resource: urls.resource, redirectUri };
+  const grant = {
+    clientId: client.client_id,
+    userId: user.id,
+    businessId: business.id,
+    scope,
+    resource: urls.resource,
+    redirectUri,
+  };
   for (let index = 0; index < tokens; index += 1) {
     const verifier = randomBytes(32).toString('base64url');
     const codeChallenge = createHash('sha256').update(verifier).digest('base64url');
     // Issued one minute ahead: codes live 60 s and preparing thousands takes a while.
     const issued = await issueAuthorization({ em: em(), now: new Date(Date.now() + 55_000), ...grant, codeChallenge });
-    codeBodies.push(new URLSearchParams({ grant_type: 'authorization_code', client_id: client.client_id, code: issued.code, redirect_uri: redirectUri, code_verifier: verifier }).toString());
+    codeBodies.push(
+      new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: client.client_id,
+        code: issued.code,
+        redirect_uri: redirectUri,
+        code_verifier: verifier,
+      }).toString(),
+    );
     const refresh = await issueRefreshToken(em(), { grantId: issued.grantId, scope, now: new Date() });
-    refreshBodies.push(new URLSearchParams({ grant_type: 'refresh_token', client_id: client.client_id, refresh_token: refresh.token }).toString());
+    refreshBodies.push(
+      new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: client.client_id,
+        refresh_token: refresh.token,
+      }).toString(),
+    );
   }
   const codesFile = join(dataDir, 'codes.json');
   const refreshFile = join(dataDir, 'refresh.json');
@@ -122,7 +160,11 @@ try {
   writeFileSync(refreshFile, JSON.stringify(refreshBodies));
 
   // One exchange first: it creates the signing key and warms every path the load then takes.
-  const warm = await fetch(tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: codeBodies.pop()! });
+  const warm = await fetch(tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: codeBodies.pop()!,
+  });
   if (warm.status !== 200) throw new Error(`warm-up exchange answered ${warm.status}: ${await warm.text()}`);
   const { access_token: accessToken } = (await warm.json()) as { access_token: string };
   writeFileSync(codesFile, JSON.stringify(codeBodies));
@@ -133,15 +175,32 @@ try {
   const kek = await service.services.oauth.keyEncryptionKey(createLogger('silent'));
   const mintGrant = await issueAuthorization({ em: em(), now: new Date(), ...grant, codeChallenge: 'x'.repeat(43) });
   mintUs = await meanMicroseconds(verifyIterations, () =>
-    mintAccessToken({ em: em(), kek, now: new Date(), issuer: urls.issuer, audience: urls.resource, userId: user.id, businessId: business.id, clientId: client.client_id, scope, grantId: mintGrant.grantId, ttlSeconds: 3600 }),
+    mintAccessToken({
+      em: em(),
+      kek,
+      now: new Date(),
+      issuer: urls.issuer,
+      audience: urls.resource,
+      userId: user.id,
+      businessId: business.id,
+      clientId: client.client_id,
+      scope,
+      grantId: mintGrant.grantId,
+      ttlSeconds: 3600,
+    }),
   );
 
   const options = { issuer: urls.issuer, audience: urls.resource };
-  if (!(await verifyAccessToken(accessToken, { em: em(), now: new Date(), ...options }))) throw new Error('the issued access token does not verify');
-  verifyUs = await meanMicroseconds(verifyIterations, () => verifyAccessToken(accessToken, { em: em(), now: new Date(), ...options }));
+  if (!(await verifyAccessToken(accessToken, { em: em(), now: new Date(), ...options })))
+    throw new Error('the issued access token does not verify');
+  verifyUs = await meanMicroseconds(verifyIterations, () =>
+    verifyAccessToken(accessToken, { em: em(), now: new Date(), ...options }),
+  );
   const [jwk] = await publishedKeys(em(), new Date());
   const publicKey = await importJWK(jwk!, 'ES256');
-  joseUs = await meanMicroseconds(verifyIterations * 5, () => jwtVerify(accessToken, publicKey, { ...options, algorithms: ['ES256'], typ: 'at+jwt' }));
+  joseUs = await meanMicroseconds(verifyIterations * 5, () =>
+    jwtVerify(accessToken, publicKey, { ...options, algorithms: ['ES256'], typ: 'at+jwt' }),
+  );
 } finally {
   // On a server database, leave nothing behind: the business (with its grants, codes and refresh
   // tokens, by cascade), the client and the user this run created.
@@ -155,15 +214,28 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log(`POST /api/oauth/token: ${connections} connections, each credential used once; database: ${service.database.kind}, Node ${process.version}\n`);
+console.log(
+  `POST /api/oauth/token: ${connections} connections, each credential used once; database: ${service.database.kind}, Node ${process.version}\n`,
+);
 const table = [
   ['grant_type', 'tokens', 'tokens/s', 'p50 ms', 'p99 ms', 'failed'],
-  ...results.map(([name, load]) => [name, String(load.requests), load.requestsPerSecond.toFixed(0), load.p50.toFixed(2), load.p99.toFixed(2), String(load.failed)]),
+  ...results.map(([name, load]) => [
+    name,
+    String(load.requests),
+    load.requestsPerSecond.toFixed(0),
+    load.p50.toFixed(2),
+    load.p99.toFixed(2),
+    String(load.failed),
+  ]),
 ];
 const widths = table[0]!.map((_, column) => Math.max(...table.map((line) => line[column]!.length)));
 for (const line of table) console.log(line.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
-console.log(`\nin process, mean of ${verifyIterations}: mintAccessToken ${mintUs.toFixed(0)} µs (ES256 sign + signing-key look-up)`);
-console.log(`verifyAccessToken ${verifyUs.toFixed(0)} µs (signature + key publication + grant look-ups); jose jwtVerify alone ${joseUs.toFixed(0)} µs (mean of ${verifyIterations * 5}); ratio ${(verifyUs / joseUs).toFixed(1)}x`);
+console.log(
+  `\nin process, mean of ${verifyIterations}: mintAccessToken ${mintUs.toFixed(0)} µs (ES256 sign + signing-key look-up)`,
+);
+console.log(
+  `verifyAccessToken ${verifyUs.toFixed(0)} µs (signature + key publication + grant look-ups); jose jwtVerify alone ${joseUs.toFixed(0)} µs (mean of ${verifyIterations * 5}); ratio ${(verifyUs / joseUs).toFixed(1)}x`,
+);
 if (results.some(([, load]) => load.failed > 0)) {
   console.error('some token requests failed (connection errors, timeouts or non-2xx answers)');
   process.exitCode = 1;

@@ -25,13 +25,22 @@ import { createLogger } from '../core/logger.ts';
 import { systemCaller } from '../scripts/lib/system-caller.ts';
 import { seedAreas } from '../scripts/seed/areas.ts';
 import { runSeed, type SeedPlan } from '../scripts/seed/run-seed.ts';
-import { loadTest, loadTestInProcess, positiveFromEnv, printTable, type LoadSummary, type ReportRow } from './lib/load.ts';
+import {
+  loadTest,
+  loadTestInProcess,
+  positiveFromEnv,
+  printTable,
+  type LoadSummary,
+  type ReportRow,
+} from './lib/load.ts';
 import { startBaseline } from './public-api/baseline-server.ts';
 import { startKoaFloor } from './public-api/koa-floor-server.ts';
 import { benchCases } from './public-api/cases.ts';
 
 if (!process.env.DATABASE_URL) {
-  console.error('bench:public-api measures the production path: set DATABASE_URL to a PostgreSQL database (its data is topped up, not replaced).');
+  console.error(
+    'bench:public-api measures the production path: set DATABASE_URL to a PostgreSQL database (its data is topped up, not replaced).',
+  );
   process.exit(2);
 }
 const options = {
@@ -49,7 +58,15 @@ const targets: Record<string, number> = {
 
 // The rate limit stays on (its shared PostgreSQL counter is part of the service's cost) with a
 // budget the load cannot exhaust.
-const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'false', GOV_RATE_LIMIT_PER_MINUTE: '1000000', PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: '1000000' });
+const config = loadConfig({
+  ...process.env,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'silent',
+  SEED_DEMO: 'false',
+  GOV_RATE_LIMIT_PER_MINUTE: '1000000',
+  PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: '1000000',
+});
 const log = createLogger('silent');
 const service = await startService({ config, log });
 const caller = systemCaller({ orm: service.database.orm, services: service.services, config: service.config, log });
@@ -100,7 +117,11 @@ try {
     console.log(`warming up: ${firstWarmupSeconds} s per target, unmeasured`);
     for (const entry of cases) {
       for (const [, origin] of sides) {
-        const warm = await loadTest(`${origin}${entry.path}`, { ...options, durationSeconds: firstWarmupSeconds, warmupSeconds: 0 });
+        const warm = await loadTest(`${origin}${entry.path}`, {
+          ...options,
+          durationSeconds: firstWarmupSeconds,
+          warmupSeconds: 0,
+        });
         failed += warm.failed;
       }
     }
@@ -142,7 +163,8 @@ for (const pair of [...new Set(rows.map((row) => row.pair))]) {
   console.log(`  ${pair}:`);
   for (const side of ['service', 'Koa floor'] as const) {
     const full = loads(side);
-    const per = (figure: (load: LoadSummary) => number) => full.map((load, round) => figure(load) / figure(bare[round]!));
+    const per = (figure: (load: LoadSummary) => number) =>
+      full.map((load, round) => figure(load) / figure(bare[round]!));
     console.log(
       `    ${side}: throughput ${line(per((load) => load.requestsPerSecond))}, p99 ${line(per((load) => load.p99))}, CPU per request ${line(per((load) => load.cpuMicrosPerRequest ?? Number.NaN))}`,
     );

@@ -30,15 +30,33 @@ const databaseUrl = z
 const commaList = (item: z.ZodType<string, string>, what: string) =>
   z
     .string()
-    .transform((value) => value.split(',').map((entry) => entry.trim()).filter((entry) => entry.length > 0))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.length > 0),
+    )
     .pipe(z.array(item, { message: `expected a comma-separated list of ${what}` }));
 
 /** `example.com` (exactly that host) or `*.example.com` (its subdomains). */
-const hostList = commaList(z.string().regex(/^(\*\.)?([a-z0-9-]+\.)+[a-z]{2,}$/i, { message: 'expected host names such as app.example.com or *.example.com' }), 'host names');
+const hostList = commaList(
+  z
+    .string()
+    .regex(/^(\*\.)?([a-z0-9-]+\.)+[a-z]{2,}$/i, {
+      message: 'expected host names such as app.example.com or *.example.com',
+    }),
+  'host names',
+);
 const urlList = commaList(z.url({ protocol: /^https$/, message: 'expected https URLs' }), 'https URLs');
-const pathList = commaList(z.string().regex(/^\/[A-Za-z0-9._~/-]*$/, { message: 'expected URL paths such as /callback' }), 'paths');
+const pathList = commaList(
+  z.string().regex(/^\/[A-Za-z0-9._~/-]*$/, { message: 'expected URL paths such as /callback' }),
+  'paths',
+);
 /** RFC 8252 private-use schemes: reverse domain names such as com.example.app. */
-const schemeList = commaList(z.string().regex(/^[a-z][a-z0-9+.-]*$/, { message: 'expected URI schemes such as com.example.app' }), 'URI schemes');
+const schemeList = commaList(
+  z.string().regex(/^[a-z][a-z0-9+.-]*$/, { message: 'expected URI schemes such as com.example.app' }),
+  'URI schemes',
+);
 
 /**
  * A secret that stays out of logs and JSON: printing or serialising it shows `[redacted]`.
@@ -145,7 +163,10 @@ export interface Config {
   trpcMaxBatchSize: number;
   shutdownTimeoutMs: number;
   /** Per-client request budgets: the government group, and the directory and blog lists (publicLists). */
-  rateLimits: { government: { points: number; windowSeconds: number }; publicLists: { points: number; windowSeconds: number } };
+  rateLimits: {
+    government: { points: number; windowSeconds: number };
+    publicLists: { points: number; windowSeconds: number };
+  };
   /** SEED_DEMO as set; see seedsDemo for the default. */
   seedDemo: boolean | undefined;
   /** The demo owner account created with the demo businesses (the password is generated and printed once when unset). */
@@ -193,7 +214,10 @@ export interface Config {
  * Whether the start seeds demo content into an empty database: SEED_DEMO when set, otherwise only
  * the embedded database outside production (NODE_ENV=production never seeds unless asked to).
  */
-export function seedsDemo(config: Pick<Config, 'seedDemo' | 'production'>, databaseKind: 'postgresql' | 'embedded'): boolean {
+export function seedsDemo(
+  config: Pick<Config, 'seedDemo' | 'production'>,
+  databaseKind: 'postgresql' | 'embedded',
+): boolean {
   return config.seedDemo ?? (!config.production && databaseKind === 'embedded');
 }
 

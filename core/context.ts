@@ -106,7 +106,12 @@ export function createContextFactory(dependencies: ContextDependencies): Context
   return (request) => buildContext(dependencies, request, undefined, undefined);
 }
 
-function buildContext(shared: ContextDependencies, request: RequestFacts, principal: Principal | undefined, clock: Clock | undefined): Context {
+function buildContext(
+  shared: ContextDependencies,
+  request: RequestFacts,
+  principal: Principal | undefined,
+  clock: Clock | undefined,
+): Context {
   let em: EntityManager | undefined;
   let log: Logger | undefined;
   return {

@@ -10,7 +10,13 @@ export function createLogger(level: LevelWithSilent, destination?: NodeJS.Writab
       base: { service: 'field-service-api' },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.token',
+        ],
         censor: '[redacted]',
       },
     },

@@ -35,7 +35,11 @@ const t = initTRPC
     // the REST adapter answers errors itself and never sees this shape.
     errorFormatter({ shape, error, ctx }) {
       const classified = classifyError(error, ctx?.requestId);
-      const data: ErrorShapeData & typeof shape.data = { ...shape.data, stack: undefined, errorMessage: classified.body };
+      const data: ErrorShapeData & typeof shape.data = {
+        ...shape.data,
+        stack: undefined,
+        errorMessage: classified.body,
+      };
       return { ...shape, message: classified.body.message, data };
     },
   });
@@ -101,7 +105,10 @@ export const systemProcedure = t.procedure.use(({ ctx, path, next }) => {
 export const tenantProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   const principal = await resolvePrincipal(ctx);
   if (principal.kind === 'anonymous' || (principal.kind === 'system' && principal.businessId === undefined)) {
-    throw new AppError('UNAUTHORIZED', 'This procedure acts inside a business: authenticate with a token bound to one.');
+    throw new AppError(
+      'UNAUTHORIZED',
+      'This procedure acts inside a business: authenticate with a token bound to one.',
+    );
   }
   const businessId = principal.businessId!;
   const access = meta?.tool?.access;
@@ -110,7 +117,9 @@ export const tenantProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
     const required = access ? [...scopesGranting(access)] : [];
     throw new AppError(
       'INSUFFICIENT_SCOPE',
-      access ? `This operation needs the scope ${mcpScopeFor(access)} (or one of ${required.join(', ')}).` : 'This operation is not available to tokens.',
+      access
+        ? `This operation needs the scope ${mcpScopeFor(access)} (or one of ${required.join(', ')}).`
+        : 'This operation is not available to tokens.',
       { details: [{ required_scopes: access ? [mcpScopeFor(access)] : [], accepted_scopes: required }] },
     );
   }

@@ -52,7 +52,8 @@ export function ormConfig(settings: OrmSettings): Options {
       log: {
         warn: (message: unknown) => settings.log?.warn({ knex: true }, String(message)),
         error: (message: unknown) => settings.log?.error({ knex: true }, String(message)),
-        deprecate: (method: string, alternative: string) => settings.log?.debug({ knex: true }, `${method} is deprecated, use ${alternative}`),
+        deprecate: (method: string, alternative: string) =>
+          settings.log?.debug({ knex: true }, `${method} is deprecated, use ${alternative}`),
         debug: (message: unknown) => settings.log?.debug({ knex: true }, String(message)),
       },
     },

@@ -35,14 +35,24 @@ export function createCoreServices(database: Database, config: Config): CoreServ
   return {
     oauth: { keyEncryptionKey: kek, formTokenKey: formTokenKeySource(kek), accessTokenTtlSeconds },
     passwordChecks: createWorkLimit({ ...config.passwordChecks, what: 'password checks' }),
-    accessTokenVerifier: (token, ctx) => verifyAccessToken(token, { em: ctx.em, now: ctx.clock.now(), issuer, audience: resource }),
+    accessTokenVerifier: (token, ctx) =>
+      verifyAccessToken(token, { em: ctx.em, now: ctx.clock.now(), issuer, audience: resource }),
     oauthRedirectPolicy: config.oauthRedirects,
     rateLimiters: {
       government: createRateLimiter({ name: 'gov', ...config.rateLimits.government }, store),
       publicLists: createRateLimiter({ name: 'public-list', ...config.rateLimits.publicLists }, store),
-      oauthRegistration: createRateLimiter({ name: 'oauth-register', points: config.oauthRegistrationPerHour, windowSeconds: 3600 }, store),
-      oauthToken: createRateLimiter({ name: 'oauth-token', points: config.oauthTokenPerMinute, windowSeconds: 60 }, store),
-      oauthLogin: createFailureLimiter({ name: 'oauth-login', points: config.oauthLoginMaxFailures, windowSeconds: 15 * 60 }, store),
+      oauthRegistration: createRateLimiter(
+        { name: 'oauth-register', points: config.oauthRegistrationPerHour, windowSeconds: 3600 },
+        store,
+      ),
+      oauthToken: createRateLimiter(
+        { name: 'oauth-token', points: config.oauthTokenPerMinute, windowSeconds: 60 },
+        store,
+      ),
+      oauthLogin: createFailureLimiter(
+        { name: 'oauth-login', points: config.oauthLoginMaxFailures, windowSeconds: 15 * 60 },
+        store,
+      ),
     },
   };
 }

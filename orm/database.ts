@@ -22,7 +22,9 @@ export interface OpenDatabaseOptions {
  */
 export async function openDatabase(config: Config['database'], options: OpenDatabaseOptions = {}): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
-  const connection = config.url ? { url: config.url } : (embedded = await startEmbeddedPostgres(config.dataDir)).connection;
+  const connection = config.url
+    ? { url: config.url }
+    : (embedded = await startEmbeddedPostgres(config.dataDir)).connection;
   try {
     const pool = embedded ? { poolMax: 1, poolMin: 1 } : { poolMax: config.poolMax };
     const orm = await MikroORM.init(ormConfig({ connection, ...pool, log: options.log }));

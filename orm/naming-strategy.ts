@@ -6,7 +6,11 @@ import { UnderscoreNamingStrategy } from '@mikro-orm/core';
  * database, so the schema comparison (test/orm/schema-matches-entities.test.ts) matches them by name.
  */
 export class SchemaNamingStrategy extends UnderscoreNamingStrategy {
-  override indexName(tableName: string, columns: string[], type: 'primary' | 'foreign' | 'unique' | 'index' | 'sequence' | 'check'): string {
+  override indexName(
+    tableName: string,
+    columns: string[],
+    type: 'primary' | 'foreign' | 'unique' | 'index' | 'sequence' | 'check',
+  ): string {
     if (type === 'foreign') return `${tableName.split('.').at(-1)}_${columns.join('_')}_fkey`;
     return super.indexName(tableName, columns, type);
   }

@@ -28,8 +28,12 @@ export async function schemaDiff(orm: MikroORM): Promise<SchemaDiff> {
 
   const differences: string[] = [];
   for (const target of leaveOutTenantForeignKeys(fromSchema)) {
-    const declared = toSchema.getTable(target)?.getIndexes().some((index) => index.unique && index.columnNames.join() === 'business_id,id');
-    if (!declared) differences.push(`tenant foreign keys reference ${target} (business_id, id), a key its entity does not declare`);
+    const declared = toSchema
+      .getTable(target)
+      ?.getIndexes()
+      .some((index) => index.unique && index.columnNames.join() === 'business_id,id');
+    if (!declared)
+      differences.push(`tenant foreign keys reference ${target} (business_id, id), a key its entity does not declare`);
   }
   differences.push(...(await compareThroughPostgres(orm.em.getKnex(), fromSchema, toSchema)));
   const sql = (await orm.schema.getUpdateSchemaSQL({ fromSchema, wrap: false })).trim();
@@ -42,7 +46,10 @@ function leaveOutTenantForeignKeys(schema: DatabaseSchema): string[] {
   for (const table of schema.getTables()) {
     const foreignKeys = table.getForeignKeys();
     for (const [name, key] of Object.entries(foreignKeys)) {
-      const tenantKey = key.columnNames.length === 2 && key.columnNames[0] === 'business_id' && key.referencedColumnNames.join() === 'business_id,id';
+      const tenantKey =
+        key.columnNames.length === 2 &&
+        key.columnNames[0] === 'business_id' &&
+        key.referencedColumnNames.join() === 'business_id,id';
       if (!tenantKey) continue;
       delete foreignKeys[name];
       referenced.add(key.referencedTableName.split('.').at(-1)!);
@@ -52,7 +59,12 @@ function leaveOutTenantForeignKeys(schema: DatabaseSchema): string[] {
 }
 
 /** Runs statements in a transaction that is always rolled back, then a query in it: PostgreSQL's view of a change never made. */
-async function rendered(knex: Knex, statements: string[], query: string, bindings: readonly Knex.RawBinding[]): Promise<string | undefined> {
+async function rendered(
+  knex: Knex,
+  statements: string[],
+  query: string,
+  bindings: readonly Knex.RawBinding[],
+): Promise<string | undefined> {
   const rollback = new Error('rollback');
   let value: string | undefined;
   await knex
@@ -70,13 +82,18 @@ async function rendered(knex: Knex, statements: string[], query: string, binding
 }
 
 const quote = (name: string) => `"${name}"`;
-const constraintDef = 'select pg_get_constraintdef(oid) as value from pg_constraint where conname = ? and conrelid = ?::regclass';
+const constraintDef =
+  'select pg_get_constraintdef(oid) as value from pg_constraint where conname = ? and conrelid = ?::regclass';
 const generationExpression =
   'select generation_expression as value from information_schema.columns where table_schema = current_schema() and table_name = ? and column_name = ?';
 const indexDef = 'select pg_get_indexdef(to_regclass(?)) as value';
 
 /** Checks, generated columns and indexes of the entities, rendered by PostgreSQL beside the database's. */
-async function compareThroughPostgres(knex: Knex, fromSchema: DatabaseSchema, toSchema: DatabaseSchema): Promise<string[]> {
+async function compareThroughPostgres(
+  knex: Knex,
+  fromSchema: DatabaseSchema,
+  toSchema: DatabaseSchema,
+): Promise<string[]> {
   const differences: string[] = [];
   for (const entityTable of toSchema.getTables()) {
     const table = entityTable.name;
@@ -87,7 +104,10 @@ async function compareThroughPostgres(knex: Knex, fromSchema: DatabaseSchema, to
       const existing = databaseTable.getChecks().find((candidate) => candidate.name === check.name);
       if (!existing || typeof check.expression !== 'string') continue; // added or removed: MikroORM's SQL says so
       const expected = await rendered(knex, [], constraintDef, [check.name, table]);
-      const recreate = [`alter table ${quote(table)} drop constraint ${quote(check.name)}`, `alter table ${quote(table)} add constraint ${quote(check.name)} check (${check.expression})`];
+      const recreate = [
+        `alter table ${quote(table)} drop constraint ${quote(check.name)}`,
+        `alter table ${quote(table)} add constraint ${quote(check.name)} check (${check.expression})`,
+      ];
       const actual = await rendered(knex, recreate, constraintDef, [check.name, table]);
       if (actual === expected) existing.expression = check.expression;
       else differences.push(`check ${table}.${check.name}: database ${expected}, entity ${actual}`);
@@ -116,8 +136,11 @@ async function compareThroughPostgres(knex: Knex, fromSchema: DatabaseSchema, to
           ? index.expression
           : `create ${index.unique ? 'unique ' : ''}index ${quote(index.keyName)} on ${quote(table)} (${index.columnNames.map(quote).join(', ')})`;
       const expected = await rendered(knex, [], indexDef, [quote(index.keyName)]);
-      const actual = await rendered(knex, [`drop index ${quote(index.keyName)}`, create], indexDef, [quote(index.keyName)]);
-      if (actual !== expected) differences.push(`index ${table}.${index.keyName}: database ${expected}, entity ${actual}`);
+      const actual = await rendered(knex, [`drop index ${quote(index.keyName)}`, create], indexDef, [
+        quote(index.keyName),
+      ]);
+      if (actual !== expected)
+        differences.push(`index ${table}.${index.keyName}: database ${expected}, entity ${actual}`);
     }
   }
   return differences;

@@ -84,7 +84,9 @@ let output: CommandOutput | undefined;
 try {
   const database = await openDatabase(config.database, { log });
   try {
-    output = await run(systemCaller({ orm: database.orm, services: createCoreServices(database, config), config, log }));
+    output = await run(
+      systemCaller({ orm: database.orm, services: createCoreServices(database, config), config, log }),
+    );
   } finally {
     await database.close();
   }

@@ -8,7 +8,9 @@ import { startEmbeddedPostgres } from '../orm/embedded/embedded-postgres.ts';
 const dataDir = process.env.DATA_DIR ?? './data';
 const database = await startEmbeddedPostgres(dataDir);
 const { host, port, user, database: name } = database.connection;
-process.stdout.write(`serving ${dataDir}; connect with:\n  psql "host=${host} port=${port} user=${user} dbname=${name} sslmode=disable"\n`);
+process.stdout.write(
+  `serving ${dataDir}; connect with:\n  psql "host=${host} port=${port} user=${user} dbname=${name} sslmode=disable"\n`,
+);
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

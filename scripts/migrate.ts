@@ -10,7 +10,10 @@ try {
   try {
     const applied = await database.orm.getMigrator().up();
     const names = applied.map((migration) => migration.name);
-    log.info({ applied: names, database: database.kind }, names.length ? `applied ${names.length} migration(s)` : 'database is up to date');
+    log.info(
+      { applied: names, database: database.kind },
+      names.length ? `applied ${names.length} migration(s)` : 'database is up to date',
+    );
   } finally {
     await database.close();
   }

@@ -39,7 +39,8 @@ const plans: SeedPlan[] = seedAreas.map((area) => {
   const raw = parsed.values[area.flag as keyof typeof parsed.values];
   if (raw === undefined) return { area, count: parsed.values.demo ? area.demoCount : 0 };
   const count = Number(raw);
-  if (!Number.isInteger(count) || count < 0 || count > 10_000_000) fail(`--${area.flag} must be a whole number from 0 to 10000000, got "${String(raw)}"`);
+  if (!Number.isInteger(count) || count < 0 || count > 10_000_000)
+    fail(`--${area.flag} must be a whole number from 0 to 10000000, got "${String(raw)}"`);
   return { area, count };
 });
 if (plans.every((plan) => plan.count === 0)) fail('Nothing to seed: give at least one count.');

@@ -28,19 +28,23 @@ function readConfig(): Config {
 async function seedDemo(database: Database, config: Config, log: Logger): Promise<void> {
   if (!seedsDemo(config, database.kind)) return;
   const caller = systemCaller({ orm: database.orm, services: createCoreServices(database, config), config, log });
-  await seedDemoIfEmpty(caller, seedAreas, log).catch((error: unknown) => log.error({ err: error }, 'demo seeding failed'));
-  await seedDemoWorkspacesIfNone(caller, config.demoOwner, log, (text) => process.stdout.write(`${text}\n`), { production: config.production }).catch(
-    (error: unknown) => log.error({ err: error }, 'demo business seeding failed'),
+  await seedDemoIfEmpty(caller, seedAreas, log).catch((error: unknown) =>
+    log.error({ err: error }, 'demo seeding failed'),
   );
+  await seedDemoWorkspacesIfNone(caller, config.demoOwner, log, (text) => process.stdout.write(`${text}\n`), {
+    production: config.production,
+  }).catch((error: unknown) => log.error({ err: error }, 'demo business seeding failed'));
 }
 
 const config = readConfig();
 const log = createLogger(config.logLevel);
 const started = performance.now();
-const service = await startService({ config, log, beforeListen: (database) => seedDemo(database, config, log) }).catch((error: unknown) => {
-  log.fatal({ err: error }, 'start-up failed');
-  process.exit(1);
-});
+const service = await startService({ config, log, beforeListen: (database) => seedDemo(database, config, log) }).catch(
+  (error: unknown) => {
+    log.fatal({ err: error }, 'start-up failed');
+    process.exit(1);
+  },
+);
 
 let shuttingDown = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -37,7 +37,11 @@ const TRPC_ENDPOINT = `${API_PREFIX}/trpc`;
 /** The MCP resource ({base_url}/v1/mcp): it reads its own JSON-RPC bodies and answers JSON-RPC errors. */
 const MCP_ENDPOINT = `${API_PREFIX}/v1/mcp`;
 /** OAuth endpoints that take HTML form posts (RFC 6749: the token and revocation requests are form-encoded); they parse their own bodies. */
-const OAUTH_FORM_ENDPOINTS = [`${API_PREFIX}/oauth/authorize`, `${API_PREFIX}/oauth/token`, `${API_PREFIX}/oauth/revoke`];
+const OAUTH_FORM_ENDPOINTS = [
+  `${API_PREFIX}/oauth/authorize`,
+  `${API_PREFIX}/oauth/token`,
+  `${API_PREFIX}/oauth/revoke`,
+];
 
 /** Where the service answers HTML pages to browsers (they get helmet's document headers): the API reference, the OAuth pages. */
 const HTML_DOCUMENT_PATHS = [`${API_PREFIX}/docs`, `${API_PREFIX}/oauth/authorize`];
@@ -62,18 +66,36 @@ export function createApp({ config, log, invoker, createContext, trpcRouter }: A
   const registration = clientRegistrationRoutes(routeOptions);
   const token = tokenRoutes(routeOptions);
   const revocation = revocationRoutes(routeOptions);
-  const authorization = authorizationRoutes({ ...routeOptions, siteUrl: config.siteUrl, authorizationEndpoint: oauthUrls(urls).authorizationEndpoint });
-  const mcp = mcpEndpoint({ ...access, endpoint: MCP_ENDPOINT, siteUrl: config.siteUrl, maxBodyBytes: config.maxBodyBytes });
+  const authorization = authorizationRoutes({
+    ...routeOptions,
+    siteUrl: config.siteUrl,
+    authorizationEndpoint: oauthUrls(urls).authorizationEndpoint,
+  });
+  const mcp = mcpEndpoint({
+    ...access,
+    endpoint: MCP_ENDPOINT,
+    siteUrl: config.siteUrl,
+    maxBodyBytes: config.maxBodyBytes,
+  });
 
   // Every route module's routes in one router: one match and one dispatch per request instead of a
   // routes() and an allowedMethods() layer per module, and 405/Allow computed over all of them.
   const routes = new Router<HttpState>();
-  for (const module of [docs, wellKnown, media, registration, token, revocation, authorization, rest]) routes.use(module.routes());
+  for (const module of [docs, wellKnown, media, registration, token, revocation, authorization, rest])
+    routes.use(module.routes());
 
   app
     .use(envelope({ log, siteUrl: config.siteUrl, documentPaths: HTML_DOCUMENT_PATHS }))
     .use(jsonBody({ limitBytes: config.maxBodyBytes, except: [TRPC_ENDPOINT, MCP_ENDPOINT, ...OAUTH_FORM_ENDPOINTS] }))
-    .use(trpcEndpoint({ router: trpcRouter, endpoint: TRPC_ENDPOINT, maxBodyBytes: config.maxBodyBytes, maxBatchSize: config.trpcMaxBatchSize, createContext }))
+    .use(
+      trpcEndpoint({
+        router: trpcRouter,
+        endpoint: TRPC_ENDPOINT,
+        maxBodyBytes: config.maxBodyBytes,
+        maxBatchSize: config.trpcMaxBatchSize,
+        createContext,
+      }),
+    )
     .use(mcp.middleware)
     .use(routes.routes())
     .use(routes.allowedMethods());

@@ -63,7 +63,10 @@ export function docsRoutes(document: OpenAPIObject, prefix: string): Router<Http
     ['/openapi.json', asset(JSON.stringify(document), 'application/json; charset=utf-8')],
     ['/docs', asset(page(prefix), 'text/html; charset=utf-8')],
     ['/docs/swagger-ui.css', asset(readFileSync(join(dist, 'swagger-ui.css')), 'text/css; charset=utf-8')],
-    ['/docs/swagger-ui-bundle.js', asset(readFileSync(join(dist, 'swagger-ui-bundle.js')), 'text/javascript; charset=utf-8')],
+    [
+      '/docs/swagger-ui-bundle.js',
+      asset(readFileSync(join(dist, 'swagger-ui-bundle.js')), 'text/javascript; charset=utf-8'),
+    ],
     ['/docs/favicon-32x32.png', asset(readFileSync(join(dist, 'favicon-32x32.png')), 'image/png')],
     ['/docs/init.js', asset(initializer(prefix), 'text/javascript; charset=utf-8')],
   ]);

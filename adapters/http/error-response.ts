@@ -1,4 +1,10 @@
-import { AppError, classifyError, originalError, type ClassifiedError, type ErrorCode } from '../../core/errors/index.ts';
+import {
+  AppError,
+  classifyError,
+  originalError,
+  type ClassifiedError,
+  type ErrorCode,
+} from '../../core/errors/index.ts';
 import { noStore } from './no-store.ts';
 import type { KoaCtx } from './state.ts';
 

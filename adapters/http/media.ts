@@ -25,7 +25,11 @@ function immutableHeaders(): Record<string, string> {
 export function mediaRoutes({ invoker, createContext, prefix }: ProcedureRoutesOptions): Router<HttpState> {
   const router = new Router<HttpState>({ prefix });
   router.get(BLOG_MEDIA_PATH.replace('{publicId}', ':publicId'), async (ctx) => {
-    const media = await invoker.call('blog.getMedia', { publicId: ctx.params.publicId ?? '' }, createContext(requestFacts(ctx)));
+    const media = await invoker.call(
+      'blog.getMedia',
+      { publicId: ctx.params.publicId ?? '' },
+      createContext(requestFacts(ctx)),
+    );
     ctx.status = 200;
     ctx.body = media.bytes;
     // After the body, so Koa does not replace it with its own guess (application/octet-stream).

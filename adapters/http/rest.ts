@@ -53,7 +53,10 @@ export function restRoutes(options: ProcedureRoutesOptions): Router<HttpState> {
     const serve: Middleware<HttpState> = async (ctx) => {
       const context = createContext(requestFacts(ctx));
       const input = hasInput
-        ? { ...(usesBody ? (ctx.state.body as Record<string, unknown> | undefined) : queryInput(ctx.querystring)), ...ctx.params }
+        ? {
+            ...(usesBody ? (ctx.state.body as Record<string, unknown> | undefined) : queryInput(ctx.querystring)),
+            ...ctx.params,
+          }
         : undefined;
       try {
         const data = await invoker.callPath(path, input, context);
@@ -69,7 +72,10 @@ export function restRoutes(options: ProcedureRoutesOptions): Router<HttpState> {
         throw error;
       }
     };
-    router[openapi.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](toRouterPath(openapi.path), serve);
+    router[openapi.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](
+      toRouterPath(openapi.path),
+      serve,
+    );
   }
   return router;
 }

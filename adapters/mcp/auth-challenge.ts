@@ -20,7 +20,11 @@ export function unauthorizedChallenge(resourceMetadata: string, presented: boole
  * needs, not only the missing scope. No error_description: a client that scans the header for
  * `scope=` must not find it twice.
  */
-export function insufficientScopeChallenge(resourceMetadata: string, granted: readonly string[], missing: readonly string[]): string {
+export function insufficientScopeChallenge(
+  resourceMetadata: string,
+  granted: readonly string[],
+  missing: readonly string[],
+): string {
   const scope = [...new Set([...granted, ...missing])].join(' ');
   return `Bearer error="insufficient_scope", scope=${quoted(scope)}, resource_metadata=${quoted(resourceMetadata)}`;
 }

@@ -19,18 +19,30 @@ export async function authenticateMcp(context: Context): Promise<{ principal: OA
   const bearer = context.credentials.bearer;
   if (bearer === undefined) {
     return {
-      reply: rpcError(null, 'UNAUTHORIZED', 'The MCP resource needs an OAuth access token: send Authorization: Bearer <token>. Discover the authorization server from the resource_metadata URL of the WWW-Authenticate header.', {
-        headers: { 'WWW-Authenticate': unauthorizedChallenge(protectedResourceMetadata, false) },
-        extra: { resource_metadata: protectedResourceMetadata },
-      }),
+      reply: rpcError(
+        null,
+        'UNAUTHORIZED',
+        'The MCP resource needs an OAuth access token: send Authorization: Bearer <token>. Discover the authorization server from the resource_metadata URL of the WWW-Authenticate header.',
+        {
+          headers: { 'WWW-Authenticate': unauthorizedChallenge(protectedResourceMetadata, false) },
+          extra: { resource_metadata: protectedResourceMetadata },
+        },
+      ),
     };
   }
-  const principal = isApiTokenShaped(bearer) ? undefined : await context.services.accessTokenVerifier?.(bearer, context);
+  const principal = isApiTokenShaped(bearer)
+    ? undefined
+    : await context.services.accessTokenVerifier?.(bearer, context);
   if (principal?.kind === 'oauth') return { principal };
   return {
-    reply: rpcError(null, 'UNAUTHORIZED', 'The access token is invalid, expired or revoked, or was not issued for this resource. Authorize again.', {
-      headers: { 'WWW-Authenticate': unauthorizedChallenge(protectedResourceMetadata, true) },
-      extra: { resource_metadata: protectedResourceMetadata },
-    }),
+    reply: rpcError(
+      null,
+      'UNAUTHORIZED',
+      'The access token is invalid, expired or revoked, or was not issued for this resource. Authorize again.',
+      {
+        headers: { 'WWW-Authenticate': unauthorizedChallenge(protectedResourceMetadata, true) },
+        extra: { resource_metadata: protectedResourceMetadata },
+      },
+    ),
   };
 }

@@ -6,7 +6,8 @@
  * Written out by hand because a JavaScript object always lists integer-like keys first.
  */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((entry) => (entry === undefined ? 'null' : canonicalJson(entry))).join(',')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((entry) => (entry === undefined ? 'null' : canonicalJson(entry))).join(',')}]`;
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   const members = Object.entries(value as Record<string, unknown>)
     .filter(([, entry]) => entry !== undefined)

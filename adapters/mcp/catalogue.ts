@@ -102,7 +102,13 @@ export function buildToolCatalogue(procedures: readonly ProcedureEntry[]): ToolC
     const output = procedure.outputSchema;
     if (!output) throw new Error(`the MCP tool ${tool.name} (${path}) declares no output schema`);
     const { input, takesNoInput } = strictInput(tool.name, procedure);
-    tools.set(tool.name, { definition: definitionOf(tool, input, output), path, access: tool.access, input, takesNoInput });
+    tools.set(tool.name, {
+      definition: definitionOf(tool, input, output),
+      path,
+      access: tool.access,
+      input,
+      takesNoInput,
+    });
   }
   const definitions = [...tools.values()].map((tool) => tool.definition);
   return {

@@ -10,7 +10,14 @@ import { buildToolCatalogue, type ToolCatalogue } from './catalogue.ts';
 import { parseEnvelope } from './envelope.ts';
 import { rpcError, rpcErrorFromMessage, type McpReply } from './json-rpc.ts';
 import { dispatch } from './methods.ts';
-import { checkAccept, checkContentType, checkMethod, checkOrigin, checkProtocolVersion, type TransportRequest } from './transport-checks.ts';
+import {
+  checkAccept,
+  checkContentType,
+  checkMethod,
+  checkOrigin,
+  checkProtocolVersion,
+  type TransportRequest,
+} from './transport-checks.ts';
 
 /** The invoker's procedures with `tool` meta are the tools. */
 export interface McpEndpointOptions extends ProcedureAccess {
@@ -43,7 +50,9 @@ async function readBody(ctx: KoaCtx, limit: number): Promise<{ text: string } | 
     if ((error as { type?: string }).type === 'entity.too.large') {
       return { reply: rpcError(null, 'PAYLOAD_TOO_LARGE', `The request body exceeds the limit of ${limit} bytes.`) };
     }
-    return { reply: rpcError(null, 'MCP_INVALID_REQUEST', `The request body could not be read: ${(error as Error).message}.`) };
+    return {
+      reply: rpcError(null, 'MCP_INVALID_REQUEST', `The request body could not be read: ${(error as Error).message}.`),
+    };
   }
 }
 
@@ -75,7 +84,11 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const handle = async (ctx: KoaCtx): Promise<McpReply> => {
     const request = transportRequest(ctx);
     const refused =
-      checkMethod(request) ?? checkOrigin(request, options.siteUrl) ?? checkAccept(request) ?? checkContentType(request) ?? checkProtocolVersion(request);
+      checkMethod(request) ??
+      checkOrigin(request, options.siteUrl) ??
+      checkAccept(request) ??
+      checkContentType(request) ??
+      checkProtocolVersion(request);
     if (refused) return refused;
 
     const base = options.createContext(requestFacts(ctx));
@@ -88,7 +101,13 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     if ('reply' in envelope) return envelope.reply;
     const { message } = envelope;
     if (message.kind === 'accepted') return { status: 202 };
-    return dispatch(message.id, message.method, message.params, { ...base, principal: authenticated.principal }, { catalogue, invoker });
+    return dispatch(
+      message.id,
+      message.method,
+      message.params,
+      { ...base, principal: authenticated.principal },
+      { catalogue, invoker },
+    );
   };
 
   const serve = async (ctx: KoaCtx): Promise<void> => {

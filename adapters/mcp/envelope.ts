@@ -27,7 +27,13 @@ export function parseEnvelope(text: string): Parsed {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { reply: rpcError(null, 'MALFORMED_JSON', `Parse error: the request body is not valid JSON (${(error as Error).message}).`) };
+    return {
+      reply: rpcError(
+        null,
+        'MALFORMED_JSON',
+        `Parse error: the request body is not valid JSON (${(error as Error).message}).`,
+      ),
+    };
   }
   if (Array.isArray(value)) return invalid(null, 'JSON-RPC batches are not supported: send one message per request.');
   if (!isObject(value)) return invalid(null, 'The request body must be a JSON-RPC 2.0 message object.');
@@ -35,9 +41,12 @@ export function parseEnvelope(text: string): Parsed {
   if (value.jsonrpc !== '2.0') return invalid(id, 'The message must carry "jsonrpc": "2.0".');
   if (!('method' in value)) {
     const isResponse = 'id' in value && ('result' in value || 'error' in value);
-    return isResponse ? { message: { kind: 'accepted' } } : invalid(id, 'The message has no "method": it is neither a request nor a notification.');
+    return isResponse
+      ? { message: { kind: 'accepted' } }
+      : invalid(id, 'The message has no "method": it is neither a request nor a notification.');
   }
-  if (typeof value.method !== 'string' || value.method.length === 0) return invalid(id, '"method" must be a non-empty string.');
+  if (typeof value.method !== 'string' || value.method.length === 0)
+    return invalid(id, '"method" must be a non-empty string.');
   if ('params' in value && !isObject(value.params)) return invalid(id, '"params" must be an object when present.');
   if (!('id' in value)) return { message: { kind: 'accepted' } };
   if (!isRequestId(value.id)) return invalid(null, '"id" must be a string or a number.');

@@ -46,7 +46,12 @@ export function rpcError(
   id: RequestId | null,
   code: ErrorCode,
   message: string,
-  options: { status?: number; headers?: Record<string, string>; details?: ErrorMessage['details']; extra?: Record<string, unknown> } = {},
+  options: {
+    status?: number;
+    headers?: Record<string, string>;
+    details?: ErrorMessage['details'];
+    extra?: Record<string, unknown>;
+  } = {},
 ): McpReply {
   const data = { ...errorMessage(code, message, options.details), ...options.extra };
   return {
@@ -57,7 +62,12 @@ export function rpcError(
 }
 
 /** The same, from an ErrorMessage already built (classified errors). */
-export function rpcErrorFromMessage(id: RequestId | null, body: ErrorMessage, status: number, headers?: Record<string, string>): McpReply {
+export function rpcErrorFromMessage(
+  id: RequestId | null,
+  body: ErrorMessage,
+  status: number,
+  headers?: Record<string, string>,
+): McpReply {
   const jsonRpc = errorCatalogue[body.code as ErrorCode]?.jsonRpc ?? -32603;
   return { status, headers, body: { jsonrpc: '2.0', id, error: { code: jsonRpc, message: body.message, data: body } } };
 }

@@ -6,28 +6,44 @@ import { callTool, type ToolCallDependencies } from './tool-call.ts';
 
 export type McpContext = Context & { principal: OAuthPrincipal };
 
-type Method = (id: RequestId, params: Record<string, unknown>, context: McpContext, dependencies: ToolCallDependencies) => Promise<McpReply> | McpReply;
+type Method = (
+  id: RequestId,
+  params: Record<string, unknown>,
+  context: McpContext,
+  dependencies: ToolCallDependencies,
+) => Promise<McpReply> | McpReply;
 
 const invalidParams = (id: RequestId, message: string) => rpcError(id, 'MCP_INVALID_PARAMS', message, { status: 200 });
 
 /** The MCP methods this server implements; everything else is -32601. */
 const methods: Record<string, Method> = {
   initialize: (id, params, _context, { catalogue }) => {
-    if (typeof params.protocolVersion !== 'string') return invalidParams(id, 'initialize needs params.protocolVersion (a string).');
+    if (typeof params.protocolVersion !== 'string')
+      return invalidParams(id, 'initialize needs params.protocolVersion (a string).');
     return rpcResult(id, initializeResult(params.protocolVersion, catalogue));
   },
   ping: (id) => rpcResult(id, {}),
   'tools/list': (id, params, _context, { catalogue }) => {
     // One page holds the whole catalogue, so no cursor this server issued exists.
-    if (params.cursor !== undefined) return invalidParams(id, 'Invalid cursor: tools/list answers every tool in one page and issues no cursors.');
+    if (params.cursor !== undefined)
+      return invalidParams(id, 'Invalid cursor: tools/list answers every tool in one page and issues no cursors.');
     return rpcResult(id, { tools: catalogue.definitions, _meta: catalogueMeta(catalogue) });
   },
   'tools/call': (id, params, context, dependencies) => callTool(id, params, context, dependencies),
 };
 
 /** Runs one JSON-RPC request. Stateless: every request stands alone, so no method depends on `initialize` having run. */
-export function dispatch(id: RequestId, method: string, params: Record<string, unknown>, context: McpContext, dependencies: ToolCallDependencies): Promise<McpReply> | McpReply {
+export function dispatch(
+  id: RequestId,
+  method: string,
+  params: Record<string, unknown>,
+  context: McpContext,
+  dependencies: ToolCallDependencies,
+): Promise<McpReply> | McpReply {
   const handler = Object.hasOwn(methods, method) ? methods[method]! : undefined;
-  if (!handler) return rpcError(id, 'MCP_METHOD_NOT_FOUND', `Method not found: ${JSON.stringify(method.slice(0, 100))}.`, { status: 200 });
+  if (!handler)
+    return rpcError(id, 'MCP_METHOD_NOT_FOUND', `Method not found: ${JSON.stringify(method.slice(0, 100))}.`, {
+      status: 200,
+    });
   return handler(id, params, context, dependencies);
 }

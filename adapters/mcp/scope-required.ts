@@ -10,7 +10,11 @@ import { rpcError, type McpReply, type RequestId } from './json-rpc.ts';
  * JSON-RPC error whose data names the scope to ask for and where to discover the authorization server.
  * A write answers MCP_WRITE_SCOPE_REQUIRED; a read (a token holding only write scopes) INSUFFICIENT_SCOPE.
  */
-export function scopeRequiredReply(id: RequestId, access: ToolAccess, context: Context & { principal: OAuthPrincipal }): McpReply {
+export function scopeRequiredReply(
+  id: RequestId,
+  access: ToolAccess,
+  context: Context & { principal: OAuthPrincipal },
+): McpReply {
   const { protectedResourceMetadata } = oauthUrls(context.urls);
   const required = [mcpScopeFor(access)];
   const write = access !== 'read';
@@ -19,7 +23,9 @@ export function scopeRequiredReply(id: RequestId, access: ToolAccess, context: C
     write ? 'MCP_WRITE_SCOPE_REQUIRED' : 'INSUFFICIENT_SCOPE',
     `This tool needs the scope ${required.join(' ')}, which the access token does not carry.`,
     {
-      headers: { 'WWW-Authenticate': insufficientScopeChallenge(protectedResourceMetadata, context.principal.scopes, required) },
+      headers: {
+        'WWW-Authenticate': insufficientScopeChallenge(protectedResourceMetadata, context.principal.scopes, required),
+      },
       extra: { required_scopes: required, resource_metadata: protectedResourceMetadata },
     },
   );

@@ -52,7 +52,12 @@ export async function callTool(
 
   if (typeof name !== 'string' || (params.arguments !== undefined && !isObject(params.arguments))) {
     log('invalid_arguments');
-    return rpcError(id, 'MCP_INVALID_PARAMS', 'tools/call needs params.name (a string) and, optionally, params.arguments (an object).', { status: 200 });
+    return rpcError(
+      id,
+      'MCP_INVALID_PARAMS',
+      'tools/call needs params.name (a string) and, optionally, params.arguments (an object).',
+      { status: 200 },
+    );
   }
   const tool = catalogue.find(name);
   if (!tool) {
@@ -71,7 +76,11 @@ export async function callTool(
     // The procedure parses the arguments again with its own schema: defaults and trimming come from there, once.
     const output = await invoker.callPath(tool.path, tool.takesNoInput ? undefined : args, context);
     log('success');
-    return rpcResult(id, { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown>, isError: false });
+    return rpcResult(id, {
+      content: [{ type: 'text', text: JSON.stringify(output) }],
+      structuredContent: output as Record<string, unknown>,
+      isError: false,
+    });
   } catch (error) {
     const classified = classifyError(error, context.requestId);
     if (classified.body.code === 'INSUFFICIENT_SCOPE') {
@@ -80,7 +89,8 @@ export async function callTool(
     }
     if (classified.body.status >= 500) {
       log('failed', { error_code: classified.body.code });
-      if (classified.unexpected) context.log.error({ err: error, mcp_tool: name }, 'unexpected error in an MCP tool call');
+      if (classified.unexpected)
+        context.log.error({ err: error, mcp_tool: name }, 'unexpected error in an MCP tool call');
       return rpcErrorFromMessage(id, classified.body, classified.body.status, classified.headers);
     }
     log('tool_error', { error_code: classified.body.code });

@@ -10,9 +10,14 @@ export interface TransportRequest {
 /** GET (the optional server-to-client stream) and DELETE (sessions) are not offered: 405 with Allow, as MCP permits. */
 export function checkMethod(request: TransportRequest): McpReply | undefined {
   if (request.method === 'POST') return undefined;
-  return rpcError(null, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on the MCP endpoint; send JSON-RPC messages with POST. This server offers no event stream and no sessions.`, {
-    headers: { Allow: 'POST' },
-  });
+  return rpcError(
+    null,
+    'METHOD_NOT_ALLOWED',
+    `${request.method} is not allowed on the MCP endpoint; send JSON-RPC messages with POST. This server offers no event stream and no sessions.`,
+    {
+      headers: { Allow: 'POST' },
+    },
+  );
 }
 
 /**
@@ -24,7 +29,11 @@ export function checkMethod(request: TransportRequest): McpReply | undefined {
 export function checkOrigin(request: TransportRequest, siteUrl: string): McpReply | undefined {
   const origin = request.header('origin');
   if (origin === undefined || origin === siteUrl) return undefined;
-  return rpcError(null, 'MCP_ORIGIN_NOT_ALLOWED', `Requests from the origin ${JSON.stringify(origin.slice(0, 200))} are not allowed on the MCP endpoint.`);
+  return rpcError(
+    null,
+    'MCP_ORIGIN_NOT_ALLOWED',
+    `Requests from the origin ${JSON.stringify(origin.slice(0, 200))} are not allowed on the MCP endpoint.`,
+  );
 }
 
 interface MediaRange {
@@ -51,10 +60,15 @@ export function checkAccept(request: TransportRequest): McpReply | undefined {
   const header = request.header('accept');
   if (header === undefined || header.trim() === '') return undefined;
   const acceptsJson = mediaRanges(header).some(
-    (range) => range.q > 0 && (range.type === 'application/json' || range.type === 'application/*' || range.type === '*/*'),
+    (range) =>
+      range.q > 0 && (range.type === 'application/json' || range.type === 'application/*' || range.type === '*/*'),
   );
   if (acceptsJson) return undefined;
-  return rpcError(null, 'NOT_ACCEPTABLE', `This endpoint answers application/json; the Accept header (${JSON.stringify(header.slice(0, 200))}) does not allow it. MCP clients send "Accept: application/json, text/event-stream".`);
+  return rpcError(
+    null,
+    'NOT_ACCEPTABLE',
+    `This endpoint answers application/json; the Accept header (${JSON.stringify(header.slice(0, 200))}) does not allow it. MCP clients send "Accept: application/json, text/event-stream".`,
+  );
 }
 
 /** JSON-RPC messages are JSON: `Content-Type: application/json` (parameters such as charset allowed). */
@@ -62,7 +76,11 @@ export function checkContentType(request: TransportRequest): McpReply | undefine
   const header = request.header('content-type');
   const essence = header?.split(';')[0]!.trim().toLowerCase();
   if (essence === 'application/json') return undefined;
-  return rpcError(null, 'UNSUPPORTED_MEDIA_TYPE', `JSON-RPC messages must be sent as application/json; got ${header ? JSON.stringify(header.slice(0, 200)) : 'no Content-Type'}.`);
+  return rpcError(
+    null,
+    'UNSUPPORTED_MEDIA_TYPE',
+    `JSON-RPC messages must be sent as application/json; got ${header ? JSON.stringify(header.slice(0, 200)) : 'no Content-Type'}.`,
+  );
 }
 
 /**

@@ -45,23 +45,38 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
   const links: PageLinks = { authorize: authorizationEndpoint, stylesheet: `${prefix}/oauth/pages.css` };
 
   function showLogin(ctx: KoaCtx, login: LoginPage, status = 200): void {
-    sendPage(ctx, status, renderLoginPage(login, links), [formActionSource(login.redirect_uri)].filter((source): source is string => !!source));
+    sendPage(
+      ctx,
+      status,
+      renderLoginPage(login, links),
+      [formActionSource(login.redirect_uri)].filter((source): source is string => !!source),
+    );
   }
   function showConsent(ctx: KoaCtx, consent: ConsentPage): void {
-    sendPage(ctx, 200, renderConsentPage(consent, links), [formActionSource(consent.redirect_uri)].filter((source): source is string => !!source));
+    sendPage(
+      ctx,
+      200,
+      renderConsentPage(consent, links),
+      [formActionSource(consent.redirect_uri)].filter((source): source is string => !!source),
+    );
   }
   function showError(ctx: KoaCtx, error: unknown): void {
     const classified = classifyError(error, ctx.state.requestId);
     if (classified.unexpected) ctx.state.log.error({ err: error }, 'unexpected error');
     const { body } = classified;
     for (const [name, value] of Object.entries(classified.headers)) ctx.set(name, value);
-    const title = pageTitles[body.code] ?? (body.status >= 500 ? 'Something went wrong' : 'The request was not accepted');
+    const title =
+      pageTitles[body.code] ?? (body.status >= 500 ? 'Something went wrong' : 'The request was not accepted');
     sendPage(ctx, body.status, renderMessagePage(title, body.message, body.resolution, links));
   }
 
   async function answerGet(ctx: KoaCtx): Promise<void> {
     const browserKey = ensureBrowserKey(ctx, cookie);
-    const step = await invoker.call('oauthAuthorize.beginAuthorization', { query: ctx.querystring, browser_key: browserKey }, createContext(requestFacts(ctx)));
+    const step = await invoker.call(
+      'oauthAuthorize.beginAuthorization',
+      { query: ctx.querystring, browser_key: browserKey },
+      createContext(requestFacts(ctx)),
+    );
     if (step.next === 'redirect') sendRedirect(ctx, step.location);
     else if (step.next === 'login') showLogin(ctx, step.login);
     else showConsent(ctx, step.consent);
@@ -72,13 +87,21 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
     if (refusal) throw new AppError('FORM_CHECK_FAILED', `${refusal} Nothing was done.`);
     const form = await readOAuthForm(ctx, REPEATABLE_FIELDS);
     const browserKey = readBrowserKey(ctx, cookie);
-    if (!browserKey) throw new AppError('FORM_CHECK_FAILED', 'Your browser did not send this site\'s cookie with the form, so it cannot be accepted.');
+    if (!browserKey)
+      throw new AppError(
+        'FORM_CHECK_FAILED',
+        "Your browser did not send this site's cookie with the form, so it cannot be accepted.",
+      );
     const context = createContext(requestFacts(ctx));
     const fields = form.single;
     const pending = { request: fields.request ?? '', form_token: fields.form_token ?? '', browser_key: browserKey };
     const action = fields.action;
     if (action === 'sign_in') {
-      const step = await invoker.call('oauthAuthorize.signIn', { ...pending, email: fields.email ?? '', password: fields.password ?? '' }, context);
+      const step = await invoker.call(
+        'oauthAuthorize.signIn',
+        { ...pending, email: fields.email ?? '', password: fields.password ?? '' },
+        context,
+      );
       if (step.next === 'signed_in') {
         writeBrowserKey(ctx, cookie, step.session.secret, step.session.max_age_seconds);
         sendRedirect(ctx, step.location);
@@ -87,7 +110,12 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
       return;
     }
     if (action === 'approve' || action === 'deny' || action === 'switch_account') {
-      const input = { ...pending, decision: action, business_id: fields.business_id, scopes: form.repeated.scope ?? [] };
+      const input = {
+        ...pending,
+        decision: action,
+        business_id: fields.business_id,
+        scopes: form.repeated.scope ?? [],
+      };
       const step = await invoker.call('oauthAuthorize.decideAuthorization', input, context);
       sendRedirect(ctx, step.location);
       return;

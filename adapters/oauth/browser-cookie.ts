@@ -18,7 +18,9 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export function browserCookie(siteUrl: string): BrowserCookie {
   const url = new URL(siteUrl);
-  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname) ? { name: 'fsa_session', secure: false } : { name: '__Host-fsa_session', secure: true };
+  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)
+    ? { name: 'fsa_session', secure: false }
+    : { name: '__Host-fsa_session', secure: true };
 }
 
 /** The cookie's value when it is well formed; a malformed one counts as none. */

@@ -40,7 +40,8 @@ export async function readOAuthForm(ctx: KoaCtx, repeatable: readonly string[] =
     text = await parse.text(ctx.req, { limit: OAUTH_FORM_LIMIT_BYTES, encoding: 'utf8' });
   } catch (error) {
     const { type, status } = error as { type?: string; status?: number };
-    if (type === 'entity.too.large') throw new AppError('PAYLOAD_TOO_LARGE', `The form exceeds the limit of ${OAUTH_FORM_LIMIT_BYTES} bytes.`);
+    if (type === 'entity.too.large')
+      throw new AppError('PAYLOAD_TOO_LARGE', `The form exceeds the limit of ${OAUTH_FORM_LIMIT_BYTES} bytes.`);
     if (typeof status === 'number' && status >= 400 && status < 500) {
       throw new AppError('OAUTH_INVALID_REQUEST', `The request body could not be read: ${(error as Error).message}.`);
     }
@@ -55,7 +56,8 @@ export async function readOAuthForm(ctx: KoaCtx, repeatable: readonly string[] =
       (repeated[name] ??= []).push(value);
       continue;
     }
-    if (seen.has(name)) throw new AppError('OAUTH_INVALID_REQUEST', `The parameter "${name.slice(0, 100)}" was sent more than once.`);
+    if (seen.has(name))
+      throw new AppError('OAUTH_INVALID_REQUEST', `The parameter "${name.slice(0, 100)}" was sent more than once.`);
     seen.add(name);
     single[name] = value;
   }

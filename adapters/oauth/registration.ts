@@ -10,7 +10,11 @@ import { writeOAuthError } from './oauth-error.ts';
  * client's metadata or RFC 7591's error body. Bodies reach here already parsed by the JSON body
  * middleware (which answers a non-JSON or malformed body itself, with an ErrorMessage).
  */
-export function clientRegistrationRoutes({ invoker, createContext, prefix }: ProcedureRoutesOptions): Router<HttpState> {
+export function clientRegistrationRoutes({
+  invoker,
+  createContext,
+  prefix,
+}: ProcedureRoutesOptions): Router<HttpState> {
   const router = new Router<HttpState>({ prefix });
   router.post('/oauth/register', async (ctx) => {
     const context = createContext(requestFacts(ctx));

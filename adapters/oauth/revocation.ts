@@ -3,7 +3,14 @@ import type { ProcedureRoutesOptions } from '../http/procedure-access.ts';
 import type { HttpState } from '../http/state.ts';
 import { oauthFormRoutes } from './form-endpoint.ts';
 
-const REVOCATION_PARAMETERS = ['token', 'token_type_hint', 'client_id', 'client_secret', 'client_assertion', 'client_assertion_type'] as const;
+const REVOCATION_PARAMETERS = [
+  'token',
+  'token_type_hint',
+  'client_id',
+  'client_secret',
+  'client_assertion',
+  'client_assertion_type',
+] as const;
 
 /**
  * `POST {base_url}/oauth/revoke` (RFC 7009): answers 200 with an empty body whether or not the

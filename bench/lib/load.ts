@@ -28,7 +28,15 @@ const child = fileURLToPath(new URL('./load-child.ts', import.meta.url));
 
 /** Loads `url` from a separate process and answers its summary. */
 export function loadTest(url: string, options: LoadOptions): Promise<LoadSummary> {
-  const args = ['--import', 'tsx', child, url, String(options.connections), String(options.durationSeconds), String(options.warmupSeconds)];
+  const args = [
+    '--import',
+    'tsx',
+    child,
+    url,
+    String(options.connections),
+    String(options.durationSeconds),
+    String(options.warmupSeconds),
+  ];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`load generator failed: ${stderr || error.message}`));
@@ -45,7 +53,10 @@ export async function loadTestInProcess(url: string, options: LoadOptions): Prom
   const before = process.cpuUsage();
   const summary = await loadTest(url, options);
   const used = process.cpuUsage(before);
-  return { ...summary, cpuMicrosPerRequest: summary.allRequests > 0 ? (used.user + used.system) / summary.allRequests : Number.NaN };
+  return {
+    ...summary,
+    cpuMicrosPerRequest: summary.allRequests > 0 ? (used.user + used.system) / summary.allRequests : Number.NaN,
+  };
 }
 
 export function positiveFromEnv(name: string, fallback: number): number {

@@ -9,7 +9,11 @@ import type { BenchCase } from './cases.ts';
  * The baseline: plain node:http and a pg pool, running each case's SQL and mapping its rows to the
  * same JSON, with none of the service's layers (Koa, tRPC, validation, ETag, rate limit, logging).
  */
-export async function startBaseline(databaseUrl: string, cases: BenchCase[], poolMax: number): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startBaseline(
+  databaseUrl: string,
+  cases: BenchCase[],
+  poolMax: number,
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
   const byPath = new Map(cases.map((entry) => [new URL(entry.path, 'http://x').pathname, entry]));
   let urls: SiteUrls = { site: '', base: '' };

@@ -1,10 +1,21 @@
 import type { SiteUrls } from '../../core/context.ts';
 import { toDirectoryListQuery } from '../../core/routers/directory/list-listings.ts';
 import { pageLinks, pageMeta } from '../../core/routers/shared/pagination.ts';
-import { buildListBlogPostsQuery, toBlogPostList, type BlogPostListRow } from '../../core/services/blog/list-posts.query.ts';
-import { buildGetDirectoryListingQuery, toDirectoryListingDetail } from '../../core/services/directory/get-listing.query.ts';
+import {
+  buildListBlogPostsQuery,
+  toBlogPostList,
+  type BlogPostListRow,
+} from '../../core/services/blog/list-posts.query.ts';
+import {
+  buildGetDirectoryListingQuery,
+  toDirectoryListingDetail,
+} from '../../core/services/directory/get-listing.query.ts';
 import type { DirectoryListingRow } from '../../core/services/directory/listing-row.ts';
-import { buildListDirectoryListingsQuery, toDirectoryListingList, type DirectoryListRow } from '../../core/services/directory/list-listings.query.ts';
+import {
+  buildListDirectoryListingsQuery,
+  toDirectoryListingList,
+  type DirectoryListRow,
+} from '../../core/services/directory/list-listings.query.ts';
 import type { DirectorySort } from '../../core/services/directory/types.ts';
 import { listPageLinks } from '../../core/services/government/list-links.ts';
 import {

@@ -13,7 +13,10 @@ import type { BenchCase } from './cases.ts';
  * errors). The service cannot be cheaper than this, so its ratio to the baseline says how much
  * of the service's gap is the mandated stack and how much is the service's own layers.
  */
-export async function startKoaFloor(sql: SqlSource, cases: BenchCase[]): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startKoaFloor(
+  sql: SqlSource,
+  cases: BenchCase[],
+): Promise<{ url: string; stop: () => Promise<void> }> {
   let urls: SiteUrls = { site: '', base: '' };
   const router = new Router();
   for (const entry of cases) {

@@ -24,9 +24,13 @@ export async function resolvePrincipal(ctx: Context): Promise<Principal> {
   if (ctx.principal.kind !== 'anonymous') return ctx.principal;
   const bearer = ctx.credentials.bearer;
   if (bearer === undefined) {
-    throw new AppError('UNAUTHORIZED', 'This procedure needs a workspace API token: send Authorization: Bearer <token>.', {
-      headers: { 'WWW-Authenticate': challenge },
-    });
+    throw new AppError(
+      'UNAUTHORIZED',
+      'This procedure needs a workspace API token: send Authorization: Bearer <token>.',
+      {
+        headers: { 'WWW-Authenticate': challenge },
+      },
+    );
   }
   if (isApiTokenShaped(bearer)) {
     const token = await findActiveApiToken(ctx.em, bearer, ctx.clock.now());

@@ -21,14 +21,26 @@ function derive(password: string, salt: Buffer, parameters: ScryptParameters): P
   // scrypt needs 128 * N * r bytes; node's default maxmem (32 MiB) is below OWASP's 128 MiB.
   const options: ScryptOptions = { ...parameters, maxmem: 256 * parameters.N * parameters.r };
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 
-export async function hashPassword(password: string, parameters: ScryptParameters = currentScryptParameters): Promise<string> {
+export async function hashPassword(
+  password: string,
+  parameters: ScryptParameters = currentScryptParameters,
+): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
   const key = await derive(password, salt, parameters);
-  return ['scrypt', parameters.N, parameters.r, parameters.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return [
+    'scrypt',
+    parameters.N,
+    parameters.r,
+    parameters.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
 }
 
 interface ParsedHash extends ScryptParameters {
@@ -58,7 +70,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** True when the stored hash was made with weaker parameters than the current ones. */
 export function needsRehash(stored: string, parameters: ScryptParameters = currentScryptParameters): boolean {
   const parsed = parse(stored);
-  return !parsed || parsed.N < parameters.N || parsed.r < parameters.r || parsed.p < parameters.p || parsed.key.length < KEY_LENGTH;
+  return (
+    !parsed ||
+    parsed.N < parameters.N ||
+    parsed.r < parameters.r ||
+    parsed.p < parameters.p ||
+    parsed.key.length < KEY_LENGTH
+  );
 }
 
 let unknownUser: Promise<string> | undefined;

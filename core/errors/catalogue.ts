@@ -13,7 +13,8 @@ export const errorCatalogue = {
   INVALID_REDIRECT_URI: {
     status: 400,
     jsonRpc: -32602,
-    resolution: 'Register only redirect URIs this server accepts: https callbacks on an allowed client domain, a listed hosted agent callback, http://127.0.0.1:<port>/callback or http://localhost:<port>/callback, or an allowed private-use scheme.',
+    resolution:
+      'Register only redirect URIs this server accepts: https callbacks on an allowed client domain, a listed hosted agent callback, http://127.0.0.1:<port>/callback or http://localhost:<port>/callback, or an allowed private-use scheme.',
   },
   INVALID_CLIENT_METADATA: {
     status: 400,
@@ -25,17 +26,20 @@ export const errorCatalogue = {
   OAUTH_INVALID_REQUEST: {
     status: 400,
     jsonRpc: -32602,
-    resolution: 'Send the request form-encoded (application/x-www-form-urlencoded) with every required parameter once, as RFC 6749 describes.',
+    resolution:
+      'Send the request form-encoded (application/x-www-form-urlencoded) with every required parameter once, as RFC 6749 describes.',
   },
   OAUTH_INVALID_CLIENT: {
     status: 401,
     jsonRpc: -32001,
-    resolution: 'Send the client_id this server registered for you (POST /api/oauth/register) and no client secret or Authorization header: clients are public.',
+    resolution:
+      'Send the client_id this server registered for you (POST /api/oauth/register) and no client secret or Authorization header: clients are public.',
   },
   OAUTH_INVALID_GRANT: {
     status: 400,
     jsonRpc: -32602,
-    resolution: 'Start a new authorization (authorization code flow with PKCE); codes are single-use and short-lived, and a refresh token works once.',
+    resolution:
+      'Start a new authorization (authorization code flow with PKCE); codes are single-use and short-lived, and a refresh token works once.',
   },
   OAUTH_UNAUTHORIZED_CLIENT: {
     status: 400,
@@ -50,7 +54,8 @@ export const errorCatalogue = {
   OAUTH_INVALID_SCOPE: {
     status: 400,
     jsonRpc: -32602,
-    resolution: 'Ask for the granted scope or a subset of it; a broader scope needs a new authorization with the user\'s consent.',
+    resolution:
+      "Ask for the granted scope or a subset of it; a broader scope needs a new authorization with the user's consent.",
   },
   OAUTH_INVALID_TARGET: {
     status: 400,
@@ -60,12 +65,14 @@ export const errorCatalogue = {
   AUTHORIZATION_REQUEST_INVALID: {
     status: 400,
     jsonRpc: -32602,
-    resolution: 'The application sent an authorization request this server cannot answer safely: its client_id must be a registered client and its redirect_uri one of that client\'s registered redirect URIs (sent once each). Tell the application\'s developer.',
+    resolution:
+      "The application sent an authorization request this server cannot answer safely: its client_id must be a registered client and its redirect_uri one of that client's registered redirect URIs (sent once each). Tell the application's developer.",
   },
   FORM_CHECK_FAILED: {
     status: 403,
     jsonRpc: -32003,
-    resolution: 'Start again from the application (the form expired or did not come from this site), and let your browser keep this site\'s cookies.',
+    resolution:
+      "Start again from the application (the form expired or did not come from this site), and let your browser keep this site's cookies.",
   },
   NO_BUSINESS_MEMBERSHIP: {
     status: 403,
@@ -85,7 +92,8 @@ export const errorCatalogue = {
   INSUFFICIENT_SCOPE: {
     status: 403,
     jsonRpc: -32003,
-    resolution: 'Obtain a token that also carries one of the scopes listed in details (required_scopes), with the user\'s consent, and retry once.',
+    resolution:
+      "Obtain a token that also carries one of the scopes listed in details (required_scopes), with the user's consent, and retry once.",
   },
   RESOURCE_NOT_FOUND: {
     status: 404,
@@ -105,22 +113,26 @@ export const errorCatalogue = {
   MCP_WRITE_SCOPE_REQUIRED: {
     status: 403,
     jsonRpc: -32003,
-    resolution: 'Run the Authorization Code flow with PKCE again asking for the scopes in required_scopes (the user consents to them), then retry the call once. The current token is never broadened.',
+    resolution:
+      'Run the Authorization Code flow with PKCE again asking for the scopes in required_scopes (the user consents to them), then retry the call once. The current token is never broadened.',
   },
   MCP_ORIGIN_NOT_ALLOWED: {
     status: 403,
     jsonRpc: -32003,
-    resolution: 'Call the MCP endpoint from an MCP client, or from a page of this site; web pages of other origins may not use it.',
+    resolution:
+      'Call the MCP endpoint from an MCP client, or from a page of this site; web pages of other origins may not use it.',
   },
   MCP_PROTOCOL_VERSION_UNSUPPORTED: {
     status: 400,
     jsonRpc: -32600,
-    resolution: 'Send an MCP-Protocol-Version header with a revision this server supports (listed in the message), as negotiated by initialize.',
+    resolution:
+      'Send an MCP-Protocol-Version header with a revision this server supports (listed in the message), as negotiated by initialize.',
   },
   MCP_INVALID_REQUEST: {
     status: 400,
     jsonRpc: -32600,
-    resolution: 'POST exactly one JSON-RPC 2.0 request or notification object ({"jsonrpc":"2.0","id":1,"method":"...","params":{...}}); batches are not supported.',
+    resolution:
+      'POST exactly one JSON-RPC 2.0 request or notification object ({"jsonrpc":"2.0","id":1,"method":"...","params":{...}}); batches are not supported.',
   },
   MCP_METHOD_NOT_FOUND: {
     status: 404,
@@ -130,7 +142,8 @@ export const errorCatalogue = {
   MCP_INVALID_PARAMS: {
     status: 400,
     jsonRpc: -32602,
-    resolution: 'Correct the params of the JSON-RPC request as the message describes (see the MCP specification of the method).',
+    resolution:
+      'Correct the params of the JSON-RPC request as the message describes (see the MCP specification of the method).',
   },
   MCP_TOOL_NOT_FOUND: {
     status: 404,
@@ -175,12 +188,14 @@ export const errorCatalogue = {
   DATABASE_UNAVAILABLE: {
     status: 503,
     jsonRpc: -32050,
-    resolution: 'The service cannot reach its database; retry shortly. It recovers by itself once the database is back.',
+    resolution:
+      'The service cannot reach its database; retry shortly. It recovers by itself once the database is back.',
   },
   SERVER_BUSY: {
     status: 503,
     jsonRpc: -32050,
-    resolution: 'Too many password checks are under way at once; wait for the number of seconds in the Retry-After header, then try again.',
+    resolution:
+      'Too many password checks are under way at once; wait for the number of seconds in the Retry-After header, then try again.',
   },
 } as const satisfies Record<string, { status: number; jsonRpc: number; resolution: string }>;
 

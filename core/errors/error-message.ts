@@ -7,7 +7,10 @@ export const ZErrorMessage = z
     message: z.string().describe('What went wrong, for a person.'),
     resolution: z.string().describe('What the caller can do about it.'),
     status: z.number().int().describe('The HTTP status code of the response.'),
-    details: z.array(z.record(z.string(), z.unknown())).optional().describe('Validation issues, one per offending value.'),
+    details: z
+      .array(z.record(z.string(), z.unknown()))
+      .optional()
+      .describe('Validation issues, one per offending value.'),
   })
   .meta({ id: 'ErrorMessage' });
 

@@ -40,9 +40,14 @@ export function validationErrorMessage(issues: readonly $ZodIssue[]): ErrorMessa
 
 /** The SQLSTATE of a database error, wherever it sits in the cause chain (pg errors, MikroORM's DriverException). */
 function sqlStateOf(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
+  for (
+    let current = error, depth = 0;
+    current && depth < 4;
+    current = (current as { cause?: unknown }).cause, depth += 1
+  ) {
     const { code, sqlState } = current as { code?: unknown; sqlState?: unknown };
-    for (const candidate of [sqlState, code]) if (typeof candidate === 'string' && /^[0-9A-Z]{5}$/.test(candidate)) return candidate;
+    for (const candidate of [sqlState, code])
+      if (typeof candidate === 'string' && /^[0-9A-Z]{5}$/.test(candidate)) return candidate;
   }
   return undefined;
 }
@@ -97,7 +102,8 @@ export function classifyError(error: unknown, requestId: string | undefined): Cl
     const mapped = transportCodes[error.code];
     if (mapped) return { body: errorMessage(mapped, error.message), headers: {}, unexpected: false };
     if (error.code === 'BAD_REQUEST' && error.message === TRPC_BATCH_TOO_LARGE) {
-      const message = 'Too many calls in one batch: send at most the endpoint\'s limit per request (10 unless TRPC_MAX_BATCH_SIZE says otherwise), for example with httpBatchLink({ maxItems }).';
+      const message =
+        "Too many calls in one batch: send at most the endpoint's limit per request (10 unless TRPC_MAX_BATCH_SIZE says otherwise), for example with httpBatchLink({ maxItems }).";
       return { body: errorMessage('VALIDATION_FAILED', message), headers: {}, unexpected: false };
     }
     if (error.code === 'BAD_REQUEST') {

@@ -55,7 +55,9 @@ function outputValidators(def: ProcedureDef): Array<{ _type?: string }> {
 function zodSchema(path: string, what: string, schema: unknown): z.ZodType | undefined {
   if (schema === undefined) return undefined;
   if (schema instanceof z.ZodType) return schema;
-  throw new Error(`the procedure ${path} declares an ${what} that is not a zod schema; the adapters read only zod schemas`);
+  throw new Error(
+    `the procedure ${path} declares an ${what} that is not a zod schema; the adapters read only zod schemas`,
+  );
 }
 
 /** One procedure as an entry; throws on what the adapters cannot read (several `.input()` calls, a non-zod schema). */
@@ -99,7 +101,8 @@ export function removeOutputValidator<P extends AnyProcedure>(procedure: P): P {
   const def = definition(procedure);
   const middlewares = def.middlewares ?? [];
   const outputs = outputValidators(def);
-  if (outputs.length !== 1) throw new Error(`removeOutputValidator: expected one output validator, found ${outputs.length}`);
+  if (outputs.length !== 1)
+    throw new Error(`removeOutputValidator: expected one output validator, found ${outputs.length}`);
   middlewares.splice(middlewares.indexOf(outputs[0]!), 1);
   return procedure;
 }
@@ -132,4 +135,3 @@ export function callProcedure(options: CallProcedureOptions): Promise<unknown> {
     batchIndex: 0,
   });
 }
-

@@ -52,7 +52,12 @@ export interface ProcedureInvoker<TRouter extends AnyRouter = AppRouter> {
    * Calls the procedure at a path known at compile time; the answer is typed as the procedure's
    * output. A renamed or removed procedure is a compile error at the call.
    */
-  call<TPath extends ProcedurePath<TRouter>>(path: TPath, input: unknown, ctx: Context, signal?: AbortSignal): Promise<ProcedureOutput<TPath, TRouter>>;
+  call<TPath extends ProcedurePath<TRouter>>(
+    path: TPath,
+    input: unknown,
+    ctx: Context,
+    signal?: AbortSignal,
+  ): Promise<ProcedureOutput<TPath, TRouter>>;
   /**
    * Calls the procedure at a path found at run time (a REST route's or an MCP tool's, both from
    * `procedures`). A path that names no procedure is tRPC's NOT_FOUND (404 ROUTE_NOT_FOUND).
@@ -66,7 +71,8 @@ export function createInvoker<TRouter extends AnyRouter>(router: TRouter): Proce
   const byPath = new Map(procedures.map((entry) => [entry.path, entry]));
   const callPath = (path: string, input: unknown, ctx: Context, signal?: AbortSignal): Promise<unknown> => {
     const entry = byPath.get(path);
-    if (!entry) return Promise.reject(new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` }));
+    if (!entry)
+      return Promise.reject(new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` }));
     return callProcedure({ router, path, type: entry.type, input, ctx, signal });
   };
   return {

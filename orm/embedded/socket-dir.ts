@@ -41,7 +41,8 @@ export function prepareSocketDir(dataDir: string): SocketDir {
     mkdirSync(preferred, { recursive: true, mode: 0o700 });
     const stat = lstatSync(preferred);
     // Not followed: a symbolic link here could point the socket (and its permissions) elsewhere.
-    if (!stat.isDirectory()) throw new Error(`${preferred} must be a directory (the embedded database's socket lives there).`);
+    if (!stat.isDirectory())
+      throw new Error(`${preferred} must be a directory (the embedded database's socket lives there).`);
     // mkdir leaves an existing directory's mode alone and applies the umask to a new one.
     chmodSync(preferred, 0o700);
     const path = socketPathIn(preferred);

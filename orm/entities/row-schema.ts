@@ -44,10 +44,12 @@ export function entityRowSchema(entity: EntitySchema): z.ZodObject {
   for (const [key, property] of Object.entries(entity.meta.properties) as Array<[string, EntityProperty]>) {
     // A reference mapped to the primary key (orm/entities/accounts/references.ts) holds the plain uuid.
     const reference = property.kind === 'm:1' && property.mapToPk;
-    if (property.kind !== undefined && property.kind !== 'scalar' && !reference) throw new Error(`${name}.${key}: relations are not supported`);
+    if (property.kind !== undefined && property.kind !== 'scalar' && !reference)
+      throw new Error(`${name}.${key}: relations are not supported`);
     let schema = reference ? z.uuid() : columnSchema(`${name}.${key}`, property);
     if (property.nullable) schema = schema.nullable();
-    if (property.nullable || property.default !== undefined || property.defaultRaw !== undefined || property.onCreate) schema = schema.optional();
+    if (property.nullable || property.default !== undefined || property.defaultRaw !== undefined || property.onCreate)
+      schema = schema.optional();
     shape[key] = schema;
   }
   return z.strictObject(shape);

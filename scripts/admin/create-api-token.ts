@@ -38,7 +38,8 @@ export const createApiTokenCommand: AdminCommand = {
       return {
         json: token,
         text: `Created API token "${token.name}" (id ${token.id}) with scopes ${token.scopes.join(', ')}, ${token.expires_at ? `expiring ${token.expires_at}` : 'without expiry'}.\n${token.token}`,
-        notice: 'warning: this is the only time the token is shown; store it now. It is kept only as a hash and cannot be shown again.',
+        notice:
+          'warning: this is the only time the token is shown; store it now. It is kept only as a hash and cannot be shown again.',
       };
     };
   },

@@ -18,7 +18,11 @@ export const createUserCommand: AdminCommand = {
     'password-stdin': { type: 'boolean' },
   },
   async prepare(values) {
-    const input = { email: requiredFlag(values, 'email'), name: requiredFlag(values, 'name'), password: await readPassword(values) };
+    const input = {
+      email: requiredFlag(values, 'email'),
+      name: requiredFlag(values, 'name'),
+      password: await readPassword(values),
+    };
     return async (caller) => {
       const user = await caller.accounts.createUser(input);
       return { json: user, text: `Created user ${user.email} (${user.name}), id ${user.id}.` };

@@ -15,7 +15,8 @@ function weekday(text: string, spec: string): number {
 function days(list: string, spec: string): number[] {
   return list.split(',').flatMap((part) => {
     const [from, to, ...rest] = part.split('-');
-    if (!from || rest.length > 0) throw new UsageError(`--hours "${spec}": "${part}" is not a weekday or a range such as mon-fri.`);
+    if (!from || rest.length > 0)
+      throw new UsageError(`--hours "${spec}": "${part}" is not a weekday or a range such as mon-fri.`);
     const first = weekday(from, spec);
     if (to === undefined) return [first];
     const last = weekday(to, spec);
@@ -33,7 +34,8 @@ const pad = (time: string) => time.padStart(5, '0');
 export function parseHours(specs: string[]): Array<{ weekday: number; opens: string; closes: string }> {
   return specs.flatMap((spec) => {
     const match = SPEC.exec(spec.trim());
-    if (!match) throw new UsageError(`--hours "${spec}": expected "<days> <opens>-<closes>", e.g. "mon-fri 08:00-17:00".`);
+    if (!match)
+      throw new UsageError(`--hours "${spec}": expected "<days> <opens>-<closes>", e.g. "mon-fri 08:00-17:00".`);
     const [, list, opens, closes] = match;
     return days(list!, spec).map((day) => ({ weekday: day, opens: pad(opens!), closes: pad(closes!) }));
   });

@@ -14,7 +14,15 @@ export const listBusinessesCommand: AdminCommand = {
           ? 'No businesses.'
           : formatTable(
               ['SLUG', 'NAME', 'TIME ZONE', 'CURRENCY', 'MEMBERS', 'OWNERS', 'ID'],
-              result.items.map((item) => [item.slug, item.name, item.time_zone, item.currency, String(item.member_count), item.owner_emails.join(', ') || '-', item.id]),
+              result.items.map((item) => [
+                item.slug,
+                item.name,
+                item.time_zone,
+                item.currency,
+                String(item.member_count),
+                item.owner_emails.join(', ') || '-',
+                item.id,
+              ]),
             );
       return { json: result, text };
     };

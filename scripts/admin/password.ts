@@ -4,7 +4,9 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   // One trailing line break is how `echo` and files end the line, not part of the password.
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 /**
@@ -14,13 +16,18 @@ async function readStdin(): Promise<string> {
  */
 export async function readPassword(values: FlagValues): Promise<string> {
   const flag = optionalFlag(values, 'password');
-  if (values['password-stdin'] && flag !== undefined) throw new UsageError('Give the password either with --password or with --password-stdin, not both.');
+  if (values['password-stdin'] && flag !== undefined)
+    throw new UsageError('Give the password either with --password or with --password-stdin, not both.');
   if (values['password-stdin']) return readStdin();
   if (flag !== undefined) {
-    process.stderr.write('warning: --password is visible in the process list; prefer --password-stdin or ADMIN_PASSWORD.\n');
+    process.stderr.write(
+      'warning: --password is visible in the process list; prefer --password-stdin or ADMIN_PASSWORD.\n',
+    );
     return flag;
   }
   const fromEnvironment = process.env.ADMIN_PASSWORD;
   if (fromEnvironment) return fromEnvironment;
-  throw new UsageError('A password is required: pipe it with --password-stdin, set ADMIN_PASSWORD, or give --password.');
+  throw new UsageError(
+    'A password is required: pipe it with --password-stdin, set ADMIN_PASSWORD, or give --password.',
+  );
 }

@@ -2,7 +2,7 @@ import { requiredFlag, type AdminCommand } from './command.ts';
 
 export const revokeOAuthGrantCommand: AdminCommand = {
   name: 'revoke-oauth-grant',
-  summary: 'Revoke a user\'s authorization of an OAuth client at once: its access and refresh tokens stop working.',
+  summary: "Revoke a user's authorization of an OAuth client at once: its access and refresh tokens stop working.",
   help: `--id <grant id>
 
   --id <grant id>  the grant, as list-oauth-grants shows it (revoking it again changes nothing)`,

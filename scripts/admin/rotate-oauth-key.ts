@@ -13,7 +13,10 @@ export const rotateOAuthKeyCommand: AdminCommand = {
     return async (caller) => {
       const result = await caller.oauth.rotateSigningKey({});
       const retired = result.retired.map((key) => `Retired ${key.kid}; it stays published until ${key.publish_until}.`);
-      const text = [`New signing key ${result.kid} (${result.alg}), active since ${result.created_at}.`, ...retired].join('\n');
+      const text = [
+        `New signing key ${result.kid} (${result.alg}), active since ${result.created_at}.`,
+        ...retired,
+      ].join('\n');
       return { json: result, text };
     };
   },

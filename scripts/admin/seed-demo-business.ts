@@ -15,12 +15,16 @@ export const seedDemoBusinessCommand: AdminCommand = {
   options: { workspace: { type: 'string' }, 'owner-email': { type: 'string' } },
   async prepare(values) {
     const workspace = optionalFlag(values, 'workspace') ?? 'primary';
-    if (!(workspaces as readonly string[]).includes(workspace)) throw new UsageError(`--workspace must be one of ${workspaces.join(', ')}.`);
+    if (!(workspaces as readonly string[]).includes(workspace))
+      throw new UsageError(`--workspace must be one of ${workspaces.join(', ')}.`);
     const ownerEmail = optionalFlag(values, 'owner-email');
     return async (caller) => {
       const result = await seedDemoWorkspace(caller, workspace as DemoWorkspaceName, ownerEmail);
       const rows = Object.values(result.rows).reduce((sum, count) => sum + count, 0);
-      return { json: result, text: `Created ${result.name} (${result.slug}, id ${result.business_id}) with ${rows} rows.` };
+      return {
+        json: result,
+        text: `Created ${result.name} (${result.slug}, id ${result.business_id}) with ${rows} rows.`,
+      };
     };
   },
 };

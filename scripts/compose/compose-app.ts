@@ -32,7 +32,14 @@ export interface ComposeAppOptions {
  * services) and the procedure invoker (once, on the router the app serves), and hands both to
  * createApp; adapters/ never opens a database or builds a service.
  */
-export function composeApp({ config, log, database, services, router = appRouter, trpcRouter = internalApiRouter }: ComposeAppOptions): Koa<HttpState> {
+export function composeApp({
+  config,
+  log,
+  database,
+  services,
+  router = appRouter,
+  trpcRouter = internalApiRouter,
+}: ComposeAppOptions): Koa<HttpState> {
   const createContext = createContextFactory({
     em: database.orm.em,
     urls: { site: config.siteUrl, base: config.baseUrl },

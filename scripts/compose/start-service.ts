@@ -49,7 +49,13 @@ function listen(server: Server, port: number, host: string): Promise<number> {
  * (migrating it), runs the start-up work, builds the services and the app (composeApp), then
  * serves it; stop() drains requests and closes both. Nothing listens before the start-up work is done.
  */
-export async function startService({ config: initial, log, router, trpcRouter, beforeListen }: StartServiceOptions): Promise<RunningService> {
+export async function startService({
+  config: initial,
+  log,
+  router,
+  trpcRouter,
+  beforeListen,
+}: StartServiceOptions): Promise<RunningService> {
   const database = await openDatabase(initial.database, { log });
   const server = createServer({ requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000 });
   let config: Config;

@@ -12,7 +12,12 @@ export type SystemCaller = ReturnType<typeof createCaller>;
  * The procedure caller as an administrative script: principal `system`, no client address (so
  * no rate limit), a fresh entity manager per call. Scripts go through here, never to the database.
  */
-export function systemCaller(deps: { orm: MikroORM; services: CoreServices; config: Config; log: Logger }): SystemCaller {
+export function systemCaller(deps: {
+  orm: MikroORM;
+  services: CoreServices;
+  config: Config;
+  log: Logger;
+}): SystemCaller {
   return createCaller(() =>
     createContextInner({
       em: deps.orm.em,

@@ -18,7 +18,9 @@ export const blogSeedArea: SeedArea | undefined = {
   async seed(caller, start, count, progress) {
     for (let done = 0; done < count; done += BATCH) {
       const now = new Date();
-      const posts = Array.from({ length: Math.min(BATCH, count - done) }, (_, i) => generateBlogPost(start + done + i, now));
+      const posts = Array.from({ length: Math.min(BATCH, count - done) }, (_, i) =>
+        generateBlogPost(start + done + i, now),
+      );
       await caller.blog.importPosts({ posts });
       progress(Math.min(done + BATCH, count));
     }

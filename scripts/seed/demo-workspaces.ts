@@ -32,7 +32,9 @@ export async function seedDemoWorkspacesIfNone(
 ): Promise<void> {
   if ((await caller.demo.countBusinesses()).businesses > 0) return;
   if (options.production && owner.password === undefined) {
-    log.warn('production: demo businesses not seeded, since DEMO_OWNER_PASSWORD is not set (a generated password is never printed in production)');
+    log.warn(
+      'production: demo businesses not seeded, since DEMO_OWNER_PASSWORD is not set (a generated password is never printed in production)',
+    );
     return;
   }
   const started = performance.now();
@@ -42,7 +44,10 @@ export async function seedDemoWorkspacesIfNone(
   for (const workspace of ['primary', 'secondary'] as const) {
     seeded.push(await seedDemoWorkspace(caller, workspace, owner.email));
   }
-  log.info({ businesses: seeded.map((business) => business.slug), ms: Math.round(performance.now() - started) }, 'seeded the demo businesses');
+  log.info(
+    { businesses: seeded.map((business) => business.slug), ms: Math.round(performance.now() - started) },
+    'seeded the demo businesses',
+  );
   print(
     [
       '',

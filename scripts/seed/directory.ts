@@ -16,7 +16,7 @@ export const directorySeedArea: SeedArea | undefined = {
     return (await caller.directory.countListings()).count;
   },
   async seed(caller, start, count, progress) {
-    for (let done = 0; done < count; ) {
+    for (let done = 0; done < count;) {
       const size = Math.min(BATCH, count - done);
       await caller.directory.insertListings({ listings: generateDirectoryListings(start + done, size) });
       done += size;

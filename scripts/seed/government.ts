@@ -31,7 +31,9 @@ export const governmentSeedArea: SeedArea | undefined = {
         const size = Math.min(BATCH, count - offset);
         next += size;
         const now = new Date();
-        const opportunities = Array.from({ length: size }, (_, i) => generateGovernmentOpportunity(start + offset + i, now));
+        const opportunities = Array.from({ length: size }, (_, i) =>
+          generateGovernmentOpportunity(start + offset + i, now),
+        );
         await caller.government.insertOpportunities({ opportunities, classification_codes: codes });
         done += size;
         progress(done);

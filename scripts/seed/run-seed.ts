@@ -14,7 +14,14 @@ export interface SeedPlan {
  */
 export async function runSeed(caller: SystemCaller, plans: SeedPlan[], log: Logger, showBar: boolean): Promise<void> {
   const bars = showBar
-    ? new MultiBar({ format: ' {area} [{bar}] {value}/{total} {percentage}% {duration_formatted}', hideCursor: true, stream: process.stderr }, Presets.shades_classic)
+    ? new MultiBar(
+        {
+          format: ' {area} [{bar}] {value}/{total} {percentage}% {duration_formatted}',
+          hideCursor: true,
+          stream: process.stderr,
+        },
+        Presets.shades_classic,
+      )
     : undefined;
   try {
     for (const { area, count } of plans) {
@@ -24,7 +31,10 @@ export async function runSeed(caller: SystemCaller, plans: SeedPlan[], log: Logg
       const bar = bars?.create(count, 0, { area: area.flag.padEnd(13) });
       await area.seed(caller, existing, count, (inserted) => bar?.update(inserted));
       bar?.update(count);
-      log.info({ area: area.flag, inserted: count, seconds: Math.round((performance.now() - started) / 100) / 10 }, `seeded ${count} ${area.flag}`);
+      log.info(
+        { area: area.flag, inserted: count, seconds: Math.round((performance.now() - started) / 100) / 10 },
+        `seeded ${count} ${area.flag}`,
+      );
     }
   } finally {
     bars?.stop();

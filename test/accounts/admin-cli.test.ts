@@ -8,7 +8,11 @@ import { freshDataDir, startTestService, testConfig } from '../helpers/test-serv
 import { uniqueSuffix } from './fixtures.ts';
 
 /** The same with standard input (runScript ignores it): for --password-stdin. */
-async function adminWithStdin(env: Record<string, string | undefined>, args: string[], stdin: string): Promise<AdminRun> {
+async function adminWithStdin(
+  env: Record<string, string | undefined>,
+  args: string[],
+  stdin: string,
+): Promise<AdminRun> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
@@ -41,8 +45,20 @@ describe('npm run admin', function () {
 
   it('prints the usage for --help, on the root and on each command, and exits 0 without opening a database', async () => {
     const nowhere = { DATABASE_URL: 'postgres://nowhere.invalid/db' };
-    const commands = ['create-user', 'create-business', 'add-member', 'create-api-token', 'revoke-api-token', 'list-businesses', 'list-api-tokens', 'seed-demo-business'];
-    const [root, ...helps] = await Promise.all([admin(nowhere, ['--help']), ...commands.map((command) => admin(nowhere, [command, '--help']))]);
+    const commands = [
+      'create-user',
+      'create-business',
+      'add-member',
+      'create-api-token',
+      'revoke-api-token',
+      'list-businesses',
+      'list-api-tokens',
+      'seed-demo-business',
+    ];
+    const [root, ...helps] = await Promise.all([
+      admin(nowhere, ['--help']),
+      ...commands.map((command) => admin(nowhere, [command, '--help'])),
+    ]);
     expect(root!.code).to.equal(0);
     commands.forEach((command, index) => {
       expect(root!.stdout).to.match(new RegExp(`^  ${command} `, 'm'));
@@ -61,15 +77,26 @@ describe('npm run admin', function () {
       [['create-user', '--email'], /--email/],
       [['list-businesses', 'extra'], /positional/i],
       [['create-business', '--name', 'X', '--currency', 'USD'], /--time-zone is required/],
-      [['create-business', '--name', 'X', '--time-zone', 'UTC', '--currency', 'USD', '--hours', 'someday 9:00-10:00'], /"someday" is not a weekday/],
+      [
+        ['create-business', '--name', 'X', '--time-zone', 'UTC', '--currency', 'USD', '--hours', 'someday 9:00-10:00'],
+        /"someday" is not a weekday/,
+      ],
       [['create-user', '--email', 'a@b.test', '--name', 'A'], /A password is required/],
       [['seed-demo-business', '--workspace', 'tertiary'], /--workspace must be one of primary, secondary/],
-      [['create-api-token', '--business', 'b', '--name', 'n', '--expires-in', '90'], /--expires-in "90": expected a whole number of days, hours or minutes such as 90d, 12h or 30m/],
+      [
+        ['create-api-token', '--business', 'b', '--name', 'n', '--expires-in', '90'],
+        /--expires-in "90": expected a whole number of days, hours or minutes such as 90d, 12h or 30m/,
+      ],
       [['create-api-token', '--business', 'b', '--name', 'n', '--expires-in', '1w'], /--expires-in "1w": expected/],
       [['create-api-token', '--business', 'b', '--name', 'n', '--expires-in', '0m'], /--expires-in "0m": expected/],
-      [['create-api-token', '--business', 'b', '--name', 'n', '--expires-in', '3651d'], /--expires-in 3651d: expected from 1m to 3650d/],
+      [
+        ['create-api-token', '--business', 'b', '--name', 'n', '--expires-in', '3651d'],
+        /--expires-in 3651d: expected from 1m to 3650d/,
+      ],
     ];
-    const runs = await Promise.all(cases.map(([args]) => admin({ DATABASE_URL: 'postgres://nowhere.invalid/db' }, args)));
+    const runs = await Promise.all(
+      cases.map(([args]) => admin({ DATABASE_URL: 'postgres://nowhere.invalid/db' }, args)),
+    );
     cases.forEach(([args, message], index) => {
       const run = runs[index]!;
       expect(run.code, args.join(' ')).to.equal(2);
@@ -79,17 +106,33 @@ describe('npm run admin', function () {
   });
 
   it('runs the whole flow: users, a business with its owner, a member, a token that works over /api/trpc, its revocation, the listing', async () => {
-    const created = await adminWithStdin(database, ['create-user', '--email', owner, '--name', 'Olive Owner', '--password-stdin', '--json'], 'a long passphrase\n');
+    const created = await adminWithStdin(
+      database,
+      ['create-user', '--email', owner, '--name', 'Olive Owner', '--password-stdin', '--json'],
+      'a long passphrase\n',
+    );
     expectSuccess(created);
     const ownerUser = JSON.parse(created.stdout) as { id: string; email: string };
     expect(ownerUser.email).to.equal(owner);
     expect(created.stdout + created.stderr).not.to.contain('a long passphrase');
 
-    const memberRun = await admin({ ...database, ADMIN_PASSWORD: 'another long passphrase' }, ['create-user', '--email', member, '--name', 'Max Member']);
+    const memberRun = await admin({ ...database, ADMIN_PASSWORD: 'another long passphrase' }, [
+      'create-user',
+      '--email',
+      member,
+      '--name',
+      'Max Member',
+    ]);
     expectSuccess(memberRun);
     expect(memberRun.stdout).to.match(new RegExp(`^Created user ${member} \\(Max Member\\), id [0-9a-f-]{36}\\.\\n$`));
 
-    const duplicate = await admin({ ...database, ADMIN_PASSWORD: 'another long passphrase' }, ['create-user', '--email', member.toUpperCase(), '--name', 'Max Again']);
+    const duplicate = await admin({ ...database, ADMIN_PASSWORD: 'another long passphrase' }, [
+      'create-user',
+      '--email',
+      member.toUpperCase(),
+      '--name',
+      'Max Again',
+    ]);
     expect(duplicate.code).to.equal(1);
     expect(duplicate.stdout).to.equal('');
     expect(duplicate.stderr.trim()).to.equal(
@@ -97,12 +140,34 @@ describe('npm run admin', function () {
     );
 
     const business = await admin(database, [
-      'create-business', '--name', `CLI Test ${suffix}`, '--time-zone', 'America/Chicago', '--currency', 'USD',
-      '--owner-email', owner, '--hours', 'mon-fri 08:00-17:00', '--industry', 'hvac,plumbing', '--json',
+      'create-business',
+      '--name',
+      `CLI Test ${suffix}`,
+      '--time-zone',
+      'America/Chicago',
+      '--currency',
+      'USD',
+      '--owner-email',
+      owner,
+      '--hours',
+      'mon-fri 08:00-17:00',
+      '--industry',
+      'hvac,plumbing',
+      '--json',
     ]);
     expectSuccess(business);
-    const businessJson = JSON.parse(business.stdout) as { id: string; slug: string; hours: unknown[]; industries: string[]; owner: { email: string } };
-    expect(businessJson).to.deep.include({ slug, industries: ['hvac', 'plumbing'], owner: { user_id: ownerUser.id, email: owner } });
+    const businessJson = JSON.parse(business.stdout) as {
+      id: string;
+      slug: string;
+      hours: unknown[];
+      industries: string[];
+      owner: { email: string };
+    };
+    expect(businessJson).to.deep.include({
+      slug,
+      industries: ['hvac', 'plumbing'],
+      owner: { user_id: ownerUser.id, email: owner },
+    });
     expect(businessJson.hours).to.have.length(5);
 
     const added = await admin(database, ['add-member', '--business', slug, '--email', member, '--role', 'admin']);
@@ -117,9 +182,14 @@ describe('npm run admin', function () {
     expect(tokenRun.stderr).to.contain('only time the token is shown');
 
     // The token works over /api/trpc against the same database, until it is revoked.
-    const served = await startTestService({ config: testConfig(database.DATA_DIR ? { DATA_DIR: database.DATA_DIR } : {}), trpcRouter: whoamiInternalRouter });
+    const served = await startTestService({
+      config: testConfig(database.DATA_DIR ? { DATA_DIR: database.DATA_DIR } : {}),
+      trpcRouter: whoamiInternalRouter,
+    });
     try {
-      const client = createTRPCClient<WhoamiRouter>({ links: [httpLink({ url: `${served.url}/api/trpc`, headers: { authorization: `Bearer ${token.token}` } })] });
+      const client = createTRPCClient<WhoamiRouter>({
+        links: [httpLink({ url: `${served.url}/api/trpc`, headers: { authorization: `Bearer ${token.token}` } })],
+      });
       expect((await client.authProbe.whoami.query()).business_id).to.equal(businessJson.id);
     } finally {
       await served.stop();
@@ -132,11 +202,28 @@ describe('npm run admin', function () {
     expectSuccess(again);
     expect(JSON.parse(again.stdout)).to.deep.include({ already_revoked: true });
 
-    const expiring = await admin(database, ['create-api-token', '--business', slug, '--name', 'quarterly', '--expires-in', '90d']);
+    const expiring = await admin(database, [
+      'create-api-token',
+      '--business',
+      slug,
+      '--name',
+      'quarterly',
+      '--expires-in',
+      '90d',
+    ]);
     expectSuccess(expiring);
     const expiresAt = /expiring (\S+)\.\n/.exec(expiring.stdout)?.[1];
     expect(Date.parse(expiresAt!)).to.be.closeTo(Date.now() + 90 * 86_400_000, 120_000);
-    const hourly = await admin(database, ['create-api-token', '--business', slug, '--name', 'hourly', '--expires-in', '12h', '--json']);
+    const hourly = await admin(database, [
+      'create-api-token',
+      '--business',
+      slug,
+      '--name',
+      'hourly',
+      '--expires-in',
+      '12h',
+      '--json',
+    ]);
     expectSuccess(hourly);
     const hourlyJson = JSON.parse(hourly.stdout) as { expires_at: string; created_at: string };
     expect(Date.parse(hourlyJson.expires_at) - Date.parse(hourlyJson.created_at)).to.equal(12 * 3_600_000);
@@ -146,39 +233,64 @@ describe('npm run admin', function () {
     expect(tokens.stdout).to.contain(token.id).and.to.contain('revoked ').and.not.to.contain(token.token);
     expect(tokens.stdout.split('\n')[0]).to.match(/^ID +NAME +PREFIX +SCOPES +CREATED +LAST USED +EXPIRES +STATUS$/);
     const quarterlyLine = tokens.stdout.split('\n').find((line) => line.includes('quarterly'))!;
-    expect(quarterlyLine).to.contain(expiresAt).and.to.match(/ active$/);
+    expect(quarterlyLine)
+      .to.contain(expiresAt)
+      .and.to.match(/ active$/);
     expect(tokens.stdout.split('\n').find((line) => line.includes('ci client'))).to.match(/ never +revoked \S+$/);
 
     const listed = await admin(database, ['list-businesses', '--json']);
     expectSuccess(listed);
-    const item = (JSON.parse(listed.stdout) as { items: Array<{ slug: string; member_count: number; owner_emails: string[] }> }).items.find((entry) => entry.slug === slug);
+    const item = (
+      JSON.parse(listed.stdout) as { items: Array<{ slug: string; member_count: number; owner_emails: string[] }> }
+    ).items.find((entry) => entry.slug === slug);
     expect(item).to.deep.include({ member_count: 2, owner_emails: [owner] });
     // Nothing but the JSON on stdout: logs stay on stderr.
     expect(listed.stdout.trim().startsWith('{')).to.equal(true);
   });
 
   it('seeds the small demo business once, owned by an existing user, and refuses a second copy', async () => {
-    const seeded = await admin(database, ['seed-demo-business', '--workspace', 'secondary', '--owner-email', owner, '--json']);
+    const seeded = await admin(database, [
+      'seed-demo-business',
+      '--workspace',
+      'secondary',
+      '--owner-email',
+      owner,
+      '--json',
+    ]);
     expectSuccess(seeded);
     const result = JSON.parse(seeded.stdout) as { slug: string; rows: Record<string, number> };
     expect(result.slug).to.equal('harbor-plumbing');
     expect(result.rows).to.include({ businesses: 1, customers: 40, team_members: 5, jobs: 60, memberships: 1 });
-    const listed = JSON.parse((await admin(database, ['list-businesses', '--json'])).stdout) as { items: Array<{ slug: string; owner_emails: string[] }> };
+    const listed = JSON.parse((await admin(database, ['list-businesses', '--json'])).stdout) as {
+      items: Array<{ slug: string; owner_emails: string[] }>;
+    };
     expect(listed.items.find((item) => item.slug === 'harbor-plumbing')?.owner_emails).to.deep.equal([owner]);
     const again = await admin(database, ['seed-demo-business', '--workspace', 'secondary']);
     expect(again.code).to.equal(1);
     expect(again.stderr).to.contain('already exists').and.to.contain('[CONFLICT]');
   });
 
-  it('exits 1 with the error\'s message for a failed operation', async () => {
+  it("exits 1 with the error's message for a failed operation", async () => {
     const unknown = await admin(database, ['add-member', '--business', `no-such-${suffix}`, '--email', owner]);
     expect(unknown.code).to.equal(1);
-    expect(unknown.stderr.trim()).to.match(/^error: No business with id or slug "no-such-[0-9a-f]+"\. Check the identifier; .* \[RESOURCE_NOT_FOUND\]$/);
-    const role = await admin(database, ['add-member', '--business', `no-such-${suffix}`, '--email', owner, '--role', 'boss']);
+    expect(unknown.stderr.trim()).to.match(
+      /^error: No business with id or slug "no-such-[0-9a-f]+"\. Check the identifier; .* \[RESOURCE_NOT_FOUND\]$/,
+    );
+    const role = await admin(database, [
+      'add-member',
+      '--business',
+      `no-such-${suffix}`,
+      '--email',
+      owner,
+      '--role',
+      'boss',
+    ]);
     expect(role.code).to.equal(1);
     expect(role.stderr).to.match(/^error: Invalid parameter "role": .*\[VALIDATION_FAILED\]\n$/);
     const invalid = await admin(database, ['revoke-api-token', '--token-id', 'not-a-uuid']);
     expect(invalid.code).to.equal(1);
-    expect(invalid.stderr.trim()).to.match(/^error: Invalid parameter "token_id": expected a UUID\. .*\[VALIDATION_FAILED\]$/);
+    expect(invalid.stderr.trim()).to.match(
+      /^error: Invalid parameter "token_id": expected a UUID\. .*\[VALIDATION_FAILED\]$/,
+    );
   });
 });

@@ -15,7 +15,15 @@ describe('npm run admin: --hours', () => {
   });
 
   it('refuses what it cannot read as a usage error', () => {
-    for (const spec of ['mon 09:00', 'someday 09:00-10:00', 'mo 09:00-10:00', '8 09:00-10:00', 'fri-mon 09:00-10:00', 'mon-tue-wed 09:00-10:00', '09:00-10:00']) {
+    for (const spec of [
+      'mon 09:00',
+      'someday 09:00-10:00',
+      'mo 09:00-10:00',
+      '8 09:00-10:00',
+      'fri-mon 09:00-10:00',
+      'mon-tue-wed 09:00-10:00',
+      '09:00-10:00',
+    ]) {
       expect(() => parseHours([spec]), spec).to.throw(UsageError);
     }
   });

@@ -19,11 +19,19 @@ describe('accounts API tokens (createApiToken, listApiTokens, revokeApiToken)', 
   it('creates a token with the default scopes and answers it once; only its SHA-256 is stored', async () => {
     const created = await caller.accounts.createApiToken({ business: business.slug, name: ' billing sync ' });
     expect(created.token).to.match(/^fsa_ws_[A-Za-z0-9_-]{43}$/);
-    expect(created).to.deep.include({ business_id: business.id, name: 'billing sync', token_prefix: created.token.slice(0, 13), scopes: ['workspace:read', 'workspace:write'] });
-    const [row] = await sql<{ token_hash: string; token_prefix: string; scopes: string[]; last_used_at: Date | null; revoked_at: Date | null }>(
-      'select token_hash, token_prefix, scopes, last_used_at, revoked_at from api_tokens where id = ?',
-      [created.id],
-    );
+    expect(created).to.deep.include({
+      business_id: business.id,
+      name: 'billing sync',
+      token_prefix: created.token.slice(0, 13),
+      scopes: ['workspace:read', 'workspace:write'],
+    });
+    const [row] = await sql<{
+      token_hash: string;
+      token_prefix: string;
+      scopes: string[];
+      last_used_at: Date | null;
+      revoked_at: Date | null;
+    }>('select token_hash, token_prefix, scopes, last_used_at, revoked_at from api_tokens where id = ?', [created.id]);
     expect(row).to.deep.equal({
       token_hash: createHash('sha256').update(created.token).digest('hex'),
       token_prefix: created.token.slice(0, 13),
@@ -47,23 +55,48 @@ describe('accounts API tokens (createApiToken, listApiTokens, revokeApiToken)', 
   });
 
   it('rejects unknown scopes, no scope, a bad name, and answers RESOURCE_NOT_FOUND for an unknown business or creator', async () => {
-    await expectInvalidParameter(caller.accounts.createApiToken({ business: business.slug, name: 'x', scopes: ['admin' as never] }), 'scopes.0');
-    await expectInvalidParameter(caller.accounts.createApiToken({ business: business.slug, name: 'x', scopes: [] }), 'scopes');
+    await expectInvalidParameter(
+      caller.accounts.createApiToken({ business: business.slug, name: 'x', scopes: ['admin' as never] }),
+      'scopes.0',
+    );
+    await expectInvalidParameter(
+      caller.accounts.createApiToken({ business: business.slug, name: 'x', scopes: [] }),
+      'scopes',
+    );
     await expectInvalidParameter(caller.accounts.createApiToken({ business: business.slug, name: '  ' }), 'name');
-    await expectInvalidParameter(caller.accounts.createApiToken({ business: business.slug, name: 'n'.repeat(101) }), 'name');
-    await expectInvalidParameter(caller.accounts.createApiToken({ business: business.slug, name: 'x', created_by: 'nope' }), 'created_by');
+    await expectInvalidParameter(
+      caller.accounts.createApiToken({ business: business.slug, name: 'n'.repeat(101) }),
+      'name',
+    );
+    await expectInvalidParameter(
+      caller.accounts.createApiToken({ business: business.slug, name: 'x', created_by: 'nope' }),
+      'created_by',
+    );
     for (const seconds of [0, 59, 1.5, 3650 * 86_400 + 1]) {
-      await expectInvalidParameter(caller.accounts.createApiToken({ business: business.slug, name: 'x', expires_in_seconds: seconds }), 'expires_in_seconds');
+      await expectInvalidParameter(
+        caller.accounts.createApiToken({ business: business.slug, name: 'x', expires_in_seconds: seconds }),
+        'expires_in_seconds',
+      );
     }
-    await expectAppError(caller.accounts.createApiToken({ business: 'no-such-business-anywhere', name: 'x' }), 'RESOURCE_NOT_FOUND');
+    await expectAppError(
+      caller.accounts.createApiToken({ business: 'no-such-business-anywhere', name: 'x' }),
+      'RESOURCE_NOT_FOUND',
+    );
     await expectAppError(caller.accounts.createApiToken({ business: randomUUID(), name: 'x' }), 'RESOURCE_NOT_FOUND');
-    await expectAppError(caller.accounts.createApiToken({ business: business.slug, name: 'x', created_by: randomUUID() }), 'RESOURCE_NOT_FOUND');
+    await expectAppError(
+      caller.accounts.createApiToken({ business: business.slug, name: 'x', created_by: randomUUID() }),
+      'RESOURCE_NOT_FOUND',
+    );
   });
 
-  it('lists a business\'s tokens newest first, never their values or hashes, and not another business\'s', async () => {
+  it("lists a business's tokens newest first, never their values or hashes, and not another business's", async () => {
     const fresh = await createBusiness(caller);
     const first = await caller.accounts.createApiToken({ business: fresh.id, name: 'first' });
-    const second = await caller.accounts.createApiToken({ business: fresh.id, name: 'second', scopes: ['workspace:read'] });
+    const second = await caller.accounts.createApiToken({
+      business: fresh.id,
+      name: 'second',
+      scopes: ['workspace:read'],
+    });
     await caller.accounts.createApiToken({ business: other.id, name: 'elsewhere' });
     // Both could fall in the same millisecond; the order must not depend on the id tie-break here.
     await sql("update api_tokens set created_at = created_at - interval '1 minute' where id = ?", [first.id]);
@@ -85,7 +118,10 @@ describe('accounts API tokens (createApiToken, listApiTokens, revokeApiToken)', 
       status: 'active',
     });
     expect(JSON.stringify(listed)).not.to.contain(first.token).and.not.to.contain(second.token.slice(13));
-    await expectAppError(caller.accounts.listApiTokens({ business: 'no-such-business-anywhere' }), 'RESOURCE_NOT_FOUND');
+    await expectAppError(
+      caller.accounts.listApiTokens({ business: 'no-such-business-anywhere' }),
+      'RESOURCE_NOT_FOUND',
+    );
   });
 
   it('revokes a token once; a second revocation reports it already revoked and keeps the first time', async () => {
@@ -114,11 +150,19 @@ describe('accounts API tokens (createApiToken, listApiTokens, revokeApiToken)', 
     const lasting = await caller.accounts.createApiToken({ business: fresh.id, name: 'lasting' });
     expect(lasting.expires_at).to.equal(null);
     const before = Date.now();
-    const quarterly = await caller.accounts.createApiToken({ business: fresh.id, name: 'quarterly', expires_in_seconds: 90 * 86_400 });
+    const quarterly = await caller.accounts.createApiToken({
+      business: fresh.id,
+      name: 'quarterly',
+      expires_in_seconds: 90 * 86_400,
+    });
     expect(Date.parse(quarterly.expires_at!) - Date.parse(quarterly.created_at)).to.equal(90 * 86_400 * 1000);
     expect(Date.parse(quarterly.expires_at!)).to.be.closeTo(before + 90 * 86_400 * 1000, 60_000);
     // Created two hours ago for one hour: it expired an hour ago.
-    const lapsed = await accountsCallerAt(new Date(Date.now() - 2 * 3_600_000)).accounts.createApiToken({ business: fresh.id, name: 'lapsed', expires_in_seconds: 3_600 });
+    const lapsed = await accountsCallerAt(new Date(Date.now() - 2 * 3_600_000)).accounts.createApiToken({
+      business: fresh.id,
+      name: 'lapsed',
+      expires_in_seconds: 3_600,
+    });
 
     const all = await caller.accounts.listApiTokens({ business: fresh.id });
     const byName = Object.fromEntries(all.items.map((item) => [item.name, item]));

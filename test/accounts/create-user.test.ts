@@ -17,7 +17,10 @@ describe('accounts.createUser', () => {
     expect(user.id).to.match(/^[0-9a-f-]{36}$/);
     expect(new Date(user.created_at).getTime()).to.be.closeTo(Date.now(), 60_000);
 
-    const [row] = await sql<{ password_hash: string; email: string }>('select email, password_hash from users where id = ?', [user.id]);
+    const [row] = await sql<{ password_hash: string; email: string }>(
+      'select email, password_hash from users where id = ?',
+      [user.id],
+    );
     expect(row!.email).to.equal(email);
     // scrypt at the OWASP parameters, with its salt, never the password itself.
     expect(row!.password_hash).to.match(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
@@ -27,7 +30,10 @@ describe('accounts.createUser', () => {
   it('refuses an e-mail address that exists in any letter case with CONFLICT', async () => {
     const email = `grace-${uniqueSuffix()}@example.test`;
     await caller.accounts.createUser({ email, name: 'Grace', password: 'another passphrase' });
-    const error = await expectAppError(caller.accounts.createUser({ email: email.toUpperCase(), name: 'Grace Again', password: 'another passphrase' }), 'CONFLICT');
+    const error = await expectAppError(
+      caller.accounts.createUser({ email: email.toUpperCase(), name: 'Grace Again', password: 'another passphrase' }),
+      'CONFLICT',
+    );
     expect(error.message).to.contain('already exists');
     const [count] = await sql<{ n: string }>('select count(*) as n from users where lower(email) = lower(?)', [email]);
     expect(Number(count!.n)).to.equal(1);
@@ -51,7 +57,11 @@ describe('accounts.createUser', () => {
   it('is a system procedure: a caller with a workspace token is answered as if it did not exist', async () => {
     const business = await createTestBusiness();
     await expectAppError(
-      tenantCaller(business.id).accounts.createUser({ email: `x-${uniqueSuffix()}@example.test`, name: 'X', password: 'a long passphrase' }),
+      tenantCaller(business.id).accounts.createUser({
+        email: `x-${uniqueSuffix()}@example.test`,
+        name: 'X',
+        password: 'a long passphrase',
+      }),
       'ROUTE_NOT_FOUND',
     );
   });

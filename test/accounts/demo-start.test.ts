@@ -11,7 +11,11 @@ import { freshDataDir } from '../helpers/test-service.ts';
  * Starts `npm start` on a data directory until it listens, calls `whileUp` with its URL, then stops
  * it; answers its stdout.
  */
-async function startOnce(dataDir: string, env: Record<string, string> = {}, whileUp?: (url: string) => Promise<void>): Promise<string> {
+async function startOnce(
+  dataDir: string,
+  env: Record<string, string> = {},
+  whileUp?: (url: string) => Promise<void>,
+): Promise<string> {
   const run = runScript('scripts/start.ts', { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env });
   const listening = await waitFor(
     () => logLines(run.stdout()).find((line) => String(line.msg).startsWith('listening')),
@@ -23,7 +27,10 @@ async function startOnce(dataDir: string, env: Record<string, string> = {}, whil
   } finally {
     run.child.kill('SIGTERM');
     const code = await run.exited;
-    expect(code, `signal ${run.child.signalCode}; stderr: ${run.stderr()}; stdout ends: ${run.stdout().slice(-1500)}`).to.equal(0);
+    expect(
+      code,
+      `signal ${run.child.signalCode}; stderr: ${run.stderr()}; stdout ends: ${run.stdout().slice(-1500)}`,
+    ).to.equal(0);
   }
   return run.stdout();
 }
@@ -47,7 +54,9 @@ describe('the demo businesses at first start', function () {
     expect(first).to.contain('Demo owner account').and.to.contain('e-mail:   owner@summit-home.example');
     const password = /password: (\S+)/.exec(first)?.[1];
     expect(password).to.match(/^[A-Za-z0-9_-]{16}$/);
-    expect(logLines(first).find((line) => line.msg === 'seeded the demo businesses')).to.deep.include({ businesses: ['summit-home-services', 'harbor-plumbing'] });
+    expect(logLines(first).find((line) => line.msg === 'seeded the demo businesses')).to.deep.include({
+      businesses: ['summit-home-services', 'harbor-plumbing'],
+    });
 
     const second = await startOnce(dataDir);
     expect(second, 'the password is printed only at the first start').not.to.contain('Demo owner account');
@@ -57,7 +66,10 @@ describe('the demo businesses at first start', function () {
     const database = await openDatabase(config.database, { log });
     try {
       const caller = systemCaller({ orm: database.orm, services: createCoreServices(database, config), config, log });
-      const { user_id: userId } = await caller.accounts.verifyUserPassword({ email: 'owner@summit-home.example', password: password! });
+      const { user_id: userId } = await caller.accounts.verifyUserPassword({
+        email: 'owner@summit-home.example',
+        password: password!,
+      });
       expect(userId).to.be.a('string');
       const businesses = (await caller.accounts.listBusinesses({})).items;
       expect(businesses.map((business) => business.slug)).to.have.members(['summit-home-services', 'harbor-plumbing']);

@@ -12,7 +12,18 @@ import { accountsCaller, uniqueSuffix } from './fixtures.ts';
 function smallWorkspace() {
   const suffix = randomBytes(4).toString('hex');
   return generateDemoWorkspace(
-    { ...primaryDemoWorkspace, seed: randomInt(1, 2 ** 31), slug: `demo-test-${suffix}`, name: `Demo test ${suffix}`, customers: 6, jobs: 12, teamSize: 3, leads: 3, estimates: 3, agreements: 2 },
+    {
+      ...primaryDemoWorkspace,
+      seed: randomInt(1, 2 ** 31),
+      slug: `demo-test-${suffix}`,
+      name: `Demo test ${suffix}`,
+      customers: 6,
+      jobs: 12,
+      teamSize: 3,
+      leads: 3,
+      estimates: 3,
+      agreements: 2,
+    },
     new Date(),
   );
 }
@@ -36,8 +47,13 @@ describe('demo.insertDemoWorkspace', () => {
     const result = await caller.demo.insertDemoWorkspace(input);
     const business = input.tables[0]!.rows[0] as { id: string; slug: string; name: string };
     expect(result).to.deep.include({ business_id: business.id, slug: business.slug, name: business.name });
-    expect(result.rows).to.deep.equal({ ...Object.fromEntries([...rows.tables].map(([entity, data]) => [entity.meta.tableName, data.length])), memberships: 1 });
-    const [stored] = await sql<{ n: number }>('select count(*)::int as n from jobs where business_id = ?', [business.id]);
+    expect(result.rows).to.deep.equal({
+      ...Object.fromEntries([...rows.tables].map(([entity, data]) => [entity.meta.tableName, data.length])),
+      memberships: 1,
+    });
+    const [stored] = await sql<{ n: number }>('select count(*)::int as n from jobs where business_id = ?', [
+      business.id,
+    ]);
     expect(stored!.n).to.equal(rows.toInput().find((table) => table.entity === 'Job')!.rows.length);
     await expectAppError(caller.demo.insertDemoWorkspace(input), 'CONFLICT');
   });
@@ -49,19 +65,29 @@ describe('demo.insertDemoWorkspace', () => {
     expect(Object.keys(result.rows)).to.deep.equal(present.map((entity) => entity.meta.tableName));
     // The real demo businesses are generated in that order already.
     for (const spec of Object.values(demoWorkspaceSpecs)) {
-      expect([...generateDemoWorkspace(spec, new Date()).tables.keys()], spec.slug).to.deep.equal(demoWorkspaceEntities);
+      expect([...generateDemoWorkspace(spec, new Date()).tables.keys()], spec.slug).to.deep.equal(
+        demoWorkspaceEntities,
+      );
     }
   });
 
   it('refuses an owner no user has', async () => {
-    await expectAppError(accountsCaller().demo.insertDemoWorkspace({ tables: smallWorkspace().toInput(), owner_email: `nobody-${uniqueSuffix()}@example.test` }), 'RESOURCE_NOT_FOUND');
+    await expectAppError(
+      accountsCaller().demo.insertDemoWorkspace({
+        tables: smallWorkspace().toInput(),
+        owner_email: `nobody-${uniqueSuffix()}@example.test`,
+      }),
+      'RESOURCE_NOT_FOUND',
+    );
   });
 
-  it('refuses rows outside the entities\' definitions, and more or less than one business, as invalid input', async () => {
+  it("refuses rows outside the entities' definitions, and more or less than one business, as invalid input", async () => {
     const caller = accountsCaller();
     const tables = () => smallWorkspace().toInput();
     const withRow = (entity: string, change: (row: Record<string, unknown>) => Record<string, unknown>) =>
-      tables().map((table) => (table.entity === entity ? { ...table, rows: [change(table.rows[0]!), ...table.rows.slice(1)] } : table));
+      tables().map((table) =>
+        table.entity === entity ? { ...table, rows: [change(table.rows[0]!), ...table.rows.slice(1)] } : table,
+      );
     const other = tables();
     const invalid = [
       tables().filter((table) => table.entity !== 'Business'),
@@ -75,9 +101,11 @@ describe('demo.insertDemoWorkspace', () => {
       withRow('Tag', (row) => ({ ...row, businessId: other[0]!.rows[0]!.id })),
     ];
     for (const [index, input] of invalid.entries()) {
-      await expectAppError(caller.demo.insertDemoWorkspace({ tables: input as never }), 'VALIDATION_FAILED').catch((error: Error) => {
-        throw new Error(`case ${index}: ${error.message}`);
-      });
+      await expectAppError(caller.demo.insertDemoWorkspace({ tables: input as never }), 'VALIDATION_FAILED').catch(
+        (error: Error) => {
+          throw new Error(`case ${index}: ${error.message}`);
+        },
+      );
     }
   });
 });

@@ -10,7 +10,12 @@ import { service } from '../helpers/root-hooks.ts';
 /** The administrative caller (principal `system`), as the admin script builds it. */
 export function accountsCaller(): SystemCaller {
   const running = service();
-  return systemCaller({ orm: running.database.orm, services: running.services, config: running.config, log: createLogger('silent') });
+  return systemCaller({
+    orm: running.database.orm,
+    services: running.services,
+    config: running.config,
+    log: createLogger('silent'),
+  });
 }
 
 /** The administrative caller with its clock set to `now`: what it creates is dated then (a token created in the past has expired). */
@@ -38,13 +43,25 @@ export const PASSWORD = 'correct horse battery';
 
 /** A user with a unique e-mail address. */
 export async function createUser(caller: SystemCaller, local = 'user'): Promise<{ id: string; email: string }> {
-  return caller.accounts.createUser({ email: `${local}-${uniqueSuffix()}@example.test`, name: `User ${local}`, password: PASSWORD });
+  return caller.accounts.createUser({
+    email: `${local}-${uniqueSuffix()}@example.test`,
+    name: `User ${local}`,
+    password: PASSWORD,
+  });
 }
 
 /** A business with a unique slug and only the required fields. */
-export async function createBusiness(caller: SystemCaller, extra: { owner_email?: string } = {}): Promise<{ id: string; slug: string }> {
+export async function createBusiness(
+  caller: SystemCaller,
+  extra: { owner_email?: string } = {},
+): Promise<{ id: string; slug: string }> {
   const suffix = uniqueSuffix();
-  return caller.accounts.createBusiness({ name: `Accounts Test ${suffix}`, time_zone: 'America/Chicago', currency: 'USD', ...extra });
+  return caller.accounts.createBusiness({
+    name: `Accounts Test ${suffix}`,
+    time_zone: 'America/Chicago',
+    currency: 'USD',
+    ...extra,
+  });
 }
 
 /** Expects VALIDATION_FAILED naming this parameter, as a transport would show it (classified). */

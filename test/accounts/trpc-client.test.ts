@@ -30,7 +30,19 @@ describe('bearer credentials of the Authorization header (RFC 6750)', () => {
   it('takes exactly one b64token after the scheme in any case, and nothing else', () => {
     expect(bearerCredentials('Bearer fsa_ws_abc-DEF_123')).to.deep.equal({ bearer: 'fsa_ws_abc-DEF_123' });
     expect(bearerCredentials('bearer  a.b~c+d/e==')).to.deep.equal({ bearer: 'a.b~c+d/e==' });
-    for (const header of ['', 'Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'Bearer a b', 'Bearer a=b', 'Bearer "a"', 'Bearer a,', 'Bearer\ta', 'Bearera', 'Bearer é']) {
+    for (const header of [
+      '',
+      'Bearer',
+      'Bearer ',
+      'Basic dXNlcjpwYXNz',
+      'Bearer a b',
+      'Bearer a=b',
+      'Bearer "a"',
+      'Bearer a,',
+      'Bearer\ta',
+      'Bearera',
+      'Bearer é',
+    ]) {
       expect(bearerCredentials(header), JSON.stringify(header)).to.deep.equal({});
     }
   });
@@ -62,7 +74,7 @@ describe('internal clients over /api/trpc with a workspace API token', () => {
   });
   after(async () => app?.close());
 
-  it('answers a workspace procedure bound to the token\'s business and scopes, and records the use', async () => {
+  it("answers a workspace procedure bound to the token's business and scopes, and records the use", async () => {
     expect(await client(`Bearer ${token}`).authProbe.whoami.query()).to.deep.equal({
       business_id: business.id,
       principal_kind: 'api_token',
@@ -96,7 +108,16 @@ describe('internal clients over /api/trpc with a workspace API token', () => {
   });
 
   it('treats malformed Authorization headers as no credentials (401, no error detail)', async () => {
-    for (const header of [`Basic ${token}`, 'Bearer', 'Bearer ', `Bearer ${token} extra`, `Bearer ${token},`, `Bearer "${token}"`, `Token ${token}`, `Bearer\t${token}`]) {
+    for (const header of [
+      `Basic ${token}`,
+      'Bearer',
+      'Bearer ',
+      `Bearer ${token} extra`,
+      `Bearer ${token},`,
+      `Bearer "${token}"`,
+      `Token ${token}`,
+      `Bearer\t${token}`,
+    ]) {
       const response = await request<TrpcErrorBody>(whoamiUrl(), { headers: { authorization: header } });
       expect(response.status, header).to.equal(401);
       expect(response.headers.get('www-authenticate'), header).to.equal('Bearer realm="field-service-api"');
@@ -110,31 +131,61 @@ describe('internal clients over /api/trpc with a workspace API token', () => {
     await caller.accounts.revokeApiToken({ token_id: revokedToken.id });
 
     const unknown = `fsa_ws_${'A'.repeat(43)}`;
-    for (const bearer of [unknown, token.slice(0, -1), `${token}A`, revokedToken.token, 'some.opaque.jwt-looking~token']) {
+    for (const bearer of [
+      unknown,
+      token.slice(0, -1),
+      `${token}A`,
+      revokedToken.token,
+      'some.opaque.jwt-looking~token',
+    ]) {
       const error = await failure(client(`Bearer ${bearer}`).authProbe.whoami.query());
-      expect(error.data?.errorMessage).to.include({ code: 'UNAUTHORIZED', status: 401, message: 'The bearer token is invalid, expired or revoked.' });
+      expect(error.data?.errorMessage).to.include({
+        code: 'UNAUTHORIZED',
+        status: 401,
+        message: 'The bearer token is invalid, expired or revoked.',
+      });
       const response = await request(whoamiUrl(), { headers: { authorization: `Bearer ${bearer}` } });
-      expect(response.headers.get('www-authenticate')).to.equal('Bearer realm="field-service-api", error="invalid_token"');
+      expect(response.headers.get('www-authenticate')).to.equal(
+        'Bearer realm="field-service-api", error="invalid_token"',
+      );
     }
   });
 
   it('refuses an expired token exactly like a revoked one (401 invalid_token), and takes one that has not expired yet', async () => {
-    const lapsed = await accountsCallerAt(new Date(Date.now() - 2 * 3_600_000)).accounts.createApiToken({ business: business.id, name: 'lapsed', expires_in_seconds: 3_600 });
-    const current = await caller.accounts.createApiToken({ business: business.id, name: 'current', expires_in_seconds: 3_600 });
+    const lapsed = await accountsCallerAt(new Date(Date.now() - 2 * 3_600_000)).accounts.createApiToken({
+      business: business.id,
+      name: 'lapsed',
+      expires_in_seconds: 3_600,
+    });
+    const current = await caller.accounts.createApiToken({
+      business: business.id,
+      name: 'current',
+      expires_in_seconds: 3_600,
+    });
     expect((await client(`Bearer ${current.token}`).authProbe.whoami.query()).business_id).to.equal(business.id);
 
     const error = await failure(client(`Bearer ${lapsed.token}`).authProbe.whoami.query());
     expect(error.data?.httpStatus).to.equal(401);
-    expect(error.data?.errorMessage).to.include({ code: 'UNAUTHORIZED', status: 401, message: 'The bearer token is invalid, expired or revoked.' });
+    expect(error.data?.errorMessage).to.include({
+      code: 'UNAUTHORIZED',
+      status: 401,
+      message: 'The bearer token is invalid, expired or revoked.',
+    });
     const response = await request(whoamiUrl(), { headers: { authorization: `Bearer ${lapsed.token}` } });
-    expect(response.headers.get('www-authenticate')).to.equal('Bearer realm="field-service-api", error="invalid_token"');
+    expect(response.headers.get('www-authenticate')).to.equal(
+      'Bearer realm="field-service-api", error="invalid_token"',
+    );
     // A refused token is not "used".
     const { items } = await caller.accounts.listApiTokens({ business: business.id });
     expect(items.find((item) => item.id === lapsed.id)).to.include({ last_used_at: null, status: 'expired' });
   });
 
   it('answers 403 INSUFFICIENT_SCOPE to a token without a workspace scope', async () => {
-    const hooksOnly = await caller.accounts.createApiToken({ business: business.id, name: 'hooks only', scopes: ['webhooks:manage'] });
+    const hooksOnly = await caller.accounts.createApiToken({
+      business: business.id,
+      name: 'hooks only',
+      scopes: ['webhooks:manage'],
+    });
     const error = await failure(client(`Bearer ${hooksOnly.token}`).authProbe.whoami.query());
     expect(error.data?.httpStatus).to.equal(403);
     expect(error.data?.errorMessage).to.include({ code: 'INSUFFICIENT_SCOPE', status: 403 });
@@ -148,13 +199,17 @@ describe('internal clients over /api/trpc with a workspace API token', () => {
       links: [httpLink({ url: `${app.url}/api/trpc`, headers: { authorization: `Bearer ${token}` } })],
     });
     const email = `intruder-${uniqueSuffix()}@example.test`;
-    const system = await failure(typed.accounts.createUser.mutate({ email, name: 'Intruder', password: 'a long passphrase' }));
+    const system = await failure(
+      typed.accounts.createUser.mutate({ email, name: 'Intruder', password: 'a long passphrase' }),
+    );
     expect(system.data?.httpStatus).to.equal(404);
     expect(system.data?.errorMessage).to.include({ code: 'ROUTE_NOT_FOUND', status: 404 });
     expect(await sql('select id from users where email = ?', [email])).to.deep.equal([]);
 
     // Invalid input says nothing either: the system check runs before input validation.
-    const invalid = await failure(typed.accounts.createApiToken.mutate({ business: business.id, name: '', scopes: ['nope' as never] }));
+    const invalid = await failure(
+      typed.accounts.createApiToken.mutate({ business: business.id, name: '', scopes: ['nope' as never] }),
+    );
     expect(invalid.data?.errorMessage.code).to.equal('ROUTE_NOT_FOUND');
 
     for (const path of ['accounts.createUser', 'accounts.noSuchProcedure']) {

@@ -20,13 +20,24 @@ describe('accounts.verifyUserPassword', () => {
   });
 
   it('answers the user id for the right password, the e-mail in any case', async () => {
-    expect(await caller.accounts.verifyUserPassword({ email: user.email.toUpperCase(), password: PASSWORD })).to.deep.equal({ user_id: user.id });
+    expect(
+      await caller.accounts.verifyUserPassword({ email: user.email.toUpperCase(), password: PASSWORD }),
+    ).to.deep.equal({ user_id: user.id });
   });
 
   it('answers the same UNAUTHORIZED for a wrong password and for an unknown e-mail', async () => {
-    const wrong = await expectAppError(caller.accounts.verifyUserPassword({ email: user.email, password: `${PASSWORD}!` }), 'UNAUTHORIZED');
-    const unknown = await expectAppError(caller.accounts.verifyUserPassword({ email: `nobody-${uniqueSuffix()}@example.test`, password: PASSWORD }), 'UNAUTHORIZED');
-    const notAnAddress = await expectAppError(caller.accounts.verifyUserPassword({ email: 'nobody', password: PASSWORD }), 'UNAUTHORIZED');
+    const wrong = await expectAppError(
+      caller.accounts.verifyUserPassword({ email: user.email, password: `${PASSWORD}!` }),
+      'UNAUTHORIZED',
+    );
+    const unknown = await expectAppError(
+      caller.accounts.verifyUserPassword({ email: `nobody-${uniqueSuffix()}@example.test`, password: PASSWORD }),
+      'UNAUTHORIZED',
+    );
+    const notAnAddress = await expectAppError(
+      caller.accounts.verifyUserPassword({ email: 'nobody', password: PASSWORD }),
+      'UNAUTHORIZED',
+    );
     expect(wrong.message).to.equal('The e-mail address or the password is wrong.');
     expect(unknown.message).to.equal(wrong.message);
     expect(notAnAddress.message).to.equal(wrong.message);
@@ -50,18 +61,28 @@ describe('accounts.verifyUserPassword', () => {
     const weakHash = await hashPassword(PASSWORD, { N: 2 ** 14, r: 8, p: 1 });
     await sql('update users set password_hash = ? where id = ?', [weakHash, weak.id]);
 
-    await expectAppError(caller.accounts.verifyUserPassword({ email: weak.email, password: 'not the password' }), 'UNAUTHORIZED');
+    await expectAppError(
+      caller.accounts.verifyUserPassword({ email: weak.email, password: 'not the password' }),
+      'UNAUTHORIZED',
+    );
     expect(await storedHash(weak.id), 'a failed check changes nothing').to.equal(weakHash);
 
-    expect(await caller.accounts.verifyUserPassword({ email: weak.email, password: PASSWORD })).to.deep.equal({ user_id: weak.id });
+    expect(await caller.accounts.verifyUserPassword({ email: weak.email, password: PASSWORD })).to.deep.equal({
+      user_id: weak.id,
+    });
     const upgraded = await storedHash(weak.id);
     expect(upgraded).to.match(/^scrypt\$131072\$8\$1\$/);
-    expect(await caller.accounts.verifyUserPassword({ email: weak.email, password: PASSWORD })).to.deep.equal({ user_id: weak.id });
+    expect(await caller.accounts.verifyUserPassword({ email: weak.email, password: PASSWORD })).to.deep.equal({
+      user_id: weak.id,
+    });
     expect(await storedHash(weak.id), 'a current hash is kept').to.equal(upgraded);
   });
 
   it('validates the lengths of its input', async () => {
     await expectInvalidParameter(caller.accounts.verifyUserPassword({ email: '', password: PASSWORD }), 'email');
-    await expectInvalidParameter(caller.accounts.verifyUserPassword({ email: user.email, password: 'x'.repeat(201) }), 'password');
+    await expectInvalidParameter(
+      caller.accounts.verifyUserPassword({ email: user.email, password: 'x'.repeat(201) }),
+      'password',
+    );
   });
 });

@@ -39,7 +39,8 @@ function sourceFiles(directory: string): string[] {
 /** The text of a string literal or template (its literal parts: what `${}` holds is code and is visited as code). */
 function literalText(node: ts.Node): string | undefined {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (ts.isTemplateExpression(node)) return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ');
+  if (ts.isTemplateExpression(node))
+    return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ');
   return undefined;
 }
 
@@ -72,8 +73,11 @@ function dataImport(node: ts.ImportDeclaration, file: string): string | undefine
   if (clause.isTypeOnly) return undefined;
   const bindings = clause.namedBindings;
   if (clause.name || !bindings || !ts.isNamedImports(bindings)) return specifier; // a default or namespace import
-  const values = bindings.elements.filter((element) => !element.isTypeOnly).map((element) => (element.propertyName ?? element.name).text);
-  const enumValueLists = path.startsWith(join(ormDirectory, 'entities') + sep) && values.every((name) => /^[a-z]/.test(name));
+  const values = bindings.elements
+    .filter((element) => !element.isTypeOnly)
+    .map((element) => (element.propertyName ?? element.name).text);
+  const enumValueLists =
+    path.startsWith(join(ormDirectory, 'entities') + sep) && values.every((name) => /^[a-z]/.test(name));
   return values.length === 0 || enumValueLists ? undefined : specifier;
 }
 
@@ -82,7 +86,11 @@ function findings(file: string): Finding[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const found: Finding[] = [];
   const at = (node: ts.Node, what: string) =>
-    found.push({ file: relative(root, file), line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, what });
+    found.push({
+      file: relative(root, file),
+      line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
+      what,
+    });
 
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node)) {
@@ -112,12 +120,17 @@ function report(list: Finding[]): string {
 describe('data access has one home', () => {
   it('no procedure under core/routers holds SQL, runs it, calls the entity manager or imports MikroORM or orm/ (types aside)', () => {
     const list = sourceFiles(join(root, 'core/routers')).flatMap(findings);
-    expect(list, `procedures doing data access (move it into a core/services/<area>/*.query.ts):\n${report(list)}\n`).to.deep.equal([]);
+    expect(
+      list,
+      `procedures doing data access (move it into a core/services/<area>/*.query.ts):\n${report(list)}\n`,
+    ).to.deep.equal([]);
   });
 
   it('under core/services, only *.query.ts files and core/services/sql/ do', () => {
     const infrastructure = join(root, 'core/services/sql') + sep;
-    const files = sourceFiles(join(root, 'core/services')).filter((file) => !file.endsWith('.query.ts') && !file.startsWith(infrastructure));
+    const files = sourceFiles(join(root, 'core/services')).filter(
+      (file) => !file.endsWith('.query.ts') && !file.startsWith(infrastructure),
+    );
     const list = files.flatMap(findings);
     expect(list, `services doing data access outside a *.query.ts file:\n${report(list)}\n`).to.deep.equal([]);
   });
@@ -138,7 +151,9 @@ describe('data access has one home', () => {
     expect(probe('const q = `select id from jobs where business_id = ${id}`;')).to.equal(1);
     expect(probe("run({ sql: 'delete from tags where id = $1' });")).to.equal(1);
     expect(probe('await ctx.em.findOne(Job, { id });')).to.equal(1);
-    expect(probe('/** We select rows from jobs, then update jobs set status. */\n// delete from tags\nconst a = 1;')).to.equal(0);
+    expect(
+      probe('/** We select rows from jobs, then update jobs set status. */\n// delete from tags\nconst a = 1;'),
+    ).to.equal(0);
     expect(probe("z.string().describe('Select the customer; the list is filtered by status')")).to.equal(0);
     expect(probe('service.list(ctx.em, input);')).to.equal(0);
   });

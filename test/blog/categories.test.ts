@@ -10,7 +10,9 @@ interface Categories {
 function expectOrdered(rows: Categories['data']): void {
   for (let i = 1; i < rows.length; i++) {
     const [a, b] = [rows[i - 1]!, rows[i]!];
-    const ok = a.post_count > b.post_count || (a.post_count === b.post_count && Buffer.compare(Buffer.from(a.category), Buffer.from(b.category)) < 0);
+    const ok =
+      a.post_count > b.post_count ||
+      (a.post_count === b.post_count && Buffer.compare(Buffer.from(a.category), Buffer.from(b.category)) < 0);
     expect(ok, `${JSON.stringify(a)} before ${JSON.stringify(b)}`).to.equal(true);
   }
 }
@@ -49,7 +51,9 @@ describe('GET /api/v1/blog/posts/categories', () => {
   it('names categories that filter the list to the same count', async () => {
     const rows = (await getJson<Categories>('/v1/blog/posts/categories')).body.data;
     for (const row of rows.slice(0, 5)) {
-      const page = (await getJson<{ meta: { total: number } }>(`/v1/blog/posts?category=${encodeURIComponent(row.category)}`)).body;
+      const page = (
+        await getJson<{ meta: { total: number } }>(`/v1/blog/posts?category=${encodeURIComponent(row.category)}`)
+      ).body;
       expect(page.meta.total, row.category).to.equal(row.post_count);
     }
   });

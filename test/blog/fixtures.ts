@@ -9,7 +9,12 @@ import { sql } from '../helpers/sql.ts';
 
 export function blogCaller(): SystemCaller {
   const running = service();
-  return systemCaller({ orm: running.database.orm, services: running.services, config: running.config, log: createLogger('silent') });
+  return systemCaller({
+    orm: running.database.orm,
+    services: running.services,
+    config: running.config,
+    log: createLogger('silent'),
+  });
 }
 
 const MINUTE = 60_000;
@@ -80,12 +85,27 @@ class BlogFixtures {
         updated_at: at(1),
       }),
       // charlie and delta share published_at: the later insert (higher id) comes first.
-      base('charlie', { cover_image_cdn_url: cdn('charlie'), cover_image: media(), published_at: at(3), updated_at: at(3) }),
+      base('charlie', {
+        cover_image_cdn_url: cdn('charlie'),
+        cover_image: media(),
+        published_at: at(3),
+        updated_at: at(3),
+      }),
       base('delta', { category: this.asideCategory, published_at: at(3), updated_at: at(3) }),
       // Not public: a draft, a scheduled post, and a "published" post whose time has not come.
       base('draft', { status: 'draft', title: `${this.word} draft`, tags: [this.tag], published_at: null }),
-      base('scheduled', { status: 'scheduled', title: `${this.word} scheduled`, tags: [this.tag], published_at: at(-60 * 24) }),
-      base('embargoed', { title: `${this.word} embargoed`, tags: [this.tag], published_at: at(-60 * 24), updated_at: at(5) }),
+      base('scheduled', {
+        status: 'scheduled',
+        title: `${this.word} scheduled`,
+        tags: [this.tag],
+        published_at: at(-60 * 24),
+      }),
+      base('embargoed', {
+        title: `${this.word} embargoed`,
+        tags: [this.tag],
+        published_at: at(-60 * 24),
+        updated_at: at(5),
+      }),
       // es-US: the same slug as alpha in the other locale, and a post only in es-US.
       base('alpha', {
         locale: 'es-US',
@@ -96,7 +116,13 @@ class BlogFixtures {
         published_at: at(2),
         updated_at: at(2),
       }),
-      base('solo-es', { locale: 'es-US', title: 'Solo en español', category: this.esAlphaCategory, published_at: at(4), updated_at: at(4) }),
+      base('solo-es', {
+        locale: 'es-US',
+        title: 'Solo en español',
+        category: this.esAlphaCategory,
+        published_at: at(4),
+        updated_at: at(4),
+      }),
     ];
   }
 
@@ -111,7 +137,10 @@ class BlogFixtures {
   async remove(): Promise<void> {
     await sql(`delete from blog_posts where slug like ?`, [`fx-${this.suffix}-%`]);
     if (this.mediaIds.length > 0) {
-      await sql(`delete from blog_media where public_id in (${this.mediaIds.map(() => '?::uuid').join(', ')})`, this.mediaIds);
+      await sql(
+        `delete from blog_media where public_id in (${this.mediaIds.map(() => '?::uuid').join(', ')})`,
+        this.mediaIds,
+      );
     }
   }
 }

@@ -5,7 +5,13 @@ import { expectCacheable, expectInvalid, getJson, PUBLIC_KEYS } from './assertio
 import { useBlogFixtures } from './fixtures.ts';
 
 interface Detail {
-  data: Record<string, unknown> & { slug: string; locale: string; title: string; body: string; cover_image_url: string | null };
+  data: Record<string, unknown> & {
+    slug: string;
+    locale: string;
+    title: string;
+    body: string;
+    cover_image_url: string | null;
+  };
 }
 
 describe('GET /api/v1/blog/posts/{slug}', () => {

@@ -1,7 +1,16 @@
 import { expect } from 'chai';
 import { expectErrorMessage } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
-import { api, expectCacheable, expectInvalid, expectNewestFirst, getJson, PUBLIC_KEYS, type Page, type PostPublic } from './assertions.ts';
+import {
+  api,
+  expectCacheable,
+  expectInvalid,
+  expectNewestFirst,
+  getJson,
+  PUBLIC_KEYS,
+  type Page,
+  type PostPublic,
+} from './assertions.ts';
 import { useBlogFixtures } from './fixtures.ts';
 
 describe('GET /api/v1/blog/posts', () => {
@@ -41,7 +50,8 @@ describe('GET /api/v1/blog/posts', () => {
   });
 
   it('writes BlogPostPublic exactly: fields, lower-case tags, absolute cover URLs with the CDN first', async () => {
-    const page = (await getJson<Page<PostPublic>>(`/v1/blog/posts?category=${encodeURIComponent(fx.mainCategory)}`)).body;
+    const page = (await getJson<Page<PostPublic>>(`/v1/blog/posts?category=${encodeURIComponent(fx.mainCategory)}`))
+      .body;
     const bySlug = Object.fromEntries(page.data.map((post) => [post.slug, post]));
     const alpha = bySlug[fx.slug('alpha')]!;
     expect(alpha).to.deep.include({
@@ -60,7 +70,9 @@ describe('GET /api/v1/blog/posts', () => {
     expect(bravo.excerpt).to.equal(null);
     expect(bravo.author_name).to.equal(null);
     // charlie has both a stored image and a CDN URL: the CDN wins.
-    expect(bySlug[fx.slug('charlie')]!.cover_image_url).to.equal(`https://cdn.example.test/covers/${fx.suffix}/charlie.jpg`);
+    expect(bySlug[fx.slug('charlie')]!.cover_image_url).to.equal(
+      `https://cdn.example.test/covers/${fx.suffix}/charlie.jpg`,
+    );
   });
 
   it('filters by locale', async () => {
@@ -80,8 +92,18 @@ describe('GET /api/v1/blog/posts', () => {
     expect(first.links.prev).to.equal(null);
     const first1 = new URL(first.links.first);
     expect(`${first1.origin}${first1.pathname}`).to.equal(api('/v1/blog/posts'));
-    expect(Object.fromEntries(first1.searchParams)).to.deep.equal({ page: '1', per_page: '2', locale: 'en-US', category: fx.mainCategory });
-    expect(Object.fromEntries(new URL(first.links.next!).searchParams)).to.deep.equal({ page: '2', per_page: '2', locale: 'en-US', category: fx.mainCategory });
+    expect(Object.fromEntries(first1.searchParams)).to.deep.equal({
+      page: '1',
+      per_page: '2',
+      locale: 'en-US',
+      category: fx.mainCategory,
+    });
+    expect(Object.fromEntries(new URL(first.links.next!).searchParams)).to.deep.equal({
+      page: '2',
+      per_page: '2',
+      locale: 'en-US',
+      category: fx.mainCategory,
+    });
     expect(new URL(first.links.last).searchParams.get('page')).to.equal('2');
     const second = (await getJson<Page<PostPublic>>(first.links.next!.slice(service().config.baseUrl.length))).body;
     expect(slugs(second)).to.deep.equal([fx.slug('charlie')]);
@@ -91,18 +113,25 @@ describe('GET /api/v1/blog/posts', () => {
     const beyond = (await getJson<Page<PostPublic>>(`/v1/blog/posts?category=${category}&per_page=2&page=9`)).body;
     expect(beyond.data).to.deep.equal([]);
     expect(beyond.meta).to.deep.equal({ current_page: 9, last_page: 2, per_page: 2, total: 3 });
-    const other = (await getJson<Page<PostPublic>>(`/v1/blog/posts?category=${encodeURIComponent(fx.asideCategory)}`)).body;
+    const other = (await getJson<Page<PostPublic>>(`/v1/blog/posts?category=${encodeURIComponent(fx.asideCategory)}`))
+      .body;
     expect(slugs(other)).to.deep.equal([fx.slug('delta')]);
-    const wrongCase = (await getJson<Page<PostPublic>>(`/v1/blog/posts?category=${encodeURIComponent(fx.mainCategory.toUpperCase())}`)).body;
+    const wrongCase = (
+      await getJson<Page<PostPublic>>(`/v1/blog/posts?category=${encodeURIComponent(fx.mainCategory.toUpperCase())}`)
+    ).body;
     expect(wrongCase.meta.total).to.equal(0);
   });
 
   it('filters by tag, case-insensitively, and combines filters with AND', async () => {
     const upper = (await getJson<Page<PostPublic>>(`/v1/blog/posts?tag=${fx.tag.toUpperCase()}`)).body;
     expect(slugs(upper)).to.deep.equal([fx.slug('bravo'), fx.slug('alpha')]);
-    const both = (await getJson<Page<PostPublic>>(`/v1/blog/posts?tag=mixed-case&category=${encodeURIComponent(fx.mainCategory)}`)).body;
+    const both = (
+      await getJson<Page<PostPublic>>(`/v1/blog/posts?tag=mixed-case&category=${encodeURIComponent(fx.mainCategory)}`)
+    ).body;
     expect(slugs(both)).to.deep.equal([fx.slug('alpha')]);
-    const none = (await getJson<Page<PostPublic>>(`/v1/blog/posts?tag=${fx.tag}&category=${encodeURIComponent(fx.asideCategory)}`)).body;
+    const none = (
+      await getJson<Page<PostPublic>>(`/v1/blog/posts?tag=${fx.tag}&category=${encodeURIComponent(fx.asideCategory)}`)
+    ).body;
     expect(none.data).to.deep.equal([]);
     expect(none.meta).to.include({ total: 0, last_page: 1 });
   });
@@ -125,13 +154,20 @@ describe('GET /api/v1/blog/posts', () => {
   });
 
   it('stems words, ANDs them, and understands web-search syntax', async () => {
-    const stemmed = (await getJson<Page<PostPublic>>(`/v1/blog/posts?q=${encodeURIComponent(`${fx.word} invoices`)}`)).body;
+    const stemmed = (await getJson<Page<PostPublic>>(`/v1/blog/posts?q=${encodeURIComponent(`${fx.word} invoices`)}`))
+      .body;
     expect(slugs(stemmed)).to.deep.equal([fx.slug('alpha')]);
-    const excluded = (await getJson<Page<PostPublic>>(`/v1/blog/posts?q=${encodeURIComponent(`${fx.word} -invoicing`)}`)).body;
+    const excluded = (
+      await getJson<Page<PostPublic>>(`/v1/blog/posts?q=${encodeURIComponent(`${fx.word} -invoicing`)}`)
+    ).body;
     expect(slugs(excluded)).to.deep.equal([fx.slug('bravo')]);
-    const phrase = (await getJson<Page<PostPublic>>(`/v1/blog/posts?q=${encodeURIComponent(`"dispatch boards" ${fx.word}`)}`)).body;
+    const phrase = (
+      await getJson<Page<PostPublic>>(`/v1/blog/posts?q=${encodeURIComponent(`"dispatch boards" ${fx.word}`)}`)
+    ).body;
     expect(slugs(phrase)).to.deep.equal([fx.slug('bravo')]);
-    const spanish = (await getJson<Page<PostPublic>>(`/v1/blog/posts?locale=es-US&q=${encodeURIComponent(`${fx.word} factura`)}`)).body;
+    const spanish = (
+      await getJson<Page<PostPublic>>(`/v1/blog/posts?locale=es-US&q=${encodeURIComponent(`${fx.word} factura`)}`)
+    ).body;
     expect(slugs(spanish)).to.deep.equal([fx.slug('alpha')]);
     expect(spanish.data[0]!.locale).to.equal('es-US');
   });
@@ -147,7 +183,9 @@ describe('GET /api/v1/blog/posts', () => {
       expect(response.status, `q=${q}: ${response.text}`).to.equal(200);
     }
     for (const value of ['?', "'", '\\', '%', '_']) {
-      const response = await getJson<Page<PostPublic>>(`/v1/blog/posts?category=${encodeURIComponent(value)}&tag=${encodeURIComponent(value)}`);
+      const response = await getJson<Page<PostPublic>>(
+        `/v1/blog/posts?category=${encodeURIComponent(value)}&tag=${encodeURIComponent(value)}`,
+      );
       expect(response.status, value).to.equal(200);
       expect(response.body.meta.total).to.equal(0);
     }
@@ -185,14 +223,20 @@ describe('GET /api/v1/blog/posts', () => {
       ['tag=%00', 'tag'],
     ];
     for (const [query, parameter] of cases) await expectInvalid(`/v1/blog/posts?${query}`, parameter);
-    const ok = await getJson<Page<PostPublic>>(`/v1/blog/posts?per_page=50&q=${long(200)}&category=${long(100)}&tag=${long(100)}`);
+    const ok = await getJson<Page<PostPublic>>(
+      `/v1/blog/posts?per_page=50&q=${long(200)}&category=${long(100)}&tag=${long(100)}`,
+    );
     expect(ok.status).to.equal(200);
   });
 
   it('ignores unknown query parameters and answers 405 to other methods', async () => {
     const ok = await getJson<Page<PostPublic>>('/v1/blog/posts?sort=whatever');
     expect(ok.status).to.equal(200);
-    const post = await getJson(`/v1/blog/posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const post = await getJson(`/v1/blog/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expectErrorMessage(post, 405, 'METHOD_NOT_ALLOWED');
   });
 });

@@ -32,7 +32,9 @@ describe('GET /api/v1/blog/media/{publicId}', () => {
     const again = await fetch(api(path()), { headers: { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' } });
     expect(again.status).to.equal(304);
     expect(await again.text()).to.equal('');
-    const other = await fetch(api(path()), { headers: { 'If-None-Match': '"something-else"', 'Cache-Control': 'max-age=0' } });
+    const other = await fetch(api(path()), {
+      headers: { 'If-None-Match': '"something-else"', 'Cache-Control': 'max-age=0' },
+    });
     expect(other.status).to.equal(200);
     await other.arrayBuffer();
     const head = await fetch(api(path()), { method: 'HEAD' });
@@ -69,7 +71,11 @@ describe('GET /api/v1/blog/media/{publicId}', () => {
   });
 
   it('stores only images', async () => {
-    const post = { ...fx.posts[0]!, slug: fx.slug('not-an-image'), cover_image: { ...fx.posts[0]!.cover_image!, mime_type: 'text/html' } };
+    const post = {
+      ...fx.posts[0]!,
+      slug: fx.slug('not-an-image'),
+      cover_image: { ...fx.posts[0]!.cover_image!, mime_type: 'text/html' },
+    };
     let message = '';
     await blogCaller()
       .blog.importPosts({ posts: [post] })

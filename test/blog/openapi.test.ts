@@ -60,7 +60,9 @@ describe('the blog in GET /api/openapi.json', () => {
     expect(byName.slug).to.include({ in: 'path', required: true });
     expect(byName.locale.in).to.equal('query');
     expect(success(op).properties.data).to.deep.equal({ $ref: '#/components/schemas/BlogPostDetail' });
-    expect(op.responses['404'].content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/ErrorMessage' });
+    expect(op.responses['404'].content['application/json'].schema).to.deep.equal({
+      $ref: '#/components/schemas/ErrorMessage',
+    });
   });
 
   it('lists the binary GET /v1/blog/media/{publicId}', () => {
@@ -72,7 +74,9 @@ describe('the blog in GET /api/openapi.json', () => {
     expect(ok.content['image/*'].schema).to.deep.equal({ type: 'string', format: 'binary' });
     expect(ok.headers).to.include.all.keys('ETag', 'Cache-Control', 'Content-Type');
     for (const status of ['400', '404']) {
-      expect(op.responses[status].content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/ErrorMessage' });
+      expect(op.responses[status].content['application/json'].schema).to.deep.equal({
+        $ref: '#/components/schemas/ErrorMessage',
+      });
     }
     expect(op.security).to.deep.equal([]);
   });
@@ -81,16 +85,27 @@ describe('the blog in GET /api/openapi.json', () => {
     const schemas = document.components.schemas;
     expect(Object.keys(schemas.BlogPostPublic.properties)).to.have.members(PUBLIC_KEYS);
     expect(schemas.BlogPostPublic.required).to.have.members(PUBLIC_KEYS);
-    expect(Object.keys(schemas.BlogPostDetail.properties)).to.have.members([...PUBLIC_KEYS, 'body', 'meta_description']);
+    expect(Object.keys(schemas.BlogPostDetail.properties)).to.have.members([
+      ...PUBLIC_KEYS,
+      'body',
+      'meta_description',
+    ]);
     expect(Object.keys(schemas.BlogCategoryRow.properties)).to.have.members(['category', 'post_count']);
-    expect(Object.keys(schemas.BlogSitemapRow.properties)).to.have.members(['slug', 'locale', 'published_at', 'last_modified']);
+    expect(Object.keys(schemas.BlogSitemapRow.properties)).to.have.members([
+      'slug',
+      'locale',
+      'published_at',
+      'last_modified',
+    ]);
     expect(schemas.BlogSitemapRow.properties.locale.enum).to.deep.equal(['en-US', 'es-US']);
   });
 
   it('documents the five public blog operations and none of the system procedures', () => {
     const blog = Object.entries(document.paths as Json)
       .filter(([path]) => path.startsWith('/v1/blog'))
-      .flatMap(([path, item]) => Object.entries(item as Json).map(([method, op]) => `${method} ${path} ${(op as Json).operationId}`));
+      .flatMap(([path, item]) =>
+        Object.entries(item as Json).map(([method, op]) => `${method} ${path} ${(op as Json).operationId}`),
+      );
     expect(blog).to.have.members([
       'get /v1/blog/posts blog-listPosts',
       'get /v1/blog/posts/categories blog-listCategories',

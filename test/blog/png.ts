@@ -25,20 +25,22 @@ export function decodePng(file: Buffer): DecodedPng {
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   if (!file.subarray(0, 8).equals(signature)) throw new Error('not a PNG signature');
   const chunks: Array<{ type: string; data: Buffer }> = [];
-  for (let at = 8; at < file.length; ) {
+  for (let at = 8; at < file.length;) {
     const length = file.readUInt32BE(at);
     const typeAndData = file.subarray(at + 4, at + 8 + length);
     if (crc32(typeAndData) !== file.readUInt32BE(at + 8 + length)) throw new Error('bad chunk CRC');
     chunks.push({ type: typeAndData.subarray(0, 4).toString('ascii'), data: typeAndData.subarray(4) });
     at += 12 + length;
   }
-  if (chunks[0]?.type !== 'IHDR' || chunks.at(-1)?.type !== 'IEND') throw new Error('IHDR must come first and IEND last');
+  if (chunks[0]?.type !== 'IHDR' || chunks.at(-1)?.type !== 'IEND')
+    throw new Error('IHDR must come first and IEND last');
   const header = chunks[0].data;
   const [width, height] = [header.readUInt32BE(0), header.readUInt32BE(4)];
   if (header[8] !== 8 || header[9] !== 2 || header[12] !== 0) throw new Error('expected 8-bit RGB, no interlace');
   const raw = inflateSync(Buffer.concat(chunks.filter((chunk) => chunk.type === 'IDAT').map((chunk) => chunk.data)));
   const stride = width * 3;
-  if (raw.length !== (stride + 1) * height) throw new Error(`expected ${(stride + 1) * height} bytes of rows, got ${raw.length}`);
+  if (raw.length !== (stride + 1) * height)
+    throw new Error(`expected ${(stride + 1) * height} bytes of rows, got ${raw.length}`);
   const pixels = Buffer.alloc(stride * height);
   for (let y = 0; y < height; y++) {
     const filter = raw[y * (stride + 1)];

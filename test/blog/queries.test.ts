@@ -15,7 +15,10 @@ const placeholders = (query: SqlQuery) => (query.sql.match(/\?/g) ?? []).length;
 describe('blog query builders and row mappers (pure)', () => {
   const queries: Record<string, SqlQuery> = {
     list: buildListBlogPostsQuery({ locale: 'en-US', page: 2, per_page: 10 }, now),
-    listFiltered: buildListBlogPostsQuery({ locale: 'es-US', category: 'Pagos', tag: 'HVAC', q: 'factura', page: 1, per_page: 5 }, now),
+    listFiltered: buildListBlogPostsQuery(
+      { locale: 'es-US', category: 'Pagos', tag: 'HVAC', q: 'factura', page: 1, per_page: 5 },
+      now,
+    ),
     detail: buildGetBlogPostQuery({ slug: 'x', locale: 'en-US' }, now),
     categories: buildListBlogCategoriesQuery({ locale: 'en-US' }, now),
     sitemap: buildBlogSitemapQuery({ page: 3, per_page: 100 }, now),
@@ -34,7 +37,10 @@ describe('blog query builders and row mappers (pure)', () => {
     expect(queries.list!.params.slice(-2)).to.deep.equal([10, 10]);
     expect(queries.listFiltered!.params).to.include.members(['Pagos', 'HVAC', 'factura']);
     expect(queries.listFiltered!.sql).to.contain("websearch_to_tsquery('spanish', ?)");
-    const blank = buildListBlogPostsQuery({ locale: 'en-US', category: ' ', tag: '', q: '  ', page: 1, per_page: 5 }, now);
+    const blank = buildListBlogPostsQuery(
+      { locale: 'en-US', category: ' ', tag: '', q: '  ', page: 1, per_page: 5 },
+      now,
+    );
     expect(blank.sql).to.equal(buildListBlogPostsQuery({ locale: 'en-US', page: 1, per_page: 5 }, now).sql);
   });
 
@@ -70,13 +76,20 @@ describe('blog query builders and row mappers (pure)', () => {
       published_at: '2026-01-02T03:04:05.678Z',
       updated_at: '2026-01-03T00:00:00.000Z',
     });
-    expect(toBlogPostPublic({ ...row, cover_image_cdn_url: 'https://cdn/x.jpg' }, urls).cover_image_url).to.equal('https://cdn/x.jpg');
+    expect(toBlogPostPublic({ ...row, cover_image_cdn_url: 'https://cdn/x.jpg' }, urls).cover_image_url).to.equal(
+      'https://cdn/x.jpg',
+    );
     expect(toBlogPostPublic({ ...row, cover_public_id: null }, urls).cover_image_url).to.equal(null);
-    expect(toBlogPostDetail({ ...row, body: 'b', meta_description: null }, urls)).to.include({ body: 'b', meta_description: null });
+    expect(toBlogPostDetail({ ...row, body: 'b', meta_description: null }, urls)).to.include({
+      body: 'b',
+      meta_description: null,
+    });
     expect(toBlogPostList([{ total: '0' }], urls)).to.deep.equal({ total: 0, items: [] });
     expect(toBlogPostList([], urls)).to.deep.equal({ total: 0, items: [] });
     expect(toBlogCategory({ category: 'c', post_count: '3' })).to.deep.equal({ category: 'c', post_count: 3 });
-    expect(toBlogSitemap([{ total: 1, slug: 's', locale: 'es-US', published_at: null, last_modified: null }])).to.deep.equal({
+    expect(
+      toBlogSitemap([{ total: 1, slug: 's', locale: 'es-US', published_at: null, last_modified: null }]),
+    ).to.deep.equal({
       total: 1,
       items: [{ slug: 's', locale: 'es-US', published_at: null, last_modified: null }],
     });

@@ -26,7 +26,8 @@ describe('blog demo content and seeding', () => {
     expect(demo.filter((post) => post.status === 'draft').length).to.be.at.least(2);
     expect(demo.filter((post) => post.status === 'scheduled').length).to.be.at.least(2);
     for (const post of published) expect(post.published_at!.getTime()).to.be.below(now.getTime());
-    for (const post of demo.filter((p) => p.status === 'scheduled')) expect(post.published_at!.getTime()).to.be.above(now.getTime());
+    for (const post of demo.filter((p) => p.status === 'scheduled'))
+      expect(post.published_at!.getTime()).to.be.above(now.getTime());
     expect(new Set(published.map((post) => post.category)).size).to.be.at.least(6);
     expect(published.filter((post) => post.cover_image).length).to.be.at.least(20);
     expect(published.filter((post) => post.cover_image_cdn_url).length).to.be.at.least(5);
@@ -46,7 +47,7 @@ describe('blog demo content and seeding', () => {
     expect(new Set(generated.map((post) => post.locale))).to.deep.equal(new Set(['en-US', 'es-US']));
   });
 
-  it('passes blog.importPosts\'s validation unchanged, so the stored rows are the generated ones', () => {
+  it("passes blog.importPosts's validation unchanged, so the stored rows are the generated ones", () => {
     const now = new Date();
     for (const index of [...Array.from({ length: BLOG_DEMO_COUNT }, (_, i) => i), BLOG_DEMO_COUNT, 1234, 99_999_999]) {
       const post = generateBlogPost(index, now);
@@ -70,7 +71,9 @@ describe('blog demo content and seeding', () => {
 
   it('stores demo covers as real PNG images', async () => {
     const now = new Date();
-    const covers = Array.from({ length: BLOG_DEMO_COUNT }, (_, i) => generateBlogPost(i, now)).filter((post) => post.cover_image);
+    const covers = Array.from({ length: BLOG_DEMO_COUNT }, (_, i) => generateBlogPost(i, now)).filter(
+      (post) => post.cover_image,
+    );
     for (const post of covers.slice(0, 10)) {
       const response = await fetch(api(`/v1/blog/media/${post.cover_image!.public_id}`));
       expect(response.status).to.equal(200);
@@ -96,7 +99,9 @@ describe('blog demo content and seeding', () => {
     expect((await caller.blog.countPosts()).count).to.equal(before + 3);
     const row = generateBlogPost(start, new Date());
     // Replaying the range stores nothing more.
-    expect(await caller.blog.importPosts({ posts: [0, 1, 2].map((i) => generateBlogPost(start + i, new Date())) })).to.deep.equal({ inserted: 0 });
+    expect(
+      await caller.blog.importPosts({ posts: [0, 1, 2].map((i) => generateBlogPost(start + i, new Date())) }),
+    ).to.deep.equal({ inserted: 0 });
     const response = await getJson(`/v1/blog/posts/${row.slug}?locale=${row.locale}`);
     expect(response.status).to.equal(row.status === 'published' ? 200 : 404);
     await sql('delete from blog_posts where slug like ?', [`%-${start}`]);
@@ -106,11 +111,14 @@ describe('blog demo content and seeding', () => {
 
   it('keeps the system procedures away from the public transports', async () => {
     for (const name of ['blog.importPosts']) {
-      const response = await request<{ error: { data: { errorMessage: { code: string } } } }>(`${service().url}/api/trpc/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ start: 0, count: 1 }),
-      });
+      const response = await request<{ error: { data: { errorMessage: { code: string } } } }>(
+        `${service().url}/api/trpc/${name}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ start: 0, count: 1 }),
+        },
+      );
       expect(response.status, name).to.equal(404);
       expect(response.body.error.data.errorMessage.code).to.equal('ROUTE_NOT_FOUND');
     }

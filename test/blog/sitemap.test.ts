@@ -27,7 +27,9 @@ describe('GET /api/v1/blog/sitemap', () => {
       expect(Date.parse(entry.last_modified!)).to.be.at.least(Date.parse(entry.published_at!));
     }
     expectNewestFirst(page.data);
-    const mine = page.data.filter((entry) => entry.slug.startsWith(`fx-${fx.suffix}-`)).map((entry) => `${entry.locale} ${entry.slug}`);
+    const mine = page.data
+      .filter((entry) => entry.slug.startsWith(`fx-${fx.suffix}-`))
+      .map((entry) => `${entry.locale} ${entry.slug}`);
     expect(mine).to.deep.equal([
       `en-US ${fx.slug('bravo')}`,
       // Same publication time as the en-US alpha, inserted later: a higher id comes first.
@@ -46,7 +48,12 @@ describe('GET /api/v1/blog/sitemap', () => {
   it('pages with per_page and page, with absolute links', async () => {
     const all = (await getJson<Page<Entry>>('/v1/blog/sitemap?per_page=1000')).body;
     const second = (await getJson<Page<Entry>>('/v1/blog/sitemap?per_page=2&page=2')).body;
-    expect(second.meta).to.deep.equal({ current_page: 2, last_page: Math.ceil(all.meta.total / 2), per_page: 2, total: all.meta.total });
+    expect(second.meta).to.deep.equal({
+      current_page: 2,
+      last_page: Math.ceil(all.meta.total / 2),
+      per_page: 2,
+      total: all.meta.total,
+    });
     expect(second.data).to.deep.equal(all.data.slice(2, 4));
     const prev = new URL(second.links.prev!);
     expect(`${prev.origin}${prev.pathname}`).to.equal(`${service().config.baseUrl}/v1/blog/sitemap`);

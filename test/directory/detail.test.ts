@@ -32,8 +32,16 @@ describe('GET /api/v1/directory/public/{slug}', () => {
   it('answers the field values of the stored listing', async () => {
     const { body } = await get(f.slug('delta'));
     expect(body.data).to.include({
-      slug: f.slug('delta'), name: 'Delta Drain Experts', metro_key: f.metroB, industry_key: f.plumbing, rating: 3.2,
-      review_count: 45, city: 'Mesa', state: 'AZ', postal_code: f.zip2, logo_url: null,
+      slug: f.slug('delta'),
+      name: 'Delta Drain Experts',
+      metro_key: f.metroB,
+      industry_key: f.plumbing,
+      rating: 3.2,
+      review_count: 45,
+      city: 'Mesa',
+      state: 'AZ',
+      postal_code: f.zip2,
+      logo_url: null,
     });
     expect(body.data.services).to.deep.equal(['Drain cleaning', 'Sewer line repair']);
     expect(body.data.photos).to.have.length(1);
@@ -48,7 +56,17 @@ describe('GET /api/v1/directory/public/{slug}', () => {
   });
 
   it('answers 404 for slugs no listing can have, and 400 for one over 200 characters', async () => {
-    for (const slug of [encodeURIComponent(f.slug('alpha').toUpperCase()), '%20', 'a%20b', '%27%3B--', '%00', '%E2%98%83', '..%2F..', 'a_b', '-a']) {
+    for (const slug of [
+      encodeURIComponent(f.slug('alpha').toUpperCase()),
+      '%20',
+      'a%20b',
+      '%27%3B--',
+      '%00',
+      '%E2%98%83',
+      '..%2F..',
+      'a_b',
+      '-a',
+    ]) {
       const response = await get(slug);
       expectErrorMessage(response, 404, 'RESOURCE_NOT_FOUND');
     }

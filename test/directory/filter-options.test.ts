@@ -48,14 +48,22 @@ describe('GET /api/v1/directory/public/filter-options', () => {
     expect(find(options.industries, f.hvac)).to.deep.equal({ key: f.hvac, label: 'HVAC Test', count: 4 });
     // bravo, charlie, delta; the hidden one is not counted.
     expect(find(options.industries, f.plumbing)).to.deep.equal({ key: f.plumbing, label: 'Plumbing Test', count: 3 });
-    expect(find(options.industries, f.electrical)).to.deep.equal({ key: f.electrical, label: 'Electrical Test', count: 3 });
+    expect(find(options.industries, f.electrical)).to.deep.equal({
+      key: f.electrical,
+      label: 'Electrical Test',
+      count: 3,
+    });
     expect(find(options.metros, f.metroA)).to.deep.equal({ key: f.metroA, label: 'Metro A, TX', count: 8 });
     expect(find(options.metros, f.metroB)).to.deep.equal({ key: f.metroB, label: 'Metro B, AZ', count: 2 });
   });
 
   it('labels postal codes with a city and state', () => {
     // zip1: alpha, echo-2, golf, aardvark, percent (+ the draft, not counted); zip2: charlie, delta, foxtrot.
-    expect(find(options.postal_codes, f.zip1)).to.deep.equal({ key: f.zip1, label: `${f.zip1} (Austin, TX)`, count: 5 });
+    expect(find(options.postal_codes, f.zip1)).to.deep.equal({
+      key: f.zip1,
+      label: `${f.zip1} (Austin, TX)`,
+      count: 5,
+    });
     expect(find(options.postal_codes, f.zip2)?.count).to.equal(3);
     expect(find(options.postal_codes, f.zip2)?.label).to.match(new RegExp(`^${f.zip2} \\((Austin, TX|Mesa, AZ)\\)$`));
     expect(options.postal_codes.length).to.be.at.most(200);
@@ -69,7 +77,11 @@ describe('GET /api/v1/directory/public/filter-options', () => {
   });
 
   it('matches what the list filters find', async () => {
-    for (const [parameter, key, count] of [['industry', f.plumbing, 3], ['metro', f.metroA, 8], ['zip', f.zip1, 5]] as const) {
+    for (const [parameter, key, count] of [
+      ['industry', f.plumbing, 3],
+      ['metro', f.metroA, 8],
+      ['zip', f.zip1, 5],
+    ] as const) {
       const response = await request<{ meta: { total: number } }>(`${service().url}${LIST}?${parameter}=${key}`);
       expect(response.body.meta.total, parameter).to.equal(count);
     }

@@ -9,7 +9,12 @@ export const LIST = '/api/v1/directory/public';
 /** The procedure caller as a script, over the shared service's database. */
 export function directoryCaller(): SystemCaller {
   const shared = service();
-  return systemCaller({ orm: shared.database.orm, services: shared.services, config: shared.config, log: createLogger('silent') });
+  return systemCaller({
+    orm: shared.database.orm,
+    services: shared.services,
+    config: shared.config,
+    log: createLogger('silent'),
+  });
 }
 
 /**
@@ -91,7 +96,10 @@ export function buildFixture(): Fixture {
   const metroB = { metro_key: f.metroB, metro_label: 'Metro B, AZ', city: 'Mesa', state: 'AZ', postal_code: f.zip2 };
   const published: ListingSeed[] = [
     base('alpha', 'Alpha Heating & Air', {
-      rating: 4.8, review_count: 120, claim_status: 'claimed', services: ['AC repair', 'Furnace installation'],
+      rating: 4.8,
+      review_count: 120,
+      claim_status: 'claimed',
+      services: ['AC repair', 'Furnace installation'],
       photos: [
         photo('photo', 2, { byte_size: null, alt_text: null, mime_type: null, original_filename: null }),
         photo('logo', 0, { url: '/media/directory/alpha-logo.png', mime_type: 'image/png' }),
@@ -99,19 +107,47 @@ export function buildFixture(): Fixture {
       ],
     }),
     base('bravo', 'Bravo Plumbing', {
-      ...plumbing, rating: 4.8, review_count: 120, latitude: null, longitude: null,
-      address: '12 Elm St Suite 5', city: 'Round Rock', postal_code: '78664', services: ['Water heater repair', 'Leak detection'],
+      ...plumbing,
+      rating: 4.8,
+      review_count: 120,
+      latitude: null,
+      longitude: null,
+      address: '12 Elm St Suite 5',
+      city: 'Round Rock',
+      postal_code: '78664',
+      services: ['Water heater repair', 'Leak detection'],
     }),
     base('charlie', 'Charlie Plumbing', {
-      ...plumbing, rating: 4.8, review_count: 300, postal_code: f.zip2, claim_status: 'claim_pending', services: ['Drain cleaning'],
+      ...plumbing,
+      rating: 4.8,
+      review_count: 300,
+      postal_code: f.zip2,
+      claim_status: 'claim_pending',
+      services: ['Drain cleaning'],
     }),
     base('delta', 'Delta Drain Experts', {
-      ...plumbing, ...metroB, rating: 3.2, review_count: 45, services: ['Drain cleaning', 'Sewer line repair'],
-      description: 'We clear blocked drains with hydro jetting.', photos: [photo('photo', 1)],
+      ...plumbing,
+      ...metroB,
+      rating: 3.2,
+      review_count: 45,
+      services: ['Drain cleaning', 'Sewer line repair'],
+      description: 'We clear blocked drains with hydro jetting.',
+      photos: [photo('photo', 1)],
     }),
     base('echo-1', 'Echo Electric', {
-      ...electrical, rating: null, review_count: 0, phone: null, website_url: null, address: null, city: null, state: null,
-      postal_code: null, latitude: null, longitude: null, short_description: null, description: null,
+      ...electrical,
+      rating: null,
+      review_count: 0,
+      phone: null,
+      website_url: null,
+      address: null,
+      city: null,
+      state: null,
+      postal_code: null,
+      latitude: null,
+      longitude: null,
+      short_description: null,
+      description: null,
     }),
     base('echo-2', 'Echo Electric', { ...electrical, rating: null, review_count: 0, latitude: null, longitude: null }),
     base('foxtrot', 'Foxtrot Cooling', { ...metroB, rating: 2, review_count: 999 }),
@@ -122,7 +158,13 @@ export function buildFixture(): Fixture {
   ];
   const unlisted: ListingSeed[] = [
     base('draft', 'Draft Heating', { status: 'draft', rating: 5, review_count: 5000 }),
-    base('hidden', 'Hidden Plumbing', { ...plumbing, status: 'hidden', rating: 5, review_count: 5000, photos: [photo('logo', 0)] }),
+    base('hidden', 'Hidden Plumbing', {
+      ...plumbing,
+      status: 'hidden',
+      rating: 5,
+      review_count: 5000,
+      photos: [photo('logo', 0)],
+    }),
   ];
   return { ...f, published, unlisted };
 }

@@ -10,8 +10,33 @@ interface ListBody {
   links: { first: string; last: string; prev: string | null; next: string | null };
 }
 
-const REQUIRED = ['id', 'slug', 'name', 'industry_key', 'industry_label', 'metro_key', 'review_count', 'services', 'claim_status', 'is_claimed', 'logo_url', 'photos'];
-const OPTIONAL = ['phone', 'website_url', 'address', 'postal_code', 'city', 'state', 'latitude', 'longitude', 'rating', 'short_description', 'maps_url'];
+const REQUIRED = [
+  'id',
+  'slug',
+  'name',
+  'industry_key',
+  'industry_label',
+  'metro_key',
+  'review_count',
+  'services',
+  'claim_status',
+  'is_claimed',
+  'logo_url',
+  'photos',
+];
+const OPTIONAL = [
+  'phone',
+  'website_url',
+  'address',
+  'postal_code',
+  'city',
+  'state',
+  'latitude',
+  'longitude',
+  'rating',
+  'short_description',
+  'maps_url',
+];
 
 describe('GET /api/v1/directory/public', () => {
   let f: Fixture;
@@ -55,25 +80,52 @@ describe('GET /api/v1/directory/public', () => {
       const alpha = response.body.data.find((item) => item.slug === f.slug('alpha'))!;
       const seed = f.published[0]!;
       expect(alpha).to.include({
-        name: 'Alpha Heating & Air', industry_key: f.hvac, industry_label: 'HVAC Test', metro_key: f.metroA, review_count: 120,
-        claim_status: 'claimed', is_claimed: true, phone: '(512) 555-0100', website_url: 'https://alpha.example.com/',
-        address: '100 Main St', postal_code: f.zip1, city: 'Austin', state: 'TX', latitude: 30.2672, longitude: -97.7431,
-        rating: 4.8, short_description: seed.short_description,
+        name: 'Alpha Heating & Air',
+        industry_key: f.hvac,
+        industry_label: 'HVAC Test',
+        metro_key: f.metroA,
+        review_count: 120,
+        claim_status: 'claimed',
+        is_claimed: true,
+        phone: '(512) 555-0100',
+        website_url: 'https://alpha.example.com/',
+        address: '100 Main St',
+        postal_code: f.zip1,
+        city: 'Austin',
+        state: 'TX',
+        latitude: 30.2672,
+        longitude: -97.7431,
+        rating: 4.8,
+        short_description: seed.short_description,
       });
       expect(alpha.services).to.deep.equal(['AC repair', 'Furnace installation']);
       // The logo is part of photos (kind logo, sort_order 0); its site-relative URL is made absolute.
-      expect(alpha.photos.map((photo: Json) => [photo.kind, photo.sort_order])).to.deep.equal([['logo', 0], ['photo', 1], ['photo', 2]]);
+      expect(alpha.photos.map((photo: Json) => [photo.kind, photo.sort_order])).to.deep.equal([
+        ['logo', 0],
+        ['photo', 1],
+        ['photo', 2],
+      ]);
       expect(alpha.logo_url).to.equal(`${service().config.siteUrl}/media/directory/alpha-logo.png`);
       expect(alpha.photos[0].url).to.equal(alpha.logo_url);
       const logoSeed = seed.photos.find((photo) => photo.kind === 'logo')!;
-      expect(alpha.photos[0]).to.deep.include({ public_id: logoSeed.public_id, mime_type: 'image/png', byte_size: logoSeed.byte_size });
+      expect(alpha.photos[0]).to.deep.include({
+        public_id: logoSeed.public_id,
+        mime_type: 'image/png',
+        byte_size: logoSeed.byte_size,
+      });
       // Unknown size: byte_size is left out (optional, not nullable); the nullable fields are null.
       expect(alpha.photos[2]).not.to.have.property('byte_size');
       expect(alpha.photos[2]).to.include({ alt_text: null, mime_type: null, original_filename: null });
       expect(alpha.maps_url).to.equal('https://www.google.com/maps/search/?api=1&query=30.2672,-97.7431');
 
       const bravo = response.body.data.find((item) => item.slug === f.slug('bravo'))!;
-      expect(bravo).to.include({ is_claimed: false, claim_status: 'unclaimed', logo_url: null, latitude: null, longitude: null });
+      expect(bravo).to.include({
+        is_claimed: false,
+        claim_status: 'unclaimed',
+        logo_url: null,
+        latitude: null,
+        longitude: null,
+      });
       expect(bravo.photos).to.deep.equal([]);
       expect(bravo.maps_url).to.equal(
         `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('12 Elm St Suite 5, Round Rock, TX, 78664')}`,
@@ -83,13 +135,29 @@ describe('GET /api/v1/directory/public', () => {
 
       const echo = response.body.data.find((item) => item.slug === f.slug('echo-1'))!;
       expect(echo).to.include({
-        rating: null, review_count: 0, phone: null, website_url: null, address: null, city: null, state: null,
-        postal_code: null, latitude: null, longitude: null, short_description: null, maps_url: null,
+        rating: null,
+        review_count: 0,
+        phone: null,
+        website_url: null,
+        address: null,
+        city: null,
+        state: null,
+        postal_code: null,
+        latitude: null,
+        longitude: null,
+        short_description: null,
+        maps_url: null,
       });
     });
 
     it('never shows draft or hidden listings', async () => {
-      for (const query of [`metro=${f.metroA}`, `industry=${f.plumbing}`, `q=${f.tag}`, `q=Hidden&metro=${f.metroA}`, `zip=${f.zip1}`]) {
+      for (const query of [
+        `metro=${f.metroA}`,
+        `industry=${f.plumbing}`,
+        `q=${f.tag}`,
+        `q=Hidden&metro=${f.metroA}`,
+        `zip=${f.zip1}`,
+      ]) {
         const response = await ok(`${query}&per_page=50`);
         expect(slugs(response), query).not.to.include.members([f.slug('draft'), f.slug('hidden')]);
       }
@@ -106,7 +174,9 @@ describe('GET /api/v1/directory/public', () => {
       const again = await fetch(url, { headers: { 'If-None-Match': etag!, 'Cache-Control': 'max-age=0' } });
       expect(again.status).to.equal(304);
       expect(await again.text()).to.equal('');
-      const changed = await fetch(url, { headers: { 'If-None-Match': '"something-else"', 'Cache-Control': 'max-age=0' } });
+      const changed = await fetch(url, {
+        headers: { 'If-None-Match': '"something-else"', 'Cache-Control': 'max-age=0' },
+      });
       expect(changed.status).to.equal(200);
     });
   });
@@ -115,8 +185,16 @@ describe('GET /api/v1/directory/public', () => {
     for (const sort of ['rating_desc', 'rating_asc', 'reviews_desc', 'name_asc'] as const) {
       it(`sort=${sort} follows the documented order with its tie-breakers`, async () => {
         const response = await ok(`metro=${f.metroA}&sort=${sort}`);
-        const items = response.body.data as Array<{ id: number; name: string; rating: number | null; review_count: number; slug: string }>;
-        expect(items.map((item) => item.slug)).to.deep.equal([...items].sort(expectedOrder[sort]).map((item) => item.slug));
+        const items = response.body.data as Array<{
+          id: number;
+          name: string;
+          rating: number | null;
+          review_count: number;
+          slug: string;
+        }>;
+        expect(items.map((item) => item.slug)).to.deep.equal(
+          [...items].sort(expectedOrder[sort]).map((item) => item.slug),
+        );
       });
     }
 
@@ -126,15 +204,24 @@ describe('GET /api/v1/directory/public', () => {
       const [echoFirst, echoSecond] = [...echoIds].sort((a, b) => a - b);
       const bySlug = Object.fromEntries(response.body.data.map((item) => [item.id, item.slug.slice(f.tag.length + 1)]));
       expect(slugs(response).map((slug) => slug.slice(f.tag.length + 1))).to.deep.equal([
-        'percent', 'charlie', 'alpha', 'bravo', 'golf', 'aardvark', bySlug[echoFirst!], bySlug[echoSecond!],
+        'percent',
+        'charlie',
+        'alpha',
+        'bravo',
+        'golf',
+        'aardvark',
+        bySlug[echoFirst!],
+        bySlug[echoSecond!],
       ]);
     });
 
     it('rating_asc keeps unrated listings last and breaks rating ties by reviews, name (byte order) and id', async () => {
       const response = await ok(`metro=${f.metroA}&sort=rating_asc`);
-      expect(slugs(response).slice(0, 6).map((slug) => slug.slice(f.tag.length + 1))).to.deep.equal([
-        'golf', 'aardvark', 'charlie', 'alpha', 'bravo', 'percent',
-      ]);
+      expect(
+        slugs(response)
+          .slice(0, 6)
+          .map((slug) => slug.slice(f.tag.length + 1)),
+      ).to.deep.equal(['golf', 'aardvark', 'charlie', 'alpha', 'bravo', 'percent']);
     });
 
     it('reviews_desc and name_asc', async () => {
@@ -142,8 +229,14 @@ describe('GET /api/v1/directory/public', () => {
       expect(slugs(reviews)).to.deep.equal([f.slug('foxtrot'), f.slug('delta')]);
       const names = await ok(`metro=${f.metroA}&sort=name_asc`);
       expect(names.body.data.map((item) => item.name)).to.deep.equal([
-        'Alpha Heating & Air', 'Bravo Plumbing', 'Charlie Plumbing', 'Echo Electric', 'Echo Electric', 'Golf Heating',
-        'Hundred 100% Pros_', 'aardvark air',
+        'Alpha Heating & Air',
+        'Bravo Plumbing',
+        'Charlie Plumbing',
+        'Echo Electric',
+        'Echo Electric',
+        'Golf Heating',
+        'Hundred 100% Pros_',
+        'aardvark air',
       ]);
     });
 
@@ -169,7 +262,9 @@ describe('GET /api/v1/directory/public', () => {
         expect(response.body.meta).to.deep.equal({ current_page: page, last_page: 3, per_page: 3, total: 8 });
         seen.push(...slugs(response));
         const { links } = response.body;
-        expect(links.first).to.equal(`${service().config.baseUrl}/v1/directory/public?metro=${f.metroA}&per_page=3&page=1`);
+        expect(links.first).to.equal(
+          `${service().config.baseUrl}/v1/directory/public?metro=${f.metroA}&per_page=3&page=1`,
+        );
         expect(links.last).to.match(/page=3$/);
         expect(links.prev).to.equal(page === 1 ? null : links.first.replace('page=1', `page=${page - 1}`));
         expect(links.next).to.equal(page === 3 ? null : links.first.replace('page=1', `page=${page + 1}`));
@@ -201,12 +296,24 @@ describe('GET /api/v1/directory/public', () => {
     const cases: Array<[string, () => string, () => string[]]> = [
       ['zip', () => `zip=${f.zip2}`, () => ['charlie', 'delta', 'foxtrot']],
       ['postal_code', () => `postal_code=${f.zip2}`, () => ['charlie', 'delta', 'foxtrot']],
-      ['zip and postal_code with the same value', () => `zip=${f.zip2}&postal_code=${f.zip2}`, () => ['charlie', 'delta', 'foxtrot']],
+      [
+        'zip and postal_code with the same value',
+        () => `zip=${f.zip2}&postal_code=${f.zip2}`,
+        () => ['charlie', 'delta', 'foxtrot'],
+      ],
       ['industry', () => `industry=${f.plumbing}`, () => ['bravo', 'charlie', 'delta']],
       ['metro', () => `metro=${f.metroB}`, () => ['delta', 'foxtrot']],
       ['metro and industry together', () => `metro=${f.metroA}&industry=${f.plumbing}`, () => ['bravo', 'charlie']],
-      ['min_rating (inclusive)', () => `metro=${f.metroA}&min_rating=4.8`, () => ['percent', 'charlie', 'alpha', 'bravo']],
-      ['min_rating=0 (no restriction: unrated included)', () => `metro=${f.metroA}&min_rating=0`, () => ['percent', 'charlie', 'alpha', 'bravo', 'golf', 'aardvark', 'echo-1', 'echo-2']],
+      [
+        'min_rating (inclusive)',
+        () => `metro=${f.metroA}&min_rating=4.8`,
+        () => ['percent', 'charlie', 'alpha', 'bravo'],
+      ],
+      [
+        'min_rating=0 (no restriction: unrated included)',
+        () => `metro=${f.metroA}&min_rating=0`,
+        () => ['percent', 'charlie', 'alpha', 'bravo', 'golf', 'aardvark', 'echo-1', 'echo-2'],
+      ],
       ['min_rating leaves out unrated listings', () => `industry=${f.electrical}&min_rating=0.5`, () => ['percent']],
       ['min_reviews (inclusive)', () => `metro=${f.metroA}&min_reviews=120`, () => ['charlie', 'alpha', 'bravo']],
       ['min_reviews=0', () => `industry=${f.electrical}&min_reviews=0`, () => ['percent', 'echo-1', 'echo-2']],
@@ -214,7 +321,11 @@ describe('GET /api/v1/directory/public', () => {
       ['q: stemmed words in the description', () => `q=jetting%20drain&metro=${f.metroB}`, () => ['delta']],
       ['q: part of a word in the name', () => `q=lph&metro=${f.metroA}`, () => ['alpha']],
       ['q: case-insensitive', () => `q=ALPHA%20heating&metro=${f.metroA}`, () => ['alpha']],
-      ['q: the run tag, in descriptions', () => `q=${f.tag}&sort=rating_desc&metro=${f.metroB}`, () => ['delta', 'foxtrot']],
+      [
+        'q: the run tag, in descriptions',
+        () => `q=${f.tag}&sort=rating_desc&metro=${f.metroB}`,
+        () => ['delta', 'foxtrot'],
+      ],
       // As wildcards, "Hund%" would match "Hundred ..." and "Gol_" "Golf Heating". (Each holds a run of
       // three letters or digits: shorter texts are matched by whole words only.)
       ['q: % is literal', () => `q=${encodeURIComponent('100% Pro')}&metro=${f.metroA}`, () => ['percent']],
@@ -229,7 +340,11 @@ describe('GET /api/v1/directory/public', () => {
       ['q: no match', () => `q=zzzqqqxxx&metro=${f.metroA}`, () => []],
       ['q: only stop words and no name match', () => `q=the&metro=${f.metroB}`, () => []],
       ['blank filters are ignored', () => `metro=${f.metroB}&q=%20&industry=&zip=`, () => ['delta', 'foxtrot']],
-      ['every filter at once', () => `zip=${f.zip2}&industry=${f.plumbing}&metro=${f.metroB}&q=drain&min_rating=3&min_reviews=45`, () => ['delta']],
+      [
+        'every filter at once',
+        () => `zip=${f.zip2}&industry=${f.plumbing}&metro=${f.metroB}&q=drain&min_rating=3&min_reviews=45`,
+        () => ['delta'],
+      ],
     ];
     for (const [name, query, expected] of cases) {
       it(name, async () => {
@@ -291,14 +406,52 @@ describe('GET /api/v1/directory/public', () => {
 
     it('never answers 5xx, whatever the search text', async () => {
       const nasty = [
-        "'", '"', '\\', "'; drop table directory_listings; --", '%', '_', '%%', '\\%', '!', '&', '|', '(', ')', ':*', '<->', '!!a',
-        'a & | b', '"unterminated', '-', 'or', 'and not', '😀', 'ü', 'Ωμέγα', '日本', '?', '??', '$1', ':name', '\u0001', ' ', '*',
+        "'",
+        '"',
+        '\\',
+        "'; drop table directory_listings; --",
+        '%',
+        '_',
+        '%%',
+        '\\%',
+        '!',
+        '&',
+        '|',
+        '(',
+        ')',
+        ':*',
+        '<->',
+        '!!a',
+        'a & | b',
+        '"unterminated',
+        '-',
+        'or',
+        'and not',
+        '😀',
+        'ü',
+        'Ωμέγα',
+        '日本',
+        '?',
+        '??',
+        '$1',
+        ':name',
+        '\u0001',
+        ' ',
+        '*',
       ];
       for (const q of nasty) {
         const response = await list(`q=${encodeURIComponent(q)}`);
         expect(response.status, `q=${JSON.stringify(q)}: ${response.text}`).to.equal(200);
       }
-      for (const query of ['zip=%27', `industry=${encodeURIComponent("x' or '1'='1")}`, 'metro=%5C', 'min_rating=0x10', 'min_rating=', 'min_reviews=', 'unknown=1']) {
+      for (const query of [
+        'zip=%27',
+        `industry=${encodeURIComponent("x' or '1'='1")}`,
+        'metro=%5C',
+        'min_rating=0x10',
+        'min_rating=',
+        'min_reviews=',
+        'unknown=1',
+      ]) {
         const response = await list(query);
         expect(response.status, `${query}: ${response.text}`).to.be.below(500);
       }

@@ -28,7 +28,18 @@ describe('GET /api/openapi.json: the directory', () => {
   it('documents the list parameters exactly as the spec spells them', () => {
     const operation = document.paths['/v1/directory/public'].get;
     const parameters = Object.fromEntries(operation.parameters.map((parameter: Json) => [parameter.name, parameter]));
-    expect(Object.keys(parameters)).to.have.members(['zip', 'postal_code', 'industry', 'metro', 'q', 'min_rating', 'min_reviews', 'sort', 'page', 'per_page']);
+    expect(Object.keys(parameters)).to.have.members([
+      'zip',
+      'postal_code',
+      'industry',
+      'metro',
+      'q',
+      'min_rating',
+      'min_reviews',
+      'sort',
+      'page',
+      'per_page',
+    ]);
     for (const parameter of Object.values(parameters) as Json[]) {
       expect(parameter.in).to.equal('query');
       expect(parameter.required ?? false, parameter.name).to.equal(false);
@@ -42,7 +53,9 @@ describe('GET /api/openapi.json: the directory', () => {
     expect(parameters.sort.schema.enum).to.deep.equal(['rating_desc', 'rating_asc', 'reviews_desc', 'name_asc']);
     expect(parameters.page.schema).to.include({ type: 'integer', minimum: 1, default: 1 });
     expect(parameters.per_page.schema).to.include({ type: 'integer', minimum: 1, maximum: 50, default: 20 });
-    expect(operation.responses['400'].content['application/json'].schema.$ref).to.equal('#/components/schemas/ErrorMessage');
+    expect(operation.responses['400'].content['application/json'].schema.$ref).to.equal(
+      '#/components/schemas/ErrorMessage',
+    );
   });
 
   it('documents the list response: data of DirectoryListingPublic and the pagination meta, both required', () => {
@@ -54,22 +67,51 @@ describe('GET /api/openapi.json: the directory', () => {
     for (const field of Object.values(meta.properties) as Json[]) expect(field.type).to.equal('integer');
   });
 
-  it('documents DirectoryListingPublic and DirectoryListingPhoto with the spec\'s required and optional fields', () => {
+  it("documents DirectoryListingPublic and DirectoryListingPhoto with the spec's required and optional fields", () => {
     const listing = schema('DirectoryListingPublic');
     expect(listing.required).to.have.members([
-      'id', 'slug', 'name', 'industry_key', 'industry_label', 'metro_key', 'review_count', 'services', 'claim_status', 'is_claimed', 'logo_url', 'photos',
+      'id',
+      'slug',
+      'name',
+      'industry_key',
+      'industry_label',
+      'metro_key',
+      'review_count',
+      'services',
+      'claim_status',
+      'is_claimed',
+      'logo_url',
+      'photos',
     ]);
     expect(Object.keys(listing.properties)).to.have.members([
-      ...listing.required, 'phone', 'website_url', 'address', 'postal_code', 'city', 'state', 'latitude', 'longitude', 'rating', 'short_description', 'maps_url',
+      ...listing.required,
+      'phone',
+      'website_url',
+      'address',
+      'postal_code',
+      'city',
+      'state',
+      'latitude',
+      'longitude',
+      'rating',
+      'short_description',
+      'maps_url',
     ]);
     expect(listing.properties.claim_status.enum).to.deep.equal(['unclaimed', 'claim_pending', 'claimed']);
     expect(listing.properties.is_claimed.description).to.contain('claimed');
     expect(listing.properties.photos.items.$ref).to.equal('#/components/schemas/DirectoryListingPhoto');
     const uri = (node: Json) => JSON.stringify(node).includes('"format":"uri"');
-    for (const field of ['logo_url', 'website_url', 'maps_url']) expect(uri(listing.properties[field]), field).to.equal(true);
+    for (const field of ['logo_url', 'website_url', 'maps_url'])
+      expect(uri(listing.properties[field]), field).to.equal(true);
     const photo = schema('DirectoryListingPhoto');
     expect(photo.required).to.have.members(['id', 'kind', 'public_id', 'url', 'sort_order']);
-    expect(Object.keys(photo.properties)).to.have.members([...photo.required, 'alt_text', 'mime_type', 'byte_size', 'original_filename']);
+    expect(Object.keys(photo.properties)).to.have.members([
+      ...photo.required,
+      'alt_text',
+      'mime_type',
+      'byte_size',
+      'original_filename',
+    ]);
     expect(photo.properties.kind.enum).to.deep.equal(['photo', 'logo']);
     expect(photo.properties.public_id.format).to.equal('uuid');
     expect(photo.properties.url.format).to.equal('uri');
@@ -88,7 +130,11 @@ describe('GET /api/openapi.json: the directory', () => {
     expect(detail.parameters).to.have.length(1);
     expect(detail.parameters[0]).to.include({ name: 'slug', in: 'path', required: true });
     expect(detail.parameters[0].schema.type).to.equal('string');
-    expect(detail.responses['200'].content['application/json'].schema.properties.data.$ref).to.equal('#/components/schemas/DirectoryListingPublic');
-    expect(detail.responses['404'].content['application/json'].schema.$ref).to.equal('#/components/schemas/ErrorMessage');
+    expect(detail.responses['200'].content['application/json'].schema.properties.data.$ref).to.equal(
+      '#/components/schemas/DirectoryListingPublic',
+    );
+    expect(detail.responses['404'].content['application/json'].schema.$ref).to.equal(
+      '#/components/schemas/ErrorMessage',
+    );
   });
 });

@@ -10,7 +10,9 @@ import { LIST, directoryCaller } from './fixtures.ts';
 
 function expectErrorMessage404(response: { status: number; text: string; body: unknown }): void {
   expect(response.status, response.text).to.equal(404);
-  expect((response.body as { error: { data: { errorMessage: { code: string } } } }).error.data.errorMessage.code).to.equal('ROUTE_NOT_FOUND');
+  expect(
+    (response.body as { error: { data: { errorMessage: { code: string } } } }).error.data.errorMessage.code,
+  ).to.equal('ROUTE_NOT_FOUND');
 }
 
 describe('directory demo data', () => {
@@ -21,7 +23,9 @@ describe('directory demo data', () => {
     it('is deterministic, and any range can be generated on its own', () => {
       expect(generateDirectoryListings(0, 1000)).to.deep.equal(demo);
       expect([...generateDirectoryListings(0, 400), ...generateDirectoryListings(400, 600)]).to.deep.equal(demo);
-      expect(generateDirectoryListings(250, 10)).to.deep.equal(generateDirectoryListings(0, 260).slice(-generateDirectoryListings(250, 10).length));
+      expect(generateDirectoryListings(250, 10)).to.deep.equal(
+        generateDirectoryListings(0, 260).slice(-generateDirectoryListings(250, 10).length),
+      );
     });
 
     it('gives the demo 1,000 published listings plus some drafts and hidden ones', () => {
@@ -33,10 +37,17 @@ describe('directory demo data', () => {
     it('spreads listings over 8+ industries, 10+ metros and every claim status, with realistic fields', () => {
       expect(new Set(published.map((listing) => listing.industry_key)).size).to.be.at.least(8);
       expect(new Set(published.map((listing) => listing.metro_key)).size).to.be.at.least(10);
-      expect(new Set(published.map((listing) => listing.claim_status))).to.have.all.keys('unclaimed', 'claim_pending', 'claimed');
+      expect(new Set(published.map((listing) => listing.claim_status))).to.have.all.keys(
+        'unclaimed',
+        'claim_pending',
+        'claimed',
+      );
       const rated = published.filter((listing) => listing.rating !== null);
       expect(rated.length).to.be.within(800, 990);
-      for (const listing of rated) expect(listing.rating!).to.be.within(1, 5).and.satisfy((r: number) => Math.round(r * 10) === r * 10);
+      for (const listing of rated)
+        expect(listing.rating!)
+          .to.be.within(1, 5)
+          .and.satisfy((r: number) => Math.round(r * 10) === r * 10);
       for (const listing of published.filter((l) => l.rating === null)) expect(listing.review_count).to.equal(0);
       for (const listing of published) {
         const photos = listing.photos.filter((photo) => photo.kind === 'photo');
@@ -78,7 +89,10 @@ describe('directory demo data', () => {
       expect(first.listings).to.equal(generated.length);
       expect(first.photos).to.equal(generated.reduce((sum, listing) => sum + listing.photos.length, 0));
       expect((await caller.directory.countListings()).count).to.equal(before + generated.length);
-      expect(await caller.directory.insertListings({ listings: generateDirectoryListings(start, 30) })).to.deep.equal({ listings: 0, photos: 0 });
+      expect(await caller.directory.insertListings({ listings: generateDirectoryListings(start, 30) })).to.deep.equal({
+        listings: 0,
+        photos: 0,
+      });
     });
 
     it('refuses a batch outside the insert schema, as a bad request', async () => {
@@ -92,12 +106,19 @@ describe('directory demo data', () => {
     });
 
     it('serves a seeded listing as the generator made it, and hides the unpublished ones', async () => {
-      const listing = generated.find((item) => item.status === 'published' && item.photos.some((photo) => photo.kind === 'logo'))!;
+      const listing = generated.find(
+        (item) => item.status === 'published' && item.photos.some((photo) => photo.kind === 'logo'),
+      )!;
       const response = await request<{ data: Record<string, any> }>(`${service().url}${LIST}/${listing.slug}`);
       expect(response.status, response.text).to.equal(200);
       expect(response.body.data).to.include({
-        name: listing.name, industry_key: listing.industry_key, metro_key: listing.metro_key, rating: listing.rating,
-        review_count: listing.review_count, claim_status: listing.claim_status, postal_code: listing.postal_code,
+        name: listing.name,
+        industry_key: listing.industry_key,
+        metro_key: listing.metro_key,
+        rating: listing.rating,
+        review_count: listing.review_count,
+        claim_status: listing.claim_status,
+        postal_code: listing.postal_code,
       });
       expect(response.body.data.photos.map((photo: { public_id: string }) => photo.public_id)).to.deep.equal(
         [...listing.photos].sort((a, b) => a.sort_order - b.sort_order).map((photo) => photo.public_id),
@@ -126,7 +147,9 @@ describe('directory demo data', () => {
       expectErrorMessage404(count);
       for (const path of ['directory.insertListings', 'directory.deleteListings']) {
         const post = await request(`${service().url}/api/trpc/${path}`, {
-          method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ start: 0, count: 1 }),
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ start: 0, count: 1 }),
         });
         expectErrorMessage404(post);
       }

@@ -5,12 +5,49 @@ import { governmentCaller, governmentFixture, oracleRows, type GovernmentFixture
 import { LIST, startGovernmentApp, type GovernmentApp } from './helpers.ts';
 
 const DETAIL_FIELDS = [
-  'id', 'title', 'status', 'notice_id', 'slug', 'organization', 'place_city', 'place_state', 'naics_code', 'naics_display',
-  'classification_code', 'product_service_code', 'category', 'posted_date', 'response_deadline', 'set_aside', 'is_actionable',
-  'solicitation_number', 'related_notice', 'contract_line_item_number', 'type', 'base_type', 'archive_type', 'archive_policy',
-  'department', 'subtier', 'office', 'organization_type', 'organization_name', 'full_parent_path_name', 'set_aside_code',
-  'source_link', 'description_cached', 'registry_public_url', 'additional_info_link', 'place_of_performance', 'office_address',
-  'award', 'point_of_contact', 'resource_links', 'trade_tags', 'fit_score', 'saved',
+  'id',
+  'title',
+  'status',
+  'notice_id',
+  'slug',
+  'organization',
+  'place_city',
+  'place_state',
+  'naics_code',
+  'naics_display',
+  'classification_code',
+  'product_service_code',
+  'category',
+  'posted_date',
+  'response_deadline',
+  'set_aside',
+  'is_actionable',
+  'solicitation_number',
+  'related_notice',
+  'contract_line_item_number',
+  'type',
+  'base_type',
+  'archive_type',
+  'archive_policy',
+  'department',
+  'subtier',
+  'office',
+  'organization_type',
+  'organization_name',
+  'full_parent_path_name',
+  'set_aside_code',
+  'source_link',
+  'description_cached',
+  'registry_public_url',
+  'additional_info_link',
+  'place_of_performance',
+  'office_address',
+  'award',
+  'point_of_contact',
+  'resource_links',
+  'trade_tags',
+  'fit_score',
+  'saved',
 ];
 
 type Detail = Record<string, unknown> & { id: number; slug: string; status: string };
@@ -50,11 +87,21 @@ describe('GET /api/v1/government-opportunities/public/{identifier}', () => {
   });
 
   it('answers a generated record as the generator made it', async () => {
-    const row = (await oracleRows()).find((candidate) => candidate.notice_id === generateGovernmentOpportunity(7, new Date()).notice_id)!;
+    const row = (await oracleRows()).find(
+      (candidate) => candidate.notice_id === generateGovernmentOpportunity(7, new Date()).notice_id,
+    )!;
     const response = await get(row.slug);
     expect(response.status).to.equal(200);
     const expected = generateGovernmentOpportunity(7, new Date());
-    for (const field of ['title', 'organization', 'naics_code', 'product_service_code', 'solicitation_number', 'trade_tags', 'point_of_contact'] as const) {
+    for (const field of [
+      'title',
+      'organization',
+      'naics_code',
+      'product_service_code',
+      'solicitation_number',
+      'trade_tags',
+      'point_of_contact',
+    ] as const) {
       expect(response.body.data[field], field).to.deep.equal(expected[field]);
     }
   });
@@ -71,14 +118,25 @@ describe('GET /api/v1/government-opportunities/public/{identifier}', () => {
 
   it('makes every URL absolute', async () => {
     const response = await get(fixture.special.relativeLinks.slug);
-    const detail = response.body.data as unknown as { additional_info_link: string; resource_links: Array<{ url: string }>; source_link: string };
+    const detail = response.body.data as unknown as {
+      additional_info_link: string;
+      resource_links: Array<{ url: string }>;
+      source_link: string;
+    };
     expect(detail.additional_info_link).to.equal(`${app.site}/info/fixture`);
     expect(detail.resource_links[0]!.url).to.equal(`${app.site}/files/fixture.pdf`);
     expect(detail.source_link).to.match(/^https:\/\//);
   });
 
   it('answers 404 RESOURCE_NOT_FOUND for an unknown identifier', async () => {
-    for (const identifier of ['no-such-opportunity', '0', encodeURIComponent('with space'), encodeURIComponent('ünï%cødé'), '%25', 'x'.repeat(255)]) {
+    for (const identifier of [
+      'no-such-opportunity',
+      '0',
+      encodeURIComponent('with space'),
+      encodeURIComponent('ünï%cødé'),
+      '%25',
+      'x'.repeat(255),
+    ]) {
       const response = await get(identifier);
       expectErrorMessage(response, 404, 'RESOURCE_NOT_FOUND');
     }
@@ -114,7 +172,9 @@ describe('GET /api/v1/government-opportunities/public/{identifier}', () => {
     const response = await get(fixture.special.newest.slug);
     expect(response.headers.get('cache-control')).to.equal('public, max-age=60');
     const etag = response.headers.get('etag')!;
-    const again = await fetch(`${app.url}${LIST}/${fixture.special.newest.slug}`, { headers: { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' } });
+    const again = await fetch(`${app.url}${LIST}/${fixture.special.newest.slug}`, {
+      headers: { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' },
+    });
     expect(again.status).to.equal(304);
   });
 });

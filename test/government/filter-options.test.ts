@@ -3,7 +3,15 @@ import { NAICS, PSC } from '../../scripts/seed/demo-data/government-catalogue.ts
 import { generateGovernmentOpportunity } from '../../scripts/seed/demo-data/government.ts';
 import { TtlCache } from '../../core/services/government/filter-options-cache.ts';
 import { request } from '../helpers/http.ts';
-import { GENERATED, activeInOrder, deleteByNoticeIds, governmentCaller, governmentFixture, insertRecords, oracleRows } from './fixture.ts';
+import {
+  GENERATED,
+  activeInOrder,
+  deleteByNoticeIds,
+  governmentCaller,
+  governmentFixture,
+  insertRecords,
+  oracleRows,
+} from './fixture.ts';
 import { LIST, startGovernmentApp, type GovernmentApp } from './helpers.ts';
 
 interface Option {
@@ -44,30 +52,51 @@ describe('GET /api/v1/government-opportunities/public/filter-options', () => {
     ] as const) {
       const items = response.body.data[kind];
       const expected = [...countBy(values)].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-      expect(items.map((item) => [item.code, item.count]), kind).to.deep.equal(expected);
+      expect(
+        items.map((item) => [item.code, item.count]),
+        kind,
+      ).to.deep.equal(expected);
       for (const item of items) expect(Object.keys(item)).to.have.members(['code', 'label', 'count', 'description']);
     }
   });
 
-  it('labels codes from the code list, falling back to the opportunities\' own label, then the code', async () => {
+  it("labels codes from the code list, falling back to the opportunities' own label, then the code", async () => {
     const { naics, psc } = (await options()).body.data;
     const hvac = naics.find((item) => item.code === '238220')!;
     expect(hvac).to.deep.include({ label: NAICS['238220']!.label, description: NAICS['238220']!.description });
     const j041 = psc.find((item) => item.code === 'J041')!;
     expect(j041).to.deep.include({ label: PSC['J041']!.label, description: PSC['J041']!.description });
-    expect(naics.find((item) => item.code === '999999')).to.deep.equal({ code: '999999', label: 'Fixture Only Industry', count: 1, description: null });
-    expect(psc.find((item) => item.code === 'ZZ99')).to.deep.equal({ code: 'ZZ99', label: 'ZZ99', count: 1, description: null });
+    expect(naics.find((item) => item.code === '999999')).to.deep.equal({
+      code: '999999',
+      label: 'Fixture Only Industry',
+      count: 1,
+      description: null,
+    });
+    expect(psc.find((item) => item.code === 'ZZ99')).to.deep.equal({
+      code: 'ZZ99',
+      label: 'ZZ99',
+      count: 1,
+      description: null,
+    });
   });
 
   it('is cached in the process until the TTL passes or the insert procedure adds rows', async () => {
     const before = (await options()).body.data;
-    const extra = { ...generateGovernmentOpportunity(8_000_000, new Date()), naics_code: '111111', status: 'active', response_deadline: null };
+    const extra = {
+      ...generateGovernmentOpportunity(8_000_000, new Date()),
+      naics_code: '111111',
+      status: 'active',
+      response_deadline: null,
+    };
     // Written behind the service's back: the cached answer does not see it...
     await insertRecords([extra], { invalidateCache: false });
     try {
       expect((await options()).body.data).to.deep.equal(before);
       // ...until the insert procedure (seeding) invalidates it.
-      await governmentCaller().government.insertOpportunities({ opportunities: [generateGovernmentOpportunity(GENERATED, new Date())], classification_codes: [] });
+      await governmentCaller().government.insertOpportunities({
+        opportunities: [generateGovernmentOpportunity(GENERATED, new Date())],
+        classification_codes: [],
+      });
       const after = (await options()).body.data;
       expect(after.naics.find((item) => item.code === '111111')).to.include({ count: 1 });
     } finally {
@@ -79,7 +108,9 @@ describe('GET /api/v1/government-opportunities/public/filter-options', () => {
   it('is publicly cacheable for 60 seconds and answers a matching If-None-Match with 304', async () => {
     const response = await options();
     expect(response.headers.get('cache-control')).to.equal('public, max-age=60');
-    const again = await fetch(`${app.url}${LIST}/filter-options`, { headers: { 'If-None-Match': response.headers.get('etag')!, 'Cache-Control': 'max-age=0' } });
+    const again = await fetch(`${app.url}${LIST}/filter-options`, {
+      headers: { 'If-None-Match': response.headers.get('etag')!, 'Cache-Control': 'max-age=0' },
+    });
     expect(again.status).to.equal(304);
   });
 

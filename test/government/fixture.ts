@@ -39,7 +39,12 @@ type SpecialName =
 
 export function governmentCaller(): SystemCaller {
   const shared = service();
-  return systemCaller({ orm: shared.database.orm, services: shared.services, config: shared.config, log: createLogger('silent') });
+  return systemCaller({
+    orm: shared.database.orm,
+    services: shared.services,
+    config: shared.config,
+    log: createLogger('silent'),
+  });
 }
 
 export function knex() {
@@ -50,7 +55,10 @@ export function knex() {
  * Inserts records with the statement government.insertOpportunities runs and, unless told not to,
  * forgets the cached filter options as that procedure does.
  */
-export async function insertRecords(records: GovernmentOpportunityRecord[], options: { invalidateCache?: boolean } = {}): Promise<void> {
+export async function insertRecords(
+  records: GovernmentOpportunityRecord[],
+  options: { invalidateCache?: boolean } = {},
+): Promise<void> {
   const query = buildInsertGovernmentOpportunitiesQuery(records);
   await knex().raw(query.sql, query.params as never[]);
   if (options.invalidateCache ?? true) filterOptionsCache.invalidate();
@@ -62,7 +70,11 @@ export async function deleteByNoticeIds(noticeIds: string[]): Promise<void> {
   filterOptionsCache.invalidate();
 }
 
-function special(index: number, now: Date, overrides: Partial<GovernmentOpportunityRecord>): GovernmentOpportunityRecord {
+function special(
+  index: number,
+  now: Date,
+  overrides: Partial<GovernmentOpportunityRecord>,
+): GovernmentOpportunityRecord {
   const base = generateGovernmentOpportunity(9_000_000 + index, now);
   const noticeId = `fixture${String(index).padStart(4, '0')}${'0'.repeat(21)}`;
   return {
@@ -85,12 +97,21 @@ function specialRecords(now: Date): Record<SpecialName, GovernmentOpportunityRec
     tieFirst: special(2, now, { posted_date: tie }),
     tieSecond: special(3, now, { posted_date: tie }),
     keywordTitle: special(4, now, { title: 'Quasarwave Chiller Overhaul - San Juan Federal Building' }),
-    keywordDescription: special(5, now, { description_cached: 'Replacement of the Flumblestone boilers in building 7, with commissioning.' }),
-    solicitation: special(6, now, { solicitation_number: 'ZQX-26-Q-0042', naics_code: '999999', naics_display: 'Fixture Only Industry', product_service_code: 'ZZ99' }),
+    keywordDescription: special(5, now, {
+      description_cached: 'Replacement of the Flumblestone boilers in building 7, with commissioning.',
+    }),
+    solicitation: special(6, now, {
+      solicitation_number: 'ZQX-26-Q-0042',
+      naics_code: '999999',
+      naics_display: 'Fixture Only Industry',
+      product_service_code: 'ZZ99',
+    }),
     nullDeadline: special(7, now, { response_deadline: null, type: 'Special Notice', is_actionable: false }),
     relativeLinks: special(8, now, {
       additional_info_link: '/info/fixture',
-      resource_links: [{ url: '/files/fixture.pdf', label: 'Fixture.pdf', updated_at: null, kind: 'file', resource_id: 'r1' }],
+      resource_links: [
+        { url: '/files/fixture.pdf', label: 'Fixture.pdf', updated_at: null, kind: 'file', resource_id: 'r1' },
+      ],
     }),
     staticSlug: special(9, now, { slug: 'filter-options' }),
     noPostedDate: special(10, now, { posted_date: null }),
@@ -118,7 +139,18 @@ export function governmentFixture(): Promise<GovernmentFixture> {
     for (const record of Object.values(records)) await insertRecords([record]);
     // Fresh planner statistics (a rerun on the same server deleted many rows just now); also runs the procedure once.
     await governmentCaller().government.refreshStatistics();
-    const activePr: SpecialName[] = ['newest', 'tieSecond', 'tieFirst', 'keywordTitle', 'keywordDescription', 'solicitation', 'nullDeadline', 'relativeLinks', 'staticSlug', 'noPostedDate'];
+    const activePr: SpecialName[] = [
+      'newest',
+      'tieSecond',
+      'tieFirst',
+      'keywordTitle',
+      'keywordDescription',
+      'solicitation',
+      'nullDeadline',
+      'relativeLinks',
+      'staticSlug',
+      'noPostedDate',
+    ];
     return { now, special: records, activePr };
   })();
   return loading;
@@ -143,7 +175,8 @@ export interface OracleRow {
 }
 
 export async function oracleRows(): Promise<OracleRow[]> {
-  const result = (await knex().raw(`select id, notice_id, slug, status, place_state, naics_code, naics_display, product_service_code,
+  const result = (await knex()
+    .raw(`select id, notice_id, slug, status, place_state, naics_code, naics_display, product_service_code,
       category, set_aside, set_aside_code,
       posted_date, response_deadline, updated_at
     from government_opportunities`)) as { rows: Array<Record<string, unknown>> };
@@ -159,7 +192,9 @@ export async function oracleRows(): Promise<OracleRow[]> {
 /** Active rows in list order: newest posted first (no date last), then higher id first. */
 export function activeInOrder(rows: OracleRow[], now = new Date()): OracleRow[] {
   return rows
-    .filter((row) => row.status === 'active' && (row.response_deadline === null || row.response_deadline > now.toISOString()))
+    .filter(
+      (row) => row.status === 'active' && (row.response_deadline === null || row.response_deadline > now.toISOString()),
+    )
     .sort((a, b) => {
       if (a.posted_date !== b.posted_date) {
         if (a.posted_date === null) return 1;

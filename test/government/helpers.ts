@@ -54,7 +54,10 @@ export async function startGovernmentApp(options: GovernmentAppOptions): Promise
   );
   let services = options.services ?? createCoreServices(shared.database, config);
   if (options.store === 'memory') {
-    const government = createRateLimiter({ name: 'gov', points: options.points, windowSeconds: 60 }, { kind: 'memory' });
+    const government = createRateLimiter(
+      { name: 'gov', points: options.points, windowSeconds: 60 },
+      { kind: 'memory' },
+    );
     services = { ...services, rateLimiters: { ...services.rateLimiters, government } };
   }
   const app = composeApp({ config, database: shared.database, services, log: createLogger('silent', new LogSink()) });

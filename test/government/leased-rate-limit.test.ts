@@ -1,6 +1,12 @@
 import { expect } from 'chai';
 import { leaseSize } from '../../core/services/rate-limit/leased-limiter.ts';
-import { createRateLimiter, flexibleLimiter, type RateLimitDecision, type RateLimitPolicy, type RateLimitStore } from '../../core/services/rate-limit/rate-limiter.ts';
+import {
+  createRateLimiter,
+  flexibleLimiter,
+  type RateLimitDecision,
+  type RateLimitPolicy,
+  type RateLimitStore,
+} from '../../core/services/rate-limit/rate-limiter.ts';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { governmentFixture } from './fixture.ts';
@@ -11,14 +17,20 @@ const policy: RateLimitPolicy = { name: 'lease-test', points: 1000, windowSecond
 /** The store the service itself uses: the shared table on PostgreSQL, memory on the embedded database. */
 function serviceStore(): RateLimitStore {
   const { database } = service();
-  return database.kind === 'postgresql' ? { kind: 'postgres', knex: database.orm.em.getKnex(), tableName: 'rate_limits' } : { kind: 'memory' };
+  return database.kind === 'postgresql'
+    ? { kind: 'postgres', knex: database.orm.em.getKnex(), tableName: 'rate_limits' }
+    : { kind: 'memory' };
 }
 
 function onPostgres(context: Mocha.Context): void {
   if (service().database.kind !== 'postgresql') context.skip();
 }
 
-async function consumeUntilRefused(limiter: ReturnType<typeof createRateLimiter>, key: string, max: number): Promise<RateLimitDecision[]> {
+async function consumeUntilRefused(
+  limiter: ReturnType<typeof createRateLimiter>,
+  key: string,
+  max: number,
+): Promise<RateLimitDecision[]> {
   const decisions: RateLimitDecision[] = [];
   for (let index = 0; index < max; index += 1) {
     const decision = await limiter.consume(key);
@@ -30,7 +42,9 @@ async function consumeUntilRefused(limiter: ReturnType<typeof createRateLimiter>
 
 describe('rate limits with large budgets (leases of the shared counter)', () => {
   it('reserves one point per round trip under 200 a window, a hundredth of larger budgets, at most 100', () => {
-    expect([1, 5, 120, 199, 200, 1000, 6000, 10_000, 1_000_000].map(leaseSize)).to.deep.equal([1, 1, 1, 1, 2, 10, 60, 100, 100]);
+    expect([1, 5, 120, 199, 200, 1000, 6000, 10_000, 1_000_000].map(leaseSize)).to.deep.equal([
+      1, 1, 1, 1, 2, 10, 60, 100, 100,
+    ]);
   });
 
   it('allows exactly the budget from one instance, counting the remaining points down one by one, then refuses until the window ends', async () => {
@@ -38,7 +52,9 @@ describe('rate limits with large budgets (leases of the shared counter)', () => 
     const decisions = await consumeUntilRefused(limiter, `lease:${randomClientAddress()}`, 1100);
     const allowed = decisions.filter((decision) => decision.allowed);
     expect(allowed).to.have.length(1000);
-    expect(allowed.map((decision) => decision.remaining)).to.deep.equal(Array.from({ length: 1000 }, (_, index) => 999 - index));
+    expect(allowed.map((decision) => decision.remaining)).to.deep.equal(
+      Array.from({ length: 1000 }, (_, index) => 999 - index),
+    );
     const refused = decisions.at(-1)!;
     expect(refused.allowed).to.equal(false);
     expect(refused.remaining).to.equal(0);

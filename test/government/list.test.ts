@@ -6,8 +6,23 @@ import { activeInOrder, governmentFixture, oracleRows, type GovernmentFixture, t
 import { LIST, startGovernmentApp, type GovernmentApp } from './helpers.ts';
 
 const PUBLIC_FIELDS = [
-  'id', 'title', 'status', 'notice_id', 'slug', 'organization', 'place_city', 'place_state', 'naics_code', 'naics_display',
-  'classification_code', 'product_service_code', 'category', 'posted_date', 'response_deadline', 'set_aside', 'is_actionable',
+  'id',
+  'title',
+  'status',
+  'notice_id',
+  'slug',
+  'organization',
+  'place_city',
+  'place_state',
+  'naics_code',
+  'naics_display',
+  'classification_code',
+  'product_service_code',
+  'category',
+  'posted_date',
+  'response_deadline',
+  'set_aside',
+  'is_actionable',
 ];
 
 interface Item {
@@ -119,7 +134,8 @@ describe('GET /api/v1/government-opportunities/public', () => {
     const response = await list('state=PR&per_page=50');
     const slugs = response.body.data.map((item) => item.slug);
     expect(slugs).to.deep.equal(fixture.activePr.map((name) => fixture.special[name].slug));
-    for (const name of ['expired', 'archived', 'cancelled'] as const) expect(slugs).not.to.include(fixture.special[name].slug);
+    for (const name of ['expired', 'archived', 'cancelled'] as const)
+      expect(slugs).not.to.include(fixture.special[name].slug);
     const open = response.body.data.find((item) => item.slug === fixture.special.nullDeadline.slug);
     expect(open?.response_deadline).to.equal(null);
   });
@@ -149,9 +165,15 @@ describe('GET /api/v1/government-opportunities/public', () => {
       [`naics=${sample.naics_code}`, (row) => row.naics_code === sample.naics_code],
       [`naics=${sample.naics_code!.slice(0, 4)}`, () => false],
       [`category=${sample.category}`, (row) => row.category === sample.category],
-      [`set_aside=${sample.set_aside_code}`, (row) => row.set_aside_code === sample.set_aside_code || row.set_aside === sample.set_aside_code],
+      [
+        `set_aside=${sample.set_aside_code}`,
+        (row) => row.set_aside_code === sample.set_aside_code || row.set_aside === sample.set_aside_code,
+      ],
       [`set_aside=${encodeURIComponent(sample.set_aside!)}`, (row) => row.set_aside === sample.set_aside],
-      [`category=${sample.category}&naics=${sample.naics_code}`, (row) => row.category === sample.category && row.naics_code === sample.naics_code],
+      [
+        `category=${sample.category}&naics=${sample.naics_code}`,
+        (row) => row.category === sample.category && row.naics_code === sample.naics_code,
+      ],
     ];
     for (const [query, predicate] of cases) {
       const response = await list(`${query}&per_page=50`);
@@ -164,7 +186,9 @@ describe('GET /api/v1/government-opportunities/public', () => {
     for (const prefix of ['J0', 'j04', 'S2', 'Z', 'J041']) {
       const response = await list(`psc=${prefix}&per_page=50`);
       const upper = prefix.toUpperCase();
-      const expected = ids(activeInOrder(rows.filter((row) => row.product_service_code?.startsWith(upper))).slice(0, 50));
+      const expected = ids(
+        activeInOrder(rows.filter((row) => row.product_service_code?.startsWith(upper))).slice(0, 50),
+      );
       expect(expected, prefix).not.to.be.empty;
       expect(ids(response.body.data), prefix).to.deep.equal(expected);
     }
@@ -181,7 +205,8 @@ describe('GET /api/v1/government-opportunities/public', () => {
   });
 
   it('searches title, description, organization and solicitation number by keyword', async () => {
-    const slugsFor = async (keyword: string) => (await list(`keyword=${encodeURIComponent(keyword)}&per_page=50`)).body.data.map((item) => item.slug);
+    const slugsFor = async (keyword: string) =>
+      (await list(`keyword=${encodeURIComponent(keyword)}&per_page=50`)).body.data.map((item) => item.slug);
     const { special } = fixture;
     expect(await slugsFor('Quasarwave')).to.deep.equal([special.keywordTitle.slug]);
     expect(await slugsFor('quasarwave chillers overhauls'), 'stemming').to.deep.equal([special.keywordTitle.slug]);
@@ -192,8 +217,13 @@ describe('GET /api/v1/government-opportunities/public', () => {
     expect(await slugsFor('q-004'), 'part of a solicitation number').to.deep.equal([special.solicitation.slug]);
     // Fewer than three letters or digits in a row: whole words only, never a substring scan of every number.
     expect(await slugsFor('X-2'), 'a run of one letter and one digit').not.to.include(special.solicitation.slug);
-    expect(await slugsFor('ZQ'), 'two letters inside a word of a solicitation number').not.to.include(special.solicitation.slug);
-    expect(await slugsFor('quasarwave OR flumblestone')).to.have.members([special.keywordTitle.slug, special.keywordDescription.slug]);
+    expect(await slugsFor('ZQ'), 'two letters inside a word of a solicitation number').not.to.include(
+      special.solicitation.slug,
+    );
+    expect(await slugsFor('quasarwave OR flumblestone')).to.have.members([
+      special.keywordTitle.slug,
+      special.keywordDescription.slug,
+    ]);
     const organization = (await list('state=PR&per_page=1')).body.data[0]!.organization as string;
     const byOrganization = await slugsFor(organization);
     expect(byOrganization).not.to.be.empty;
@@ -202,7 +232,25 @@ describe('GET /api/v1/government-opportunities/public', () => {
   });
 
   it('answers odd keywords without failing', async () => {
-    for (const keyword of ['the', '%', '_', '\\', "'", '"', '!', '&|', 'a:*', '(', '-', 'OR', '日本語', "'; drop table government_opportunities; --", '?', '??', '$1']) {
+    for (const keyword of [
+      'the',
+      '%',
+      '_',
+      '\\',
+      "'",
+      '"',
+      '!',
+      '&|',
+      'a:*',
+      '(',
+      '-',
+      'OR',
+      '日本語',
+      "'; drop table government_opportunities; --",
+      '?',
+      '??',
+      '$1',
+    ]) {
       const response = await list(`keyword=${encodeURIComponent(keyword)}`);
       expect(response.status, `${keyword}: ${response.text}`).to.equal(200);
     }
@@ -265,10 +313,14 @@ describe('GET /api/v1/government-opportunities/public', () => {
     expect(response.headers.get('cache-control')).to.equal('public, max-age=60');
     const etag = response.headers.get('etag');
     expect(etag).to.be.a('string').and.not.empty;
-    const again = await fetch(`${app.url}${LIST}?per_page=2`, { headers: { 'If-None-Match': etag!, 'Cache-Control': 'max-age=0' } });
+    const again = await fetch(`${app.url}${LIST}?per_page=2`, {
+      headers: { 'If-None-Match': etag!, 'Cache-Control': 'max-age=0' },
+    });
     expect(again.status).to.equal(304);
     expect(await again.text()).to.equal('');
-    const other = await fetch(`${app.url}${LIST}?per_page=3`, { headers: { 'If-None-Match': etag!, 'Cache-Control': 'max-age=0' } });
+    const other = await fetch(`${app.url}${LIST}?per_page=3`, {
+      headers: { 'If-None-Match': etag!, 'Cache-Control': 'max-age=0' },
+    });
     expect(other.status).to.equal(200);
   });
 });

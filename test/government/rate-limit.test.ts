@@ -3,9 +3,21 @@ import { createCoreServices } from '../../orm/core-services.ts';
 import { expectErrorMessage, request, type JsonResponse } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { governmentCaller, governmentFixture } from './fixture.ts';
-import { LIST, getFrom, randomClientAddress, randomLoopbackAddress, startGovernmentApp, type GovernmentApp } from './helpers.ts';
+import {
+  LIST,
+  getFrom,
+  randomClientAddress,
+  randomLoopbackAddress,
+  startGovernmentApp,
+  type GovernmentApp,
+} from './helpers.ts';
 
-const PATHS = [`${LIST}?per_page=1`, `${LIST}/filter-options`, `${LIST}/sitemap?per_page=1`, `${LIST}/no-such-opportunity`];
+const PATHS = [
+  `${LIST}?per_page=1`,
+  `${LIST}/filter-options`,
+  `${LIST}/sitemap?per_page=1`,
+  `${LIST}/no-such-opportunity`,
+];
 
 /** Behind a trusted proxy the client is the right-most X-Forwarded-For entry: a fresh one per test isolates its budget. */
 function as(address: string): RequestInit {
@@ -35,7 +47,9 @@ describe('rate limit of the government opportunity endpoints', () => {
     expect(answers.map((answer) => answer.status)).to.deep.equal([200, 200, 200, 404, 200]);
     answers.forEach((answer, index) => {
       expect(answer.headers.get('ratelimit-policy'), `request ${index + 1}`).to.equal('"gov";q=5;w=60');
-      expect(answer.headers.get('ratelimit'), `request ${index + 1}`).to.match(new RegExp(`^"gov";r=${4 - index};t=(59|60)$`));
+      expect(answer.headers.get('ratelimit'), `request ${index + 1}`).to.match(
+        new RegExp(`^"gov";r=${4 - index};t=(59|60)$`),
+      );
     });
     expect(answers[0]!.headers.get('ratelimit')).to.equal('"gov";r=4;t=60');
 
@@ -44,7 +58,9 @@ describe('rate limit of the government opportunity endpoints', () => {
       expectErrorMessage(refused, 429, 'RATE_LIMITED');
       expect((refused.body as { message: string }).message).to.contain('5 per 60 seconds');
       const retryAfter = Number(refused.headers.get('retry-after'));
-      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`).to.equal(true);
+      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`).to.equal(
+        true,
+      );
       expect(refused.headers.get('ratelimit-policy')).to.equal('"gov";q=5;w=60');
       expect(refused.headers.get('ratelimit')).to.match(/^"gov";r=0;t=\d+$/);
       expect(refused.headers.get('etag')).to.equal(null);
@@ -83,7 +99,10 @@ describe('rate limit of the government opportunity endpoints', () => {
   it('on PostgreSQL, shares one budget between instances: 3 requests to A and 3 to B, the 6th is refused', async function () {
     if (service().database.kind !== 'postgresql') this.skip();
     const shared = service();
-    const config = { ...shared.config, rateLimits: { ...shared.config.rateLimits, government: { points: 5, windowSeconds: 60 } } };
+    const config = {
+      ...shared.config,
+      rateLimits: { ...shared.config.rateLimits, government: { points: 5, windowSeconds: 60 } },
+    };
     // Two independent core-services objects, as two processes would build them.
     const a = await start({ points: 5, trustProxy: true, services: createCoreServices(shared.database, config) });
     const b = await start({ points: 5, trustProxy: true, services: createCoreServices(shared.database, config) });

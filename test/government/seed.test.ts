@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import { ZInsertOpportunitiesInput } from '../../core/routers/government/insert-opportunities.schema.ts';
-import { governmentClassificationCodes, generateGovernmentOpportunity } from '../../scripts/seed/demo-data/government.ts';
+import {
+  governmentClassificationCodes,
+  generateGovernmentOpportunity,
+} from '../../scripts/seed/demo-data/government.ts';
 import { governmentSeedArea } from '../../scripts/seed/government.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
@@ -36,13 +39,19 @@ describe('government demo data', () => {
     const at = now.getTime();
     for (const row of demo) {
       const posted = Date.parse(row.posted_date!);
-      expect(posted).to.be.at.most(at).and.at.least(at - 121 * 86_400_000);
+      expect(posted)
+        .to.be.at.most(at)
+        .and.at.least(at - 121 * 86_400_000);
       expect(Date.parse(row.updated_at)).to.be.at.most(at);
     }
     const deadlines = demo.map((row) => row.response_deadline);
     expect(deadlines.filter((deadline) => deadline === null).length).to.be.greaterThan(20);
-    expect(deadlines.filter((deadline) => deadline !== null && Date.parse(deadline) < at).length).to.be.greaterThan(100);
-    const open = demo.filter((row) => row.status === 'active' && (row.response_deadline === null || Date.parse(row.response_deadline) > at));
+    expect(deadlines.filter((deadline) => deadline !== null && Date.parse(deadline) < at).length).to.be.greaterThan(
+      100,
+    );
+    const open = demo.filter(
+      (row) => row.status === 'active' && (row.response_deadline === null || Date.parse(row.response_deadline) > at),
+    );
     expect(open.length).to.be.greaterThan(500);
   });
 
@@ -59,7 +68,7 @@ describe('government demo data', () => {
     }
   });
 
-  it('passes government.insertOpportunities\'s validation unchanged, so the stored rows are the generated ones', () => {
+  it("passes government.insertOpportunities's validation unchanged, so the stored rows are the generated ones", () => {
     const input = { opportunities: demo, classification_codes: governmentClassificationCodes() };
     expect(ZInsertOpportunitiesInput.parse(input)).to.deep.equal(input);
   });
@@ -75,7 +84,8 @@ describe('government demo data', () => {
 
 describe('government seeding procedures', () => {
   const FIRST = 50_000;
-  const records = (start: number, count: number) => Array.from({ length: count }, (_, offset) => generateGovernmentOpportunity(start + offset, new Date()));
+  const records = (start: number, count: number) =>
+    Array.from({ length: count }, (_, offset) => generateGovernmentOpportunity(start + offset, new Date()));
   const generated = (start: number, count: number) => records(start, count).map((record) => record.notice_id);
 
   before(async () => {
@@ -89,10 +99,17 @@ describe('government seeding procedures', () => {
     const caller = governmentCaller();
     const before = (await caller.government.countOpportunities()).total;
     const codes = governmentClassificationCodes();
-    expect(await caller.government.insertOpportunities({ opportunities: records(FIRST, 3), classification_codes: codes })).to.deep.equal({ inserted: 3 });
-    expect(await caller.government.insertOpportunities({ opportunities: records(FIRST, 3), classification_codes: codes })).to.deep.equal({ inserted: 0 });
+    expect(
+      await caller.government.insertOpportunities({ opportunities: records(FIRST, 3), classification_codes: codes }),
+    ).to.deep.equal({ inserted: 3 });
+    expect(
+      await caller.government.insertOpportunities({ opportunities: records(FIRST, 3), classification_codes: codes }),
+    ).to.deep.equal({ inserted: 0 });
     expect((await caller.government.countOpportunities()).total).to.equal(before + 3);
-    const stored = (await knex().raw('select notice_id from government_opportunities where notice_id = any(?::text[])', [generated(FIRST, 3)])) as {
+    const stored = (await knex().raw(
+      'select notice_id from government_opportunities where notice_id = any(?::text[])',
+      [generated(FIRST, 3)],
+    )) as {
       rows: unknown[];
     };
     expect(stored.rows).to.have.length(3);
@@ -113,10 +130,17 @@ describe('government seeding procedures', () => {
   it('rejects empty, oversized and malformed batches as bad requests', async () => {
     const caller = governmentCaller();
     const [record] = records(FIRST, 1);
-    const batches = [[], Array.from({ length: 2001 }, () => record!), [{ ...record!, place_state: 'Texas' }], [{ ...record!, title: 'a\u0000b' }]];
+    const batches = [
+      [],
+      Array.from({ length: 2001 }, () => record!),
+      [{ ...record!, place_state: 'Texas' }],
+      [{ ...record!, title: 'a\u0000b' }],
+    ];
     for (const opportunities of batches) {
       let code = '';
-      await caller.government.insertOpportunities({ opportunities, classification_codes: [] }).catch((error: { code: string }) => (code = error.code));
+      await caller.government
+        .insertOpportunities({ opportunities, classification_codes: [] })
+        .catch((error: { code: string }) => (code = error.code));
       expect(code, `${opportunities.length} rows`).to.equal('BAD_REQUEST');
     }
   });
@@ -128,7 +152,9 @@ describe('government seeding procedures', () => {
       body: JSON.stringify({ opportunities: records(90_000, 1), classification_codes: [] }),
     });
     expect(seed.status).to.equal(404);
-    const count = await request<{ error: { data: { errorMessage: { code: string } } } }>(`${service().url}/api/trpc/government.countOpportunities`);
+    const count = await request<{ error: { data: { errorMessage: { code: string } } } }>(
+      `${service().url}/api/trpc/government.countOpportunities`,
+    );
     expect(count.status).to.equal(404);
     expect(count.body.error.data.errorMessage.code).to.equal('ROUTE_NOT_FOUND');
     const rest = await request(`${service().url}/api/v1/government-opportunities/seed`);

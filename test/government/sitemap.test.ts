@@ -31,19 +31,34 @@ describe('GET /api/v1/government-opportunities/public/sitemap', () => {
   it('lists every active opportunity in list order, 500 per page by default, with the page meta', async () => {
     const response = await sitemap();
     expect(response.status, response.text).to.equal(200);
-    expect(response.body.meta).to.deep.equal({ current_page: 1, last_page: Math.max(1, Math.ceil(active.length / 500)), per_page: 500, total: active.length });
+    expect(response.body.meta).to.deep.equal({
+      current_page: 1,
+      last_page: Math.max(1, Math.ceil(active.length / 500)),
+      per_page: 500,
+      total: active.length,
+    });
     expect(response.body.data.map((entry) => entry.slug)).to.deep.equal(active.slice(0, 500).map((row) => row.slug));
     for (const [index, entry] of response.body.data.entries()) {
       expect(Object.keys(entry)).to.have.members(['slug', 'posted_date', 'last_modified', 'response_deadline']);
       const row = active[index]!;
-      expect(entry).to.deep.equal({ slug: row.slug, posted_date: row.posted_date, last_modified: row.updated_at, response_deadline: row.response_deadline });
+      expect(entry).to.deep.equal({
+        slug: row.slug,
+        posted_date: row.posted_date,
+        last_modified: row.updated_at,
+        response_deadline: row.response_deadline,
+      });
     }
   });
 
   it('pages with per_page from 1 to 1000', async () => {
     const third = await sitemap('page=3&per_page=7');
     expect(third.body.data.map((entry) => entry.slug)).to.deep.equal(active.slice(14, 21).map((row) => row.slug));
-    expect(third.body.meta).to.deep.equal({ current_page: 3, last_page: Math.ceil(active.length / 7), per_page: 7, total: active.length });
+    expect(third.body.meta).to.deep.equal({
+      current_page: 3,
+      last_page: Math.ceil(active.length / 7),
+      per_page: 7,
+      total: active.length,
+    });
     expect((await sitemap('per_page=1')).body.data).to.have.length(1);
     expect((await sitemap('per_page=1000')).body.data).to.have.length(Math.min(1000, active.length));
     const beyond = await sitemap('page=999');

@@ -36,7 +36,11 @@ export async function launchTestBrowser(hook: Mocha.Context): Promise<TestBrowse
     hook.skip();
   }
   const profile = mkdtempSync(join(tmpdir(), 'fsa-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+  });
   return {
     context,
     async close() {

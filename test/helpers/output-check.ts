@@ -21,7 +21,12 @@ const routes: UnparsedRoute[] = [];
 for (const procedure of listProcedures(appRouter)) {
   const openapi = procedure.meta?.openapi;
   if (!openapi || openapi.method !== 'GET' || !procedure.outputSchema) continue;
-  routes.push({ procedure: procedure.path, pattern: pathPattern(openapi.path), schema: procedure.outputSchema, unparsed: !procedure.reparsesOutput });
+  routes.push({
+    procedure: procedure.path,
+    pattern: pathPattern(openapi.path),
+    schema: procedure.outputSchema,
+    unparsed: !procedure.reparsesOutput,
+  });
 }
 
 /** The procedures whose answers the service does not re-parse at run time (skipOutputReparse). */
@@ -40,6 +45,10 @@ export function checkUnparsedOutput(method: string, url: string, status: number,
   const route = routes.find((candidate) => candidate.pattern.test(path));
   if (!route?.unparsed) return;
   const parsed = route.schema.safeParse(body);
-  expect(parsed.success, `${route.procedure} answered outside its output schema: ${parsed.error?.message}`).to.equal(true);
-  expect(parsed.data, `${route.procedure} answered fields or values its output schema does not declare`).to.deep.equal(body);
+  expect(parsed.success, `${route.procedure} answered outside its output schema: ${parsed.error?.message}`).to.equal(
+    true,
+  );
+  expect(parsed.data, `${route.procedure} answered fields or values its output schema does not declare`).to.deep.equal(
+    body,
+  );
 }

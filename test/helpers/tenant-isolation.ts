@@ -61,7 +61,18 @@ function collect(rows: WorkspaceRows): Workspace {
 export async function seedWorkspace(label: string): Promise<Workspace> {
   const suffix = randomBytes(4).toString('hex');
   const rows = generateDemoWorkspace(
-    { ...primaryDemoWorkspace, seed: randomInt(1, 2 ** 31), slug: `iso-${label}-${suffix}`, name: `Isolation ${label} ${suffix}`, customers: 25, jobs: 60, teamSize: 5, leads: 10, estimates: 8, agreements: 5 },
+    {
+      ...primaryDemoWorkspace,
+      seed: randomInt(1, 2 ** 31),
+      slug: `iso-${label}-${suffix}`,
+      name: `Isolation ${label} ${suffix}`,
+      customers: 25,
+      jobs: 60,
+      teamSize: 5,
+      leads: 10,
+      estimates: 8,
+      agreements: 5,
+    },
     new Date(),
   );
   await insertWorkspaceRows(fixtureEm(), rows.tables);
@@ -70,13 +81,53 @@ export async function seedWorkspace(label: string): Promise<Workspace> {
 
 /** The 47 tools of ../shared/design/mcp-tools.md. */
 export const toolCatalogue = [
-  'get-business-profile', 'list-tags', 'list-tax-rates', 'search-customers', 'list-customers', 'get-customer', 'list-customer-contacts',
-  'get-customer-activity', 'list-properties', 'get-property', 'list-property-equipment', 'list-leads', 'get-lead', 'list-lead-sources',
-  'list-jobs', 'get-job', 'list-job-line-items', 'list-job-notes', 'list-job-attachments', 'list-job-types', 'list-visits', 'get-visit',
-  'get-schedule', 'list-unscheduled-jobs', 'find-available-slots', 'list-service-zones', 'list-team-members', 'get-team-member',
-  'list-time-entries', 'list-time-off', 'list-estimates', 'get-estimate', 'list-invoices', 'get-invoice', 'list-unpaid-invoices',
-  'list-payments', 'get-payment', 'search-price-book', 'list-services', 'list-materials', 'list-service-agreements',
-  'get-service-agreement', 'list-reviews', 'get-revenue-summary', 'get-operations-summary', 'create-customer', 'create-job',
+  'get-business-profile',
+  'list-tags',
+  'list-tax-rates',
+  'search-customers',
+  'list-customers',
+  'get-customer',
+  'list-customer-contacts',
+  'get-customer-activity',
+  'list-properties',
+  'get-property',
+  'list-property-equipment',
+  'list-leads',
+  'get-lead',
+  'list-lead-sources',
+  'list-jobs',
+  'get-job',
+  'list-job-line-items',
+  'list-job-notes',
+  'list-job-attachments',
+  'list-job-types',
+  'list-visits',
+  'get-visit',
+  'get-schedule',
+  'list-unscheduled-jobs',
+  'find-available-slots',
+  'list-service-zones',
+  'list-team-members',
+  'get-team-member',
+  'list-time-entries',
+  'list-time-off',
+  'list-estimates',
+  'get-estimate',
+  'list-invoices',
+  'get-invoice',
+  'list-unpaid-invoices',
+  'list-payments',
+  'get-payment',
+  'search-price-book',
+  'list-services',
+  'list-materials',
+  'list-service-agreements',
+  'get-service-agreement',
+  'list-reviews',
+  'get-revenue-summary',
+  'get-operations-summary',
+  'create-customer',
+  'create-job',
 ];
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -100,7 +151,12 @@ export interface WorkspaceProcedure {
 export function workspaceProcedures(): WorkspaceProcedure[] {
   return listProcedures(appRouter)
     .filter((procedure) => procedure.meta?.tool)
-    .map((procedure) => ({ path: procedure.path, tool: procedure.meta!.tool!, input: procedure.inputParser as z.ZodObject, type: procedure.type as 'query' | 'mutation' }));
+    .map((procedure) => ({
+      path: procedure.path,
+      tool: procedure.meta!.tool!,
+      input: procedure.inputParser as z.ZodObject,
+      type: procedure.type as 'query' | 'mutation',
+    }));
 }
 
 const today = new Date();
@@ -135,12 +191,18 @@ export function isolationInputs(procedure: WorkspaceProcedure, own: Workspace, o
   for (const field of references) {
     if (!isOptional(shape[field]!)) input[field] = own.ids.get(referenceFields[field]!)![0];
   }
-  const foreign = references.map((field) => ({ field, input: { ...input, [field]: other.ids.get(referenceFields[field]!)![0] } }));
+  const foreign = references.map((field) => ({
+    field,
+    input: { ...input, [field]: other.ids.get(referenceFields[field]!)![0] },
+  }));
   return { own: input, foreign };
 }
 
 /** The create-job attempts that each reference one row of the other business, by the field that names it. */
-export function foreignJobReferences(own: Workspace, other: Workspace): { base: Record<string, unknown>; attempts: Array<[string, Record<string, unknown>]> } {
+export function foreignJobReferences(
+  own: Workspace,
+  other: Workspace,
+): { base: Record<string, unknown>; attempts: Array<[string, Record<string, unknown>]> } {
   const base = { customer_id: own.ids.get('customers')![0]!, title: 'Isolation probe' };
   const foreign = (table: string) => other.ids.get(table)![0]!;
   return {
@@ -151,7 +213,10 @@ export function foreignJobReferences(own: Workspace, other: Workspace): { base: 
       ['job_type_id', { ...base, job_type_id: foreign('job_types') }],
       ['tax_rate_id', { ...base, tax_rate_id: foreign('tax_rates') }],
       ['assigned_team_member_ids.0', { ...base, assigned_team_member_ids: [foreign('team_members')] }],
-      ['line_items.0.price_book_item_id', { ...base, line_items: [{ price_book_item_id: foreign('price_book_items'), quantity: 1 }] }],
+      [
+        'line_items.0.price_book_item_id',
+        { ...base, line_items: [{ price_book_item_id: foreign('price_book_items'), quantity: 1 }] },
+      ],
     ],
   };
 }

@@ -44,10 +44,17 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** A real service: real database, real listening socket on an OS-chosen port. */
-export async function startTestService(options: { config?: Config; router?: AppRouter; trpcRouter?: AnyRouter } = {}): Promise<TestService> {
+export async function startTestService(
+  options: { config?: Config; router?: AppRouter; trpcRouter?: AnyRouter } = {},
+): Promise<TestService> {
   const logs = new LogSink();
   const config = options.config ?? testConfig();
-  const service = await startService({ config, log: createLogger(config.logLevel, logs), router: options.router, trpcRouter: options.trpcRouter });
+  const service = await startService({
+    config,
+    log: createLogger(config.logLevel, logs),
+    router: options.router,
+    trpcRouter: options.trpcRouter,
+  });
   return { ...service, url: service.config.siteUrl, logs };
 }
 
@@ -62,11 +69,18 @@ export interface TestApp {
  * test-only probe procedures) and, on /api/trpc, `trpcRouter` (default: the real internal API),
  * on its own listening socket.
  */
-export async function startTestApp(shared: RunningService, router: AppRouter, trpcRouter?: AnyRouter): Promise<TestApp> {
+export async function startTestApp(
+  shared: RunningService,
+  router: AppRouter,
+  trpcRouter?: AnyRouter,
+): Promise<TestApp> {
   const logs = new LogSink();
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const config = withListeningPort({ ...shared.config, siteUrlConfigured: false }, (server.address() as AddressInfo).port);
+  const config = withListeningPort(
+    { ...shared.config, siteUrlConfigured: false },
+    (server.address() as AddressInfo).port,
+  );
   const app = composeApp({ config, database: shared.database, log: createLogger('debug', logs), router, trpcRouter });
   server.on('request', app.callback());
   return { url: config.siteUrl, logs, close: () => closeGracefully(server, 1000) };

@@ -25,7 +25,9 @@ export interface TestBusiness {
  * Inserts a bare business for a test (no owner, no data). Slugs carry a random suffix so runs never
  * collide on a persistent PostgreSQL. Fixture code may write SQL; procedures never do from outside core.
  */
-export async function createTestBusiness(options: { name?: string; timeZone?: string; currency?: string } = {}): Promise<TestBusiness> {
+export async function createTestBusiness(
+  options: { name?: string; timeZone?: string; currency?: string } = {},
+): Promise<TestBusiness> {
   const suffix = randomBytes(4).toString('hex');
   const business: TestBusiness = {
     id: randomUUID(),
@@ -51,7 +53,10 @@ export async function createTestBusiness(options: { name?: string; timeZone?: st
  * Default: a workspace API token principal with read and write scopes; pass `scopes` to narrow it
  * or `principal` to replace it. `clock` fixes "now" for procedures that depend on it.
  */
-export function tenantCaller(businessId: string, options: { scopes?: string[]; principal?: Principal; clock?: Clock } = {}): Caller {
+export function tenantCaller(
+  businessId: string,
+  options: { scopes?: string[]; principal?: Principal; clock?: Clock } = {},
+): Caller {
   const running = service();
   const principal: Principal = options.principal ?? {
     kind: 'api_token',
@@ -79,13 +84,20 @@ export function fixedClock(iso: string): Clock {
 }
 
 /** Expects a procedure call to fail with this catalogue code; answers the error for further checks. */
-export async function expectAppError(promise: Promise<unknown>, code: string): Promise<{ appCode: string; message: string; details?: unknown }> {
+export async function expectAppError(
+  promise: Promise<unknown>,
+  code: string,
+): Promise<{ appCode: string; message: string; details?: unknown }> {
   try {
     await promise;
   } catch (error) {
     const appError = error as { appCode?: string; message: string; details?: unknown; cause?: { appCode?: string } };
-    const actual = appError.appCode ?? appError.cause?.appCode ?? (isValidation(error) ? 'VALIDATION_FAILED' : undefined);
-    if (actual !== code) throw new Error(`expected ${code}, got ${actual ?? 'an unclassified error'}: ${appError.message}`, { cause: error });
+    const actual =
+      appError.appCode ?? appError.cause?.appCode ?? (isValidation(error) ? 'VALIDATION_FAILED' : undefined);
+    if (actual !== code)
+      throw new Error(`expected ${code}, got ${actual ?? 'an unclassified error'}: ${appError.message}`, {
+        cause: error,
+      });
     return { appCode: actual, message: appError.message, details: appError.details };
   }
   throw new Error(`expected ${code}, but the call succeeded`);

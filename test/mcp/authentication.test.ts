@@ -19,19 +19,27 @@ describe('MCP endpoint: OAuth bearer authentication', () => {
     grant = await grantFor(businessId, 'mcp:read');
   });
 
-  const expectUnauthorized = async (token: string | undefined, presented: boolean, headers: Record<string, string> = {}) => {
+  const expectUnauthorized = async (
+    token: string | undefined,
+    presented: boolean,
+    headers: Record<string, string> = {},
+  ) => {
     const response = await rpc(token, 'tools/list', undefined, headers);
     const error = expectRpcError(response, 401, -32001, 'UNAUTHORIZED');
     expect(error.data.resource_metadata).to.equal(resourceMetadataUrl());
     const challenge = response.headers.get('www-authenticate');
     const invalid = presented ? 'error="invalid_token", ' : '';
-    expect(challenge).to.equal(`Bearer ${invalid}resource_metadata="${resourceMetadataUrl()}", scope="${DEFAULT_SCOPE}"`);
+    expect(challenge).to.equal(
+      `Bearer ${invalid}resource_metadata="${resourceMetadataUrl()}", scope="${DEFAULT_SCOPE}"`,
+    );
     return response;
   };
 
   it('without a token: 401 whose challenge names the resource metadata and the scope to ask for, as the SDK client reads it', async () => {
     const response = await expectUnauthorized(undefined, false);
-    const params = extractWWWAuthenticateParams(new Response(null, { status: 401, headers: { 'www-authenticate': response.headers.get('www-authenticate')! } }));
+    const params = extractWWWAuthenticateParams(
+      new Response(null, { status: 401, headers: { 'www-authenticate': response.headers.get('www-authenticate')! } }),
+    );
     expect(params.resourceMetadataUrl?.href).to.equal(resourceMetadataUrl());
     expect(params.scope).to.equal(DEFAULT_SCOPE);
     expect(params.error).to.equal(undefined);
@@ -45,7 +53,11 @@ describe('MCP endpoint: OAuth bearer authentication', () => {
 
   it('another scheme or a malformed header counts as no token', async () => {
     for (const authorization of ['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer a b']) {
-      const response = await request<RpcBody>(mcpUrl(), { method: 'POST', headers: { ...mcpHeaders(undefined), authorization }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+      const response = await request<RpcBody>(mcpUrl(), {
+        method: 'POST',
+        headers: { ...mcpHeaders(undefined), authorization },
+        body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+      });
       expect(response.status, authorization).to.equal(401);
       expect(response.headers.get('www-authenticate')).to.not.contain('error=');
     }
@@ -55,7 +67,13 @@ describe('MCP endpoint: OAuth bearer authentication', () => {
     const expired = await mint(grant, { now: secondsAfter(new Date(), -7200) });
     const otherAudience = await mint(grant, { audience: `${service().config.baseUrl}/v1/other` });
     const otherIssuer = await mint(grant, { issuer: 'https://issuer.example' });
-    for (const token of ['not-a-jwt', `${(await mint(grant)).token}x`, expired.token, otherAudience.token, otherIssuer.token]) {
+    for (const token of [
+      'not-a-jwt',
+      `${(await mint(grant)).token}x`,
+      expired.token,
+      otherAudience.token,
+      otherIssuer.token,
+    ]) {
       await expectUnauthorized(token, true);
     }
   });
@@ -69,7 +87,11 @@ describe('MCP endpoint: OAuth bearer authentication', () => {
   });
 
   it('refuses workspace API tokens: the MCP resource takes OAuth access tokens only', async () => {
-    const apiToken = await accountsCaller().accounts.createApiToken({ business: businessId, name: 'not for MCP', scopes: ['workspace:read', 'workspace:write'] });
+    const apiToken = await accountsCaller().accounts.createApiToken({
+      business: businessId,
+      name: 'not for MCP',
+      scopes: ['workspace:read', 'workspace:write'],
+    });
     expect(apiToken.token).to.match(/^fsa_ws_/);
     await expectUnauthorized(apiToken.token, true);
   });
@@ -79,7 +101,11 @@ describe('MCP endpoint: OAuth bearer authentication', () => {
       const response = await rpc(undefined, method, { protocolVersion: '2025-11-25', name: 'list-tags' });
       expect(response.status, method).to.equal(401);
     }
-    const notification = await request(mcpUrl(), { method: 'POST', headers: mcpHeaders(undefined), body: '{"jsonrpc":"2.0","method":"notifications/initialized"}' });
+    const notification = await request(mcpUrl(), {
+      method: 'POST',
+      headers: mcpHeaders(undefined),
+      body: '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+    });
     expect(notification.status).to.equal(401);
   });
 

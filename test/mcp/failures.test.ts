@@ -11,14 +11,28 @@ import { grantFor, mcpHeaders, type RpcBody } from './fixtures.ts';
 /** Test-only tools: one fails unexpectedly, one answers more than its output schema allows. */
 const failing = router({
   broken: tenantProcedure
-    .meta({ tool: { name: 'broken-probe', title: 'Broken', description: 'Test probe that fails with an unexpected error.', access: 'read' } })
+    .meta({
+      tool: {
+        name: 'broken-probe',
+        title: 'Broken',
+        description: 'Test probe that fails with an unexpected error.',
+        access: 'read',
+      },
+    })
     .input(z.object({}))
     .output(z.object({ ok: z.boolean() }))
     .query(() => {
       throw new Error('secret internal detail');
     }),
   wrongOutput: tenantProcedure
-    .meta({ tool: { name: 'wrong-output-probe', title: 'Wrong output', description: 'Test probe whose answer breaks its output schema.', access: 'read' } })
+    .meta({
+      tool: {
+        name: 'wrong-output-probe',
+        title: 'Wrong output',
+        description: 'Test probe whose answer breaks its output schema.',
+        access: 'read',
+      },
+    })
     .input(z.object({}))
     .output(z.object({ ok: z.boolean() }))
     .query(() => ({ ok: 'yes' }) as unknown as { ok: boolean }),
@@ -41,12 +55,22 @@ describe('MCP: unexpected failures inside a tool', () => {
       headers: mcpHeaders(token),
       body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name, arguments: {} } }),
     });
-    return { status: response.status, body: (await response.json()) as RpcBody, requestId: response.headers.get('x-request-id') };
+    return {
+      status: response.status,
+      body: (await response.json()) as RpcBody,
+      requestId: response.headers.get('x-request-id'),
+    };
   };
 
   it('lists the extra tools: the catalogue follows the router it is given', async () => {
-    const response = await fetch(`${app.url}/api/v1/mcp`, { method: 'POST', headers: mcpHeaders(token), body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
-    const names = ((await response.json()) as { result: { tools: Array<{ name: string }> } }).result.tools.map((tool) => tool.name);
+    const response = await fetch(`${app.url}/api/v1/mcp`, {
+      method: 'POST',
+      headers: mcpHeaders(token),
+      body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+    });
+    const names = ((await response.json()) as { result: { tools: Array<{ name: string }> } }).result.tools.map(
+      (tool) => tool.name,
+    );
     expect(names).to.include.members(['broken-probe', 'wrong-output-probe']).and.have.length(49);
   });
 
@@ -58,9 +82,14 @@ describe('MCP: unexpected failures inside a tool', () => {
       expect(body.error!.code).to.equal(-32603);
       expect(body.error!.data).to.include({ code: 'INTERNAL_ERROR', status: 500 });
       expect(body.error!.message).to.contain(requestId!).and.not.contain('secret');
-      const logged = app.logs.find((line) => line.msg === 'unexpected error in an MCP tool call' && line.reqId === requestId);
+      const logged = app.logs.find(
+        (line) => line.msg === 'unexpected error in an MCP tool call' && line.reqId === requestId,
+      );
       expect(logged, 'the error is logged with its request id').to.not.equal(undefined);
-      expect(app.logs.find((line) => line.msg === 'mcp tool call' && line.mcp_tool === name)).to.include({ outcome: 'failed', error_code: 'INTERNAL_ERROR' });
+      expect(app.logs.find((line) => line.msg === 'mcp tool call' && line.mcp_tool === name)).to.include({
+        outcome: 'failed',
+        error_code: 'INTERNAL_ERROR',
+      });
     });
   }
 });

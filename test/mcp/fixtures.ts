@@ -23,16 +23,15 @@ export async function grantFor(businessId: string, scope: string): Promise<Grant
   const user = await createUser(caller, 'mcp');
   await caller.accounts.addMember({ business: businessId, email: user.email, role: 'admin' });
   const port = 40_000 + (randomBytes(2).readUInt16BE() % 20_000);
-  const client = await caller.oauthClients.registerClient({ redirect_uris: [`http://127.0.0.1:${port}/callback?t=${uniqueSuffix()}`], client_name: `MCP test ${uniqueSuffix()}` });
+  const client = await caller.oauthClients.registerClient({
+    redirect_uris: [`http://127.0.0.1:${port}/callback?t=${uniqueSuffix()}`],
+    client_name: `MCP test ${uniqueSuffix()}`,
+  });
   const grantId = randomUUID();
-  await sql('insert into oauth_grants (id, client_id, user_id, business_id, scope, resource) values (?, ?, ?, ?, ?, ?)', [
-    grantId,
-    client.client_id,
-    user.id,
-    businessId,
-    scope,
-    mcpUrl(),
-  ]);
+  await sql(
+    'insert into oauth_grants (id, client_id, user_id, business_id, scope, resource) values (?, ?, ?, ?, ?, ?)',
+    [grantId, client.client_id, user.id, businessId, scope, mcpUrl()],
+  );
   return { userId: user.id, businessId, clientId: client.client_id, grantId, scope };
 }
 
@@ -42,7 +41,10 @@ export async function tokenFor(businessId: string, scope: string): Promise<strin
 }
 
 /** The headers an MCP client sends after initialize; an `extra` header set to null is left out. */
-export function mcpHeaders(token: string | undefined, extra: Record<string, string | null> = {}): Record<string, string> {
+export function mcpHeaders(
+  token: string | undefined,
+  extra: Record<string, string | null> = {},
+): Record<string, string> {
   const headers: Record<string, string | null> = {
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',
@@ -61,15 +63,28 @@ export interface RpcBody {
 }
 
 /** POSTs one raw body to the MCP endpoint. */
-export function postRaw(token: string | undefined, body: string, headers: Record<string, string | null> = {}): Promise<JsonResponse<RpcBody>> {
+export function postRaw(
+  token: string | undefined,
+  body: string,
+  headers: Record<string, string | null> = {},
+): Promise<JsonResponse<RpcBody>> {
   return request<RpcBody>(mcpUrl(), { method: 'POST', headers: mcpHeaders(token, headers), body });
 }
 
 let nextId = 1;
 
 /** One JSON-RPC request. */
-export function rpc(token: string | undefined, method: string, params?: Record<string, unknown>, headers: Record<string, string | null> = {}): Promise<JsonResponse<RpcBody>> {
-  return postRaw(token, JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, ...(params ? { params } : {}) }), headers);
+export function rpc(
+  token: string | undefined,
+  method: string,
+  params?: Record<string, unknown>,
+  headers: Record<string, string | null> = {},
+): Promise<JsonResponse<RpcBody>> {
+  return postRaw(
+    token,
+    JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, ...(params ? { params } : {}) }),
+    headers,
+  );
 }
 
 export interface ToolResult {
@@ -87,7 +102,11 @@ export async function callTool(token: string, name: string, args: Record<string,
 }
 
 /** A successful tool result's structured content, checked against its text block. */
-export async function callToolOk<T = Record<string, unknown>>(token: string, name: string, args: Record<string, unknown> = {}): Promise<T> {
+export async function callToolOk<T = Record<string, unknown>>(
+  token: string,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<T> {
   const result = await callTool(token, name, args);
   expect(result.isError, result.content[0]?.text).to.equal(false);
   expect(result.content).to.have.length(1);
@@ -97,7 +116,12 @@ export async function callToolOk<T = Record<string, unknown>>(token: string, nam
 }
 
 /** Expects a JSON-RPC error answer: HTTP status, JSON-RPC code and ErrorMessage code in data. */
-export function expectRpcError(response: JsonResponse<RpcBody>, status: number, rpcCode: number, code: string): NonNullable<RpcBody['error']> {
+export function expectRpcError(
+  response: JsonResponse<RpcBody>,
+  status: number,
+  rpcCode: number,
+  code: string,
+): NonNullable<RpcBody['error']> {
   expect(response.status, response.text).to.equal(status);
   expect(response.headers.get('content-type')).to.match(/^application\/json/);
   expect(response.headers.get('cache-control')).to.equal('no-store');

@@ -1,8 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 import { expect } from 'chai';
-import { authorizeEndpoint, consentForm, expectPage, fieldValues, loginForm, TestBrowser, type PageResponse } from '../oauth/authorize-fixtures.ts';
+import {
+  authorizeEndpoint,
+  consentForm,
+  expectPage,
+  fieldValues,
+  loginForm,
+  TestBrowser,
+  type PageResponse,
+} from '../oauth/authorize-fixtures.ts';
 
 export interface HeadlessUser {
   email: string;
@@ -114,7 +126,10 @@ export class HeadlessOAuthProvider implements OAuthClientProvider {
     let signedIn = false;
     if (page.status === 200 && page.text.includes('name="password"')) {
       expectPage(page, 200, 'Sign in');
-      const answer = await this.browser.post(authorizeEndpoint(this.site), loginForm(page.text, this.user.email, this.user.password));
+      const answer = await this.browser.post(
+        authorizeEndpoint(this.site),
+        loginForm(page.text, this.user.email, this.user.password),
+      );
       expect(answer.status, answer.text).to.equal(303);
       page = await this.browser.get(answer.headers.get('location')!);
       signedIn = true;
@@ -125,7 +140,10 @@ export class HeadlessOAuthProvider implements OAuthClientProvider {
     this.consents.push({ requestedScope: authorizationUrl.searchParams.get('scope'), offered, approved, signedIn });
     const decision = await this.browser.post(
       authorizeEndpoint(this.site),
-      consentForm(page.text, 'approve', [['business_id', this.user.businessId], ...approved.map((scope): [string, string] => ['scope', scope])]),
+      consentForm(page.text, 'approve', [
+        ['business_id', this.user.businessId],
+        ...approved.map((scope): [string, string] => ['scope', scope]),
+      ]),
     );
     expect(decision.status, decision.text).to.equal(303);
     const location = new URL(decision.headers.get('location')!);

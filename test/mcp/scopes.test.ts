@@ -27,7 +27,12 @@ describe('MCP scopes and step-up', function () {
   });
 
   /** Calls a write that must be refused for lack of scope; answers the parsed challenge. */
-  async function expectStepUp(token: string, tool: 'create-customer' | 'create-job', required: string, challengeScope: string) {
+  async function expectStepUp(
+    token: string,
+    tool: 'create-customer' | 'create-job',
+    required: string,
+    challengeScope: string,
+  ) {
     const before = await written();
     const response = await rpc(token, 'tools/call', { name: tool, arguments: writes()[tool] });
     const error = expectRpcError(response, 403, -32003, 'MCP_WRITE_SCOPE_REQUIRED');
@@ -35,9 +40,13 @@ describe('MCP scopes and step-up', function () {
     expect(error.data).to.include({ resource_metadata: resourceMetadataUrl(), status: 403 });
     expect(error.data.required_scopes).to.deep.equal([required]);
     const header = response.headers.get('www-authenticate')!;
-    expect(header).to.equal(`Bearer error="insufficient_scope", scope="${challengeScope}", resource_metadata="${resourceMetadataUrl()}"`);
+    expect(header).to.equal(
+      `Bearer error="insufficient_scope", scope="${challengeScope}", resource_metadata="${resourceMetadataUrl()}"`,
+    );
     // As the official client reads it before starting its step-up authorization.
-    const params = extractWWWAuthenticateParams(new Response(null, { status: 403, headers: { 'www-authenticate': header } }));
+    const params = extractWWWAuthenticateParams(
+      new Response(null, { status: 403, headers: { 'www-authenticate': header } }),
+    );
     expect(params).to.deep.include({ error: 'insufficient_scope', scope: challengeScope });
     expect(params.resourceMetadataUrl?.href).to.equal(resourceMetadataUrl());
     expect(await written(), 'nothing is written on a refused call').to.deep.equal(before);

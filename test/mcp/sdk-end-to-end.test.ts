@@ -18,7 +18,10 @@ interface Exchange {
   wwwAuthenticate: string | null;
 }
 
-const snapshot = JSON.parse(readFileSync(new URL('./catalogue-snapshot.json', import.meta.url), 'utf8')) as { revision: string; hash: string };
+const snapshot = JSON.parse(readFileSync(new URL('./catalogue-snapshot.json', import.meta.url), 'utf8')) as {
+  revision: string;
+  hash: string;
+};
 
 /**
  * The whole agent journey with the official TypeScript SDK: its Streamable HTTP transport and its
@@ -32,14 +35,20 @@ describe('MCP end to end: the official SDK client through OAuth discovery, conse
   // Every HTTP exchange of the transport and of the SDK's OAuth client, so the test can see the protocol.
   const recordingFetch = async (url: string | URL, init?: RequestInit): Promise<Response> => {
     const response = await fetch(url, init);
-    exchanges.push({ method: init?.method ?? 'GET', url: String(url), status: response.status, wwwAuthenticate: response.headers.get('www-authenticate') });
+    exchanges.push({
+      method: init?.method ?? 'GET',
+      url: String(url),
+      status: response.status,
+      wwwAuthenticate: response.headers.get('www-authenticate'),
+    });
     return response;
   };
   let workspace: Workspace;
   let provider: HeadlessOAuthProvider;
   let client: Client;
   let transport: StreamableHTTPClientTransport;
-  const newTransport = () => new StreamableHTTPClientTransport(new URL(mcpUrl()), { authProvider: provider, fetch: recordingFetch });
+  const newTransport = () =>
+    new StreamableHTTPClientTransport(new URL(mcpUrl()), { authProvider: provider, fetch: recordingFetch });
   const email = `e2e-${randomBytes(4).toString('hex')}@example.com`;
 
   before(async () => {
@@ -47,7 +56,11 @@ describe('MCP end to end: the official SDK client through OAuth discovery, conse
     const user = await createUser(accountsCaller(), 'e2e');
     // An admin: only an owner or admin may grant the write scopes this journey consents to.
     await accountsCaller().accounts.addMember({ business: workspace.businessId, email: user.email, role: 'admin' });
-    provider = new HeadlessOAuthProvider(service().config.siteUrl, { email: user.email, password: PASSWORD, businessId: workspace.businessId });
+    provider = new HeadlessOAuthProvider(service().config.siteUrl, {
+      email: user.email,
+      password: PASSWORD,
+      businessId: workspace.businessId,
+    });
   });
   after(async () => client?.close());
 
@@ -55,7 +68,9 @@ describe('MCP end to end: the official SDK client through OAuth discovery, conse
     provider.consentTo = ['mcp:jobs:write'];
     const first = newTransport();
     let failure: unknown;
-    await new Client({ name: 'e2e-agent', version: '1.0.0' }).connect(first).catch((error: unknown) => (failure = error));
+    await new Client({ name: 'e2e-agent', version: '1.0.0' })
+      .connect(first)
+      .catch((error: unknown) => (failure = error));
     expect(failure, 'the SDK stops at the browser redirect').to.be.instanceOf(UnauthorizedError);
 
     const site = service().config.siteUrl;
@@ -69,11 +84,20 @@ describe('MCP end to end: the official SDK client through OAuth discovery, conse
     expect(exchanges[0]!.wwwAuthenticate).to.contain(`resource_metadata="${resourceMetadataUrl()}"`);
     expect(provider.clientInformation()?.client_id).to.be.a('string');
     expect(provider.consents).to.deep.equal([
-      { requestedScope: 'mcp:read mcp:customers:write mcp:jobs:write', offered: ['mcp:customers:write', 'mcp:jobs:write'], approved: ['mcp:jobs:write'], signedIn: true },
+      {
+        requestedScope: 'mcp:read mcp:customers:write mcp:jobs:write',
+        offered: ['mcp:customers:write', 'mcp:jobs:write'],
+        approved: ['mcp:jobs:write'],
+        signedIn: true,
+      },
     ]);
 
     await first.finishAuth(provider.code!);
-    expect(exchanges.at(-1)).to.deep.include({ method: 'POST', url: `${service().config.baseUrl}/oauth/token`, status: 200 });
+    expect(exchanges.at(-1)).to.deep.include({
+      method: 'POST',
+      url: `${service().config.baseUrl}/oauth/token`,
+      status: 200,
+    });
     expect(provider.tokens()).to.deep.include({ token_type: 'Bearer', scope: 'mcp:read mcp:jobs:write' });
     expect(provider.tokens()!.refresh_token).to.be.a('string');
   });
@@ -99,9 +123,16 @@ describe('MCP end to end: the official SDK client through OAuth discovery, conse
       expect(tool.title, tool.name).to.be.a('string');
     }
     const createCustomer = list.tools.find((tool) => tool.name === 'create-customer')!;
-    expect(createCustomer.annotations).to.deep.include({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(createCustomer.annotations).to.deep.include({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+    });
     expect(createCustomer._meta).to.deep.include({ required_scopes: ['mcp:customers:write'] });
-    expect(list.tools.find((tool) => tool.name === 'get-customer')!.annotations).to.deep.include({ readOnlyHint: true, openWorldHint: false });
+    expect(list.tools.find((tool) => tool.name === 'get-customer')!.annotations).to.deep.include({
+      readOnlyHint: true,
+      openWorldHint: false,
+    });
     expect(list._meta).to.deep.equal({ catalogue_revision: snapshot.revision, catalogue_hash: snapshot.hash });
   });
 
@@ -113,7 +144,9 @@ describe('MCP end to end: the official SDK client through OAuth discovery, conse
     expect(items).to.have.length(5);
     const customer = await client.callTool({ name: 'get-customer', arguments: { customer_id: items[0]!.id } });
     expect((customer.structuredContent as { id: string }).id).to.equal(items[0]!.id);
-    expect(JSON.parse((customer.content as Array<{ text: string }>)[0]!.text)).to.deep.equal(customer.structuredContent);
+    expect(JSON.parse((customer.content as Array<{ text: string }>)[0]!.text)).to.deep.equal(
+      customer.structuredContent,
+    );
     const unpaid = await client.callTool({ name: 'list-unpaid-invoices', arguments: {} });
     expect(unpaid.isError).to.equal(false);
   });
@@ -123,7 +156,9 @@ describe('MCP end to end: the official SDK client through OAuth discovery, conse
     const from = exchanges.length;
     provider.consentTo = ['mcp:customers:write', 'mcp:jobs:write'];
     let failure: unknown;
-    await client.callTool({ name: 'create-customer', arguments: { name: 'Grace Hopper', email } }).catch((error: unknown) => (failure = error));
+    await client
+      .callTool({ name: 'create-customer', arguments: { name: 'Grace Hopper', email } })
+      .catch((error: unknown) => (failure = error));
     const refused = exchanges.slice(from).find((exchange) => exchange.status === 403)!;
     expect(refused.wwwAuthenticate).to.equal(
       `Bearer error="insufficient_scope", scope="mcp:read mcp:jobs:write mcp:customers:write", resource_metadata="${resourceMetadataUrl()}"`,
@@ -138,7 +173,12 @@ describe('MCP end to end: the official SDK client through OAuth discovery, conse
       expect(failure.code).to.equal(403);
       expect(exchanges.slice(from).filter((exchange) => exchange.status === 403)).to.have.length(2);
       provider.invalidateCredentials('tokens');
-      const result = await auth(provider, { serverUrl: mcpUrl(), scope: 'mcp:read mcp:jobs:write mcp:customers:write', resourceMetadataUrl: new URL(resourceMetadataUrl()), fetchFn: recordingFetch });
+      const result = await auth(provider, {
+        serverUrl: mcpUrl(),
+        scope: 'mcp:read mcp:jobs:write mcp:customers:write',
+        resourceMetadataUrl: new URL(resourceMetadataUrl()),
+        fetchFn: recordingFetch,
+      });
       expect(result).to.equal('REDIRECT');
     } else {
       // An SDK that redirects for a step-up (no refresh first) stops at the browser like the first time.
@@ -160,15 +200,22 @@ describe('MCP end to end: the official SDK client through OAuth discovery, conse
   });
 
   it('a duplicate e-mail comes back as an isError result naming the conflict, not as a failure', async () => {
-    const duplicate = await client.callTool({ name: 'create-customer', arguments: { name: 'Grace Again', email: email.toUpperCase() } });
+    const duplicate = await client.callTool({
+      name: 'create-customer',
+      arguments: { name: 'Grace Again', email: email.toUpperCase() },
+    });
     expect(duplicate.isError).to.equal(true);
     expect(duplicate.structuredContent).to.equal(undefined);
-    expect((duplicate.content as Array<{ text: string }>)[0]!.text).to.match(/^CONFLICT: A customer with the e-mail address/);
+    expect((duplicate.content as Array<{ text: string }>)[0]!.text).to.match(
+      /^CONFLICT: A customer with the e-mail address/,
+    );
   });
 
   it('bad arguments are a JSON-RPC -32602 error naming the field', async () => {
     let failure: unknown;
-    await client.callTool({ name: 'get-customer', arguments: { customer_id: 'not-a-uuid' } }).catch((error: unknown) => (failure = error));
+    await client
+      .callTool({ name: 'get-customer', arguments: { customer_id: 'not-a-uuid' } })
+      .catch((error: unknown) => (failure = error));
     expect(failure).to.have.property('code', -32602);
     expect((failure as Error).message).to.contain('"customer_id"');
   });

@@ -27,19 +27,35 @@ describe('MCP endpoint: Streamable HTTP and JSON-RPC', () => {
       expect(result.protocolVersion).to.equal(LATEST);
       expect(result.capabilities).to.deep.equal({ tools: { listChanged: false } });
       expect(result.serverInfo).to.deep.equal({ name: 'field-service-api', title: 'Field Service', version: '1.0.0' });
-      expect(result.instructions).to.be.a('string').and.to.contain('get-business-profile').and.to.contain('mcp:customers:write');
+      expect(result.instructions)
+        .to.be.a('string')
+        .and.to.contain('get-business-profile')
+        .and.to.contain('mcp:customers:write');
       expect(result._meta).to.have.keys('catalogue_revision', 'catalogue_hash');
     });
 
     it('initialize answers an older supported revision as asked, and the latest for one it does not know', async () => {
-      const older = await rpc(token, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+      const older = await rpc(token, 'initialize', {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 't', version: '1' },
+      });
       expect(older.body.result!.protocolVersion).to.equal('2025-06-18');
-      const future = await rpc(token, 'initialize', { protocolVersion: '2099-01-01', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+      const future = await rpc(token, 'initialize', {
+        protocolVersion: '2099-01-01',
+        capabilities: {},
+        clientInfo: { name: 't', version: '1' },
+      });
       expect(future.body.result!.protocolVersion).to.equal(LATEST);
     });
 
     it('initialize without a protocolVersion is -32602', async () => {
-      const error = expectRpcError(await rpc(token, 'initialize', { capabilities: {} }), 200, -32602, 'MCP_INVALID_PARAMS');
+      const error = expectRpcError(
+        await rpc(token, 'initialize', { capabilities: {} }),
+        200,
+        -32602,
+        'MCP_INVALID_PARAMS',
+      );
       expect(error.message).to.contain('protocolVersion');
     });
 
@@ -66,7 +82,10 @@ describe('MCP endpoint: Streamable HTTP and JSON-RPC', () => {
   describe('HTTP', () => {
     it('GET and DELETE are 405 with Allow: POST (no event stream, no sessions)', async () => {
       for (const method of ['GET', 'DELETE', 'PUT']) {
-        const response = await request<{ error: { data: { code: string } } }>(mcpUrl(), { method, headers: mcpHeaders(token, { accept: 'text/event-stream' }) });
+        const response = await request<{ error: { data: { code: string } } }>(mcpUrl(), {
+          method,
+          headers: mcpHeaders(token, { accept: 'text/event-stream' }),
+        });
         expect(response.status, method).to.equal(405);
         expect(response.headers.get('allow')).to.equal('POST');
         expect(response.body.error.data.code).to.equal('METHOD_NOT_ALLOWED');
@@ -93,22 +112,37 @@ describe('MCP endpoint: Streamable HTTP and JSON-RPC', () => {
 
     it('a body that is not application/json is 415', async () => {
       for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
-        expectRpcError(await rpc(token, 'ping', undefined, { 'content-type': contentType }), 415, -32600, 'UNSUPPORTED_MEDIA_TYPE');
+        expectRpcError(
+          await rpc(token, 'ping', undefined, { 'content-type': contentType }),
+          415,
+          -32600,
+          'UNSUPPORTED_MEDIA_TYPE',
+        );
       }
-      expect((await rpc(token, 'ping', undefined, { 'content-type': 'application/json; charset=utf-8' })).status).to.equal(200);
+      expect(
+        (await rpc(token, 'ping', undefined, { 'content-type': 'application/json; charset=utf-8' })).status,
+      ).to.equal(200);
     });
 
     it('an unsupported, malformed or empty MCP-Protocol-Version is 400; supported ones and none pass', async () => {
       for (const version of ['2024-11-05', '1900-01-01', 'not-a-version', '']) {
-        const error = expectRpcError(await rpc(token, 'ping', undefined, { 'mcp-protocol-version': version }), 400, -32600, 'MCP_PROTOCOL_VERSION_UNSUPPORTED');
+        const error = expectRpcError(
+          await rpc(token, 'ping', undefined, { 'mcp-protocol-version': version }),
+          400,
+          -32600,
+          'MCP_PROTOCOL_VERSION_UNSUPPORTED',
+        );
         expect(error.message).to.contain('2025-11-25');
       }
       for (const version of ['2025-11-25', '2025-06-18', '2025-03-26', null]) {
-        expect((await rpc(token, 'ping', undefined, { 'mcp-protocol-version': version })).status, String(version)).to.equal(200);
+        expect(
+          (await rpc(token, 'ping', undefined, { 'mcp-protocol-version': version })).status,
+          String(version),
+        ).to.equal(200);
       }
     });
 
-    it('a foreign Origin is 403 (DNS rebinding); the site\'s own origin passes', async () => {
+    it("a foreign Origin is 403 (DNS rebinding); the site's own origin passes", async () => {
       for (const origin of ['http://evil.example', 'null', `${service().config.siteUrl}.evil.example`]) {
         expectRpcError(await rpc(token, 'ping', undefined, { origin }), 403, -32003, 'MCP_ORIGIN_NOT_ALLOWED');
       }
@@ -116,11 +150,21 @@ describe('MCP endpoint: Streamable HTTP and JSON-RPC', () => {
     });
 
     it('a foreign Origin is refused before the token is looked at', async () => {
-      expectRpcError(await rpc(undefined, 'ping', undefined, { origin: 'http://evil.example' }), 403, -32003, 'MCP_ORIGIN_NOT_ALLOWED');
+      expectRpcError(
+        await rpc(undefined, 'ping', undefined, { origin: 'http://evil.example' }),
+        403,
+        -32003,
+        'MCP_ORIGIN_NOT_ALLOWED',
+      );
     });
 
     it('a body over the limit is 413', async () => {
-      const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(service().config.maxBodyBytes) } });
+      const big = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'ping',
+        params: { pad: 'x'.repeat(service().config.maxBodyBytes) },
+      });
       expectRpcError(await postRaw(token, big), 413, -32600, 'PAYLOAD_TOO_LARGE');
     });
   });
@@ -136,7 +180,18 @@ describe('MCP endpoint: Streamable HTTP and JSON-RPC', () => {
     });
 
     it('valid JSON that is not a message is -32600 with HTTP 400', async () => {
-      for (const body of ['42', '"ping"', 'null', '{"id":1,"method":"ping"}', '{"jsonrpc":"1.0","id":1,"method":"ping"}', '{"jsonrpc":"2.0","id":1}', '{"jsonrpc":"2.0","id":1,"method":5}', '{"jsonrpc":"2.0","id":1,"method":"ping","params":[1]}', '{"jsonrpc":"2.0","id":null,"method":"ping"}', '{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}']) {
+      for (const body of [
+        '42',
+        '"ping"',
+        'null',
+        '{"id":1,"method":"ping"}',
+        '{"jsonrpc":"1.0","id":1,"method":"ping"}',
+        '{"jsonrpc":"2.0","id":1}',
+        '{"jsonrpc":"2.0","id":1,"method":5}',
+        '{"jsonrpc":"2.0","id":1,"method":"ping","params":[1]}',
+        '{"jsonrpc":"2.0","id":null,"method":"ping"}',
+        '{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}',
+      ]) {
         expectRpcError(await postRaw(token, body), 400, -32600, 'MCP_INVALID_REQUEST');
       }
     });
@@ -147,7 +202,10 @@ describe('MCP endpoint: Streamable HTTP and JSON-RPC', () => {
     });
 
     it('refuses a batch as a whole, executing nothing', async () => {
-      const batch = JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' }]);
+      const batch = JSON.stringify([
+        { jsonrpc: '2.0', id: 1, method: 'ping' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      ]);
       const error = expectRpcError(await postRaw(token, batch), 400, -32600, 'MCP_INVALID_REQUEST');
       expect(error.message).to.contain('batch');
     });
@@ -167,7 +225,12 @@ describe('MCP endpoint: Streamable HTTP and JSON-RPC', () => {
 
     it('tools/call without a tool name, or with arguments that are not an object, is -32602', async () => {
       expectRpcError(await rpc(token, 'tools/call', {}), 200, -32602, 'MCP_INVALID_PARAMS');
-      expectRpcError(await rpc(token, 'tools/call', { name: 'list-tags', arguments: [1] }), 200, -32602, 'MCP_INVALID_PARAMS');
+      expectRpcError(
+        await rpc(token, 'tools/call', { name: 'list-tags', arguments: [1] }),
+        200,
+        -32602,
+        'MCP_INVALID_PARAMS',
+      );
       expectRpcError(await rpc(token, 'tools/call', { name: 5 }), 200, -32602, 'MCP_INVALID_PARAMS');
     });
   });

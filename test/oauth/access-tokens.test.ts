@@ -1,10 +1,28 @@
 import { expect } from 'chai';
-import { calculateJwkThumbprint, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import {
+  calculateJwkThumbprint,
+  decodeJwt,
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  SignJWT,
+  type JWTPayload,
+} from 'jose';
 import { ensureActiveSigningKey, publishedKeys, rotateSigningKey } from '../../core/services/oauth/signing-keys.ts';
 import { KeyDecryptionError, openPrivateJwk } from '../../core/services/oauth/key-encryption.ts';
 import { randomBytes } from 'node:crypto';
 import { sql } from '../helpers/sql.ts';
-import { createGrant, em, kidOf, mint, secondsAfter, serviceIssuer, serviceKek, verify, type GrantFixture } from './token-fixtures.ts';
+import {
+  createGrant,
+  em,
+  kidOf,
+  mint,
+  secondsAfter,
+  serviceIssuer,
+  serviceKek,
+  verify,
+  type GrantFixture,
+} from './token-fixtures.ts';
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -99,7 +117,8 @@ describe('OAuth access tokens (RFC 9068 JWTs, ES256)', () => {
     const widened = b64url({ ...decodeJwt(token), scope: 'mcp:read mcp:write' });
     expect(await verify(`${header}.${widened}.${signature}`)).to.equal(undefined);
     expect(await verify(`${header}.${payload}.`)).to.equal(undefined);
-    for (const garbage of ['', 'abc', 'a.b.c', `${header}.${payload}`, 'fsa_ws_x']) expect(await verify(garbage), garbage).to.equal(undefined);
+    for (const garbage of ['', 'abc', 'a.b.c', `${header}.${payload}`, 'fsa_ws_x'])
+      expect(await verify(garbage), garbage).to.equal(undefined);
   });
 
   it('rejects alg none, and HS256 signed with the public key as the secret', async () => {
@@ -111,7 +130,11 @@ describe('OAuth access tokens (RFC 9068 JWTs, ES256)', () => {
     }
     const [jwk] = (await publishedKeys(em(), new Date())).filter((key) => key.kid === kid);
     expect(jwk).to.exist;
-    const secrets = [Buffer.from(jwk!.x, 'base64url'), new TextEncoder().encode(jwk!.x), new TextEncoder().encode(JSON.stringify(jwk))];
+    const secrets = [
+      Buffer.from(jwk!.x, 'base64url'),
+      new TextEncoder().encode(jwk!.x),
+      new TextEncoder().encode(JSON.stringify(jwk)),
+    ];
     for (const secret of secrets) {
       const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid, typ: 'at+jwt' }).sign(secret);
       expect(await verify(forged)).to.equal(undefined);
@@ -121,20 +144,30 @@ describe('OAuth access tokens (RFC 9068 JWTs, ES256)', () => {
   it('rejects an unknown kid, and a real kid on a token signed by another key', async () => {
     const { privateKey, publicKey } = await generateKeyPair('ES256');
     const ownKid = await calculateJwkThumbprint(await exportJWK(publicKey));
-    const unknown = await new SignJWT(claimsOf(grant)).setProtectedHeader({ alg: 'ES256', kid: ownKid, typ: 'at+jwt' }).sign(privateKey);
+    const unknown = await new SignJWT(claimsOf(grant))
+      .setProtectedHeader({ alg: 'ES256', kid: ownKid, typ: 'at+jwt' })
+      .sign(privateKey);
     expect(await verify(unknown)).to.equal(undefined);
     const realKid = kidOf((await mint(grant)).token);
-    const impostor = await new SignJWT(claimsOf(grant)).setProtectedHeader({ alg: 'ES256', kid: realKid, typ: 'at+jwt' }).sign(privateKey);
+    const impostor = await new SignJWT(claimsOf(grant))
+      .setProtectedHeader({ alg: 'ES256', kid: realKid, typ: 'at+jwt' })
+      .sign(privateKey);
     expect(await verify(impostor)).to.equal(undefined);
-    const noKid = await new SignJWT(claimsOf(grant)).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' }).sign(privateKey);
+    const noKid = await new SignJWT(claimsOf(grant))
+      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' })
+      .sign(privateKey);
     expect(await verify(noKid)).to.equal(undefined);
   });
 
   it('rejects tokens signed with our own key but without the at+jwt typ or a required claim', async () => {
     const { kid, privateKey } = await ensureActiveSigningKey(em(), await serviceKek(), new Date());
-    const sign = (claims: JWTPayload, typ?: string) => new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid, ...(typ ? { typ } : {}) }).sign(privateKey);
+    const sign = (claims: JWTPayload, typ?: string) =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid, ...(typ ? { typ } : {}) }).sign(privateKey);
     // The control: a hand-made token with every claim is accepted.
-    expect(await verify(await sign(claimsOf(grant), 'at+jwt'))).to.include({ kind: 'oauth', businessId: grant.businessId });
+    expect(await verify(await sign(claimsOf(grant), 'at+jwt'))).to.include({
+      kind: 'oauth',
+      businessId: grant.businessId,
+    });
     expect(await verify(await sign(claimsOf(grant), 'application/at+jwt'))).to.include({ kind: 'oauth' });
     expect(await verify(await sign(claimsOf(grant), 'JWT'))).to.equal(undefined);
     expect(await verify(await sign(claimsOf(grant)))).to.equal(undefined);
@@ -146,13 +179,17 @@ describe('OAuth access tokens (RFC 9068 JWTs, ES256)', () => {
     // Claims that disagree with the grant: another user's grant id, another business.
     const other = await createGrant();
     expect(await verify(await sign({ ...claimsOf(grant), grant_id: other.grantId }, 'at+jwt'))).to.equal(undefined);
-    expect(await verify(await sign({ ...claimsOf(grant), business_id: other.businessId }, 'at+jwt'))).to.equal(undefined);
+    expect(await verify(await sign({ ...claimsOf(grant), business_id: other.businessId }, 'at+jwt'))).to.equal(
+      undefined,
+    );
     expect(await verify(await sign({ ...claimsOf(grant), client_id: other.clientId }, 'at+jwt'))).to.equal(undefined);
   });
 
   it('drops scopes that are not MCP scopes from the principal', async () => {
     const { kid, privateKey } = await ensureActiveSigningKey(em(), await serviceKek(), new Date());
-    const token = await new SignJWT({ ...claimsOf(grant), scope: 'mcp:read workspace:write' }).setProtectedHeader({ alg: 'ES256', kid, typ: 'at+jwt' }).sign(privateKey);
+    const token = await new SignJWT({ ...claimsOf(grant), scope: 'mcp:read workspace:write' })
+      .setProtectedHeader({ alg: 'ES256', kid, typ: 'at+jwt' })
+      .sign(privateKey);
     expect((await verify(token))?.scopes).to.deep.equal(['mcp:read']);
   });
 
@@ -195,7 +232,8 @@ describe('OAuth signing keys', () => {
     expect(sealed).to.match(/^[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]+$/);
     expect(sealed).not.to.contain('"d"');
     expect(sealed).not.to.contain('{');
-    for (const part of sealed.split('.')) expect(Buffer.from(part, 'base64url').toString('latin1')).not.to.contain('"d"');
+    for (const part of sealed.split('.'))
+      expect(Buffer.from(part, 'base64url').toString('latin1')).not.to.contain('"d"');
 
     const kek = await serviceKek();
     const opened = openPrivateJwk(kek, kid, sealed);
@@ -216,7 +254,9 @@ describe('OAuth signing keys', () => {
     for (const key of keys) {
       expect(key).to.have.all.keys('kty', 'crv', 'x', 'y', 'kid', 'alg', 'use');
       expect(key).to.include({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
-      expect(key.kid).to.equal(await calculateJwkThumbprint({ kty: key.kty, crv: key.crv, x: key.x, y: key.y }, 'sha256'));
+      expect(key.kid).to.equal(
+        await calculateJwkThumbprint({ kty: key.kty, crv: key.crv, x: key.x, y: key.y }, 'sha256'),
+      );
     }
   });
 
@@ -263,11 +303,16 @@ describe('OAuth signing keys', () => {
     const kek = await serviceKek();
     for (let round = 0; round < 5; round += 1) {
       // Retire every key at once, so the next uses all find none and race to create one.
-      await sql("update oauth_signing_keys set retired_at = now(), publish_until = now() + interval '1 hour' where retired_at is null");
+      await sql(
+        "update oauth_signing_keys set retired_at = now(), publish_until = now() + interval '1 hour' where retired_at is null",
+      );
       const now = secondsAfter(new Date(), 5 + round);
       const keys = await Promise.all(Array.from({ length: 8 }, () => ensureActiveSigningKey(em(), kek, now)));
       const active = await sql<{ kid: string }>('select kid from oauth_signing_keys where retired_at is null');
-      expect(active.map((row) => row.kid), `round ${round}`).to.deep.equal([keys[0]!.kid]);
+      expect(
+        active.map((row) => row.kid),
+        `round ${round}`,
+      ).to.deep.equal([keys[0]!.kid]);
       expect(new Set(keys.map((key) => key.kid)).size, `round ${round}`).to.equal(1);
     }
   });

@@ -5,7 +5,14 @@ import type { BrowserContext } from 'playwright-core';
 import { launchTestBrowser, type TestBrowser } from '../helpers/chromium.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
-import { authorizationParameters, createMember, PASSWORD, pkcePair, registerClient, sha256Hex } from './authorize-fixtures.ts';
+import {
+  authorizationParameters,
+  createMember,
+  PASSWORD,
+  pkcePair,
+  registerClient,
+  sha256Hex,
+} from './authorize-fixtures.ts';
 
 /**
  * The login and consent pages walked by a real browser, as a person would, ending at the client's
@@ -24,7 +31,9 @@ describe('OAuth authorization in a browser (login, consent, loopback callback)',
     callbackServer = createServer((request, response) => {
       received.push(new URL(request.url ?? '/', 'http://127.0.0.1'));
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end('<!doctype html><html lang="en"><head><link rel="icon" href="data:,"><title>Done</title></head><body><p>You can close this window.</p></body></html>');
+      response.end(
+        '<!doctype html><html lang="en"><head><link rel="icon" href="data:,"><title>Done</title></head><body><p>You can close this window.</p></body></html>',
+      );
     });
     await new Promise<void>((resolve) => callbackServer!.listen(0, '127.0.0.1', resolve));
     browser = await launchTestBrowser(this);
@@ -39,7 +48,10 @@ describe('OAuth authorization in a browser (login, consent, loopback callback)',
   it('signs in, unticks a write scope, approves, and lands on the callback with the code and state', async () => {
     const port = (callbackServer!.address() as AddressInfo).port;
     const redirectUri = `http://127.0.0.1:${port}/callback`;
-    const client = await registerClient({ redirect_uris: [redirectUri], scope: 'mcp:read mcp:customers:write mcp:jobs:write' });
+    const client = await registerClient({
+      redirect_uris: [redirectUri],
+      scope: 'mcp:read mcp:customers:write mcp:jobs:write',
+    });
     const user = await createMember();
     const { challenge } = pkcePair();
     const parameters = authorizationParameters(client, { code_challenge: challenge });
@@ -76,7 +88,11 @@ describe('OAuth authorization in a browser (login, consent, loopback callback)',
       `select g.scope, g.business_id, g.user_id from oauth_authorization_codes c join oauth_grants g on g.id = c.grant_id where c.code_hash = ?`,
       [sha256Hex(code)],
     );
-    expect(grant).to.deep.equal({ scope: 'mcp:read mcp:jobs:write', business_id: user.businesses[0]!.id, user_id: user.id });
+    expect(grant).to.deep.equal({
+      scope: 'mcp:read mcp:jobs:write',
+      business_id: user.businesses[0]!.id,
+      user_id: user.id,
+    });
     expect(problems, 'console errors (a CSP violation would show here)').to.deep.equal([]);
   });
 });

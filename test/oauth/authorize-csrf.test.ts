@@ -31,7 +31,9 @@ function serverFormKey(): Promise<Buffer> {
 }
 
 async function sessionsOf(userId: string): Promise<number> {
-  const [row] = await sql<{ n: number }>('select count(*)::int as n from oauth_browser_sessions where user_id = ?', [userId]);
+  const [row] = await sql<{ n: number }>('select count(*)::int as n from oauth_browser_sessions where user_id = ?', [
+    userId,
+  ]);
   return row!.n;
 }
 
@@ -42,7 +44,10 @@ async function grantsOf(clientId: string): Promise<number> {
 
 function expectRefused(response: PageResponse, mentions?: string): void {
   expectPage(response, 403, mentions);
-  expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('fsa_session=')), 'no new session cookie').to.equal(false);
+  expect(
+    response.headers.getSetCookie().some((cookie) => cookie.startsWith('fsa_session=')),
+    'no new session cookie',
+  ).to.equal(false);
 }
 
 describe('POST /api/oauth/authorize: forgery protection', () => {
@@ -89,11 +94,17 @@ describe('POST /api/oauth/authorize: forgery protection', () => {
 
     it('refuses an expired token (older than an hour), even when made with the right cookie', async () => {
       const fields = loginForm(login.text, user.email, PASSWORD);
-      const old = formToken(await serverFormKey(), await cookieOf(browser), 'sign-in', fields.request!, new Date(Date.now() - 61 * 60_000));
+      const old = formToken(
+        await serverFormKey(),
+        await cookieOf(browser),
+        'sign-in',
+        fields.request!,
+        new Date(Date.now() - 61 * 60_000),
+      );
       expectRefused(await browser.post(authorizeEndpoint(), { ...fields, form_token: old }));
     });
 
-    it('refuses a token minted without the server\'s key (an HMAC keyed with the browser key alone), and accepts one made with it', async () => {
+    it("refuses a token minted without the server's key (an HMAC keyed with the browser key alone), and accepts one made with it", async () => {
       const fields = loginForm(login.text, user.email, PASSWORD);
       const browserKey = await cookieOf(browser);
       const issuedAt = Math.floor(Date.now() / 1000);
@@ -101,15 +112,25 @@ describe('POST /api/oauth/authorize: forgery protection', () => {
       const forged = `${issuedAt}.${createHmac('sha256', browserKey).update(`sign-in\n${issuedAt}\n${fields.request!}`, 'utf8').digest('base64url')}`;
       expectRefused(await browser.post(authorizeEndpoint(), { ...fields, form_token: forged }), 'not valid any more');
       const minted = formToken(await serverFormKey(), browserKey, 'sign-in', fields.request!, new Date());
-      const accepted = await browser.post(authorizeEndpoint(), { ...fields, password: 'wrong password', form_token: minted });
+      const accepted = await browser.post(authorizeEndpoint(), {
+        ...fields,
+        password: 'wrong password',
+        form_token: minted,
+      });
       expectPage(accepted, 400, 'Incorrect e-mail or password.');
     });
 
     it('refuses a post from another origin, a null origin, or one the browser marks cross-site, even with a good token', async () => {
       const fields = loginForm(login.text, user.email, PASSWORD);
-      expectRefused(await browser.post(authorizeEndpoint(), fields, { origin: 'https://evil.example' }), 'another origin');
+      expectRefused(
+        await browser.post(authorizeEndpoint(), fields, { origin: 'https://evil.example' }),
+        'another origin',
+      );
       expectRefused(await browser.post(authorizeEndpoint(), fields, { origin: 'null' }));
-      expectRefused(await browser.post(authorizeEndpoint(), fields, { 'sec-fetch-site': 'cross-site' }), 'another site');
+      expectRefused(
+        await browser.post(authorizeEndpoint(), fields, { 'sec-fetch-site': 'cross-site' }),
+        'another site',
+      );
     });
   });
 
@@ -137,9 +158,15 @@ describe('POST /api/oauth/authorize: forgery protection', () => {
       expectRefused(await browser.post(authorizeEndpoint(), wrong));
     });
 
-    it('refuses the login form\'s token (another purpose) and the token of another session', async () => {
+    it("refuses the login form's token (another purpose) and the token of another session", async () => {
       const login = await new TestBrowser().get(`${authorizeEndpoint()}?${authorizationParameters(client)}`);
-      const signInToken = formToken(await serverFormKey(), await cookieOf(browser), 'sign-in', fieldValue(consent.text, 'request'), new Date());
+      const signInToken = formToken(
+        await serverFormKey(),
+        await cookieOf(browser),
+        'sign-in',
+        fieldValue(consent.text, 'request'),
+        new Date(),
+      );
       const withSignInToken = new URLSearchParams(approve);
       withSignInToken.set('form_token', signInToken);
       expectRefused(await browser.post(authorizeEndpoint(), withSignInToken));
@@ -155,15 +182,24 @@ describe('POST /api/oauth/authorize: forgery protection', () => {
     });
 
     it('refuses a cross-site post (foreign Origin, or Sec-Fetch-Site: cross-site) even with a good token, for approve and deny', async () => {
-      expectRefused(await browser.post(authorizeEndpoint(), approve, { origin: 'https://evil.example' }), 'another origin');
-      expectRefused(await browser.post(authorizeEndpoint(), approve, { 'sec-fetch-site': 'cross-site' }), 'another site');
+      expectRefused(
+        await browser.post(authorizeEndpoint(), approve, { origin: 'https://evil.example' }),
+        'another origin',
+      );
+      expectRefused(
+        await browser.post(authorizeEndpoint(), approve, { 'sec-fetch-site': 'cross-site' }),
+        'another site',
+      );
       const deny = consentForm(consent.text, 'deny');
       const denied = await browser.post(authorizeEndpoint(), deny, { origin: 'https://evil.example' });
       expectRefused(denied);
     });
 
     it('accepts the same form from a client that sends neither Origin nor Sec-Fetch-Site (the token alone decides)', async () => {
-      const response = await browser.post(authorizeEndpoint(), consentForm(consent.text, 'deny'), { origin: '', 'sec-fetch-site': '' });
+      const response = await browser.post(authorizeEndpoint(), consentForm(consent.text, 'deny'), {
+        origin: '',
+        'sec-fetch-site': '',
+      });
       expect(response.status).to.equal(303);
       expect(new URL(response.headers.get('location')!).searchParams.get('error')).to.equal('access_denied');
     });
@@ -174,7 +210,11 @@ describe('POST /api/oauth/authorize: forgery protection', () => {
       const hostile = await registerClient({ client_name: '<script>alert(1)</script>' });
       const user = await createMember();
       const browser = new TestBrowser();
-      const consent = await signInToConsent(browser, authorizationParameters(hostile, { state: '"><b>x</b>' }), user.email);
+      const consent = await signInToConsent(
+        browser,
+        authorizationParameters(hostile, { state: '"><b>x</b>' }),
+        user.email,
+      );
       const login = await new TestBrowser().get(`${authorizeEndpoint()}?${authorizationParameters(hostile)}`);
       for (const page of [consent.text, login.text]) {
         expect(page).not.to.contain('<script>');
@@ -186,7 +226,11 @@ describe('POST /api/oauth/authorize: forgery protection', () => {
   });
 
   it('answers a POST that is not a form with a page, not JSON', async () => {
-    const response = await fetch(authorizeEndpoint(), { method: 'POST', headers: { 'content-type': 'application/json', origin: service().url }, body: '{}' });
+    const response = await fetch(authorizeEndpoint(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: service().url },
+      body: '{}',
+    });
     expect(response.status).to.equal(400);
     expect(response.headers.get('content-type')).to.equal('text/html; charset=utf-8');
   });

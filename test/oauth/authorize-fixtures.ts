@@ -24,7 +24,9 @@ export interface TestClient {
   client_name?: string;
 }
 
-export async function registerClient(options: { redirect_uris?: string[]; scope?: string; client_name?: string | null } = {}): Promise<TestClient> {
+export async function registerClient(
+  options: { redirect_uris?: string[]; scope?: string; client_name?: string | null } = {},
+): Promise<TestClient> {
   const name = options.client_name === null ? undefined : (options.client_name ?? `Authorize test ${uniqueSuffix()}`);
   return accountsCaller().oauthClients.registerClient({
     redirect_uris: options.redirect_uris ?? [loopbackCallback()],
@@ -34,13 +36,20 @@ export async function registerClient(options: { redirect_uris?: string[]; scope?
 }
 
 /** A user (password PASSWORD) who owns `businesses` new businesses. */
-export async function createMember(businesses = 1): Promise<{ id: string; email: string; businesses: Array<{ id: string; name: string }> }> {
+export async function createMember(
+  businesses = 1,
+): Promise<{ id: string; email: string; businesses: Array<{ id: string; name: string }> }> {
   const caller = accountsCaller();
   const user = await createUser(caller, 'authorize');
   const owned: Array<{ id: string; name: string }> = [];
   for (let index = 0; index < businesses; index += 1) {
     const name = `Authorize ${String.fromCharCode(65 + index)} ${uniqueSuffix()}`;
-    const business = await caller.accounts.createBusiness({ name, time_zone: 'UTC', currency: 'USD', owner_email: user.email });
+    const business = await caller.accounts.createBusiness({
+      name,
+      time_zone: 'UTC',
+      currency: 'USD',
+      owner_email: user.email,
+    });
     owned.push({ id: business.id, name });
   }
   return { ...user, businesses: owned };
@@ -56,7 +65,10 @@ export function sha256Hex(value: string): string {
 }
 
 /** A complete, valid authorization request for the client; `overrides` replace (or, with null, remove) parameters. */
-export function authorizationParameters(client: TestClient, overrides: Record<string, string | null> = {}): URLSearchParams {
+export function authorizationParameters(
+  client: TestClient,
+  overrides: Record<string, string | null> = {},
+): URLSearchParams {
   const base: Record<string, string | null> = {
     response_type: 'code',
     client_id: client.client_id,
@@ -90,11 +102,20 @@ export class TestBrowser {
     return this.send(url, { method: 'GET', headers });
   }
 
-  async post(url: string, fields: URLSearchParams | Record<string, string>, headers: Record<string, string> = {}): Promise<PageResponse> {
+  async post(
+    url: string,
+    fields: URLSearchParams | Record<string, string>,
+    headers: Record<string, string> = {},
+  ): Promise<PageResponse> {
     const body = fields instanceof URLSearchParams ? fields : new URLSearchParams(fields);
     return this.send(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: this.site, 'sec-fetch-site': 'same-origin', ...headers },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: this.site,
+        'sec-fetch-site': 'same-origin',
+        ...headers,
+      },
       body: body.toString(),
     });
   }
@@ -102,7 +123,9 @@ export class TestBrowser {
   async send(url: string, init: RequestInit & { headers: Record<string, string> }): Promise<PageResponse> {
     const cookie = await this.jar.getCookieString(url);
     // A header given as '' is not sent at all (a client without Origin or Sec-Fetch-Site).
-    const headers = Object.fromEntries(Object.entries({ ...(cookie ? { cookie } : {}), ...init.headers }).filter(([, value]) => value !== ''));
+    const headers = Object.fromEntries(
+      Object.entries({ ...(cookie ? { cookie } : {}), ...init.headers }).filter(([, value]) => value !== ''),
+    );
     const response = await fetch(url, { ...init, redirect: 'manual', headers });
     for (const header of response.headers.getSetCookie()) await this.jar.setCookie(header, url, { ignoreError: true });
     return { status: response.status, headers: response.headers, text: await response.text() };
@@ -137,7 +160,13 @@ export function expectPage(response: PageResponse, status: number, mentions?: st
 
 /** The fields of the login form of a login page, with the e-mail and password filled in. */
 export function loginForm(loginPage: string, email: string, password: string): Record<string, string> {
-  return { action: 'sign_in', request: fieldValue(loginPage, 'request'), form_token: fieldValue(loginPage, 'form_token'), email, password };
+  return {
+    action: 'sign_in',
+    request: fieldValue(loginPage, 'request'),
+    form_token: fieldValue(loginPage, 'form_token'),
+    email,
+    password,
+  };
 }
 
 /** The consent form's hidden fields. */
@@ -151,7 +180,12 @@ export function consentForm(consentPage: string, action: string, extra: Array<[s
 }
 
 /** GET the authorization request, sign in, follow back: answers the consent page. */
-export async function signInToConsent(browser: TestBrowser, parameters: URLSearchParams, email: string, password = PASSWORD): Promise<PageResponse> {
+export async function signInToConsent(
+  browser: TestBrowser,
+  parameters: URLSearchParams,
+  email: string,
+  password = PASSWORD,
+): Promise<PageResponse> {
   const login = await browser.get(`${authorizeEndpoint(browser.site)}?${parameters}`);
   expectPage(login, 200, 'Sign in');
   const signedIn = await browser.post(authorizeEndpoint(browser.site), loginForm(login.text, email, password));

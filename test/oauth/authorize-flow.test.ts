@@ -59,7 +59,8 @@ describe('GET/POST /api/oauth/authorize: login and consent', () => {
     const next = new URL(signedIn.headers.get('location')!);
     // A sign-in only ever continues to the authorization endpoint itself, with the same request.
     expect(`${next.origin}${next.pathname}`).to.equal(authorizeEndpoint());
-    for (const name of ['client_id', 'redirect_uri', 'state', 'code_challenge', 'scope']) expect(next.searchParams.get(name)).to.equal(parameters.get(name));
+    for (const name of ['client_id', 'redirect_uri', 'state', 'code_challenge', 'scope'])
+      expect(next.searchParams.get(name)).to.equal(parameters.get(name));
 
     const consent = await browser.get(next.href);
     expectPage(consent, 200, 'Allow');
@@ -104,7 +105,13 @@ describe('GET/POST /api/oauth/authorize: login and consent', () => {
     const token = await fetch(`${service().config.baseUrl}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: client.redirect_uris[0]!, client_id: client.client_id, code_verifier: verifier }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: client.redirect_uris[0]!,
+        client_id: client.client_id,
+        code_verifier: verifier,
+      }),
     });
     const tokens = (await token.json()) as { access_token?: string; scope?: string };
     expect(token.status, JSON.stringify(tokens)).to.equal(200);
@@ -119,7 +126,10 @@ describe('GET/POST /api/oauth/authorize: login and consent', () => {
     expect(client.redirect_uris[0]).to.contain('?t=');
     const browser = new TestBrowser();
     const consent = await signInToConsent(browser, authorizationParameters(client, { state: 'a b&c=d' }), user.email);
-    const approved = await browser.post(authorizeEndpoint(), consentForm(consent.text, 'approve', [['business_id', user.businesses[0]!.id]]));
+    const approved = await browser.post(
+      authorizeEndpoint(),
+      consentForm(consent.text, 'approve', [['business_id', user.businesses[0]!.id]]),
+    );
     expect(approved.headers.get('location')).to.match(/\?t=[0-9a-f]{12}&code=/);
     const answer = redirectParameters(approved, client.redirect_uris[0]!);
     const location = new URL(approved.headers.get('location')!);
@@ -133,12 +143,17 @@ describe('GET/POST /api/oauth/authorize: login and consent', () => {
     const client = await registerClient({ scope: 'mcp:read' });
     const browser = new TestBrowser();
     const consent = await signInToConsent(browser, authorizationParameters(client), user.email);
-    expect(fieldValues(consent.text, 'business_id').sort()).to.deep.equal(user.businesses.map((business) => business.id).sort());
+    expect(fieldValues(consent.text, 'business_id').sort()).to.deep.equal(
+      user.businesses.map((business) => business.id).sort(),
+    );
     expect(consent.text.match(/type="radio"/g)).to.have.length(2);
     expect(consent.text).not.to.match(/type="radio"[^>]*checked/);
     for (const business of user.businesses) expect(consent.text).to.contain(business.name);
 
-    const approved = await browser.post(authorizeEndpoint(), consentForm(consent.text, 'approve', [['business_id', user.businesses[1]!.id]]));
+    const approved = await browser.post(
+      authorizeEndpoint(),
+      consentForm(consent.text, 'approve', [['business_id', user.businesses[1]!.id]]),
+    );
     const grant = await grantOfCode(redirectParameters(approved, client.redirect_uris[0]!).get('code')!);
     expect(grant?.business_id).to.equal(user.businesses[1]!.id);
     expect(grant?.scope).to.equal('mcp:read');
@@ -152,7 +167,10 @@ describe('GET/POST /api/oauth/authorize: login and consent', () => {
     const consent = await signInToConsent(browser, authorizationParameters(client, { scope: 'mcp:read' }), user.email);
     const [before] = await sql('select count(*)::int as n from oauth_grants where client_id = ?', [client.client_id]);
 
-    const foreign = await browser.post(authorizeEndpoint(), consentForm(consent.text, 'approve', [['business_id', stranger.businesses[0]!.id]]));
+    const foreign = await browser.post(
+      authorizeEndpoint(),
+      consentForm(consent.text, 'approve', [['business_id', stranger.businesses[0]!.id]]),
+    );
     expectPage(foreign, 400, 'Choose one of the businesses');
     const missing = await browser.post(authorizeEndpoint(), consentForm(consent.text, 'approve'));
     expectPage(missing, 400, 'Choose one of the businesses');
@@ -174,7 +192,10 @@ describe('GET/POST /api/oauth/authorize: login and consent', () => {
     const browser = new TestBrowser();
     const parameters = authorizationParameters(client, { scope: 'mcp:jobs:write' });
     const consent = await signInToConsent(browser, parameters, user.email);
-    const approved = await browser.post(authorizeEndpoint(), consentForm(consent.text, 'approve', [['business_id', user.businesses[0]!.id]]));
+    const approved = await browser.post(
+      authorizeEndpoint(),
+      consentForm(consent.text, 'approve', [['business_id', user.businesses[0]!.id]]),
+    );
     const answer = redirectParameters(approved, client.redirect_uris[0]!);
     expect(answer.get('error')).to.equal('access_denied');
     expect(answer.get('state')).to.equal(parameters.get('state'));
@@ -203,8 +224,13 @@ describe('GET/POST /api/oauth/authorize: login and consent', () => {
     const client = await registerClient();
     const browser = new TestBrowser();
     const consent = await signInToConsent(browser, authorizationParameters(client), user.email);
-    await sql('update oauth_browser_sessions set expires_at = now() - interval \'1 second\' where user_id = ?', [user.id]);
-    const approved = await browser.post(authorizeEndpoint(), consentForm(consent.text, 'approve', [['business_id', user.businesses[0]!.id]]));
+    await sql("update oauth_browser_sessions set expires_at = now() - interval '1 second' where user_id = ?", [
+      user.id,
+    ]);
+    const approved = await browser.post(
+      authorizeEndpoint(),
+      consentForm(consent.text, 'approve', [['business_id', user.businesses[0]!.id]]),
+    );
     expect(approved.status).to.equal(303);
     expect(approved.headers.get('location')!.startsWith(`${authorizeEndpoint()}?`)).to.equal(true);
     const [grants] = await sql('select count(*)::int as n from oauth_grants where client_id = ?', [client.client_id]);
@@ -246,9 +272,16 @@ describe('GET/POST /api/oauth/authorize: login and consent', () => {
     const client = await registerClient({ redirect_uris: [registered] });
     const requested = registered.replace(':50001/', ':61234/');
     const browser = new TestBrowser();
-    const consent = await signInToConsent(browser, authorizationParameters(client, { redirect_uri: requested }), user.email);
+    const consent = await signInToConsent(
+      browser,
+      authorizationParameters(client, { redirect_uri: requested }),
+      user.email,
+    );
     expect(consent.text).to.contain('127.0.0.1:61234');
-    const approved = await browser.post(authorizeEndpoint(), consentForm(consent.text, 'approve', [['business_id', user.businesses[0]!.id]]));
+    const approved = await browser.post(
+      authorizeEndpoint(),
+      consentForm(consent.text, 'approve', [['business_id', user.businesses[0]!.id]]),
+    );
     const code = redirectParameters(approved, requested).get('code')!;
     expect((await grantOfCode(code))?.redirect_uri).to.equal(requested);
   });

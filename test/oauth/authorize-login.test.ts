@@ -40,7 +40,10 @@ describe('POST /api/oauth/authorize: signing in', () => {
     const browser = new TestBrowser();
     const login = await browser.get(`${authorizeEndpoint()}?${authorizationParameters(client)}`);
     const wrong = await browser.post(authorizeEndpoint(), loginForm(login.text, user.email, `${PASSWORD}!`));
-    const unknown = await browser.post(authorizeEndpoint(), loginForm(login.text, `nobody-${uniqueSuffix()}@example.test`, PASSWORD));
+    const unknown = await browser.post(
+      authorizeEndpoint(),
+      loginForm(login.text, `nobody-${uniqueSuffix()}@example.test`, PASSWORD),
+    );
     for (const response of [wrong, unknown]) {
       expectPage(response, 400, 'Incorrect e-mail or password.');
       expect(response.text).to.contain('role="alert"');
@@ -91,7 +94,9 @@ describe('POST /api/oauth/authorize: signing in', () => {
     expect(expires - Date.now()).to.be.within(11.9 * 3600_000, 12.1 * 3600_000);
     const secret = cookieValue(after);
     expect(secret, 'a new secret at sign-in (no session fixation)').not.to.equal(cookieValue(before));
-    const rows = await sql<{ id_hash: string }>('select id_hash from oauth_browser_sessions where user_id = ?', [user.id]);
+    const rows = await sql<{ id_hash: string }>('select id_hash from oauth_browser_sessions where user_id = ?', [
+      user.id,
+    ]);
     expect(rows.map((row) => row.id_hash)).to.deep.equal([sha256Hex(secret)]);
     expect(await sql('select 1 from oauth_browser_sessions where id_hash = ?', [secret])).to.have.length(0);
   });
@@ -104,11 +109,16 @@ describe('POST /api/oauth/authorize: signing in', () => {
     after(() => app?.close());
 
     it('sets __Host-fsa_session with Secure, HttpOnly, SameSite=Lax, Path=/ and no Domain (also behind a TLS-terminating proxy)', async () => {
-      const response = await fetch(`${app.url}/api/oauth/authorize?${authorizationParameters(client)}`, { redirect: 'manual' });
+      const response = await fetch(`${app.url}/api/oauth/authorize?${authorizationParameters(client)}`, {
+        redirect: 'manual',
+      });
       expect(response.status).to.equal(200);
       const header = response.headers.getSetCookie().find((cookie) => cookie.startsWith('__Host-fsa_session='))!;
       expect(header).to.be.a('string');
-      const attributes = header.toLowerCase().split(';').map((part) => part.trim());
+      const attributes = header
+        .toLowerCase()
+        .split(';')
+        .map((part) => part.trim());
       expect(attributes).to.include.members(['path=/', 'secure', 'httponly', 'samesite=lax']);
       expect(attributes.some((attribute) => attribute.startsWith('domain='))).to.equal(false);
       expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('fsa_session='))).to.equal(false);
@@ -135,7 +145,8 @@ describe('POST /api/oauth/authorize: signing in', () => {
 
     it('refuses an e-mail address after 3 failures from any addresses, even with the right password: 429 with Retry-After', async () => {
       const user = await createMember();
-      for (let index = 0; index < 3; index += 1) expectPage(await attempt(address(), user.email, 'wrong password'), 400, 'Incorrect e-mail or password.');
+      for (let index = 0; index < 3; index += 1)
+        expectPage(await attempt(address(), user.email, 'wrong password'), 400, 'Incorrect e-mail or password.');
       const refused = await attempt(address(), user.email.toUpperCase(), PASSWORD);
       expectPage(refused, 429, 'Too many failed sign-in attempts. Try again in 15 minutes.');
       expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 900);
@@ -146,16 +157,21 @@ describe('POST /api/oauth/authorize: signing in', () => {
       const user = await createMember();
       const from = address();
       for (let index = 0; index < 3; index += 1) {
-        expectPage(await attempt(from, `nobody-${uniqueSuffix()}@example.test`, 'guess'), 400, 'Incorrect e-mail or password.');
+        expectPage(
+          await attempt(from, `nobody-${uniqueSuffix()}@example.test`, 'guess'),
+          400,
+          'Incorrect e-mail or password.',
+        );
       }
       expectPage(await attempt(from, user.email, PASSWORD), 429, 'Too many failed sign-in attempts');
       expect((await attempt(address(), user.email, PASSWORD)).status).to.equal(303);
     });
 
-    it('forgets an e-mail address\'s failures after a successful sign-in', async () => {
+    it("forgets an e-mail address's failures after a successful sign-in", async () => {
       const user = await createMember();
       for (let round = 0; round < 2; round += 1) {
-        for (let index = 0; index < 2; index += 1) expectPage(await attempt(address(), user.email, 'wrong password'), 400);
+        for (let index = 0; index < 2; index += 1)
+          expectPage(await attempt(address(), user.email, 'wrong password'), 400);
         expect((await attempt(address(), user.email, PASSWORD)).status).to.equal(303);
       }
     });

@@ -16,10 +16,18 @@ import {
 } from './authorize-fixtures.ts';
 
 const scopeOfCode = async (code: string) =>
-  (await sql<{ scope: string }>('select g.scope from oauth_authorization_codes c join oauth_grants g on g.id = c.grant_id where c.code_hash = ?', [sha256Hex(code)]))[0]?.scope;
+  (
+    await sql<{ scope: string }>(
+      'select g.scope from oauth_authorization_codes c join oauth_grants g on g.id = c.grant_id where c.code_hash = ?',
+      [sha256Hex(code)],
+    )
+  )[0]?.scope;
 
 /** A user (from createMember) who also has `role` in a business someone else owns. */
-async function withRole(role: 'owner' | 'admin' | 'member', user: { email: string }): Promise<{ id: string; name: string }> {
+async function withRole(
+  role: 'owner' | 'admin' | 'member',
+  user: { email: string },
+): Promise<{ id: string; name: string }> {
   const owner = await createMember();
   await accountsCaller().accounts.addMember({ business: owner.businesses[0]!.id, email: user.email, role });
   return owner.businesses[0]!;
@@ -31,7 +39,11 @@ describe('GET/POST /api/oauth/authorize: only an owner or admin may grant write 
   it('offers a plain member read access only: write scopes listed as not offered, and a forged write decision is reduced to reads', async () => {
     const owner = await createMember();
     const member = await createMember(0);
-    await accountsCaller().accounts.addMember({ business: owner.businesses[0]!.id, email: member.email, role: 'member' });
+    await accountsCaller().accounts.addMember({
+      business: owner.businesses[0]!.id,
+      email: member.email,
+      role: 'member',
+    });
     const client = await registerClient({ scope: WRITE_REQUEST });
     const browser = new TestBrowser();
     const consent = await signInToConsent(browser, authorizationParameters(client), member.email);
@@ -62,7 +74,13 @@ describe('GET/POST /api/oauth/authorize: only an owner or admin may grant write 
     const browser = new TestBrowser();
     const parameters = authorizationParameters(client, { scope: 'mcp:jobs:write' });
     const consent = await signInToConsent(browser, parameters, member.email);
-    const approved = await browser.post(authorizeEndpoint(), consentForm(consent.text, 'approve', [['business_id', business.id], ['scope', 'mcp:jobs:write']]));
+    const approved = await browser.post(
+      authorizeEndpoint(),
+      consentForm(consent.text, 'approve', [
+        ['business_id', business.id],
+        ['scope', 'mcp:jobs:write'],
+      ]),
+    );
     const answer = redirectParameters(approved, client.redirect_uris[0]!);
     expect(answer.get('error')).to.equal('access_denied');
     expect(answer.get('error_description')).to.contain('owner or admin');
@@ -78,8 +96,16 @@ describe('GET/POST /api/oauth/authorize: only an owner or admin may grant write 
     expect(fieldValues(consent.text, 'scope')).to.deep.equal(['mcp:customers:write', 'mcp:jobs:write']);
     expect(consent.text).not.to.contain('not offered');
     expect(consent.text).not.to.contain('read only');
-    const approved = await browser.post(authorizeEndpoint(), consentForm(consent.text, 'approve', [['business_id', business.id], ['scope', 'mcp:jobs:write']]));
-    expect(await scopeOfCode(redirectParameters(approved, client.redirect_uris[0]!).get('code')!)).to.equal('mcp:read mcp:jobs:write');
+    const approved = await browser.post(
+      authorizeEndpoint(),
+      consentForm(consent.text, 'approve', [
+        ['business_id', business.id],
+        ['scope', 'mcp:jobs:write'],
+      ]),
+    );
+    expect(await scopeOfCode(redirectParameters(approved, client.redirect_uris[0]!).get('code')!)).to.equal(
+      'mcp:read mcp:jobs:write',
+    );
   });
 
   it('with an owned business and a member one: offers the writes, marks the member business read-only, and grants reads only there', async () => {
@@ -91,12 +117,25 @@ describe('GET/POST /api/oauth/authorize: only an owner or admin may grant write 
     expect(fieldValues(consent.text, 'scope')).to.deep.equal(['mcp:customers:write', 'mcp:jobs:write']);
     expect(consent.text.match(/read only: as a member/g)).to.have.length(1);
     expect(consent.text).to.contain('the application gets read access only, whatever is ticked');
-    const ticked: Array<[string, string]> = [['scope', 'mcp:customers:write'], ['scope', 'mcp:jobs:write']];
+    const ticked: Array<[string, string]> = [
+      ['scope', 'mcp:customers:write'],
+      ['scope', 'mcp:jobs:write'],
+    ];
 
-    const inMemberBusiness = await browser.post(authorizeEndpoint(), consentForm(consent.text, 'approve', [['business_id', memberOf.id], ...ticked]));
-    expect(await scopeOfCode(redirectParameters(inMemberBusiness, client.redirect_uris[0]!).get('code')!)).to.equal('mcp:read');
-    const inOwnBusiness = await browser.post(authorizeEndpoint(), consentForm(consent.text, 'approve', [['business_id', user.businesses[0]!.id], ...ticked]));
-    expect(await scopeOfCode(redirectParameters(inOwnBusiness, client.redirect_uris[0]!).get('code')!)).to.equal(WRITE_REQUEST);
+    const inMemberBusiness = await browser.post(
+      authorizeEndpoint(),
+      consentForm(consent.text, 'approve', [['business_id', memberOf.id], ...ticked]),
+    );
+    expect(await scopeOfCode(redirectParameters(inMemberBusiness, client.redirect_uris[0]!).get('code')!)).to.equal(
+      'mcp:read',
+    );
+    const inOwnBusiness = await browser.post(
+      authorizeEndpoint(),
+      consentForm(consent.text, 'approve', [['business_id', user.businesses[0]!.id], ...ticked]),
+    );
+    expect(await scopeOfCode(redirectParameters(inOwnBusiness, client.redirect_uris[0]!).get('code')!)).to.equal(
+      WRITE_REQUEST,
+    );
   });
 
   it('still shows a read-only request to a plain member as before', async () => {

@@ -17,7 +17,12 @@ import {
 /** RFC 6749 appendix A.7: error_description is %x20-21 / %x23-5B / %x5D-7E. */
 const ERROR_DESCRIPTION = /^[\x20\x21\x23-\x5B\x5D-\x7E]+$/;
 
-async function expectErrorRedirect(client: TestClient, parameters: URLSearchParams, error: string, options: { state?: 'echoed' | 'absent'; mentions?: string } = {}) {
+async function expectErrorRedirect(
+  client: TestClient,
+  parameters: URLSearchParams,
+  error: string,
+  options: { state?: 'echoed' | 'absent'; mentions?: string } = {},
+) {
   const response = await new TestBrowser().get(`${authorizeEndpoint()}?${parameters}`);
   expect(response.headers.get('cache-control')).to.equal('no-store');
   const answer = redirectParameters(response, parameters.get('redirect_uri') ?? client.redirect_uris[0]!);
@@ -26,7 +31,8 @@ async function expectErrorRedirect(client: TestClient, parameters: URLSearchPara
   if (options.mentions) expect(answer.get('error_description')).to.contain(options.mentions);
   expect(answer.get('iss')).to.equal(service().config.siteUrl);
   expect(answer.get('code')).to.equal(null);
-  if ((options.state ?? 'echoed') === 'echoed') expect(answer.get('state')).to.equal(parameters.get('state')).and.not.equal(null);
+  if ((options.state ?? 'echoed') === 'echoed')
+    expect(answer.get('state')).to.equal(parameters.get('state')).and.not.equal(null);
   else expect(answer.has('state')).to.equal(false);
 }
 
@@ -44,39 +50,83 @@ describe('GET /api/oauth/authorize: request errors', () => {
 
   describe('redirected to the client with error, state and iss', () => {
     it('unsupported_response_type for response_type=token; invalid_request without response_type', async () => {
-      await expectErrorRedirect(client, authorizationParameters(client, { response_type: 'token' }), 'unsupported_response_type');
-      await expectErrorRedirect(client, authorizationParameters(client, { response_type: null }), 'invalid_request', { mentions: 'response_type' });
+      await expectErrorRedirect(
+        client,
+        authorizationParameters(client, { response_type: 'token' }),
+        'unsupported_response_type',
+      );
+      await expectErrorRedirect(client, authorizationParameters(client, { response_type: null }), 'invalid_request', {
+        mentions: 'response_type',
+      });
     });
 
     it('invalid_request for PKCE plain, a missing method, or an unknown method', async () => {
       const plain = authorizationParameters(client, { code_challenge_method: 'plain', code_challenge: 'a'.repeat(43) });
       await expectErrorRedirect(client, plain, 'invalid_request', { mentions: 'PKCE S256 is required' });
-      await expectErrorRedirect(client, authorizationParameters(client, { code_challenge_method: null }), 'invalid_request', { mentions: 'PKCE S256 is required' });
-      await expectErrorRedirect(client, authorizationParameters(client, { code_challenge_method: 's256' }), 'invalid_request', { mentions: 'S256' });
+      await expectErrorRedirect(
+        client,
+        authorizationParameters(client, { code_challenge_method: null }),
+        'invalid_request',
+        { mentions: 'PKCE S256 is required' },
+      );
+      await expectErrorRedirect(
+        client,
+        authorizationParameters(client, { code_challenge_method: 's256' }),
+        'invalid_request',
+        { mentions: 'S256' },
+      );
     });
 
     it('invalid_request for a missing code_challenge, one too short, too long, or with characters outside [A-Za-z0-9-._~]', async () => {
-      await expectErrorRedirect(client, authorizationParameters(client, { code_challenge: null }), 'invalid_request', { mentions: 'code_challenge' });
-      for (const challenge of ['a'.repeat(42), 'a'.repeat(129), `${'a'.repeat(42)}+`, `${'a'.repeat(42)}=`, `${'a'.repeat(40)} ab`]) {
-        await expectErrorRedirect(client, authorizationParameters(client, { code_challenge: challenge }), 'invalid_request', { mentions: 'code_challenge' });
+      await expectErrorRedirect(client, authorizationParameters(client, { code_challenge: null }), 'invalid_request', {
+        mentions: 'code_challenge',
+      });
+      for (const challenge of [
+        'a'.repeat(42),
+        'a'.repeat(129),
+        `${'a'.repeat(42)}+`,
+        `${'a'.repeat(42)}=`,
+        `${'a'.repeat(40)} ab`,
+      ]) {
+        await expectErrorRedirect(
+          client,
+          authorizationParameters(client, { code_challenge: challenge }),
+          'invalid_request',
+          { mentions: 'code_challenge' },
+        );
       }
     });
 
     it('accepts code challenges of 43 and 128 characters of the unreserved set', async () => {
       for (const challenge of [`${'A'.repeat(39)}-._~`, 'z'.repeat(128)]) {
-        const response = await new TestBrowser().get(`${authorizeEndpoint()}?${authorizationParameters(client, { code_challenge: challenge })}`);
+        const response = await new TestBrowser().get(
+          `${authorizeEndpoint()}?${authorizationParameters(client, { code_challenge: challenge })}`,
+        );
         expectPage(response, 200, 'Sign in');
       }
     });
 
     it('invalid_request without state when state is missing (state is required here)', async () => {
-      await expectErrorRedirect(client, authorizationParameters(client, { state: null }), 'invalid_request', { state: 'absent', mentions: 'state' });
-      await expectErrorRedirect(client, authorizationParameters(client, { state: '' }), 'invalid_request', { state: 'absent', mentions: 'state' });
+      await expectErrorRedirect(client, authorizationParameters(client, { state: null }), 'invalid_request', {
+        state: 'absent',
+        mentions: 'state',
+      });
+      await expectErrorRedirect(client, authorizationParameters(client, { state: '' }), 'invalid_request', {
+        state: 'absent',
+        mentions: 'state',
+      });
     });
 
     it('invalid_scope for an unknown scope, a scope beyond the registered ones, and an empty scope', async () => {
-      await expectErrorRedirect(client, authorizationParameters(client, { scope: 'mcp:read admin' }), 'invalid_scope', { mentions: 'does not know' });
-      await expectErrorRedirect(client, authorizationParameters(client, { scope: 'mcp:read mcp:jobs:write' }), 'invalid_scope', { mentions: 'more than this client registered' });
+      await expectErrorRedirect(client, authorizationParameters(client, { scope: 'mcp:read admin' }), 'invalid_scope', {
+        mentions: 'does not know',
+      });
+      await expectErrorRedirect(
+        client,
+        authorizationParameters(client, { scope: 'mcp:read mcp:jobs:write' }),
+        'invalid_scope',
+        { mentions: 'more than this client registered' },
+      );
       await expectErrorRedirect(client, authorizationParameters(client, { scope: 'mcp:write' }), 'invalid_scope');
       await expectErrorRedirect(client, authorizationParameters(client, { scope: ' ' }), 'invalid_scope');
     });
@@ -84,7 +134,9 @@ describe('GET /api/oauth/authorize: request errors', () => {
     it('invalid_target for a resource other than the MCP resource (also among several)', async () => {
       const mcp = `${service().config.baseUrl}/v1/mcp`;
       for (const resource of [`${service().config.baseUrl}/v1/other`, `${mcp}/`, 'https://elsewhere.example/mcp']) {
-        await expectErrorRedirect(client, authorizationParameters(client, { resource }), 'invalid_target', { mentions: mcp });
+        await expectErrorRedirect(client, authorizationParameters(client, { resource }), 'invalid_target', {
+          mentions: mcp,
+        });
       }
       const two = authorizationParameters(client, { resource: mcp });
       two.append('resource', 'https://elsewhere.example/mcp');
@@ -121,7 +173,10 @@ describe('GET /api/oauth/authorize: request errors', () => {
 
   describe('shown as a page, never redirected', () => {
     it('an unknown, missing, repeated or over-long client_id', async () => {
-      await expectErrorPage(authorizationParameters(client, { client_id: 'mcp_unknown_client_id_000000' }), 'not registered');
+      await expectErrorPage(
+        authorizationParameters(client, { client_id: 'mcp_unknown_client_id_000000' }),
+        'not registered',
+      );
       await expectErrorPage(authorizationParameters(client, { client_id: null }), 'no client_id');
       const twice = authorizationParameters(client);
       twice.append('client_id', client.client_id);
@@ -134,20 +189,41 @@ describe('GET /api/oauth/authorize: request errors', () => {
       const twice = authorizationParameters(client);
       twice.append('redirect_uri', client.redirect_uris[0]!);
       await expectErrorPage(twice, 'more than one redirect_uri');
-      await expectErrorPage(authorizationParameters(client, { redirect_uri: 'https://evil.example/callback' }), 'is not one it registered');
-      await expectErrorPage(authorizationParameters(client, { redirect_uri: 'https://evil.example/callback', response_type: 'token', state: null }), 'is not one it registered');
+      await expectErrorPage(
+        authorizationParameters(client, { redirect_uri: 'https://evil.example/callback' }),
+        'is not one it registered',
+      );
+      await expectErrorPage(
+        authorizationParameters(client, {
+          redirect_uri: 'https://evil.example/callback',
+          response_type: 'token',
+          state: null,
+        }),
+        'is not one it registered',
+      );
     });
 
     it('a loopback redirect_uri with another path, another query or another loopback host than the registered one', async () => {
       const registered = new URL(client.redirect_uris[0]!);
       const otherPath = `http://127.0.0.1:${registered.port}/oauth/callback${registered.search}`;
       await expectErrorPage(authorizationParameters(client, { redirect_uri: otherPath }), 'is not one it registered');
-      await expectErrorPage(authorizationParameters(client, { redirect_uri: `http://127.0.0.1:${registered.port}/callback?t=other` }), 'is not one it registered');
-      await expectErrorPage(authorizationParameters(client, { redirect_uri: `http://localhost:${registered.port}/callback${registered.search}` }), 'is not one it registered');
+      await expectErrorPage(
+        authorizationParameters(client, { redirect_uri: `http://127.0.0.1:${registered.port}/callback?t=other` }),
+        'is not one it registered',
+      );
+      await expectErrorPage(
+        authorizationParameters(client, {
+          redirect_uri: `http://localhost:${registered.port}/callback${registered.search}`,
+        }),
+        'is not one it registered',
+      );
     });
 
     it('escapes what the page shows and names the problem for the developer', async () => {
-      const text = await expectErrorPage(authorizationParameters(client, { client_id: '<script>alert(1)</script>' }), 'not registered');
+      const text = await expectErrorPage(
+        authorizationParameters(client, { client_id: '<script>alert(1)</script>' }),
+        'not registered',
+      );
       expect(text).not.to.contain('<script>');
       expect(text).to.contain('<html lang="en">');
       expect(text).to.contain('registered');

@@ -11,7 +11,9 @@ describe('OAuth discovery documents', () => {
 
   it('serves the authorization server metadata (RFC 8414) with the issuer exactly {site_url}', async () => {
     // With an Origin, as a browser-based client's fetch sends it: the document is readable from any origin.
-    const response = await request<Record<string, unknown>>(`${site()}/.well-known/oauth-authorization-server`, { headers: { Origin: 'https://client.example' } });
+    const response = await request<Record<string, unknown>>(`${site()}/.well-known/oauth-authorization-server`, {
+      headers: { Origin: 'https://client.example' },
+    });
     expect(response.status, response.text).to.equal(200);
     expect(response.headers.get('content-type')).to.match(/^application\/json/);
     expect(response.headers.get('cache-control')).to.equal('public, max-age=3600');
@@ -39,7 +41,10 @@ describe('OAuth discovery documents', () => {
   it('serves the protected resource metadata (RFC 9728) at the root and at the path-inserted location, identically', async () => {
     const browser = { headers: { Origin: 'https://client.example' } };
     const root = await request<Record<string, unknown>>(`${site()}/.well-known/oauth-protected-resource`, browser);
-    const inserted = await request<Record<string, unknown>>(`${site()}/.well-known/oauth-protected-resource/api/v1/mcp`, browser);
+    const inserted = await request<Record<string, unknown>>(
+      `${site()}/.well-known/oauth-protected-resource/api/v1/mcp`,
+      browser,
+    );
     for (const response of [root, inserted]) {
       expect(response.status, response.text).to.equal(200);
       expect(response.headers.get('content-type')).to.match(/^application\/json/);
@@ -59,16 +64,28 @@ describe('OAuth discovery documents', () => {
   });
 
   it('answers only GET and HEAD on the well-known documents: 405 with Allow otherwise; unknown documents are 404', async () => {
-    for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api/v1/mcp']) {
+    for (const path of [
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/api/v1/mcp',
+    ]) {
       const head = await request(`${site()}${path}`, { method: 'HEAD' });
       expect(head.status, path).to.equal(200);
       for (const method of ['POST', 'PUT', 'DELETE']) {
-        const response = await request(`${site()}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'DELETE' ? undefined : '{}' });
+        const response = await request(`${site()}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: method === 'DELETE' ? undefined : '{}',
+        });
         expectErrorMessage(response, 405, 'METHOD_NOT_ALLOWED');
         expect(response.headers.get('allow'), `${method} ${path}`).to.contain('GET');
       }
     }
-    expectErrorMessage(await request(`${site()}/.well-known/oauth-protected-resource/api/v1/other`), 404, 'ROUTE_NOT_FOUND');
+    expectErrorMessage(
+      await request(`${site()}/.well-known/oauth-protected-resource/api/v1/other`),
+      404,
+      'ROUTE_NOT_FOUND',
+    );
   });
 
   it('serves the JWKS with the key in use: public members only, kid = RFC 7638 thumbprint, cached 5 minutes', async () => {
@@ -85,17 +102,23 @@ describe('OAuth discovery documents', () => {
       expect(published).to.have.all.keys('kty', 'crv', 'x', 'y', 'kid', 'alg', 'use');
       expect(published).not.to.have.property('d');
       expect(published).to.include({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
-      expect(published.kid).to.equal(await calculateJwkThumbprint({ kty: 'EC', crv: 'P-256', x: published.x!, y: published.y! }, 'sha256'));
+      expect(published.kid).to.equal(
+        await calculateJwkThumbprint({ kty: 'EC', crv: 'P-256', x: published.x!, y: published.y! }, 'sha256'),
+      );
     }
     expect(response.text).not.to.match(/"d"\s*:/);
   });
 
   it('documents the JWKS in the OpenAPI document under the OAuth tag, and not the well-known documents', async () => {
-    const response = await request<{ paths: Record<string, Record<string, { tags?: string[]; security?: unknown[] }>> }>(`${site()}/api/openapi.json`);
+    const response = await request<{
+      paths: Record<string, Record<string, { tags?: string[]; security?: unknown[] }>>;
+    }>(`${site()}/api/openapi.json`);
     const operation = response.body.paths['/v1/oauth/jwks']?.get;
     expect(operation, 'GET /v1/oauth/jwks').to.exist;
     expect(operation!.tags).to.deep.equal(['OAuth']);
     expect(operation!.security).to.deep.equal([]);
-    expect(Object.keys(response.body.paths).filter((path) => /well-known|metadata|rotate/i.test(path))).to.deep.equal([]);
+    expect(Object.keys(response.body.paths).filter((path) => /well-known|metadata|rotate/i.test(path))).to.deep.equal(
+      [],
+    );
   });
 });

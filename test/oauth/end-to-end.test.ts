@@ -3,7 +3,14 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
-import { consentForm, createMember, loopbackCallback, redirectParameters, signInToConsent, TestBrowser } from './authorize-fixtures.ts';
+import {
+  consentForm,
+  createMember,
+  loopbackCallback,
+  redirectParameters,
+  signInToConsent,
+  TestBrowser,
+} from './authorize-fixtures.ts';
 import { verify } from './token-fixtures.ts';
 
 /** oauth4webapi talks to our http://localhost issuer only when allowed to. */
@@ -20,7 +27,10 @@ describe('OAuth end to end with oauth4webapi through the real login and consent 
 
   it('discovers, registers, authorizes with a write scope deselected, exchanges, verifies, refreshes and revokes', async () => {
     const issuer = new URL(service().url);
-    const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
+    const as = await oauth.processDiscoveryResponse(
+      issuer,
+      await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }),
+    );
     expect(as.issuer).to.equal(service().config.siteUrl);
     expect(as.code_challenge_methods_supported).to.deep.equal(['S256']);
     expect(as.authorization_response_iss_parameter_supported).to.equal(true);
@@ -32,7 +42,9 @@ describe('OAuth end to end with oauth4webapi through the real login and consent 
       { redirect_uris: [redirectUri], client_name: 'End-to-end agent', token_endpoint_auth_method: 'none' },
       insecure,
     );
-    const client = (await oauth.processDynamicClientRegistrationResponse(registration)) as oauth.Client & { scope: string };
+    const client = (await oauth.processDynamicClientRegistrationResponse(registration)) as oauth.Client & {
+      scope: string;
+    };
     expect(client.scope).to.equal('mcp:read mcp:customers:write mcp:jobs:write');
 
     // The authorization request the library would open in the user's browser.
@@ -64,7 +76,15 @@ describe('OAuth end to end with oauth4webapi through the real login and consent 
     );
     const callback = oauth.validateAuthResponse(as, client, redirectParameters(approved, redirectUri), state);
 
-    const exchanged = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), callback, redirectUri, verifier, insecure);
+    const exchanged = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      oauth.None(),
+      callback,
+      redirectUri,
+      verifier,
+      insecure,
+    );
     const tokens = await oauth.processAuthorizationCodeResponse(as, client, exchanged);
     expect(tokens.token_type).to.equal('bearer');
     expect(tokens.scope).to.equal('mcp:read mcp:customers:write');
@@ -78,7 +98,12 @@ describe('OAuth end to end with oauth4webapi through the real login and consent 
       algorithms: ['ES256'],
     });
     expect(protectedHeader.kid).to.be.a('string');
-    expect(payload).to.include({ sub: user.id, client_id: client.client_id, scope: 'mcp:read mcp:customers:write', business_id: user.businesses[0]!.id });
+    expect(payload).to.include({
+      sub: user.id,
+      client_id: client.client_id,
+      scope: 'mcp:read mcp:customers:write',
+      business_id: user.businesses[0]!.id,
+    });
 
     // Refresh rotates the pair and keeps the deselection.
     const refreshed = await oauth.processRefreshTokenResponse(
@@ -91,7 +116,9 @@ describe('OAuth end to end with oauth4webapi through the real login and consent 
     expect(await verify(refreshed.access_token)).to.include({ kind: 'oauth', businessId: user.businesses[0]!.id });
 
     // Revocation ends the whole authorization: both access tokens and the new refresh token.
-    await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, oauth.None(), refreshed.refresh_token!, insecure));
+    await oauth.processRevocationResponse(
+      await oauth.revocationRequest(as, client, oauth.None(), refreshed.refresh_token!, insecure),
+    );
     expect(await verify(tokens.access_token)).to.equal(undefined);
     expect(await verify(refreshed.access_token)).to.equal(undefined);
     const again = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshed.refresh_token!, insecure);
@@ -102,7 +129,9 @@ describe('OAuth end to end with oauth4webapi through the real login and consent 
       expect(error).to.be.instanceOf(oauth.ResponseBodyError);
       expect((error as oauth.ResponseBodyError).error).to.equal('invalid_grant');
     }
-    const grants = await sql<{ revoked_at: Date | null }>('select revoked_at from oauth_grants where client_id = ?', [client.client_id]);
+    const grants = await sql<{ revoked_at: Date | null }>('select revoked_at from oauth_grants where client_id = ?', [
+      client.client_id,
+    ]);
     expect(grants).to.have.length(1);
     expect(grants[0]!.revoked_at).to.not.equal(null);
   });

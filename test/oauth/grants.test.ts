@@ -7,7 +7,16 @@ import { service } from '../helpers/root-hooks.ts';
 import { createContextInner } from '../../core/context.ts';
 import { createLogger } from '../../core/logger.ts';
 import { createCaller } from '../../core/routers/_app.ts';
-import { authorizedParty, exchange, expectOAuthError, issueCode, postForm, refreshParams, tokenEndpoint, type AuthorizedParty } from './token-flow-fixtures.ts';
+import {
+  authorizedParty,
+  exchange,
+  expectOAuthError,
+  issueCode,
+  postForm,
+  refreshParams,
+  tokenEndpoint,
+  type AuthorizedParty,
+} from './token-flow-fixtures.ts';
 import { verify } from './token-fixtures.ts';
 
 describe('OAuth grant management (system procedures)', () => {
@@ -16,17 +25,25 @@ describe('OAuth grant management (system procedures)', () => {
     party = await authorizedParty();
   });
 
-  it('lists a user\'s grants newest first with client, business, scope, last refresh and status, never a token', async () => {
+  it("lists a user's grants newest first with client, business, scope, last refresh and status, never a token", async () => {
     const unused = await issueCode(party, { scope: 'mcp:read' });
     const refreshedCode = await issueCode(party, { scope: 'mcp:read mcp:customers:write' });
     const tokens = await exchange(party, refreshedCode);
-    const refreshed = await postForm<{ refresh_token: string }>(tokenEndpoint(), refreshParams(party, tokens.refresh_token!));
+    const refreshed = await postForm<{ refresh_token: string }>(
+      tokenEndpoint(),
+      refreshParams(party, tokens.refresh_token!),
+    );
     expect(refreshed.status).to.equal(200);
     const expiredCode = await issueCode(party, { scope: 'mcp:read' });
     await exchange(party, expiredCode);
     // As if it had all happened long ago: no live refresh token, the last access token long expired.
-    await sql(`update oauth_refresh_tokens set expires_at = now() - interval '1 day', created_at = now() - interval '31 days' where grant_id = ?`, [expiredCode.grantId]);
-    await sql(`update oauth_authorization_codes set used_at = now() - interval '31 days' where grant_id = ?`, [expiredCode.grantId]);
+    await sql(
+      `update oauth_refresh_tokens set expires_at = now() - interval '1 day', created_at = now() - interval '31 days' where grant_id = ?`,
+      [expiredCode.grantId],
+    );
+    await sql(`update oauth_authorization_codes set used_at = now() - interval '31 days' where grant_id = ?`, [
+      expiredCode.grantId,
+    ]);
 
     const listed = await accountsCaller().oauthGrants.listGrants({ email: party.email.toUpperCase() });
     expect(listed.user_id).to.equal(party.userId);
@@ -63,7 +80,12 @@ describe('OAuth grant management (system procedures)', () => {
     expect(revoked.grant).to.include({ grant_id: code.grantId, status: 'revoked' });
     expect(revoked.grant.revoked_at).to.be.a('string');
     expect(await verify(tokens.access_token)).to.equal(undefined);
-    expectOAuthError(await postForm(tokenEndpoint(), refreshParams(party, tokens.refresh_token!)), 400, 'invalid_grant', 'revoked');
+    expectOAuthError(
+      await postForm(tokenEndpoint(), refreshParams(party, tokens.refresh_token!)),
+      400,
+      'invalid_grant',
+      'revoked',
+    );
 
     const again = await caller.oauthGrants.revokeGrant({ grant_id: code.grantId });
     expect(again.already_revoked).to.equal(true);
@@ -79,7 +101,10 @@ describe('OAuth grant management (system procedures)', () => {
   it('answers RESOURCE_NOT_FOUND for an unknown user or grant, and VALIDATION_FAILED for a malformed id', async () => {
     const caller = accountsCaller();
     await expectAppError(caller.oauthGrants.listGrants({ email: 'nobody-at-all@example.test' }), 'RESOURCE_NOT_FOUND');
-    await expectAppError(caller.oauthGrants.revokeGrant({ grant_id: '00000000-0000-4000-8000-000000000000' }), 'RESOURCE_NOT_FOUND');
+    await expectAppError(
+      caller.oauthGrants.revokeGrant({ grant_id: '00000000-0000-4000-8000-000000000000' }),
+      'RESOURCE_NOT_FOUND',
+    );
     await expectAppError(caller.oauthGrants.revokeGrant({ grant_id: 'not-a-uuid' }), 'VALIDATION_FAILED');
     const fresh = await authorizedParty();
     expect((await caller.oauthGrants.listGrants({ email: fresh.email })).items).to.deep.equal([]);
@@ -88,11 +113,22 @@ describe('OAuth grant management (system procedures)', () => {
   it('is reachable by the system caller only: anyone else is answered as if the procedure did not exist', async () => {
     const running = service();
     const anonymous = createCaller(
-      createContextInner({ em: running.database.orm.em, log: createLogger('silent'), urls: { site: running.config.siteUrl, base: running.config.baseUrl }, services: running.services, requestId: 'test' }),
+      createContextInner({
+        em: running.database.orm.em,
+        log: createLogger('silent'),
+        urls: { site: running.config.siteUrl, base: running.config.baseUrl },
+        services: running.services,
+        requestId: 'test',
+      }),
     );
     await expectAppError(anonymous.oauthGrants.listGrants({ email: party.email }), 'ROUTE_NOT_FOUND');
-    await expectAppError(anonymous.oauthGrants.revokeGrant({ grant_id: '00000000-0000-4000-8000-000000000000' }), 'ROUTE_NOT_FOUND');
-    const overHttp = await fetch(`${running.url}/api/trpc/oauthGrants.listGrants?input=${encodeURIComponent(JSON.stringify({ email: party.email }))}`);
+    await expectAppError(
+      anonymous.oauthGrants.revokeGrant({ grant_id: '00000000-0000-4000-8000-000000000000' }),
+      'ROUTE_NOT_FOUND',
+    );
+    const overHttp = await fetch(
+      `${running.url}/api/trpc/oauthGrants.listGrants?input=${encodeURIComponent(JSON.stringify({ email: party.email }))}`,
+    );
     expect(overHttp.status).to.equal(404);
     await overHttp.arrayBuffer();
   });

@@ -33,7 +33,13 @@ describe('OAuth key configuration', () => {
     });
 
     it('refuses anything else, naming the variable but not echoing the value', () => {
-      for (const value of [randomBytes(31).toString('base64'), randomBytes(33).toString('base64'), 'not base64 at all!', 'x'.repeat(44), randomBytes(32).toString('hex')]) {
+      for (const value of [
+        randomBytes(31).toString('base64'),
+        randomBytes(33).toString('base64'),
+        'not base64 at all!',
+        'x'.repeat(44),
+        randomBytes(32).toString('hex'),
+      ]) {
         const problems = configProblems({ OAUTH_KEY_ENCRYPTION_KEY: value });
         expect(problems, value).to.have.length(1);
         expect(problems[0]).to.match(/^OAUTH_KEY_ENCRYPTION_KEY: /);
@@ -46,7 +52,13 @@ describe('OAuth key configuration', () => {
       const problems = configProblems({ ...server, NODE_ENV: 'production' });
       expect(problems).to.have.length(1);
       expect(problems[0]).to.match(/^OAUTH_KEY_ENCRYPTION_KEY: required in production with DATABASE_URL/);
-      expect(configProblems({ ...server, NODE_ENV: 'production', OAUTH_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') })).to.deep.equal([]);
+      expect(
+        configProblems({
+          ...server,
+          NODE_ENV: 'production',
+          OAUTH_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        }),
+      ).to.deep.equal([]);
       expect(configProblems({ NODE_ENV: 'production' })).to.deep.equal([]);
       expect(configProblems({ ...server })).to.deep.equal([]);
     });
@@ -58,7 +70,9 @@ describe('OAuth key configuration', () => {
     it('bounds the access-token lifetime to 60..86400 seconds, 3600 by default', () => {
       expect(loadConfig({}).oauthTokens.accessTokenTtlSeconds).to.equal(3600);
       expect(loadConfig({ OAUTH_ACCESS_TOKEN_TTL_SECONDS: '60' }).oauthTokens.accessTokenTtlSeconds).to.equal(60);
-      expect(loadConfig({ OAUTH_ACCESS_TOKEN_TTL_SECONDS: '86400' }).oauthTokens.accessTokenTtlSeconds).to.equal(86_400);
+      expect(loadConfig({ OAUTH_ACCESS_TOKEN_TTL_SECONDS: '86400' }).oauthTokens.accessTokenTtlSeconds).to.equal(
+        86_400,
+      );
       for (const value of ['59', '86401', '0', '-5', '90.5', 'hour']) {
         const problems = configProblems({ OAUTH_ACCESS_TOKEN_TTL_SECONDS: value });
         expect(problems, value).to.have.length(1);
@@ -82,7 +96,9 @@ describe('OAuth key configuration', () => {
 
     it('gives every racing first use the same key', async () => {
       const file = join(freshDataDir(), 'oauth-kek');
-      const keys = await Promise.all(Array.from({ length: 10 }, () => keyEncryptionKeySource({ configured: undefined, file })(quiet)));
+      const keys = await Promise.all(
+        Array.from({ length: 10 }, () => keyEncryptionKeySource({ configured: undefined, file })(quiet)),
+      );
       for (const key of keys) expect(key.equals(keys[0]!)).to.equal(true);
       expect(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64').equals(keys[0]!)).to.equal(true);
     });
@@ -91,7 +107,9 @@ describe('OAuth key configuration', () => {
       const key = randomBytes(32);
       const file = join(freshDataDir(), 'oauth-kek');
       const config = loadConfig({ OAUTH_KEY_ENCRYPTION_KEY: key.toString('base64') });
-      expect((await keyEncryptionKeySource({ configured: config.oauthTokens.keyEncryptionKey, file })(quiet)).equals(key)).to.equal(true);
+      expect(
+        (await keyEncryptionKeySource({ configured: config.oauthTokens.keyEncryptionKey, file })(quiet)).equals(key),
+      ).to.equal(true);
       expect(() => statSync(file)).to.throw();
     });
 
@@ -99,13 +117,19 @@ describe('OAuth key configuration', () => {
       const file = join(freshDataDir(), 'oauth-kek');
       writeFileSync(file, 'garbage\n', { mode: 0o600 });
       let message = '';
-      await keyEncryptionKeySource({ configured: undefined, file })(quiet).catch((error: Error) => (message = error.message));
+      await keyEncryptionKeySource({ configured: undefined, file })(quiet).catch(
+        (error: Error) => (message = error.message),
+      );
       expect(message).to.contain(file);
       expect(message).to.contain('OAUTH_KEY_ENCRYPTION_KEY');
 
       const sink = new LogSink();
       const log = createLogger('info', sink);
-      const source = keyEncryptionKeySource({ configured: undefined, file: join(freshDataDir(), 'oauth-kek'), fileWarning: 'stop-gap in use' });
+      const source = keyEncryptionKeySource({
+        configured: undefined,
+        file: join(freshDataDir(), 'oauth-kek'),
+        fileWarning: 'stop-gap in use',
+      });
       await Promise.all([source(log), source(log)]);
       await source(log);
       expect(sink.lines.filter((line) => line.msg === 'stop-gap in use')).to.have.length(1);

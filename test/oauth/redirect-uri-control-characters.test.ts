@@ -39,10 +39,17 @@ function tainted(base: string): string[] {
   return uris;
 }
 
-const unexpectedErrors = (from: number) => service().logs.lines.slice(from).filter((line) => line.msg === 'unexpected error' || Number(line.status) >= 500);
+const unexpectedErrors = (from: number) =>
+  service()
+    .logs.lines.slice(from)
+    .filter((line) => line.msg === 'unexpected error' || Number(line.status) >= 500);
 
 function register(body: unknown): Promise<JsonResponse<{ error?: string; error_description?: string }>> {
-  return request(`${service().url}/api/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return request(`${service().url}/api/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 function loopback(): string {
@@ -51,7 +58,11 @@ function loopback(): string {
 
 describe('redirect URIs with control characters', () => {
   it('the policy refuses C0, DEL and C1 characters, raw or percent-encoded, and still accepts clean URIs', () => {
-    for (const base of ['http://127.0.0.1:5000/callback?t=1', 'https://app.example.com/callback?t=1', 'com.example.agent:/callback?t=1']) {
+    for (const base of [
+      'http://127.0.0.1:5000/callback?t=1',
+      'https://app.example.com/callback?t=1',
+      'com.example.agent:/callback?t=1',
+    ]) {
       expect(checkRedirectUri(base, policy).accepted, base).to.equal(true);
       for (const uri of tainted(base)) {
         const verdict = checkRedirectUri(uri, policy);
@@ -89,7 +100,9 @@ describe('redirect URIs with control characters', () => {
       const otherPort = registered.replace(/:\d+\//, ':6553/');
       for (const uri of [...tainted(registered), ...tainted(otherPort)]) {
         for (const overrides of [{}, { response_type: 'token' }] as Array<Record<string, string>>) {
-          const response = await new TestBrowser().get(`${authorizeEndpoint()}?${authorizationParameters(client, { redirect_uri: uri, ...overrides })}`);
+          const response = await new TestBrowser().get(
+            `${authorizeEndpoint()}?${authorizationParameters(client, { redirect_uri: uri, ...overrides })}`,
+          );
           expectPage(response, 400, 'redirect_uri');
         }
       }
@@ -102,7 +115,10 @@ describe('redirect URIs with control characters', () => {
       const parameters = authorizationParameters(client, { response_type: 'token' }).toString();
       const encoded = encodeURIComponent(registered);
       for (const injected of ['%0d%0aSet-Cookie:%20x=1', '%0D%0ALocation:%20https://evil.example', '%00', '%09']) {
-        const query = parameters.replace(`redirect_uri=${new URLSearchParams({ r: registered }).toString().slice(2)}`, `redirect_uri=${encoded}${injected}`);
+        const query = parameters.replace(
+          `redirect_uri=${new URLSearchParams({ r: registered }).toString().slice(2)}`,
+          `redirect_uri=${encoded}${injected}`,
+        );
         expect(query).to.contain(injected);
         const response = await new TestBrowser().get(`${authorizeEndpoint()}?${query}`);
         expectPage(response, 400, 'redirect_uri');
@@ -117,8 +133,12 @@ describe('redirect URIs with control characters', () => {
         const legacy = await registerClient();
         const tainted = legacy.redirect_uris[0]!.replace('?t=', `?t=${character}`);
         await sql('update oauth_clients set redirect_uris = array[?] where client_id = ?', [tainted, legacy.client_id]);
-        for (const overrides of [{ redirect_uri: tainted }, { redirect_uri: tainted, response_type: 'token' }] as Array<Record<string, string>>) {
-          const response = await new TestBrowser().get(`${authorizeEndpoint()}?${authorizationParameters(legacy, overrides)}`);
+        for (const overrides of [{ redirect_uri: tainted }, { redirect_uri: tainted, response_type: 'token' }] as Array<
+          Record<string, string>
+        >) {
+          const response = await new TestBrowser().get(
+            `${authorizeEndpoint()}?${authorizationParameters(legacy, overrides)}`,
+          );
           expectPage(response, 400, 'redirect_uri');
         }
       }
@@ -129,7 +149,10 @@ describe('redirect URIs with control characters', () => {
       const member = await createMember();
       const browser = new TestBrowser();
       const consent = await signInToConsent(browser, authorizationParameters(client), member.email);
-      const approved = await browser.post(authorizeEndpoint(), consentForm(consent.text, 'approve', [['business_id', member.businesses[0]!.id]]));
+      const approved = await browser.post(
+        authorizeEndpoint(),
+        consentForm(consent.text, 'approve', [['business_id', member.businesses[0]!.id]]),
+      );
       expect(approved.status).to.equal(303);
       expect(approved.headers.get('location')).to.match(/[?&]code=/);
     });

@@ -1,5 +1,9 @@
 import { expect } from 'chai';
-import { checkRedirectUri, redirectUriMatches, type RedirectUriPolicy } from '../../core/services/oauth/redirect-uri-policy.ts';
+import {
+  checkRedirectUri,
+  redirectUriMatches,
+  type RedirectUriPolicy,
+} from '../../core/services/oauth/redirect-uri-policy.ts';
 
 const policy: RedirectUriPolicy = {
   httpsHosts: ['app.example.com', '*.agents.example'],
@@ -13,8 +17,14 @@ describe('redirect URI policy', () => {
   it('classifies what it accepts', () => {
     expect(checkRedirectUri('https://app.example.com/cb', policy)).to.deep.equal({ accepted: true, kind: 'https' });
     expect(checkRedirectUri('https://a.b.agents.example/cb', policy)).to.deep.equal({ accepted: true, kind: 'https' });
-    expect(checkRedirectUri('https://CLAUDE.ai/api/mcp/auth_callback', policy)).to.deep.equal({ accepted: true, kind: 'hosted' });
-    expect(checkRedirectUri('http://localhost:1234/callback', policy)).to.deep.equal({ accepted: true, kind: 'loopback' });
+    expect(checkRedirectUri('https://CLAUDE.ai/api/mcp/auth_callback', policy)).to.deep.equal({
+      accepted: true,
+      kind: 'hosted',
+    });
+    expect(checkRedirectUri('http://localhost:1234/callback', policy)).to.deep.equal({
+      accepted: true,
+      kind: 'loopback',
+    });
     expect(checkRedirectUri('com.example.agent:/done', policy)).to.deep.equal({ accepted: true, kind: 'private-use' });
   });
 

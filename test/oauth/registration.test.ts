@@ -9,13 +9,21 @@ interface OAuthErrorBody {
   error_description: string;
 }
 
-function register(origin: string, body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<Record<string, unknown>>> {
-  return request(`${origin}/api/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+function register(
+  origin: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<JsonResponse<Record<string, unknown>>> {
+  return request(`${origin}/api/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 /** A loopback callback no other test registers, so deduplication never joins two tests. */
 function loopback(path = '/callback'): string {
-  return `http://127.0.0.1:${40_000 + randomBytes(2).readUInt16BE() % 20_000}${path}?t=${randomBytes(4).toString('hex')}`;
+  return `http://127.0.0.1:${40_000 + (randomBytes(2).readUInt16BE() % 20_000)}${path}?t=${randomBytes(4).toString('hex')}`;
 }
 
 function expectOAuthError(response: JsonResponse<unknown>, status: number, error: string, mentions?: string): void {
@@ -30,7 +38,11 @@ function expectOAuthError(response: JsonResponse<unknown>, status: number, error
 describe('OAuth dynamic client registration (RFC 7591)', () => {
   it('registers a public client with the default scope and answers 201 with its metadata', async () => {
     const redirect = loopback();
-    const response = await register(service().url, { redirect_uris: [redirect], client_name: 'Test Agent', client_uri: 'https://agent.example' });
+    const response = await register(service().url, {
+      redirect_uris: [redirect],
+      client_name: 'Test Agent',
+      client_uri: 'https://agent.example',
+    });
     expect(response.status, response.text).to.equal(201);
     expect(response.headers.get('cache-control')).to.equal('no-store');
     const client = response.body;
@@ -44,7 +56,9 @@ describe('OAuth dynamic client registration (RFC 7591)', () => {
       token_endpoint_auth_method: 'none',
       client_uri: 'https://agent.example',
     });
-    expect(client.client_id_issued_at).to.be.a('number').within(Date.now() / 1000 - 60, Date.now() / 1000 + 1);
+    expect(client.client_id_issued_at)
+      .to.be.a('number')
+      .within(Date.now() / 1000 - 60, Date.now() / 1000 + 1);
   });
 
   it('answers an identical registration with the same client, and a different one with a new client', async () => {
@@ -59,8 +73,17 @@ describe('OAuth dynamic client registration (RFC 7591)', () => {
   });
 
   it('accepts the loopback forms on any port, the OAuth-callback path, and the listed hosted agent callbacks', async () => {
-    for (const redirect of [loopback(), `http://localhost:8090/callback`, loopback('/oauth/callback'), 'https://claude.ai/api/mcp/auth_callback', 'https://chatgpt.com/connector_platform_oauth_redirect']) {
-      const response = await register(service().url, { redirect_uris: [redirect], client_name: `accepts ${randomBytes(3).toString('hex')}` });
+    for (const redirect of [
+      loopback(),
+      `http://localhost:8090/callback`,
+      loopback('/oauth/callback'),
+      'https://claude.ai/api/mcp/auth_callback',
+      'https://chatgpt.com/connector_platform_oauth_redirect',
+    ]) {
+      const response = await register(service().url, {
+        redirect_uris: [redirect],
+        client_name: `accepts ${randomBytes(3).toString('hex')}`,
+      });
       expect(response.status, `${redirect}: ${response.text}`).to.equal(201);
     }
   });
@@ -78,10 +101,24 @@ describe('OAuth dynamic client registration (RFC 7591)', () => {
       'not a uri',
     ];
     for (const redirect of refused) {
-      expectOAuthError(await register(service().url, { redirect_uris: [loopback(), redirect] }), 400, 'invalid_redirect_uri');
+      expectOAuthError(
+        await register(service().url, { redirect_uris: [loopback(), redirect] }),
+        400,
+        'invalid_redirect_uri',
+      );
     }
-    expectOAuthError(await register(service().url, { client_name: 'no uris' }), 400, 'invalid_redirect_uri', 'redirect_uris');
-    expectOAuthError(await register(service().url, { redirect_uris: [] }), 400, 'invalid_redirect_uri', 'redirect_uris');
+    expectOAuthError(
+      await register(service().url, { client_name: 'no uris' }),
+      400,
+      'invalid_redirect_uri',
+      'redirect_uris',
+    );
+    expectOAuthError(
+      await register(service().url, { redirect_uris: [] }),
+      400,
+      'invalid_redirect_uri',
+      'redirect_uris',
+    );
   });
 
   it('refuses unsupported metadata with invalid_client_metadata, naming the field', async () => {
@@ -96,12 +133,17 @@ describe('OAuth dynamic client registration (RFC 7591)', () => {
       [{ redirect_uris, identity_types: ['service_auth'] }, 'identity_types'],
       [{ redirect_uris, client_name: 'x'.repeat(201) }, 'client_name'],
     ];
-    for (const [body, field] of cases) expectOAuthError(await register(service().url, body), 400, 'invalid_client_metadata', field);
+    for (const [body, field] of cases)
+      expectOAuthError(await register(service().url, body), 400, 'invalid_client_metadata', field);
     expectOAuthError(await register(service().url, ['not', 'an', 'object']), 400, 'invalid_client_metadata');
   });
 
   it('answers envelope errors as the rest of the API does, and only POST', async () => {
-    const malformed = await request(`${service().url}/api/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"redirect_uris":' });
+    const malformed = await request(`${service().url}/api/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"redirect_uris":',
+    });
     expectErrorMessage(malformed, 400, 'MALFORMED_JSON');
     const get = await request(`${service().url}/api/oauth/register`);
     expectErrorMessage(get, 405, 'METHOD_NOT_ALLOWED');
@@ -127,12 +169,24 @@ describe('OAuth dynamic client registration (RFC 7591)', () => {
     after(() => configured?.stop());
 
     it('accepts configured https hosts (and subdomains of a wildcard) and private-use schemes; loopback can be switched off', async () => {
-      const accepted = ['https://app.example.com/oauth/cb', 'https://eu.agents.example/cb', 'com.example.agent:/oauth2redirect'];
+      const accepted = [
+        'https://app.example.com/oauth/cb',
+        'https://eu.agents.example/cb',
+        'com.example.agent:/oauth2redirect',
+      ];
       const response = await register(configured.url, { redirect_uris: accepted }, client);
       expect(response.status, response.text).to.equal(201);
       expect(response.body.redirect_uris).to.deep.equal(accepted);
-      for (const refused of ['https://agents.example/cb', 'https://app.example.com.evil.example/cb', 'http://127.0.0.1:9000/callback']) {
-        expectOAuthError(await register(configured.url, { redirect_uris: [refused] }, client), 400, 'invalid_redirect_uri');
+      for (const refused of [
+        'https://agents.example/cb',
+        'https://app.example.com.evil.example/cb',
+        'http://127.0.0.1:9000/callback',
+      ]) {
+        expectOAuthError(
+          await register(configured.url, { redirect_uris: [refused] }, client),
+          400,
+          'invalid_redirect_uri',
+        );
       }
     });
 

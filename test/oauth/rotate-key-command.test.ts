@@ -60,7 +60,9 @@ describe('npm run admin -- rotate-oauth-key', function () {
     expect(rotated.retired.map((key) => key.kid)).to.deep.equal([newKid]);
     const [retired] = rotated.retired;
     expect(retired!.retired_at).to.equal(rotated.created_at);
-    expect(new Date(retired!.publish_until).getTime() - new Date(retired!.retired_at).getTime()).to.equal((3600 + 300) * 1000);
+    expect(new Date(retired!.publish_until).getTime() - new Date(retired!.retired_at).getTime()).to.equal(
+      (3600 + 300) * 1000,
+    );
 
     // The service on that database publishes the keys whose window is open: all three.
     const running = await startTestService({ config: testConfig(env) });

@@ -2,7 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { decodeProtectedHeader } from 'jose';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createLogger } from '../../core/logger.ts';
-import { mintAccessToken, verifyAccessToken, type MintAccessTokenInput, type MintedAccessToken, type OAuthPrincipal, type VerifyAccessTokenOptions } from '../../core/services/oauth/access-tokens.ts';
+import {
+  mintAccessToken,
+  verifyAccessToken,
+  type MintAccessTokenInput,
+  type MintedAccessToken,
+  type OAuthPrincipal,
+  type VerifyAccessTokenOptions,
+} from '../../core/services/oauth/access-tokens.ts';
 import { accountsCaller, createUser, uniqueSuffix } from '../accounts/fixtures.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
@@ -23,20 +30,27 @@ function loopback(): string {
   return `http://127.0.0.1:${40_000 + (randomBytes(2).readUInt16BE() % 20_000)}/callback?t=${randomBytes(6).toString('hex')}`;
 }
 
-export async function createGrant(scope = DEFAULT_TEST_SCOPE, resource = `${service().config.baseUrl}/v1/mcp`): Promise<GrantFixture> {
+export async function createGrant(
+  scope = DEFAULT_TEST_SCOPE,
+  resource = `${service().config.baseUrl}/v1/mcp`,
+): Promise<GrantFixture> {
   const caller = accountsCaller();
   const user = await createUser(caller, 'oauth');
-  const business = await caller.accounts.createBusiness({ name: `OAuth Test ${uniqueSuffix()}`, time_zone: 'UTC', currency: 'USD', owner_email: user.email });
-  const client = await caller.oauthClients.registerClient({ redirect_uris: [loopback()], client_name: `Token test ${uniqueSuffix()}` });
+  const business = await caller.accounts.createBusiness({
+    name: `OAuth Test ${uniqueSuffix()}`,
+    time_zone: 'UTC',
+    currency: 'USD',
+    owner_email: user.email,
+  });
+  const client = await caller.oauthClients.registerClient({
+    redirect_uris: [loopback()],
+    client_name: `Token test ${uniqueSuffix()}`,
+  });
   const grantId = randomUUID();
-  await sql('insert into oauth_grants (id, client_id, user_id, business_id, scope, resource) values (?, ?, ?, ?, ?, ?)', [
-    grantId,
-    client.client_id,
-    user.id,
-    business.id,
-    scope,
-    resource,
-  ]);
+  await sql(
+    'insert into oauth_grants (id, client_id, user_id, business_id, scope, resource) values (?, ?, ?, ?, ?, ?)',
+    [grantId, client.client_id, user.id, business.id, scope, resource],
+  );
   return { userId: user.id, businessId: business.id, clientId: client.client_id, grantId, scope };
 }
 
@@ -53,7 +67,10 @@ export function serviceIssuer(): { issuer: string; audience: string } {
 }
 
 /** An access token for the grant, as the token endpoint will mint it; any input can be overridden. */
-export async function mint(grant: GrantFixture, overrides: Partial<MintAccessTokenInput> = {}): Promise<MintedAccessToken> {
+export async function mint(
+  grant: GrantFixture,
+  overrides: Partial<MintAccessTokenInput> = {},
+): Promise<MintedAccessToken> {
   return mintAccessToken({
     em: em(),
     kek: await serviceKek(),
@@ -70,7 +87,10 @@ export async function mint(grant: GrantFixture, overrides: Partial<MintAccessTok
 }
 
 /** Verifies as the shared service does; any option can be overridden. */
-export function verify(token: string, overrides: Partial<VerifyAccessTokenOptions> = {}): Promise<OAuthPrincipal | undefined> {
+export function verify(
+  token: string,
+  overrides: Partial<VerifyAccessTokenOptions> = {},
+): Promise<OAuthPrincipal | undefined> {
   return verifyAccessToken(token, { em: em(), now: new Date(), ...serviceIssuer(), ...overrides });
 }
 

@@ -43,10 +43,17 @@ export function loopbackRedirect(): string {
 }
 
 /** A fresh owner, business and client (registered through the procedure, as POST /oauth/register would). */
-export async function authorizedParty(options: { grantTypes?: string[]; scope?: string } = {}): Promise<AuthorizedParty> {
+export async function authorizedParty(
+  options: { grantTypes?: string[]; scope?: string } = {},
+): Promise<AuthorizedParty> {
   const caller = accountsCaller();
   const user = await createUser(caller, 'token');
-  const business = await caller.accounts.createBusiness({ name: `Token Test ${uniqueSuffix()}`, time_zone: 'UTC', currency: 'USD', owner_email: user.email });
+  const business = await caller.accounts.createBusiness({
+    name: `Token Test ${uniqueSuffix()}`,
+    time_zone: 'UTC',
+    currency: 'USD',
+    owner_email: user.email,
+  });
   const redirectUri = loopbackRedirect();
   const client = await caller.oauthClients.registerClient({
     redirect_uris: [redirectUri],
@@ -54,7 +61,14 @@ export async function authorizedParty(options: { grantTypes?: string[]; scope?: 
     ...(options.grantTypes ? { grant_types: options.grantTypes } : {}),
     ...(options.scope ? { scope: options.scope } : {}),
   });
-  return { userId: user.id, email: user.email, businessId: business.id, clientId: client.client_id, redirectUri, clientScope: client.scope };
+  return {
+    userId: user.id,
+    email: user.email,
+    businessId: business.id,
+    clientId: client.client_id,
+    redirectUri,
+    clientScope: client.scope,
+  };
 }
 
 export function newVerifier(): string {
@@ -99,7 +113,11 @@ export function revocationEndpoint(origin = service().url): string {
 }
 
 /** POSTs a form; `params` as pairs so that a test can repeat a name. */
-export function postForm<T = unknown>(url: string, params: Array<[string, string]> | Record<string, string>, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
+export function postForm<T = unknown>(
+  url: string,
+  params: Array<[string, string]> | Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<JsonResponse<T>> {
   return request<T>(url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
@@ -108,7 +126,11 @@ export function postForm<T = unknown>(url: string, params: Array<[string, string
 }
 
 /** The authorization_code token request for a code, as a client sends it; `overrides` replace or (undefined) drop parameters. */
-export function codeExchangeParams(party: AuthorizedParty, code: IssuedCode, overrides: Record<string, string | undefined> = {}): Record<string, string> {
+export function codeExchangeParams(
+  party: AuthorizedParty,
+  code: IssuedCode,
+  overrides: Record<string, string | undefined> = {},
+): Record<string, string> {
   const params: Record<string, string | undefined> = {
     grant_type: 'authorization_code',
     client_id: party.clientId,
@@ -117,12 +139,25 @@ export function codeExchangeParams(party: AuthorizedParty, code: IssuedCode, ove
     code_verifier: code.verifier,
     ...overrides,
   };
-  return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }
 
-export function refreshParams(party: AuthorizedParty, refreshToken: string, overrides: Record<string, string | undefined> = {}): Record<string, string> {
-  const params: Record<string, string | undefined> = { grant_type: 'refresh_token', client_id: party.clientId, refresh_token: refreshToken, ...overrides };
-  return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined));
+export function refreshParams(
+  party: AuthorizedParty,
+  refreshToken: string,
+  overrides: Record<string, string | undefined> = {},
+): Record<string, string> {
+  const params: Record<string, string | undefined> = {
+    grant_type: 'refresh_token',
+    client_id: party.clientId,
+    refresh_token: refreshToken,
+    ...overrides,
+  };
+  return Object.fromEntries(
+    Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }
 
 /** Exchanges a code and expects success. */
@@ -141,7 +176,12 @@ export function expectTokenResponse(response: JsonResponse<unknown>): void {
 }
 
 /** RFC 6749 section 5.2: the status, the error code, a description, never cached. */
-export function expectOAuthError(response: JsonResponse<unknown>, status: number, error: string, mentions?: string | RegExp): OAuthErrorBody {
+export function expectOAuthError(
+  response: JsonResponse<unknown>,
+  status: number,
+  error: string,
+  mentions?: string | RegExp,
+): OAuthErrorBody {
   expect(response.status, response.text).to.equal(status);
   expect(response.headers.get('content-type')).to.match(/^application\/json/);
   expect(response.headers.get('cache-control')).to.equal('no-store');

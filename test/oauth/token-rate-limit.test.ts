@@ -17,7 +17,11 @@ describe('OAuth token endpoint: per-client-address budget', function () {
     const client = { 'x-forwarded-for': `10.${randomBytes(3).join('.')}` };
     const attempt = (index: number): Promise<JsonResponse<unknown>> =>
       index % 2 === 0
-        ? postForm(tokenEndpoint(limited.url), { grant_type: 'refresh_token', client_id: 'mcp_unknown', refresh_token: 'x' }, client)
+        ? postForm(
+            tokenEndpoint(limited.url),
+            { grant_type: 'refresh_token', client_id: 'mcp_unknown', refresh_token: 'x' },
+            client,
+          )
         : postForm(revocationEndpoint(limited.url), { client_id: 'mcp_unknown', token: 'x' }, client);
     for (let index = 0; index < 3; index += 1) {
       const counted = await attempt(index);
@@ -33,18 +37,30 @@ describe('OAuth token endpoint: per-client-address budget', function () {
       expect(refused.headers.get('ratelimit')).to.match(/^"oauth-token";r=0;t=\d+$/);
     }
     // Another address has its own budget.
-    const other = await postForm(tokenEndpoint(limited.url), { grant_type: 'password', client_id: 'mcp_unknown' }, { 'x-forwarded-for': `10.${randomBytes(3).join('.')}` });
+    const other = await postForm(
+      tokenEndpoint(limited.url),
+      { grant_type: 'password', client_id: 'mcp_unknown' },
+      { 'x-forwarded-for': `10.${randomBytes(3).join('.')}` },
+    );
     expectOAuthError(other, 401, 'invalid_client');
   });
 
   it('counts only requests that reach the token procedure: a body that is not a form is refused before the budget', async () => {
     const client = { 'x-forwarded-for': `10.${randomBytes(3).join('.')}` };
     for (let index = 0; index < 5; index += 1) {
-      const response = await fetch(tokenEndpoint(limited.url), { method: 'POST', headers: { 'content-type': 'application/json', ...client }, body: '{}' });
+      const response = await fetch(tokenEndpoint(limited.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...client },
+        body: '{}',
+      });
       expect(response.status).to.equal(400);
       await response.arrayBuffer();
     }
-    const counted = await postForm(tokenEndpoint(limited.url), { grant_type: 'refresh_token', client_id: 'mcp_unknown', refresh_token: 'x' }, client);
+    const counted = await postForm(
+      tokenEndpoint(limited.url),
+      { grant_type: 'refresh_token', client_id: 'mcp_unknown', refresh_token: 'x' },
+      client,
+    );
     expect(counted.headers.get('ratelimit')).to.match(/^"oauth-token";r=2;t=\d+$/);
     expect(counted.status).to.equal(401);
   });

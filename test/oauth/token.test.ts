@@ -23,7 +23,10 @@ const insecure = { [oauth.allowInsecureRequests]: true } as const;
 
 async function discover(): Promise<oauth.AuthorizationServer> {
   const issuer = new URL(service().url);
-  return oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
+  return oauth.processDiscoveryResponse(
+    issuer,
+    await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }),
+  );
 }
 
 /** The redirect back from the authorization endpoint, as the client receives it. */
@@ -52,9 +55,20 @@ describe('OAuth token endpoint: the authorization code and refresh flow with an 
 
   it('exchanges a code for an ES256 access token that verifies against the JWKS, with every RFC 9068 claim, and a refresh token', async () => {
     const state = oauth.generateRandomState();
-    const issued = await issueCode(party, { scope: 'mcp:read mcp:customers:write', verifier: oauth.generateRandomCodeVerifier() });
+    const issued = await issueCode(party, {
+      scope: 'mcp:read mcp:customers:write',
+      verifier: oauth.generateRandomCodeVerifier(),
+    });
     const before = Math.floor(Date.now() / 1000);
-    const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), callback(as, client, issued.code, state), party.redirectUri, issued.verifier, insecure);
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      oauth.None(),
+      callback(as, client, issued.code, state),
+      party.redirectUri,
+      issued.verifier,
+      insecure,
+    );
     expect(response.headers.get('cache-control')).to.equal('no-store');
     expect(response.headers.get('pragma')).to.equal('no-cache');
     const tokens = await oauth.processAuthorizationCodeResponse(as, client, response);
@@ -85,16 +99,29 @@ describe('OAuth token endpoint: the authorization code and refresh flow with an 
     expect(payload.iat).to.be.within(before - 1, Math.ceil(Date.now() / 1000));
     expect(payload.exp).to.equal(payload.iat! + tokens.expires_in!);
     // The resource server's view: the same token is a principal of the user's business.
-    expect(await verify(tokens.access_token)).to.deep.include({ kind: 'oauth', businessId: party.businessId, userId: party.userId, clientId: party.clientId });
+    expect(await verify(tokens.access_token)).to.deep.include({
+      kind: 'oauth',
+      businessId: party.businessId,
+      userId: party.userId,
+      clientId: party.clientId,
+    });
 
     // Stored only hashed: neither the code nor the refresh token appears in the database.
-    const codes = await sql<{ code_hash: string; used_at: Date | null }>('select code_hash, used_at from oauth_authorization_codes where grant_id = ?', [issued.grantId]);
+    const codes = await sql<{ code_hash: string; used_at: Date | null }>(
+      'select code_hash, used_at from oauth_authorization_codes where grant_id = ?',
+      [issued.grantId],
+    );
     expect(codes).to.have.length(1);
     expect(codes[0]!.code_hash).not.to.equal(issued.code);
     expect(codes[0]!.used_at).to.not.equal(null);
-    const refreshRows = await sql<{ token_hash: string; scope: string; expires_at: Date }>('select token_hash, scope, expires_at from oauth_refresh_tokens where grant_id = ?', [issued.grantId]);
+    const refreshRows = await sql<{ token_hash: string; scope: string; expires_at: Date }>(
+      'select token_hash, scope, expires_at from oauth_refresh_tokens where grant_id = ?',
+      [issued.grantId],
+    );
     expect(refreshRows).to.have.length(1);
-    expect(refreshRows[0]!.token_hash).to.match(/^[0-9a-f]{64}$/).and.not.equal(tokens.refresh_token);
+    expect(refreshRows[0]!.token_hash)
+      .to.match(/^[0-9a-f]{64}$/)
+      .and.not.equal(tokens.refresh_token);
     const lifetimeDays = (new Date(refreshRows[0]!.expires_at).getTime() - Date.now()) / 86_400_000;
     expect(lifetimeDays).to.be.within(29.9, 30.01);
   });
@@ -104,7 +131,11 @@ describe('OAuth token endpoint: the authorization code and refresh flow with an 
     const response = await postForm<Record<string, unknown>>(tokenEndpoint(), codeExchangeParams(party, issued));
     expectTokenResponse(response);
     expect(response.body).to.have.all.keys('access_token', 'token_type', 'expires_in', 'refresh_token', 'scope');
-    expect(response.body).to.include({ token_type: 'Bearer', scope: 'mcp:read', expires_in: service().config.oauthTokens.accessTokenTtlSeconds });
+    expect(response.body).to.include({
+      token_type: 'Bearer',
+      scope: 'mcp:read',
+      expires_in: service().config.oauthTokens.accessTokenTtlSeconds,
+    });
     expect(response.headers.get('ratelimit-policy')).to.match(/^"oauth-token";q=\d+;w=60$/);
   });
 
@@ -121,19 +152,31 @@ describe('OAuth token endpoint: the authorization code and refresh flow with an 
     expect(claims.jti).not.to.equal(decodeJwt(first.access_token).jti);
     expect(await verify(refreshed.access_token)).to.include({ kind: 'oauth', businessId: party.businessId });
     const [old] = await sql<{ used_at: Date | null; replaced_by: string | null }>(
-      'select used_at, replaced_by from oauth_refresh_tokens where token_hash = encode(sha256(convert_to(?, \'UTF8\')), \'hex\')',
+      "select used_at, replaced_by from oauth_refresh_tokens where token_hash = encode(sha256(convert_to(?, 'UTF8')), 'hex')",
       [first.refresh_token],
     );
     expect(old!.used_at).to.not.equal(null);
     expect(old!.replaced_by).to.match(/^[0-9a-f]{64}$/);
     // And the new one refreshes again.
-    const again = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshed.refresh_token!, insecure));
+    const again = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshed.refresh_token!, insecure),
+    );
     expect(again.refresh_token).not.to.equal(refreshed.refresh_token);
   });
 
   it('surfaces our errors to oauth4webapi as RFC 6749 error responses', async () => {
     const issued = await issueCode(party);
-    const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), callback(as, client, issued.code, 'st'), party.redirectUri, oauth.generateRandomCodeVerifier(), insecure);
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      oauth.None(),
+      callback(as, client, issued.code, 'st'),
+      party.redirectUri,
+      oauth.generateRandomCodeVerifier(),
+      insecure,
+    );
     let caught: unknown;
     await oauth.processAuthorizationCodeResponse(as, client, response).catch((error: unknown) => (caught = error));
     expect(caught).to.be.instanceOf(oauth.ResponseBodyError);
@@ -143,22 +186,43 @@ describe('OAuth token endpoint: the authorization code and refresh flow with an 
 
   it('accepts resource (RFC 8707) naming the MCP resource, and refuses any other with invalid_target', async () => {
     const good = await issueCode(party);
-    const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), callback(as, client, good.code, 's'), party.redirectUri, good.verifier, {
-      ...insecure,
-      additionalParameters: { resource: mcpResource() },
-    });
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      oauth.None(),
+      callback(as, client, good.code, 's'),
+      party.redirectUri,
+      good.verifier,
+      {
+        ...insecure,
+        additionalParameters: { resource: mcpResource() },
+      },
+    );
     const tokens = await oauth.processAuthorizationCodeResponse(as, client, response);
     expect(decodeJwt(tokens.access_token).aud).to.equal(mcpResource());
 
     const refused = await issueCode(party);
-    expectOAuthError(await postForm(tokenEndpoint(), codeExchangeParams(party, refused, { resource: 'https://elsewhere.example/api/v1/mcp' })), 400, 'invalid_target');
-    const twice: Array<[string, string]> = [...Object.entries(codeExchangeParams(party, refused)), ['resource', mcpResource()], ['resource', `${mcpResource()}/other`]];
+    expectOAuthError(
+      await postForm(
+        tokenEndpoint(),
+        codeExchangeParams(party, refused, { resource: 'https://elsewhere.example/api/v1/mcp' }),
+      ),
+      400,
+      'invalid_target',
+    );
+    const twice: Array<[string, string]> = [
+      ...Object.entries(codeExchangeParams(party, refused)),
+      ['resource', mcpResource()],
+      ['resource', `${mcpResource()}/other`],
+    ];
     expectOAuthError(await postForm(tokenEndpoint(), twice), 400, 'invalid_target');
     // A grant made for another resource gets no token at all.
     const foreign = await issueCode(party, { resource: 'https://elsewhere.example/api/v1/mcp' });
     expectOAuthError(await postForm(tokenEndpoint(), codeExchangeParams(party, foreign)), 400, 'invalid_target');
     // Refusals consume nothing: the first code still works without the bad resource.
-    expectTokenResponse(await postForm(tokenEndpoint(), codeExchangeParams(party, refused, { resource: mcpResource() })));
+    expectTokenResponse(
+      await postForm(tokenEndpoint(), codeExchangeParams(party, refused, { resource: mcpResource() })),
+    );
   });
 
   it('issues no refresh token to a client that did not register the refresh_token grant type, and refuses it that grant', async () => {
@@ -166,7 +230,11 @@ describe('OAuth token endpoint: the authorization code and refresh flow with an 
     const tokens = await exchange(codeOnly, await issueCode(codeOnly));
     expect(tokens).not.to.have.property('refresh_token');
     expectOAuthError(
-      await postForm(tokenEndpoint(), { grant_type: 'refresh_token', client_id: codeOnly.clientId, refresh_token: 'x'.repeat(43) }),
+      await postForm(tokenEndpoint(), {
+        grant_type: 'refresh_token',
+        client_id: codeOnly.clientId,
+        refresh_token: 'x'.repeat(43),
+      }),
       400,
       'unauthorized_client',
     );
@@ -178,11 +246,17 @@ describe('OAuth token endpoint: the authorization code and refresh flow with an 
     const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const claims = decodeJwt(tokens.access_token);
     expect(await verify(tokens.access_token)).to.not.equal(undefined); // the control
-    expect(await verify(`${header}.${b64({ ...claims, scope: 'mcp:read mcp:write' })}.${signature}`)).to.equal(undefined);
-    expect(await verify(`${b64({ ...decodeProtectedHeader(tokens.access_token), alg: 'none' })}.${payload}.`)).to.equal(undefined);
+    expect(await verify(`${header}.${b64({ ...claims, scope: 'mcp:read mcp:write' })}.${signature}`)).to.equal(
+      undefined,
+    );
+    expect(await verify(`${b64({ ...decodeProtectedHeader(tokens.access_token), alg: 'none' })}.${payload}.`)).to.equal(
+      undefined,
+    );
     const kid = decodeProtectedHeader(tokens.access_token).kid!;
     const jwk = (await publishedKeys(em(), new Date())).find((key) => key.kid === kid)!;
-    const hs256 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid, typ: 'at+jwt' }).sign(new TextEncoder().encode(JSON.stringify(jwk)));
+    const hs256 = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', kid, typ: 'at+jwt' })
+      .sign(new TextEncoder().encode(JSON.stringify(jwk)));
     expect(await verify(hs256)).to.equal(undefined);
     expect(await verify(tokens.access_token, { audience: 'https://elsewhere.example/api/v1/mcp' })).to.equal(undefined);
   });

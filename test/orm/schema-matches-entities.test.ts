@@ -61,7 +61,9 @@ describe('the MikroORM entities describe the migrated database', function () {
     const rows = await database.orm.em
       .fork()
       .getConnection()
-      .execute<{ name: string }[]>(`select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'mikro_orm_migrations' order by 1`);
+      .execute<{ name: string }[]>(
+        `select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'mikro_orm_migrations' order by 1`,
+      );
     const described = new Set(Object.values(database.orm.getMetadata().getAll()).map((meta) => meta.tableName));
     expect(rows.map((row) => row.name).filter((name) => !described.has(name))).to.deep.equal([]);
   });

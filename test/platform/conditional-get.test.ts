@@ -3,7 +3,10 @@ import { expect } from 'chai';
 import { service } from '../helpers/root-hooks.ts';
 
 /** A GET through node:http, so the test decides every header (fetch adds its own Cache-Control). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; body: string; etag: string | undefined }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; etag: string | undefined }> {
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(url, { headers }, (response) => {
       let body = '';
@@ -45,12 +48,18 @@ describe('conditional GET', () => {
   it('compares weakly and accepts a list and *', async () => {
     const etag = await currentTag();
     for (const header of [`W/${etag}`, `"other", ${etag}`, '*']) {
-      expect((await rawGet(url(), { 'If-None-Match': header, 'Cache-Control': 'no-cache' })).status, header).to.equal(304);
+      expect((await rawGet(url(), { 'If-None-Match': header, 'Cache-Control': 'no-cache' })).status, header).to.equal(
+        304,
+      );
     }
   });
 
   it('answers 200 with the body when no tag matches, no-cache or not', async () => {
-    const cases: Array<Record<string, string>> = [{ 'If-None-Match': '"stale"' }, { 'If-None-Match': '"stale"', 'Cache-Control': 'no-cache' }, { 'Cache-Control': 'no-cache' }];
+    const cases: Array<Record<string, string>> = [
+      { 'If-None-Match': '"stale"' },
+      { 'If-None-Match': '"stale"', 'Cache-Control': 'no-cache' },
+      { 'Cache-Control': 'no-cache' },
+    ];
     for (const headers of cases) {
       const response = await rawGet(url(), headers);
       expect(response.status, JSON.stringify(headers)).to.equal(200);

@@ -33,7 +33,13 @@ describe('database data exceptions caused by request values', () => {
     const classified = classifyError(await escapedDatabaseError('select 1/0 as value', []), 'req-2');
     expect(classified).to.include({ unexpected: true });
     expect(classified.body.code).to.equal('INTERNAL_ERROR');
-    const violation = classifyError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: Object.assign(new Error('duplicate key'), { code: '23505' }) }), 'req-3');
+    const violation = classifyError(
+      new TRPCError({
+        code: 'INTERNAL_SERVER_ERROR',
+        cause: Object.assign(new Error('duplicate key'), { code: '23505' }),
+      }),
+      'req-3',
+    );
     expect(violation).to.include({ unexpected: true });
     expect(violation.body.code).to.equal('INTERNAL_ERROR');
   });

@@ -26,7 +26,9 @@ describe('database outage', function () {
     // when DATABASE_URL is set, otherwise an embedded database of its own.
     const server = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL) : undefined;
     if (!server) embedded = await startEmbeddedPostgres(freshDataDir());
-    proxy = await new TcpProxy(server ? { host: server.hostname, port: Number(server.port) } : { path: embedded!.socketPath }).start();
+    proxy = await new TcpProxy(
+      server ? { host: server.hostname, port: Number(server.port) } : { path: embedded!.socketPath },
+    ).start();
     const proxied = new URL(server ?? 'postgresql://postgres@127.0.0.1/postgres?sslmode=disable');
     proxied.hostname = '127.0.0.1';
     proxied.port = String(proxy.port);

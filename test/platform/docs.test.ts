@@ -35,7 +35,9 @@ describe('GET /api/docs in a browser', function () {
   });
 
   it('renders the GET /health operation', async () => {
-    const operation = page.locator('.opblock.opblock-get', { has: page.locator('.opblock-summary-path[data-path="/health"]') });
+    const operation = page.locator('.opblock.opblock-get', {
+      has: page.locator('.opblock-summary-path[data-path="/health"]'),
+    });
     expect(await operation.count()).to.equal(1);
     expect((await operation.locator('.opblock-summary-method').innerText()).trim()).to.equal('GET');
     expect((await operation.locator('.opblock-summary-path').innerText()).replace(/\u200b/g, '')).to.equal('/health');

@@ -1,6 +1,15 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,7 +46,11 @@ function listeningTcpInodes(): Set<string> {
 }
 
 /** What `node -e` running as another OS user gets when it connects to `socketPath`, and whether it can see `dataDir`. */
-async function connectAs(uid: number, socketPath: string, dataDir: string): Promise<{ connect: string; seesDataDir: boolean }> {
+async function connectAs(
+  uid: number,
+  socketPath: string,
+  dataDir: string,
+): Promise<{ connect: string; seesDataDir: boolean }> {
   const script = `
     const fs = require('node:fs');
     const seesDataDir = (() => { try { fs.readdirSync(process.argv[2]); return true; } catch { return false; } })();
@@ -45,7 +58,11 @@ async function connectAs(uid: number, socketPath: string, dataDir: string): Prom
     const done = (connect) => { console.log(JSON.stringify({ connect, seesDataDir })); process.exit(0); };
     socket.on('connect', () => done('connected'));
     socket.on('error', (error) => done(error.code));`;
-  const child = spawn(process.execPath, ['-e', script, socketPath, dataDir], { uid, gid: uid, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['-e', script, socketPath, dataDir], {
+    uid,
+    gid: uid,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -40,16 +40,30 @@ describe('GET /api/health', () => {
   });
 
   it("sends OWASP's REST security headers on every API answer, errors included, and nothing meant for HTML pages", async () => {
-    for (const path of ['/api/health', '/api/no-such-route', '/api/v1/directory/public?per_page=1', '/api/openapi.json']) {
+    for (const path of [
+      '/api/health',
+      '/api/no-such-route',
+      '/api/v1/directory/public?per_page=1',
+      '/api/openapi.json',
+    ]) {
       const response = await request(`${service().url}${path}`);
-      expect(response.headers.get('content-security-policy'), path).to.equal("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get('content-security-policy'), path).to.equal(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
       expect(response.headers.get('x-content-type-options'), path).to.equal('nosniff');
       expect(response.headers.get('x-frame-options'), path).to.equal('DENY');
       expect(response.headers.get('referrer-policy'), path).to.equal('no-referrer');
       expect(response.headers.get('cross-origin-resource-policy'), path).to.equal('cross-origin');
       // Served over plain HTTP here: HSTS is only sent when {site_url} is https.
       expect(response.headers.get('strict-transport-security'), path).to.equal(null);
-      for (const documentOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']) {
+      for (const documentOnly of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+      ]) {
         expect(response.headers.get(documentOnly), `${path} ${documentOnly}`).to.equal(null);
       }
     }
@@ -78,7 +92,9 @@ describe('GET /api/health', () => {
 
     const browser = await request(path, { headers: { Origin: 'https://agent.example' } });
     expect(browser.headers.get('access-control-allow-origin')).to.equal('*');
-    expect(browser.headers.get('access-control-expose-headers')).to.equal('X-Request-Id,ETag,Retry-After,RateLimit,RateLimit-Policy,Allow,WWW-Authenticate,Location');
+    expect(browser.headers.get('access-control-expose-headers')).to.equal(
+      'X-Request-Id,ETag,Retry-After,RateLimit,RateLimit-Policy,Allow,WWW-Authenticate,Location',
+    );
     expect(browser.headers.get('vary')).to.match(/\bOrigin\b/);
     expect(browser.text).to.equal(plain.text);
 
@@ -93,7 +109,11 @@ describe('GET /api/health', () => {
 
     const preflight = await request(path, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+      headers: {
+        Origin: 'https://agent.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      },
     });
     expect(preflight.status).to.equal(204);
     expect(preflight.headers.get('access-control-allow-origin')).to.equal('*');
@@ -102,7 +122,9 @@ describe('GET /api/health', () => {
   });
 
   it('is reachable by an internal typed client through /api/trpc', async () => {
-    const client = createTRPCClient<InternalApiRouter>({ links: [httpBatchLink({ url: `${service().url}/api/trpc` })] });
+    const client = createTRPCClient<InternalApiRouter>({
+      links: [httpBatchLink({ url: `${service().url}/api/trpc` })],
+    });
     const health = await client.health.getHealth.query();
     // The type flows end to end: `health.version` is a string at compile time.
     const version: string = health.version;

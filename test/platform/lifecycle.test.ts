@@ -42,7 +42,8 @@ describe('graceful shutdown', function () {
       SEED_DEMO: 'false',
     });
     const listening = await waitFor(
-      () => logLines(run.stdout()).find((line) => typeof line.url === 'string' && String(line.msg).startsWith('listening')),
+      () =>
+        logLines(run.stdout()).find((line) => typeof line.url === 'string' && String(line.msg).startsWith('listening')),
       45_000,
       `the listening log line; stderr: ${run.stderr()}`,
     );

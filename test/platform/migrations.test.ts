@@ -30,7 +30,10 @@ describe('embedded database', function () {
     const second = await startTestService({ config: testConfig({ DATA_DIR: dataDir }) });
     try {
       expect(second.logs.find((line) => line.msg === 'applied migrations')).to.equal(undefined);
-      const rows = await second.database.orm.em.fork().getConnection().execute('select count(*)::int as n from mikro_orm_migrations');
+      const rows = await second.database.orm.em
+        .fork()
+        .getConnection()
+        .execute('select count(*)::int as n from mikro_orm_migrations');
       expect(rows[0]?.n).to.be.greaterThan(0);
     } finally {
       await second.stop();

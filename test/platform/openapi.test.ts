@@ -9,7 +9,11 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 /** Every [path, method, operation] of the document, so each rule below is checked everywhere. */
 function operations(document: Json): [string, string, Json][] {
   return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
-    METHODS.filter((method) => (item as Json)[method]).map((method): [string, string, Json] => [path, method, (item as Json)[method]]),
+    METHODS.filter((method) => (item as Json)[method]).map((method): [string, string, Json] => [
+      path,
+      method,
+      (item as Json)[method],
+    ]),
   );
 }
 
@@ -45,11 +49,26 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
-  it('keeps every operationId: each is set in its procedure\'s meta, so renaming a router key changes nothing here', () => {
-    expect(operations(document).map(([, , operation]) => operation.operationId as string).sort()).to.deep.equal(
+  it("keeps every operationId: each is set in its procedure's meta, so renaming a router key changes nothing here", () => {
+    expect(
+      operations(document)
+        .map(([, , operation]) => operation.operationId as string)
+        .sort(),
+    ).to.deep.equal(
       [
-        'health-get', 'blog-listPosts', 'blog-listCategories', 'blog-getPost', 'blog-getSitemap', 'blog-getMedia', 'government-list',
-        'government-filterOptions', 'government-sitemap', 'government-get', 'directory-list', 'directory-filterOptions', 'directory-get',
+        'health-get',
+        'blog-listPosts',
+        'blog-listCategories',
+        'blog-getPost',
+        'blog-getSitemap',
+        'blog-getMedia',
+        'government-list',
+        'government-filterOptions',
+        'government-sitemap',
+        'government-get',
+        'directory-list',
+        'directory-filterOptions',
+        'directory-get',
         'oauth-getJwks',
       ].sort(),
     );

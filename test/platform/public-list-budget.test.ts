@@ -37,7 +37,10 @@ async function startBudgetApp(points: number): Promise<{ url: string; close(): P
   );
   const app = composeApp({ config, database: shared.database, log: createLogger('silent', new LogSink()) });
   server.on('request', app.callback());
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => closeGracefully(server, 1000) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => closeGracefully(server, 1000),
+  };
 }
 
 describe('per-client budget of the public directory and blog lists', () => {
@@ -57,7 +60,9 @@ describe('per-client budget of the public directory and blog lists', () => {
     expect(answers.map((answer) => answer.status)).to.deep.equal([200, 200, 200, 200]);
     answers.forEach((answer, index) => {
       expect(answer.headers.get('ratelimit-policy'), `request ${index + 1}`).to.equal('"public-list";q=4;w=60');
-      expect(answer.headers.get('ratelimit'), `request ${index + 1}`).to.match(new RegExp(`^"public-list";r=${3 - index};t=(59|60)$`));
+      expect(answer.headers.get('ratelimit'), `request ${index + 1}`).to.match(
+        new RegExp(`^"public-list";r=${3 - index};t=(59|60)$`),
+      );
     });
 
     for (const path of [`${DIRECTORY}?q=a`, `${BLOG}?q=a`]) {
@@ -65,7 +70,9 @@ describe('per-client budget of the public directory and blog lists', () => {
       expectErrorMessage(refused, 429, 'RATE_LIMITED');
       expect((refused.body as { message: string }).message).to.contain('4 per 60 seconds');
       const retryAfter = Number(refused.headers.get('retry-after'));
-      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`).to.equal(true);
+      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`).to.equal(
+        true,
+      );
       expect(refused.headers.get('ratelimit-policy')).to.equal('"public-list";q=4;w=60');
       expect(refused.headers.get('ratelimit')).to.match(/^"public-list";r=0;t=\d+$/);
       expect(refused.headers.get('etag')).to.equal(null);
@@ -78,9 +85,15 @@ describe('per-client budget of the public directory and blog lists', () => {
 
   it('is configured by PUBLIC_LIST_RATE_LIMIT_PER_MINUTE (default 300 a minute), validated at start', () => {
     expect(loadConfig({}).rateLimits.publicLists).to.deep.equal({ points: 300, windowSeconds: 60 });
-    expect(loadConfig({ PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: '50' }).rateLimits.publicLists).to.deep.equal({ points: 50, windowSeconds: 60 });
+    expect(loadConfig({ PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: '50' }).rateLimits.publicLists).to.deep.equal({
+      points: 50,
+      windowSeconds: 60,
+    });
     for (const value of ['0', '-1', 'many', '1.5']) {
-      expect(() => loadConfig({ PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: value }), value).to.throw(ConfigError, 'PUBLIC_LIST_RATE_LIMIT_PER_MINUTE');
+      expect(() => loadConfig({ PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: value }), value).to.throw(
+        ConfigError,
+        'PUBLIC_LIST_RATE_LIMIT_PER_MINUTE',
+      );
     }
   });
 });

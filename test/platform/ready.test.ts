@@ -24,7 +24,11 @@ async function listContents(origin: string): Promise<{ listings: number; posts: 
     json('/v1/blog/posts?per_page=1'),
     json('/v1/government-opportunities/public?per_page=1'),
   ]);
-  return { listings: listings.meta.total ?? 0, posts: posts.meta.total ?? 0, opportunities: opportunities.data.length > 0 };
+  return {
+    listings: listings.meta.total ?? 0,
+    posts: posts.meta.total ?? 0,
+    opportunities: opportunities.data.length > 0,
+  };
 }
 
 describe('start-up readiness', function () {
@@ -58,13 +62,23 @@ describe('start-up readiness', function () {
         else await new Promise((resolve) => setTimeout(resolve, 20));
       }
 
-      await waitFor(() => logLines(run.stdout()).find((line) => String(line.msg).startsWith('listening')), 60_000, 'the listening log line');
+      await waitFor(
+        () => logLines(run.stdout()).find((line) => String(line.msg).startsWith('listening')),
+        60_000,
+        'the listening log line',
+      );
       const complete = await listContents(origin);
       expect(complete.listings, 'demo listings').to.be.greaterThan(0);
       expect(complete.posts, 'demo posts').to.be.greaterThan(0);
       expect(complete.opportunities, 'demo opportunities').to.equal(true);
-      expect(atFirstHealthy, `lists at the first healthy answer (health answered: ${[...statuses].join(', ')})`).to.deep.equal(complete);
-      expect([...statuses].filter((status) => status !== 'refused' && status !== 200), 'answers other than refused and 200').to.deep.equal([]);
+      expect(
+        atFirstHealthy,
+        `lists at the first healthy answer (health answered: ${[...statuses].join(', ')})`,
+      ).to.deep.equal(complete);
+      expect(
+        [...statuses].filter((status) => status !== 'refused' && status !== 200),
+        'answers other than refused and 200',
+      ).to.deep.equal([]);
     } finally {
       run.child.kill('SIGTERM');
       await run.exited;

@@ -24,10 +24,12 @@ describe('createWorkLimit: a bounded number of expensive tasks at once', () => {
     expect(started).to.deep.equal([0, 1]);
     expect(limit.load).to.deep.equal({ running: 2, waiting: 1 });
 
-    const refused = await limit.run(async () => 'never').then(
-      () => expect.fail('a fourth task must be refused'),
-      (error: unknown) => error,
-    );
+    const refused = await limit
+      .run(async () => 'never')
+      .then(
+        () => expect.fail('a fourth task must be refused'),
+        (error: unknown) => error,
+      );
     expect(refused).to.be.instanceOf(AppError);
     const busy = refused as AppError;
     expect(busy.appCode).to.equal('SERVER_BUSY');

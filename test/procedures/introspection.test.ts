@@ -70,7 +70,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 
 describe('tRPC introspection (core/procedures)', () => {
   describe('listProcedures', () => {
-    it('lists every procedure in the router\'s order, with its dotted path, type and meta', () => {
+    it("lists every procedure in the router's order, with its dotted path, type and meta", () => {
       const listed = listProcedures(testRouter());
       expect(listed.map((entry) => [entry.path, entry.type])).to.deep.equal([
         ['first', 'query'],
@@ -95,16 +95,24 @@ describe('tRPC introspection (core/procedures)', () => {
       expect(bare!.outputSchema).to.equal(undefined);
     });
 
-    it('lists a merged router\'s procedures after the base router\'s, and the procedure objects themselves', () => {
+    it("lists a merged router's procedures after the base router's, and the procedure objects themselves", () => {
       const base = testRouter();
       const extra = router({ more: publicProcedure.query(() => 1) });
       const merged = listProcedures(mergeRouters(base, router({ extra })));
-      expect(merged.map((entry) => entry.path)).to.deep.equal([...listProcedures(base).map((entry) => entry.path), 'extra.more']);
+      expect(merged.map((entry) => entry.path)).to.deep.equal([
+        ...listProcedures(base).map((entry) => entry.path),
+        'extra.more',
+      ]);
       expect(merged[0]!.procedure).to.equal(listProcedures(base)[0]!.procedure);
     });
 
     it('refuses a procedure with several .input() schemas (the adapters publish one)', () => {
-      const chained = router({ two: publicProcedure.input(z.object({ a: z.string() })).input(z.object({ b: z.string() })).query(() => 1) });
+      const chained = router({
+        two: publicProcedure
+          .input(z.object({ a: z.string() }))
+          .input(z.object({ b: z.string() }))
+          .query(() => 1),
+      });
       expect(() => listProcedures(chained)).to.throw(/two chains 2 \.input\(\) schemas/);
     });
 
@@ -123,13 +131,17 @@ describe('tRPC introspection (core/procedures)', () => {
       const before = listProcedures(routes).find((entry) => entry.path === 'leaky')!;
       expect(before.reparsesOutput).to.equal(true);
       // Parsed: the undeclared field is stripped.
-      expect(await callProcedure({ router: routes, path: 'leaky', type: 'query', input: undefined, ctx: testContext() })).to.deep.equal({ answer: 'a' });
+      expect(
+        await callProcedure({ router: routes, path: 'leaky', type: 'query', input: undefined, ctx: testContext() }),
+      ).to.deep.equal({ answer: 'a' });
 
       expect(removeOutputValidator(before.procedure)).to.equal(before.procedure);
       const after = listProcedures(routes).find((entry) => entry.path === 'leaky')!;
       expect(after.reparsesOutput).to.equal(false);
       expect(after.outputSchema).to.equal(ZAnswer);
-      expect(await callProcedure({ router: routes, path: 'leaky', type: 'query', input: undefined, ctx: testContext() })).to.deep.equal({ answer: 'a', secret: 's' });
+      expect(
+        await callProcedure({ router: routes, path: 'leaky', type: 'query', input: undefined, ctx: testContext() }),
+      ).to.deep.equal({ answer: 'a', secret: 's' });
     });
 
     it('keeps the input parser and the other middlewares', async () => {
@@ -137,15 +149,24 @@ describe('tRPC introspection (core/procedures)', () => {
       const write = listProcedures(routes).find((entry) => entry.path === 'nested.write')!;
       removeOutputValidator(write.procedure);
       const ctx = testContext();
-      expect(await callProcedure({ router: routes, path: 'nested.write', type: 'mutation', input: undefined, ctx })).to.deep.equal({ answer: 'written' });
+      expect(
+        await callProcedure({ router: routes, path: 'nested.write', type: 'mutation', input: undefined, ctx }),
+      ).to.deep.equal({ answer: 'written' });
       expect(ctx.response.headers).to.deep.equal({ 'X-Middleware': 'ran' });
       const first = listProcedures(routes)[0]!;
       removeOutputValidator(first.procedure);
-      expect(classifyError(await rejection(callProcedure({ router: routes, path: 'first', type: 'query', input: { count: 0 }, ctx })), 'r').body.code).to.equal('VALIDATION_FAILED');
+      expect(
+        classifyError(
+          await rejection(callProcedure({ router: routes, path: 'first', type: 'query', input: { count: 0 }, ctx })),
+          'r',
+        ).body.code,
+      ).to.equal('VALIDATION_FAILED');
     });
 
     it('refuses a procedure without exactly one output validator (none declared, or removed already)', () => {
-      expect(() => removeOutputValidator(publicProcedure.query(() => 'x'))).to.throw(/expected one output validator, found 0/);
+      expect(() => removeOutputValidator(publicProcedure.query(() => 'x'))).to.throw(
+        /expected one output validator, found 0/,
+      );
       const once = removeOutputValidator(publicProcedure.output(z.string()).query(() => 'x'));
       expect(() => removeOutputValidator(once)).to.throw(/found 0/);
     });
@@ -157,24 +178,34 @@ describe('tRPC introspection (core/procedures)', () => {
   });
 
   describe('callProcedure', () => {
-    it('runs the middlewares, parses the input and answers the handler\'s output', async () => {
+    it("runs the middlewares, parses the input and answers the handler's output", async () => {
       const ctx = testContext();
       const routes = testRouter();
-      expect(await callProcedure({ router: routes, path: 'first', type: 'query', input: { count: 3 }, ctx })).to.deep.equal({ count: 3 });
-      expect(await callProcedure({ router: routes, path: 'nested.write', type: 'mutation', input: undefined, ctx })).to.deep.equal({ answer: 'written' });
+      expect(
+        await callProcedure({ router: routes, path: 'first', type: 'query', input: { count: 3 }, ctx }),
+      ).to.deep.equal({ count: 3 });
+      expect(
+        await callProcedure({ router: routes, path: 'nested.write', type: 'mutation', input: undefined, ctx }),
+      ).to.deep.equal({ answer: 'written' });
       expect(ctx.response.headers['X-Middleware']).to.equal('ran');
     });
 
     it('throws what classifyError maps: invalid input, an AppError, an unexpected error', async () => {
       const routes = testRouter();
-      const invalid = await rejection(callProcedure({ router: routes, path: 'first', type: 'query', input: { count: 'x' }, ctx: testContext() }));
+      const invalid = await rejection(
+        callProcedure({ router: routes, path: 'first', type: 'query', input: { count: 'x' }, ctx: testContext() }),
+      );
       expect(invalid).to.be.instanceOf(TRPCError);
       expect(classifyError(invalid, 'r').body).to.include({ code: 'VALIDATION_FAILED', status: 400 });
 
-      const domain = await rejection(callProcedure({ router: routes, path: 'fails', type: 'query', input: { kind: 'app' }, ctx: testContext() }));
+      const domain = await rejection(
+        callProcedure({ router: routes, path: 'fails', type: 'query', input: { kind: 'app' }, ctx: testContext() }),
+      );
       expect(classifyError(domain, 'r').body).to.include({ code: 'RESOURCE_NOT_FOUND', message: 'Nothing here.' });
 
-      const bug = await rejection(callProcedure({ router: routes, path: 'fails', type: 'query', input: { kind: 'plain' }, ctx: testContext() }));
+      const bug = await rejection(
+        callProcedure({ router: routes, path: 'fails', type: 'query', input: { kind: 'plain' }, ctx: testContext() }),
+      );
       expect(bug).to.be.instanceOf(TRPCError);
       expect((originalError(bug) as Error).message).to.equal('a bug');
       const classified = classifyError(bug, 'req-1');
@@ -184,9 +215,13 @@ describe('tRPC introspection (core/procedures)', () => {
 
     it('answers NOT_FOUND for an unknown path or a procedure of another type', async () => {
       const routes = testRouter();
-      const unknown = await rejection(callProcedure({ router: routes, path: 'nope', type: 'query', input: undefined, ctx: testContext() }));
+      const unknown = await rejection(
+        callProcedure({ router: routes, path: 'nope', type: 'query', input: undefined, ctx: testContext() }),
+      );
       expect(classifyError(unknown, 'r').body).to.include({ code: 'ROUTE_NOT_FOUND', status: 404 });
-      const wrongType = await rejection(callProcedure({ router: routes, path: 'nested.write', type: 'query', input: undefined, ctx: testContext() }));
+      const wrongType = await rejection(
+        callProcedure({ router: routes, path: 'nested.write', type: 'query', input: undefined, ctx: testContext() }),
+      );
       expect(classifyError(wrongType, 'r').body.code).to.equal('ROUTE_NOT_FOUND');
     });
 
@@ -194,17 +229,30 @@ describe('tRPC introspection (core/procedures)', () => {
       const controller = new AbortController();
       controller.abort();
       const routes = testRouter();
-      expect(await callProcedure({ router: routes, path: 'aborted', type: 'query', input: undefined, ctx: testContext(), signal: controller.signal })).to.deep.equal({ aborted: true });
-      expect(await callProcedure({ router: routes, path: 'aborted', type: 'query', input: undefined, ctx: testContext() })).to.deep.equal({ aborted: null });
+      expect(
+        await callProcedure({
+          router: routes,
+          path: 'aborted',
+          type: 'query',
+          input: undefined,
+          ctx: testContext(),
+          signal: controller.signal,
+        }),
+      ).to.deep.equal({ aborted: true });
+      expect(
+        await callProcedure({ router: routes, path: 'aborted', type: 'query', input: undefined, ctx: testContext() }),
+      ).to.deep.equal({ aborted: null });
     });
   });
 
   describe('the invoker', () => {
-    it('lists its router\'s procedures and calls them by path, typed or found at run time', async () => {
+    it("lists its router's procedures and calls them by path, typed or found at run time", async () => {
       const routes = testRouter();
       const invoker = createInvoker(routes);
       expect(invoker.router).to.equal(routes);
-      expect(invoker.procedures.map((entry) => entry.path)).to.deep.equal(listProcedures(routes).map((entry) => entry.path));
+      expect(invoker.procedures.map((entry) => entry.path)).to.deep.equal(
+        listProcedures(routes).map((entry) => entry.path),
+      );
       const typed: { count: number } = await invoker.call('first', { count: 2 }, testContext());
       expect(typed).to.deep.equal({ count: 2 });
       // The type comes from the procedure: a mutation is called as one without saying so.
@@ -215,11 +263,14 @@ describe('tRPC introspection (core/procedures)', () => {
       const invoker = createInvoker(testRouter());
       for (const path of ['nope', 'nested']) {
         const error = await rejection(invoker.callPath(path, undefined, testContext()));
-        expect(classifyError(error, 'r').body, path).to.include({ code: 'ROUTE_NOT_FOUND', message: `No procedure found on path "${path}"` });
+        expect(classifyError(error, 'r').body, path).to.include({
+          code: 'ROUTE_NOT_FOUND',
+          message: `No procedure found on path "${path}"`,
+        });
       }
     });
 
-    it('types call() by the router\'s procedure paths', () => {
+    it("types call() by the router's procedure paths", () => {
       const invoker = createInvoker(testRouter());
       const calls = () => {
         // @ts-expect-error: not a procedure path of this router

@@ -28,20 +28,41 @@ describe('/api/trpc serves the internal API only', () => {
   it('answers 404 ROUTE_NOT_FOUND, like an unknown procedure, to every procedure a browser form, an agent protocol, the REST API or a script owns', async () => {
     const email = `intruder-${uniqueSuffix()}@example.test`;
     const hidden = [
-      'oauthAuthorize.beginAuthorization', 'oauthAuthorize.signIn', 'oauthAuthorize.decideAuthorization',
-      'oauthTokens.exchangeToken', 'oauthTokens.revokeToken', 'oauthClients.registerClient',
-      'oauthGrants.listGrants', 'oauthGrants.revokeGrant',
-      'oauth.getJwks', 'oauth.getAuthorizationServerMetadata', 'oauth.getProtectedResourceMetadata', 'oauth.rotateSigningKey',
-      'accounts.createUser', 'accounts.createApiToken', 'accounts.verifyUserPassword', 'accounts.listBusinesses',
-      'demo.insertDemoWorkspace', 'demo.countBusinesses',
-      'blog.listPosts', 'blog.getPost', 'government.listOpportunities', 'directory.listListings', 'directory.getListing',
+      'oauthAuthorize.beginAuthorization',
+      'oauthAuthorize.signIn',
+      'oauthAuthorize.decideAuthorization',
+      'oauthTokens.exchangeToken',
+      'oauthTokens.revokeToken',
+      'oauthClients.registerClient',
+      'oauthGrants.listGrants',
+      'oauthGrants.revokeGrant',
+      'oauth.getJwks',
+      'oauth.getAuthorizationServerMetadata',
+      'oauth.getProtectedResourceMetadata',
+      'oauth.rotateSigningKey',
+      'accounts.createUser',
+      'accounts.createApiToken',
+      'accounts.verifyUserPassword',
+      'accounts.listBusinesses',
+      'demo.insertDemoWorkspace',
+      'demo.countBusinesses',
+      'blog.listPosts',
+      'blog.getPost',
+      'government.listOpportunities',
+      'directory.listListings',
+      'directory.getListing',
     ];
     for (const path of hidden) {
       for (const method of ['GET', 'POST']) {
         const response = await request<TrpcErrorBody>(trpcUrl(path), {
           method,
-          headers: { authorization: `Bearer ${token}`, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
-          ...(method === 'POST' ? { body: JSON.stringify({ email, name: 'Intruder', password: 'a long passphrase', client_id: 'x' }) } : {}),
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(method === 'POST'
+            ? { body: JSON.stringify({ email, name: 'Intruder', password: 'a long passphrase', client_id: 'x' }) }
+            : {}),
         });
         expect(response.status, `${method} ${path}`).to.equal(404);
         expect(response.body.error.data.code, path).to.equal('NOT_FOUND');
@@ -56,9 +77,12 @@ describe('/api/trpc serves the internal API only', () => {
     const health = await request<{ result: { data: { status: string } } }>(trpcUrl('health.getHealth'));
     expect(health.status).to.equal(200);
     expect(health.body.result.data.status).to.equal('ok');
-    const profile = await request<{ result: { data: { id: string } } }>(`${trpcUrl('workspace.business.getBusinessProfile')}?input=%7B%7D`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const profile = await request<{ result: { data: { id: string } } }>(
+      `${trpcUrl('workspace.business.getBusinessProfile')}?input=%7B%7D`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
     expect(profile.status, profile.text).to.equal(200);
     expect(profile.body.result.data.id).to.equal(businessId);
   });
@@ -72,7 +96,7 @@ describe('/api/trpc serves the internal API only', () => {
       expect(response.body).to.have.length(10);
     });
 
-    it('answers 400 VALIDATION_FAILED in tRPC\'s shape to a longer batch, and runs none of its calls', async () => {
+    it("answers 400 VALIDATION_FAILED in tRPC's shape to a longer batch, and runs none of its calls", async () => {
       const reads = await request<TrpcErrorBody>(`${batchOf(11, 'health.getHealth')}&input=%7B%7D`);
       expect(reads.status).to.equal(400);
       expect(reads.headers.get('cache-control')).to.equal('no-store');
@@ -95,9 +119,17 @@ describe('/api/trpc serves the internal API only', () => {
 
     it('a client that splits its batches (httpBatchLink maxItems) is never refused', async () => {
       const api = createTRPCClient<InternalApiRouter>({
-        links: [httpBatchLink({ url: `${service().url}/api/trpc`, maxItems: 10, headers: { authorization: `Bearer ${token}` } })],
+        links: [
+          httpBatchLink({
+            url: `${service().url}/api/trpc`,
+            maxItems: 10,
+            headers: { authorization: `Bearer ${token}` },
+          }),
+        ],
       });
-      const answers = await Promise.all(Array.from({ length: 25 }, () => api.workspace.business.getBusinessProfile.query({})));
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, () => api.workspace.business.getBusinessProfile.query({})),
+      );
       expect(answers.map((answer) => answer.id)).to.deep.equal(Array(25).fill(businessId));
     });
   });

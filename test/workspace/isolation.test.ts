@@ -25,7 +25,9 @@ async function expectNothingFound(promise: Promise<unknown>, tool: string, field
     expect(result.items, `${tool} with a foreign ${field} answered a non-list`).to.be.an('array');
     expect(result.items, `${tool} with a foreign ${field} found rows`).to.deep.equal([]);
   } catch (error) {
-    const code = (error as { appCode?: string; cause?: { appCode?: string } }).appCode ?? (error as { cause?: { appCode?: string } }).cause?.appCode;
+    const code =
+      (error as { appCode?: string; cause?: { appCode?: string } }).appCode ??
+      (error as { cause?: { appCode?: string } }).cause?.appCode;
     expect(code, `${tool} with a foreign ${field}: ${(error as Error).message}`).to.equal('RESOURCE_NOT_FOUND');
   }
 }
@@ -51,7 +53,9 @@ describe('tenant isolation of every workspace procedure', function () {
   it('covers the whole catalogue: 45 reads and 2 writes', () => {
     expect(procedures.map((procedure) => procedure.tool.name)).to.have.members(toolCatalogue);
     expect(procedures.filter((procedure) => procedure.tool.access === 'read')).to.have.length(45);
-    expect(procedures.filter((procedure) => procedure.type === 'mutation').map((procedure) => procedure.tool.access)).to.have.members(['customers:write', 'jobs:write']);
+    expect(
+      procedures.filter((procedure) => procedure.type === 'mutation').map((procedure) => procedure.tool.access),
+    ).to.have.members(['customers:write', 'jobs:write']);
   });
 
   for (const procedure of workspaceProcedures().filter((entry) => entry.type === 'query')) {
@@ -65,18 +69,18 @@ describe('tenant isolation of every workspace procedure', function () {
     });
   }
 
-
   it('create-customer: an e-mail used in another business is free here, and nothing of the other is revealed', async () => {
     const email = `shared-${randomBytes(4).toString('hex')}@example.com`;
     const callerB = tenantCaller(b.businessId);
     await callerB.workspace.customers.createCustomer({ name: 'In B', email, tags: ['Only In B'] });
     const created = await callerA.workspace.customers.createCustomer({ name: 'In A', email, tags: ['Only In B'] });
     const own = new Set([...a.all, created.id]);
-    const tagRows = await fixtureEm().getConnection().execute<Array<{ id: string }>>('select id from tags where business_id = ?', [a.businessId]);
+    const tagRows = await fixtureEm()
+      .getConnection()
+      .execute<Array<{ id: string }>>('select id from tags where business_id = ?', [a.businessId]);
     tagRows.forEach((row) => own.add(row.id));
     expectOnlyOwnIds(created, { ...a, all: own }, b, 'create-customer');
   });
-
 
   it('create-job: every reference to the other business is not found, and nothing is written', async () => {
     const { base, attempts } = foreignJobReferences(a, b);
@@ -85,9 +89,10 @@ describe('tenant isolation of every workspace procedure', function () {
       const error = await expectAppError(callerA.workspace.jobs.createJob(input as never), 'RESOURCE_NOT_FOUND');
       expect(error.message, field).to.contain(`"${field}"`);
     }
-    expect([await countRows('jobs', a.businessId), await countRows('outbox_events', a.businessId)]).to.deep.equal(before);
+    expect([await countRows('jobs', a.businessId), await countRows('outbox_events', a.businessId)]).to.deep.equal(
+      before,
+    );
     const created = await callerA.workspace.jobs.createJob(base as never);
     expectOnlyOwnIds(created, { ...a, all: new Set([...a.all, created.id]) }, b, 'create-job');
   });
-
 });

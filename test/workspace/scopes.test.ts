@@ -2,7 +2,14 @@ import { expect } from 'chai';
 import { mcpScopeFor, principalAllows } from '../../core/auth/scopes.ts';
 import type { Principal } from '../../core/context.ts';
 
-const oauth = (scopes: string[]): Principal => ({ kind: 'oauth', businessId: 'b', userId: 'u', clientId: 'c', tokenId: 't', scopes });
+const oauth = (scopes: string[]): Principal => ({
+  kind: 'oauth',
+  businessId: 'b',
+  userId: 'u',
+  clientId: 'c',
+  tokenId: 't',
+  scopes,
+});
 const token = (scopes: string[]): Principal => ({ kind: 'api_token', businessId: 'b', tokenId: 't', scopes });
 
 describe('tool access by scope', () => {

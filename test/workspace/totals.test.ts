@@ -34,7 +34,12 @@ describe('money totals', () => {
       taxMinor: 0,
       totalMinor: 300,
     });
-    expect(computeTotals([], 825)).to.deep.equal({ lineAmountsMinor: [], subtotalMinor: 0, taxMinor: 0, totalMinor: 0 });
+    expect(computeTotals([], 825)).to.deep.equal({
+      lineAmountsMinor: [],
+      subtotalMinor: 0,
+      taxMinor: 0,
+      totalMinor: 0,
+    });
   });
 
   it('rounds the tax half up at exactly half a cent', () => {

@@ -7,7 +7,16 @@ import type { Context, Next } from 'koa';
 // resetting them, so error answers carry them too and cors need not copy them onto errors.
 const cors = corsMiddleware({
   origin: '*',
-  exposeHeaders: ['X-Request-Id', 'ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Allow', 'WWW-Authenticate', 'Location'],
+  exposeHeaders: [
+    'X-Request-Id',
+    'ETag',
+    'Retry-After',
+    'RateLimit',
+    'RateLimit-Policy',
+    'Allow',
+    'WWW-Authenticate',
+    'Location',
+  ],
   maxAge: 600,
   keepHeadersOnError: false,
 });

@@ -45,7 +45,17 @@ export function requestScope(log: Logger) {
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
       const level = ctx.status >= 500 ? 'error' : 'info';
       // Through the root logger with the id as a field: the same line the child would write.
-      log[level]({ reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, duration_ms: durationMs, ip: ctx.ip }, 'request completed');
+      log[level](
+        {
+          reqId: ctx.state.requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          duration_ms: durationMs,
+          ip: ctx.ip,
+        },
+        'request completed',
+      );
     },
   };
 }

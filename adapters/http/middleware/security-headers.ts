@@ -21,7 +21,10 @@ const ONE_YEAR_SECONDS = 31_536_000;
  * all of it on every JSON answer doubled the size of a small response's header block and was a
  * measurable part of a cheap read's cost (bench/public-api).
  */
-export function securityHeaders({ siteUrl, documentPaths }: SecurityHeadersOptions): (ctx: Context) => Promise<void> | undefined {
+export function securityHeaders({
+  siteUrl,
+  documentPaths,
+}: SecurityHeadersOptions): (ctx: Context) => Promise<void> | undefined {
   const https = siteUrl.startsWith('https:');
   const apiHeaders: Array<[string, string]> = [
     ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],

@@ -7,7 +7,9 @@ import { AppError } from '../../../core/errors/index.ts';
  */
 function throwForUnanswered(method: string, path: string, status: number, allow: string): void {
   if (status === 405 || (status === 501 && allow)) {
-    throw new AppError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; allowed: ${allow}.`, { headers: { Allow: allow } });
+    throw new AppError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; allowed: ${allow}.`, {
+      headers: { Allow: allow },
+    });
   }
   if (status === 404 || status === 501) {
     throw new AppError('ROUTE_NOT_FOUND', `No route matches ${method} ${path}.`);
@@ -16,5 +18,6 @@ function throwForUnanswered(method: string, path: string, status: number, allow:
 
 /** Throws ROUTE_NOT_FOUND or METHOD_NOT_ALLOWED when nothing below answered the request. */
 export function throwIfUnanswered(ctx: Context): void {
-  if (ctx.body === undefined || ctx.body === null) throwForUnanswered(ctx.method, ctx.path, ctx.status, ctx.response.get('Allow'));
+  if (ctx.body === undefined || ctx.body === null)
+    throwForUnanswered(ctx.method, ctx.path, ctx.status, ctx.response.get('Allow'));
 }

@@ -11,7 +11,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 
 const errorRef = { $ref: '#/components/schemas/ErrorMessage' };
 
-const invalidParameter = 'Invalid parameter: the ErrorMessage names it (code VALIDATION_FAILED, zod issues under details).';
+const invalidParameter =
+  'Invalid parameter: the ErrorMessage names it (code VALIDATION_FAILED, zod issues under details).';
 const unexpected = 'Unexpected error; the message quotes the request id (code INTERNAL_ERROR).';
 
 function errorResponse(description: string) {

@@ -19,7 +19,10 @@ function businessChoice(businesses: ConsentPage['businesses'], writesRequested: 
   // No default: with several businesses the choice is the user's to make (the browser asks for one).
   const options = businesses
     .map(
-      (business, index) => `<label class="choice" for="business-${index}"><input type="radio" id="business-${index}" name="business_id" value="${escapeHtml(business.id)}" required>
+      (
+        business,
+        index,
+      ) => `<label class="choice" for="business-${index}"><input type="radio" id="business-${index}" name="business_id" value="${escapeHtml(business.id)}" required>
 <span><strong>${escapeHtml(business.name)}</strong>${note(business)}</span></label>`,
     )
     .join('\n');
@@ -51,7 +54,9 @@ function permissions(page: ConsentPage): string {
   const someReadOnly = businesses.some((business) => !business.writes_allowed);
   const notes = [
     someWithheld ? '' : 'Untick what you do not want to allow.',
-    someOptional && someReadOnly ? 'In a business where you are a member (not an owner or admin), the application gets read access only, whatever is ticked.' : '',
+    someOptional && someReadOnly
+      ? 'In a business where you are a member (not an owner or admin), the application gets read access only, whatever is ticked.'
+      : '',
   ].filter((note) => note.length > 0);
   return `<fieldset>
 <legend>What it may do</legend>
@@ -70,7 +75,10 @@ export function renderConsentPage(page: ConsentPage, links: PageLinks): string {
 <form method="post" action="${escapeHtml(links.authorize)}">
 <input type="hidden" name="request" value="${escapeHtml(page.request)}">
 <input type="hidden" name="form_token" value="${escapeHtml(page.form_token)}">
-${businessChoice(page.businesses, page.scopes.some((scope) => scope.optional || !scope.offered))}
+${businessChoice(
+  page.businesses,
+  page.scopes.some((scope) => scope.optional || !scope.offered),
+)}
 ${permissions(page)}
 <div class="actions">
 <button type="submit" name="action" value="approve" class="primary">Allow</button>

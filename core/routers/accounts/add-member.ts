@@ -18,10 +18,17 @@ export const addMember = systemProcedure
   .mutation(async ({ ctx, input }) => {
     const business = await findBusiness(ctx.em, input.business);
     const user = await findUserByEmail(ctx.em, input.email);
-    if (!user) throw new AppError('RESOURCE_NOT_FOUND', `No user with the e-mail address ${input.email}; create the user first.`);
+    if (!user)
+      throw new AppError(
+        'RESOURCE_NOT_FOUND',
+        `No user with the e-mail address ${input.email}; create the user first.`,
+      );
     const answer = (membership: IMembership, created: boolean) => {
       if (membership.role !== input.role) {
-        throw new AppError('CONFLICT', `${user.email} already is ${membership.role} of ${business.slug}; add-member does not change roles.`);
+        throw new AppError(
+          'CONFLICT',
+          `${user.email} already is ${membership.role} of ${business.slug}; add-member does not change roles.`,
+        );
       }
       return {
         business_id: business.id,

@@ -14,6 +14,11 @@ export const ZApiToken = z.object({
   created_at: z.iso.datetime({ offset: true }),
   last_used_at: z.iso.datetime({ offset: true }).nullable().describe('Updated at most once a minute.'),
   revoked_at: z.iso.datetime({ offset: true }).nullable(),
-  expires_at: z.iso.datetime({ offset: true }).nullable().describe('When it stops working on its own; null: until revoked.'),
-  status: z.enum(['active', 'expired', 'revoked']).describe('Whether the token still works: expired and revoked tokens are refused alike (401).'),
+  expires_at: z.iso
+    .datetime({ offset: true })
+    .nullable()
+    .describe('When it stops working on its own; null: until revoked.'),
+  status: z
+    .enum(['active', 'expired', 'revoked'])
+    .describe('Whether the token still works: expired and revoked tokens are refused alike (401).'),
 });

@@ -4,7 +4,11 @@ import { membershipRoles } from '../../services/accounts/membership-roles.ts';
 /** Procedures that act on a business take either of its two keys. */
 export const ZBusinessRef = z.string().trim().min(1).max(100).describe('The business: its id (UUID) or its slug.');
 
-export const ZRole = z.enum(membershipRoles).describe('owner: everything, including the business itself; admin: everything but ownership; member: day-to-day work.');
+export const ZRole = z
+  .enum(membershipRoles)
+  .describe(
+    'owner: everything, including the business itself; admin: everything but ownership; member: day-to-day work.',
+  );
 
 const ZTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, { message: 'expected a time HH:MM (00:00 to 23:59)' });
 
@@ -22,7 +26,10 @@ export const ZAddressInput = z.object({
   city: z.string().trim().min(1).max(100).optional(),
   region: z.string().trim().min(1).max(100).optional(),
   postal_code: z.string().trim().min(1).max(20).optional(),
-  country: z.string().regex(/^[A-Z]{2}$/, { message: 'expected an ISO 3166-1 alpha-2 code such as US' }).optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, { message: 'expected an ISO 3166-1 alpha-2 code such as US' })
+    .optional(),
 });
 
 export const ZBusiness = z.object({

@@ -21,9 +21,13 @@ export const ZCreateApiTokenInput = z.object({
     .number()
     .int()
     .min(API_TOKEN_MIN_LIFETIME_SECONDS, { message: `expected at least ${API_TOKEN_MIN_LIFETIME_SECONDS} seconds` })
-    .max(API_TOKEN_MAX_LIFETIME_SECONDS, { message: `expected at most ${API_TOKEN_MAX_LIFETIME_SECONDS} seconds (ten years)` })
+    .max(API_TOKEN_MAX_LIFETIME_SECONDS, {
+      message: `expected at most ${API_TOKEN_MAX_LIFETIME_SECONDS} seconds (ten years)`,
+    })
     .optional()
-    .describe('Lifetime from now; after it the token is refused like a revoked one. Default: no expiry (until revoked).'),
+    .describe(
+      'Lifetime from now; after it the token is refused like a revoked one. Default: no expiry (until revoked).',
+    ),
 });
 
 export const ZCreateApiTokenOutput = z.object({

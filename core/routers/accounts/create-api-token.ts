@@ -23,7 +23,8 @@ export const createApiToken = systemProcedure
     const scopes = apiTokenScopes.filter((scope) => input.scopes.includes(scope));
     const generated = generateApiToken();
     const now = ctx.clock.now();
-    const expiresAt = input.expires_in_seconds === undefined ? null : new Date(now.getTime() + input.expires_in_seconds * 1000);
+    const expiresAt =
+      input.expires_in_seconds === undefined ? null : new Date(now.getTime() + input.expires_in_seconds * 1000);
     const token = await insertApiToken(ctx.em, {
       businessId: business.id,
       name: input.name,

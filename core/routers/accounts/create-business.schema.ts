@@ -15,10 +15,17 @@ export const ZCreateBusinessInput = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/, { message: 'expected an ISO 4217 code of 3 capital letters, e.g. USD' }),
   email: ZEmail.optional(),
   phone: z.string().trim().min(1).max(50).optional(),
-  website_url: z.url({ protocol: /^https?$/, message: 'expected an absolute http(s) URL' }).max(500).optional(),
+  website_url: z
+    .url({ protocol: /^https?$/, message: 'expected an absolute http(s) URL' })
+    .max(500)
+    .optional(),
   address: ZAddressInput.optional(),
   hours: z.array(ZBusinessHours).max(28).optional().describe('Opening windows in local time; none when absent.'),
-  industries: z.array(z.string().trim().min(1).max(50)).max(20).optional().describe('e.g. hvac, plumbing; duplicates are dropped.'),
+  industries: z
+    .array(z.string().trim().min(1).max(50))
+    .max(20)
+    .optional()
+    .describe('e.g. hvac, plumbing; duplicates are dropped.'),
   service_area: z.string().trim().min(1).max(500).optional(),
   owner_email: ZEmail.optional().describe('An existing user who becomes the owner.'),
 });

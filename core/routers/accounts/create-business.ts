@@ -18,8 +18,14 @@ function slugTaken(slug: string): AppError {
 
 async function chooseSlug(em: EntityManager, name: string, requested: string | undefined): Promise<string> {
   const slug = requested ?? slugFromName(name);
-  if (!slug) throw invalidParameter('slug', 'the name has no letters a-z or digits to derive a slug from; give a slug.', 'missing');
-  if (isUuidShaped(slug)) throw invalidParameter('slug', 'must not look like a UUID (businesses are referred to by id or slug).');
+  if (!slug)
+    throw invalidParameter(
+      'slug',
+      'the name has no letters a-z or digits to derive a slug from; give a slug.',
+      'missing',
+    );
+  if (isUuidShaped(slug))
+    throw invalidParameter('slug', 'must not look like a UUID (businesses are referred to by id or slug).');
   if (await businessSlugTaken(em, slug)) throw slugTaken(slug);
   return slug;
 }
@@ -30,12 +36,21 @@ export const createBusiness = systemProcedure
   .output(ZCreateBusinessOutput)
   .mutation(async ({ ctx, input }) => {
     const timeZone = canonicalTimeZone(input.time_zone);
-    if (!timeZone) throw invalidParameter('time_zone', `"${input.time_zone}" is not an IANA time zone (e.g. America/Chicago, Europe/Paris, UTC).`);
-    if (!isKnownCurrency(input.currency)) throw invalidParameter('currency', `${input.currency} is not an ISO 4217 currency code.`);
+    if (!timeZone)
+      throw invalidParameter(
+        'time_zone',
+        `"${input.time_zone}" is not an IANA time zone (e.g. America/Chicago, Europe/Paris, UTC).`,
+      );
+    if (!isKnownCurrency(input.currency))
+      throw invalidParameter('currency', `${input.currency} is not an ISO 4217 currency code.`);
     const hours = checkBusinessHours(input.hours ?? []);
     if ('message' in hours) throw invalidParameter(`hours.${hours.index}`, hours.message);
     const owner = input.owner_email ? await findUserByEmail(ctx.em, input.owner_email) : undefined;
-    if (owner === null) throw new AppError('RESOURCE_NOT_FOUND', `No user with the e-mail address ${input.owner_email}; create the user first.`);
+    if (owner === null)
+      throw new AppError(
+        'RESOURCE_NOT_FOUND',
+        `No user with the e-mail address ${input.owner_email}; create the user first.`,
+      );
     const slug = await chooseSlug(ctx.em, input.name, input.slug);
 
     const now = ctx.clock.now();

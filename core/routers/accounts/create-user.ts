@@ -18,7 +18,13 @@ export const createUser = systemProcedure
     // Checked before hashing: a duplicate should not cost a 128 MiB scrypt run.
     if (await findUserByEmail(ctx.em, input.email)) throw duplicate(input.email);
     const now = ctx.clock.now();
-    const values = { email: input.email, name: input.name, passwordHash: await hashPassword(input.password), createdAt: now, updatedAt: now };
+    const values = {
+      email: input.email,
+      name: input.name,
+      passwordHash: await hashPassword(input.password),
+      createdAt: now,
+      updatedAt: now,
+    };
     let user;
     try {
       user = await insertUser(ctx.em, values);

@@ -7,7 +7,9 @@ export const ZListApiTokensInput = z.object({
   include_revoked: z
     .boolean()
     .default(true)
-    .describe('Revoked and expired tokens stay on record of who had access; false hides them (only tokens that still work).'),
+    .describe(
+      'Revoked and expired tokens stay on record of who had access; false hides them (only tokens that still work).',
+    ),
 });
 
 export const ZListApiTokensOutput = z.object({

@@ -12,5 +12,9 @@ export const listApiTokens = systemProcedure
     const business = await findBusiness(ctx.em, input.business);
     const now = ctx.clock.now();
     const tokens = await findApiTokensOfBusiness(ctx.em, business.id, { includeRevoked: input.include_revoked, now });
-    return { business_id: business.id, business_slug: business.slug, items: tokens.map((token) => toApiTokenOutput(token, now)) };
+    return {
+      business_id: business.id,
+      business_slug: business.slug,
+      items: tokens.map((token) => toApiTokenOutput(token, now)),
+    };
   });

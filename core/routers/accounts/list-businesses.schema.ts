@@ -13,7 +13,7 @@ export const ZListBusinessesOutput = z.object({
         currency: z.string(),
         created_at: z.iso.datetime({ offset: true }),
         member_count: z.number().int(),
-        owner_emails: z.array(z.string()).describe('Owners\' e-mail addresses, alphabetical.'),
+        owner_emails: z.array(z.string()).describe("Owners' e-mail addresses, alphabetical."),
       }),
     )
     .describe('Oldest first.'),

@@ -7,5 +7,7 @@ export const ZRevokeApiTokenInput = z.object({
 
 export const ZRevokeApiTokenOutput = z.object({
   token: ZApiToken,
-  already_revoked: z.boolean().describe('True when it had been revoked before; revoked_at is then the first revocation.'),
+  already_revoked: z
+    .boolean()
+    .describe('True when it had been revoked before; revoked_at is then the first revocation.'),
 });

@@ -13,11 +13,7 @@ export const ZBlogLocaleQuery = z
  * with one is refused here as a 400 rather than failing in the database.
  */
 export function ZQueryText(maxLength: number) {
-  return z
-    .string()
-    .trim()
-    .max(maxLength)
-    .check(refuseNul('must not contain the NUL character'));
+  return z.string().trim().max(maxLength).check(refuseNul('must not contain the NUL character'));
 }
 
 const timestamp = (description: string) => z.iso.datetime().nullable().describe(description);
@@ -34,7 +30,9 @@ export const ZBlogPostPublic = z
     cover_image_url: z
       .string()
       .nullable()
-      .describe('Absolute URL of the cover image: the CDN copy when there is one, else GET /v1/blog/media/{publicId}; null without a cover.'),
+      .describe(
+        'Absolute URL of the cover image: the CDN copy when there is one, else GET /v1/blog/media/{publicId}; null without a cover.',
+      ),
     published_at: timestamp('When the post was published (ISO 8601, UTC).'),
     updated_at: timestamp('When the post was last edited (ISO 8601, UTC).'),
   })

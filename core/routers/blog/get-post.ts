@@ -25,7 +25,8 @@ export const getPost = skipOutputReparse(
     .output(ZGetPostOutput)
     .query(async ({ ctx, input }) => {
       const post = await findPublishedBlogPost(ctx.sql, input, ctx.clock.now(), ctx.urls);
-      if (!post) throw new AppError('RESOURCE_NOT_FOUND', `Blog post "${input.slug}" was not found in locale ${input.locale}.`);
+      if (!post)
+        throw new AppError('RESOURCE_NOT_FOUND', `Blog post "${input.slug}" was not found in locale ${input.locale}.`);
       cachePublicly(ctx, 60);
       return { data: post };
     }),

@@ -11,7 +11,10 @@ const ZBlogSitemapRow = z
     slug: z.string(),
     locale: z.enum(BLOG_LOCALES),
     published_at: z.iso.datetime().nullable().describe('When the post was published (ISO 8601, UTC).'),
-    last_modified: z.iso.datetime().nullable().describe('The later of its last edit and its publication (ISO 8601, UTC).'),
+    last_modified: z.iso
+      .datetime()
+      .nullable()
+      .describe('The later of its last edit and its publication (ISO 8601, UTC).'),
   })
   .meta({ id: 'BlogSitemapRow' });
 

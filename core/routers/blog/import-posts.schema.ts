@@ -20,12 +20,17 @@ export const ZNewBlogPost = z
     category: z.string().min(1).max(100).nullable(),
     tags: z.array(z.string().min(1).max(100)).max(30),
     author_name: z.string().max(200).nullable(),
-    cover_image_cdn_url: z.url({ protocol: /^https?$/ }).max(2000).nullable(),
+    cover_image_cdn_url: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .nullable(),
     cover_image: z
       .object({
         public_id: z.uuid(),
         mime_type: z.string().regex(IMAGE_MIME_TYPE, 'only image/* types are stored'),
-        bytes: z.instanceof(Buffer).refine((bytes) => bytes.length > 0 && bytes.length <= MAX_MEDIA_BYTES, 'expected 1 byte to 5 MiB'),
+        bytes: z
+          .instanceof(Buffer)
+          .refine((bytes) => bytes.length > 0 && bytes.length <= MAX_MEDIA_BYTES, 'expected 1 byte to 5 MiB'),
       })
       .nullable(),
     published_at: z.date().nullable(),

@@ -7,10 +7,14 @@ export const BLOG_POSTS_PER_PAGE = { defaultPerPage: 15, maxPerPage: 50 };
 export const ZListPostsInput = z.object({
   ...ZPageQuery(BLOG_POSTS_PER_PAGE),
   locale: ZBlogLocaleQuery,
-  category: ZQueryText(100).describe('Only posts of this category, spelled exactly as /v1/blog/posts/categories lists it.').optional(),
+  category: ZQueryText(100)
+    .describe('Only posts of this category, spelled exactly as /v1/blog/posts/categories lists it.')
+    .optional(),
   tag: ZQueryText(100).describe('Only posts carrying this tag (case-insensitive).').optional(),
   q: ZQueryText(200)
-    .describe('Full-text search over title, excerpt and body in the locale’s language (web-search syntax: "quoted phrase", or, -excluded); results ranked by relevance. Whole words only, never parts of words (a short text does not match inside longer words).')
+    .describe(
+      'Full-text search over title, excerpt and body in the locale’s language (web-search syntax: "quoted phrase", or, -excluded); results ranked by relevance. Whole words only, never parts of words (a short text does not match inside longer words).',
+    )
     .optional(),
 });
 

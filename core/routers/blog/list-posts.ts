@@ -20,7 +20,9 @@ export const listPosts = skipOutputReparse(
           `(default ${BLOG_POSTS_PER_PAGE.defaultPerPage}); a page past the last is empty. Cached publicly for 60 seconds. ` +
           'Rate limited per client together with the directory list (RateLimit and RateLimit-Policy headers; 429 beyond the budget).',
         successDescription: 'A page of posts with absolute links to the neighbouring pages.',
-        errorResponses: { 429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.' },
+        errorResponses: {
+          429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.',
+        },
       },
     })
     .input(ZListPostsInput)

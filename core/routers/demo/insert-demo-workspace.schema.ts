@@ -18,7 +18,8 @@ type Table = z.infer<typeof ZDemoWorkspaceTable>;
 function checkTables(tables: Table[], ctx: z.RefinementCtx): void {
   const seen = new Set<string>();
   tables.forEach((table, index) => {
-    if (seen.has(table.entity)) ctx.addIssue({ code: 'custom', message: `${table.entity} is listed twice`, path: [index, 'entity'] });
+    if (seen.has(table.entity))
+      ctx.addIssue({ code: 'custom', message: `${table.entity} is listed twice`, path: [index, 'entity'] });
     seen.add(table.entity);
   });
   const businesses = tables.find((table) => table.entity === 'Business')?.rows ?? [];
@@ -30,7 +31,11 @@ function checkTables(tables: Table[], ctx: z.RefinementCtx): void {
   tables.forEach((table, index) =>
     table.rows.forEach((row, rowIndex) => {
       if ('businessId' in row && row.businessId !== businessId) {
-        ctx.addIssue({ code: 'custom', message: 'belongs to another business than the Business row', path: [index, 'rows', rowIndex, 'businessId'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'belongs to another business than the Business row',
+          path: [index, 'rows', rowIndex, 'businessId'],
+        });
       }
     }),
   );
@@ -43,7 +48,11 @@ export const ZInsertDemoWorkspaceInput = z.object({
     .max(demoWorkspaceEntities.length)
     .superRefine(checkTables)
     .describe('The generated rows, per entity; inserted parents first whatever their order here.'),
-  owner_email: z.email().max(254).optional().describe('An existing user (by e-mail, any letter case) to make the business\'s owner.'),
+  owner_email: z
+    .email()
+    .max(254)
+    .optional()
+    .describe("An existing user (by e-mail, any letter case) to make the business's owner."),
 });
 
 export const ZInsertDemoWorkspaceOutput = z.object({

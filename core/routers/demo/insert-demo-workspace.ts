@@ -3,7 +3,12 @@ import { AppError } from '../../errors/index.ts';
 import { findUserByEmail } from '../../services/accounts/users.query.ts';
 import { businessSlugTaken } from '../../services/accounts/businesses.query.ts';
 import { insertWorkspaceRows } from '../../services/demo/insert-workspace.query.ts';
-import { demoWorkspaceEntity, inInsertOrder, ownerMembershipTable, type WorkspaceTable } from '../../services/demo/workspace-entities.query.ts';
+import {
+  demoWorkspaceEntity,
+  inInsertOrder,
+  ownerMembershipTable,
+  type WorkspaceTable,
+} from '../../services/demo/workspace-entities.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZInsertDemoWorkspaceInput, ZInsertDemoWorkspaceOutput } from './insert-demo-workspace.schema.ts';
 
@@ -15,13 +20,23 @@ export const insertDemoWorkspace = systemProcedure
   .input(ZInsertDemoWorkspaceInput)
   .output(ZInsertDemoWorkspaceOutput)
   .mutation(async ({ ctx, input }) => {
-    const business = input.tables.find((table) => table.entity === 'Business')!.rows[0] as { id: string; slug: string; name: string };
+    const business = input.tables.find((table) => table.entity === 'Business')!.rows[0] as {
+      id: string;
+      slug: string;
+      name: string;
+    };
     if (await businessSlugTaken(ctx.em, business.slug)) {
       throw new AppError('CONFLICT', `The demo business "${business.slug}" already exists.`);
     }
     const owner = input.owner_email === undefined ? undefined : await findUserByEmail(ctx.em, input.owner_email);
-    if (owner === null) throw new AppError('RESOURCE_NOT_FOUND', `No user has the e-mail address ${input.owner_email}.`);
-    const tables = inInsertOrder(input.tables.map((table): WorkspaceTable => [demoWorkspaceEntity(table.entity)!, table.rows as EntityData<object>[]]));
+    if (owner === null)
+      throw new AppError('RESOURCE_NOT_FOUND', `No user has the e-mail address ${input.owner_email}.`);
+    const tables = inInsertOrder(
+      input.tables.map((table): WorkspaceTable => [
+        demoWorkspaceEntity(table.entity)!,
+        table.rows as EntityData<object>[],
+      ]),
+    );
     if (owner) tables.push(ownerMembershipTable(business.id, owner.id, ctx.clock.now()));
     const counts = await insertWorkspaceRows(ctx.em, tables);
     return { business_id: business.id, slug: business.slug, name: business.name, rows: counts };

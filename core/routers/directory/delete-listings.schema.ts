@@ -8,7 +8,9 @@ export const ZDeleteDirectoryListingsInput = z
       .max(200)
       .regex(/^[a-z0-9-]+$/, { message: 'expected lower-case letters, digits and hyphens' })
       .optional()
-      .describe('Every listing whose slug starts with this (at least 3 characters, so it cannot empty the directory by accident).'),
+      .describe(
+        'Every listing whose slug starts with this (at least 3 characters, so it cannot empty the directory by accident).',
+      ),
     slugs: z.array(z.string().min(1).max(200)).min(1).max(10_000).optional().describe('These listings.'),
   })
   .refine((input) => (input.slug_prefix === undefined) !== (input.slugs === undefined), {

@@ -14,7 +14,8 @@ export const getListing = skipOutputReparse(
         path: '/v1/directory/public/{slug}',
         tags: ['Directory'],
         summary: 'One published business',
-        description: 'The published listing with this slug. Unknown and unpublished listings answer 404. Cached publicly for 60 seconds.',
+        description:
+          'The published listing with this slug. Unknown and unpublished listings answer 404. Cached publicly for 60 seconds.',
         successDescription: 'The listing.',
         errorResponses: { 404: 'No published listing has this slug (code RESOURCE_NOT_FOUND).' },
       },
@@ -27,7 +28,8 @@ export const getListing = skipOutputReparse(
       if (SLUG_PATTERN.test(input.slug)) {
         listing = await findPublishedDirectoryListing(ctx.sql, input.slug, ctx.clock.now(), ctx.urls);
       }
-      if (!listing) throw new AppError('RESOURCE_NOT_FOUND', `No published directory listing has the slug "${input.slug}".`);
+      if (!listing)
+        throw new AppError('RESOURCE_NOT_FOUND', `No published directory listing has the slug "${input.slug}".`);
       cachePublicly(ctx, 60);
       return { data: listing };
     }),

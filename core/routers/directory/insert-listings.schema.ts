@@ -29,7 +29,10 @@ const ZListingSeed = z.object({
   claim_status: z.enum(['unclaimed', 'claim_pending', 'claimed']),
   status: z.enum(['published', 'draft', 'hidden']),
   phone: nullableText(50),
-  website_url: z.url({ protocol: /^https?$/ }).max(500).nullable(),
+  website_url: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .nullable(),
   address: nullableText(300),
   postal_code: nullableText(20),
   city: nullableText(100),

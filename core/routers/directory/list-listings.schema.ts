@@ -18,7 +18,10 @@ function textFilter(max: number, description: string) {
 
 export const ZListDirectoryListingsInput = z
   .object({
-    zip: textFilter(20, 'Only listings with this postal (ZIP) code. Same as `postal_code`; give one, or both with the same value.'),
+    zip: textFilter(
+      20,
+      'Only listings with this postal (ZIP) code. Same as `postal_code`; give one, or both with the same value.',
+    ),
     postal_code: textFilter(20, 'Only listings with this postal (ZIP) code. Same as `zip`.'),
     industry: textFilter(100, 'Only listings of this trade: an `industry_key` (see filter-options), e.g. hvac.'),
     metro: textFilter(100, 'Only listings in this metro area: a `metro_key` (see filter-options), e.g. austin.'),
@@ -31,7 +34,9 @@ export const ZListDirectoryListingsInput = z
       .number({ message: 'expected a number from 0 to 5' })
       .min(0)
       .max(5)
-      .describe('Only listings rated at least this (0 to 5). Above 0 it leaves out unrated listings; 0 means no restriction.')
+      .describe(
+        'Only listings rated at least this (0 to 5). Above 0 it leaves out unrated listings; 0 means no restriction.',
+      )
       .optional(),
     min_reviews: z.coerce
       .number({ message: 'expected a whole number of at least 0' })

@@ -3,7 +3,11 @@ import { listPublishedListings } from '../../services/directory/list-listings.qu
 import type { DirectoryListQuery } from '../../services/directory/types.ts';
 import { publicListProcedure, skipOutputReparse } from '../../trpc.ts';
 import { pageLinks, pageMeta } from '../shared/pagination.ts';
-import { ZListDirectoryListingsInput, ZListDirectoryListingsOutput, type ListDirectoryListingsInput } from './list-listings.schema.ts';
+import {
+  ZListDirectoryListingsInput,
+  ZListDirectoryListingsOutput,
+  type ListDirectoryListingsInput,
+} from './list-listings.schema.ts';
 
 const PATH = '/v1/directory/public';
 
@@ -39,13 +43,20 @@ export const listListings = skipOutputReparse(
           'is empty, with the total in meta. Cached publicly for 60 seconds. Rate limited per client together with the blog list ' +
           '(RateLimit and RateLimit-Policy headers; 429 beyond the budget).',
         successDescription: 'One page of listings, the pagination meta and links to the neighbouring pages.',
-        errorResponses: { 429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.' },
+        errorResponses: {
+          429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.',
+        },
       },
     })
     .input(ZListDirectoryListingsInput)
     .output(ZListDirectoryListingsOutput)
     .query(async ({ ctx, input }) => {
-      const { data, total } = await listPublishedListings(ctx.sql, toDirectoryListQuery(input), ctx.clock.now(), ctx.urls);
+      const { data, total } = await listPublishedListings(
+        ctx.sql,
+        toDirectoryListQuery(input),
+        ctx.clock.now(),
+        ctx.urls,
+      );
       const meta = pageMeta(input, total);
       cachePublicly(ctx, 60);
       return { data, meta, links: pageLinks(`${ctx.urls.base}${PATH}`, input, meta) };

@@ -16,10 +16,12 @@ export const getFilterOptions = skipOutputReparse(
         description:
           `The NAICS and product service codes (PSC) of the active opportunities, each with a label and the number of active ` +
           `opportunities carrying it, most frequent first (ties by code), at most ${FILTER_OPTIONS_LIMIT} of each. Use a ` +
-          '`code` as the list\'s `naics` or `psc` parameter. Computed at most once a minute per server instance; cached ' +
+          "`code` as the list's `naics` or `psc` parameter. Computed at most once a minute per server instance; cached " +
           'publicly for 60 seconds. Rate limited per client.',
         successDescription: 'The NAICS and PSC codes in use.',
-        errorResponses: { 429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.' },
+        errorResponses: {
+          429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.',
+        },
       },
     })
     .input(ZGetFilterOptionsInput)

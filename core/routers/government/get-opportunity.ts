@@ -31,9 +31,13 @@ export const getOpportunity = skipOutputReparse(
       const opportunity = await findGovernmentOpportunity(ctx.sql, input, ctx.urls);
       if (!opportunity) {
         // Keep the RateLimit headers the middleware set: the request counted against the budget all the same.
-        throw new AppError('RESOURCE_NOT_FOUND', `No government opportunity has the slug or notice identifier "${input.identifier}".`, {
-          headers: { ...ctx.response.headers },
-        });
+        throw new AppError(
+          'RESOURCE_NOT_FOUND',
+          `No government opportunity has the slug or notice identifier "${input.identifier}".`,
+          {
+            headers: { ...ctx.response.headers },
+          },
+        );
       }
       cachePublicly(ctx, 60);
       return { data: opportunity };

@@ -18,7 +18,9 @@ export const getSitemap = skipOutputReparse(
           'default 500; `meta` gives the number of pages and entries. `last_modified` is when the record last changed. Cached publicly for ' +
           '60 seconds. Rate limited per client.',
         successDescription: 'One page of sitemap entries.',
-        errorResponses: { 429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.' },
+        errorResponses: {
+          429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.',
+        },
       },
     })
     .input(ZGetSitemapInput)

@@ -28,7 +28,10 @@ const ZGovernmentOpportunityRecord = z.object({
   status: ZText(32).min(1),
   organization: nullableText,
   place_city: nullableText,
-  place_state: z.string().regex(/^[A-Z]{2}$/, 'expected an upper-case two-letter code').nullable(),
+  place_state: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'expected an upper-case two-letter code')
+    .nullable(),
   naics_code: ZText(16).nullable(),
   naics_display: nullableText,
   classification_code: ZText(16).nullable(),

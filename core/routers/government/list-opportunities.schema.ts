@@ -66,13 +66,20 @@ const ZGovernmentOpportunityListMeta = z
     per_page: z.number().int(),
     has_more: z.boolean().describe('True when a next page exists.'),
   })
-  .describe('Where this page is. The list is not counted (it changes as deadlines pass); follow links.next until it is null.')
+  .describe(
+    'Where this page is. The list is not counted (it changes as deadlines pass); follow links.next until it is null.',
+  )
   .meta({ id: 'GovernmentOpportunityListMeta' });
 
 const ZGovernmentOpportunityListLinks = z
   .object({
     prev: z.string().nullable().describe('Absolute URL of the previous page; null on the first.'),
-    next: z.string().nullable().describe(`Absolute URL of the next page; null on the last, and at the depth limit (page x per_page at most ${LIST_LINK_MAX_DEPTH}).`),
+    next: z
+      .string()
+      .nullable()
+      .describe(
+        `Absolute URL of the next page; null on the last, and at the depth limit (page x per_page at most ${LIST_LINK_MAX_DEPTH}).`,
+      ),
   })
   .meta({ id: 'GovernmentOpportunityListLinks' });
 

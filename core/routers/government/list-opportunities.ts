@@ -22,7 +22,9 @@ export const listOpportunities = skipOutputReparse(
           '(page x per_page at most 10000, else 400; the sitemap lists everything). Cached publicly for 60 seconds. ' +
           'Rate limited per client (RateLimit and RateLimit-Policy headers; 429 beyond the budget).',
         successDescription: 'One page of active opportunities.',
-        errorResponses: { 429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.' },
+        errorResponses: {
+          429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.',
+        },
       },
     })
     .input(ZListOpportunitiesInput)

@@ -14,7 +14,9 @@ export const ZGovernmentOpportunityPublic = z
     id: z.number().int().describe('Stable numeric identifier.'),
     title: z.string(),
     status: z.string().describe('Upstream status; the public list only shows `active` opportunities.'),
-    notice_id: text('The upstream registry notice identifier (legacy identifier, also accepted by the detail endpoint).'),
+    notice_id: text(
+      'The upstream registry notice identifier (legacy identifier, also accepted by the detail endpoint).',
+    ),
     slug: text('URL-safe identifier; the preferred identifier of the detail endpoint.'),
     organization: text('The contracting agency.'),
     place_city: text('City of the place of performance.'),
@@ -27,7 +29,12 @@ export const ZGovernmentOpportunityPublic = z
     posted_date: timestamp('When the notice was posted.'),
     response_deadline: timestamp('Responses are due before this instant; null when the notice states none.'),
     set_aside: text('Set-aside description, e.g. "Total Small Business Set-Aside (FAR 19.5)".'),
-    is_actionable: z.boolean().optional().describe('True when the notice accepts responses (a solicitation or sources sought, not an award or special notice).'),
+    is_actionable: z
+      .boolean()
+      .optional()
+      .describe(
+        'True when the notice accepts responses (a solicitation or sources sought, not an award or special notice).',
+      ),
   })
   .meta({ id: 'GovernmentOpportunityPublic' });
 
@@ -99,7 +106,11 @@ export const ZGovernmentOpportunityDetail = ZGovernmentOpportunityPublic.extend(
   point_of_contact: z.array(ZPointOfContact).optional(),
   resource_links: z.array(ZResourceLink).optional(),
   trade_tags: z.array(z.string()).optional().describe('Field-service trades the work involves.'),
-  fit_score: z.number().nullable().optional().describe('How well the opportunity fits the caller\'s business, 0-100; null for an anonymous caller.'),
+  fit_score: z
+    .number()
+    .nullable()
+    .optional()
+    .describe("How well the opportunity fits the caller's business, 0-100; null for an anonymous caller."),
   saved: z.boolean().optional().describe('Whether the caller saved the opportunity; false for an anonymous caller.'),
 }).meta({ id: 'GovernmentOpportunityDetail' });
 

@@ -6,8 +6,5 @@ import { refuseNul } from '../../services/sql/no-nul.ts';
  * and sending one would fail the query (a 500) instead of answering 400.
  */
 export function ZText(max: number) {
-  return z
-    .string()
-    .max(max)
-    .check(refuseNul('must not contain NUL (U+0000) characters'));
+  return z.string().max(max).check(refuseNul('must not contain NUL (U+0000) characters'));
 }

@@ -15,7 +15,9 @@ export const getHealth = publicProcedure
         'Answers 200 when the service and its database are working, with the API version. ' +
         'Answers 503 with an ErrorMessage (code DATABASE_UNAVAILABLE) when the database cannot be reached. Not cached.',
       successDescription: 'The service and its database are working.',
-      errorResponses: { 503: 'The database cannot be reached (code DATABASE_UNAVAILABLE); retry after Retry-After seconds.' },
+      errorResponses: {
+        503: 'The database cannot be reached (code DATABASE_UNAVAILABLE); retry after Retry-After seconds.',
+      },
     },
   })
   .input(ZGetHealthInput)
@@ -23,5 +25,9 @@ export const getHealth = publicProcedure
   .query(async ({ ctx }) => {
     const roundTripMs = await pingDatabase(ctx.em);
     ctx.response.headers['Cache-Control'] = 'no-store';
-    return { status: 'ok' as const, version: API_VERSION, database: { status: 'ok' as const, round_trip_ms: roundTripMs } };
+    return {
+      status: 'ok' as const,
+      version: API_VERSION,
+      database: { status: 'ok' as const, round_trip_ms: roundTripMs },
+    };
   });

@@ -27,7 +27,15 @@ const ZConsentPage = z.object({
   /** `writes_allowed`: the user's role there (owner or admin) lets them grant write scopes; a member's grant is read-only. */
   businesses: z.array(z.object({ id: z.string(), name: z.string(), writes_allowed: z.boolean() })).min(1),
   /** `optional`: a write scope the user may untick; `offered: false`: a write scope none of their businesses lets them grant. */
-  scopes: z.array(z.object({ scope: z.string(), title: z.string(), description: z.string(), optional: z.boolean(), offered: z.boolean() })),
+  scopes: z.array(
+    z.object({
+      scope: z.string(),
+      title: z.string(),
+      description: z.string(),
+      optional: z.boolean(),
+      offered: z.boolean(),
+    }),
+  ),
 });
 
 export const ZLoginStep = z.object({ next: z.literal('login'), login: ZLoginPage });

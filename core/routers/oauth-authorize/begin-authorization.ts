@@ -29,5 +29,8 @@ export const beginAuthorization = publicProcedure
         `The account ${user.email} is not a member of any business, so there is no business to connect the application to.`,
       );
     }
-    return { next: 'consent' as const, consent: consentPage(formKey, checked.request, input.browser_key, now, user, businesses) };
+    return {
+      next: 'consent' as const,
+      consent: consentPage(formKey, checked.request, input.browser_key, now, user, businesses),
+    };
   });

@@ -26,7 +26,10 @@ export const decideAuthorization = publicProcedure
     const now = ctx.clock.now();
     const formKey = await ctx.services.oauth.formTokenKey(ctx.log);
     if (!formTokenValid(formKey, input.form_token, input.browser_key, 'consent', input.request, now)) {
-      throw new AppError('FORM_CHECK_FAILED', 'This consent form is not valid any more (it expired, or it was not sent from this site).');
+      throw new AppError(
+        'FORM_CHECK_FAILED',
+        'This consent form is not valid any more (it expired, or it was not sent from this site).',
+      );
     }
     const checked = await checkAuthorizationRequest(ctx.em, ctx.urls, input.request);
     if (!checked.valid) return { next: 'redirect' as const, location: checked.location };
@@ -41,24 +44,46 @@ export const decideAuthorization = publicProcedure
       return startAgain;
     }
     if (input.decision === 'deny') {
-      return { next: 'redirect' as const, location: errorRedirect(request.redirectUri, issuer, { error: 'access_denied', description: 'The user denied the request.' }, request.state) };
+      return {
+        next: 'redirect' as const,
+        location: errorRedirect(
+          request.redirectUri,
+          issuer,
+          { error: 'access_denied', description: 'The user denied the request.' },
+          request.state,
+        ),
+      };
     }
 
     const businesses = await memberBusinesses(ctx.em, user.userId);
     if (businesses.length === 0) {
-      throw new AppError('NO_BUSINESS_MEMBERSHIP', `The account ${user.email} is not a member of any business, so there is no business to connect the application to.`);
+      throw new AppError(
+        'NO_BUSINESS_MEMBERSHIP',
+        `The account ${user.email} is not a member of any business, so there is no business to connect the application to.`,
+      );
     }
     const business = businesses.find((candidate) => candidate.id === input.business_id);
-    if (!business) throw new AppError('VALIDATION_FAILED', 'Choose one of the businesses your account belongs to, then approve again.');
+    if (!business)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'Choose one of the businesses your account belongs to, then approve again.',
+      );
     const writesAllowed = roleMayGrantWrites(business.role);
     const scopes = grantedScopes(request.scopes, input.scopes, writesAllowed);
-    if (!scopes) throw new AppError('VALIDATION_FAILED', 'The form named a permission the application did not ask for; start again from the application.');
+    if (!scopes)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'The form named a permission the application did not ask for; start again from the application.',
+      );
     if (scopes.length === 0) {
       const description =
         !writesAllowed && request.scopes.some(isWriteScope)
           ? 'Only an owner or admin of the business may grant the requested write scopes.'
           : 'The user granted none of the requested scopes.';
-      return { next: 'redirect' as const, location: errorRedirect(request.redirectUri, issuer, { error: 'access_denied', description }, request.state) };
+      return {
+        next: 'redirect' as const,
+        location: errorRedirect(request.redirectUri, issuer, { error: 'access_denied', description }, request.state),
+      };
     }
 
     const issued = await issueAuthorization({
@@ -72,5 +97,8 @@ export const decideAuthorization = publicProcedure
       redirectUri: request.redirectUri,
       codeChallenge: request.codeChallenge,
     });
-    return { next: 'redirect' as const, location: redirectWithParameters(request.redirectUri, { code: issued.code, state: request.state, iss: issuer }) };
+    return {
+      next: 'redirect' as const,
+      location: redirectWithParameters(request.redirectUri, { code: issued.code, state: request.state, iss: issuer }),
+    };
   });

@@ -3,7 +3,12 @@ import { checkUserPassword } from '../../services/accounts/check-password.ts';
 import { checkAuthorizationRequest } from '../../services/oauth/authorize/authorization-request.ts';
 import { BROWSER_SESSION_TTL_SECONDS, startBrowserSession } from '../../services/oauth/authorize/browser-sessions.ts';
 import { formTokenValid } from '../../services/oauth/authorize/form-token.ts';
-import { cancelLoginAttempt, loginSucceeded, loginThrottleKeys, reserveLoginAttempt } from '../../services/oauth/authorize/login-throttle.ts';
+import {
+  cancelLoginAttempt,
+  loginSucceeded,
+  loginThrottleKeys,
+  reserveLoginAttempt,
+} from '../../services/oauth/authorize/login-throttle.ts';
 import { loginPage } from '../../services/oauth/authorize/page-views.ts';
 import { oauthUrls } from '../../services/oauth/urls.ts';
 import { publicProcedure } from '../../trpc.ts';
@@ -28,23 +33,36 @@ export const signIn = publicProcedure
     const now = ctx.clock.now();
     const formKey = await ctx.services.oauth.formTokenKey(ctx.log);
     if (!formTokenValid(formKey, input.form_token, input.browser_key, 'sign-in', input.request, now)) {
-      throw new AppError('FORM_CHECK_FAILED', 'This sign-in form is not valid any more (it expired, or it was not sent from this site).');
+      throw new AppError(
+        'FORM_CHECK_FAILED',
+        'This sign-in form is not valid any more (it expired, or it was not sent from this site).',
+      );
     }
     const checked = await checkAuthorizationRequest(ctx.em, ctx.urls, input.request);
     if (!checked.valid) return { next: 'redirect' as const, location: checked.location };
     const { request } = checked;
     const email = input.email.trim();
     if (email === '' || input.password === '') {
-      return { next: 'login' as const, login: loginPage(formKey, request, input.browser_key, now, { email, error: 'Enter your e-mail address and your password.' }) };
+      return {
+        next: 'login' as const,
+        login: loginPage(formKey, request, input.browser_key, now, {
+          email,
+          error: 'Enter your e-mail address and your password.',
+        }),
+      };
     }
 
     const limiter = ctx.services.rateLimiters.oauthLogin;
     const attempt = await reserveLoginAttempt(limiter, await loginThrottleKeys(ctx.em, email, ctx.clientAddress));
     if ('refusal' in attempt) {
       const minutes = Math.ceil(attempt.refusal.resetSeconds / 60);
-      throw new AppError('RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-        headers: { 'Retry-After': String(attempt.refusal.resetSeconds) },
-      });
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        {
+          headers: { 'Retry-After': String(attempt.refusal.resetSeconds) },
+        },
+      );
     }
     const { reservation } = attempt;
     let verified: Awaited<ReturnType<typeof checkUserPassword>>;
@@ -56,7 +74,11 @@ export const signIn = publicProcedure
       throw error;
     }
     // A failure keeps its reservation: that is the count.
-    if (!verified) return { next: 'login' as const, login: loginPage(formKey, request, input.browser_key, now, { email, error: SIGN_IN_FAILED }) };
+    if (!verified)
+      return {
+        next: 'login' as const,
+        login: loginPage(formKey, request, input.browser_key, now, { email, error: SIGN_IN_FAILED }),
+      };
     await loginSucceeded(limiter, reservation);
     const session = await startBrowserSession(ctx.em, verified.userId, now);
     return {

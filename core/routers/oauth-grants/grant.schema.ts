@@ -16,5 +16,7 @@ export const ZOAuthGrantRecord = z.object({
   revoked_at: z.iso.datetime({ offset: true }).nullable(),
   status: z
     .enum(['active', 'unused', 'expired', 'revoked'])
-    .describe('unused: the authorization code was never exchanged; expired: no live refresh token and no access token that may still be valid.'),
+    .describe(
+      'unused: the authorization code was never exchanged; expired: no live refresh token and no access token that may still be valid.',
+    ),
 });

@@ -7,5 +7,7 @@ export const ZRevokeGrantInput = z.object({
 
 export const ZRevokeGrantOutput = z.object({
   grant: ZOAuthGrantRecord,
-  already_revoked: z.boolean().describe('True when it had been revoked before; revoked_at is then the first revocation.'),
+  already_revoked: z
+    .boolean()
+    .describe('True when it had been revoked before; revoked_at is then the first revocation.'),
 });

@@ -15,7 +15,11 @@ export const revokeGrant = systemProcedure
   .mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();
     const revokedNow = await revoke(ctx.em, input.grant_id, now);
-    const [grant] = await grantRecords(ctx.em, { grantId: input.grant_id }, { now, accessTokenTtlSeconds: ctx.services.oauth.accessTokenTtlSeconds });
+    const [grant] = await grantRecords(
+      ctx.em,
+      { grantId: input.grant_id },
+      { now, accessTokenTtlSeconds: ctx.services.oauth.accessTokenTtlSeconds },
+    );
     if (!grant) throw new AppError('RESOURCE_NOT_FOUND', `No OAuth grant with id ${input.grant_id}.`);
     return { grant, already_revoked: !revokedNow };
   });

@@ -22,7 +22,9 @@ export const ZTokenRequest = z.object({
   client_secret: parameter(1000),
   client_assertion: parameter(20_000),
   client_assertion_type: parameter(500),
-  client_authentication_scheme: parameter(100).describe('The scheme of an HTTP Authorization header the client sent (Basic, ...), set by the transport.'),
+  client_authentication_scheme: parameter(100).describe(
+    'The scheme of an HTTP Authorization header the client sent (Basic, ...), set by the transport.',
+  ),
 });
 
 /** RFC 6749 section 5.1. */

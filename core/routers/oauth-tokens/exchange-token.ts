@@ -9,7 +9,8 @@ import { ZTokenRequest, ZTokenResponse, type TokenRequest } from './exchange-tok
 
 function required<K extends keyof TokenRequest>(input: TokenRequest, name: K): NonNullable<TokenRequest[K]> {
   const value = input[name];
-  if (value === undefined) throw new AppError('OAUTH_INVALID_REQUEST', `${name} is required for grant_type ${input.grant_type}.`);
+  if (value === undefined)
+    throw new AppError('OAUTH_INVALID_REQUEST', `${name} is required for grant_type ${input.grant_type}.`);
   return value as NonNullable<TokenRequest[K]>;
 }
 
@@ -32,14 +33,24 @@ export const exchangeToken = oauthTokenProcedure
       issuer: urls.issuer,
       ttlSeconds: ctx.services.oauth.accessTokenTtlSeconds,
     };
-    const common = { em: ctx.em, now, client, resources: input.resource ?? [], expectedResource: urls.resource, signing };
+    const common = {
+      em: ctx.em,
+      now,
+      client,
+      resources: input.resource ?? [],
+      expectedResource: urls.resource,
+      signing,
+    };
     switch (input.grant_type) {
       case 'authorization_code': {
         const code = required(input, 'code');
         const redirectUri = required(input, 'redirect_uri');
         const codeVerifier = required(input, 'code_verifier');
         if (!isWellFormedCodeVerifier(codeVerifier)) {
-          throw new AppError('OAUTH_INVALID_REQUEST', 'code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_" and "~" (RFC 7636).');
+          throw new AppError(
+            'OAUTH_INVALID_REQUEST',
+            'code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_" and "~" (RFC 7636).',
+          );
         }
         return exchangeAuthorizationCode({ ...common, code, redirectUri, codeVerifier });
       }
@@ -51,6 +62,9 @@ export const exchangeToken = oauthTokenProcedure
         return exchangeRefreshToken({ ...common, refreshToken, scope: input.scope });
       }
       default:
-        throw new AppError('OAUTH_UNSUPPORTED_GRANT_TYPE', `grant_type "${input.grant_type}" is not supported: use authorization_code or refresh_token.`);
+        throw new AppError(
+          'OAUTH_UNSUPPORTED_GRANT_TYPE',
+          `grant_type "${input.grant_type}" is not supported: use authorization_code or refresh_token.`,
+        );
     }
   });

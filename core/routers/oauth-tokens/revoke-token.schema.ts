@@ -9,7 +9,11 @@ export const ZRevokeTokenRequest = z.object({
   client_secret: z.string().max(1000).optional(),
   client_assertion: z.string().max(20_000).optional(),
   client_assertion_type: z.string().max(500).optional(),
-  client_authentication_scheme: z.string().max(100).optional().describe('The scheme of an HTTP Authorization header the client sent, set by the transport.'),
+  client_authentication_scheme: z
+    .string()
+    .max(100)
+    .optional()
+    .describe('The scheme of an HTTP Authorization header the client sent, set by the transport.'),
 });
 
 /** Nothing: the endpoint answers 200 with an empty body whatever happened to the token. */

@@ -2,7 +2,10 @@ import { mcpScopes } from '../../auth/scopes.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import { oauthUrls } from '../../services/oauth/urls.ts';
 import { publicProcedure } from '../../trpc.ts';
-import { ZAuthorizationServerMetadata, ZGetAuthorizationServerMetadataInput } from './get-authorization-server-metadata.schema.ts';
+import {
+  ZAuthorizationServerMetadata,
+  ZGetAuthorizationServerMetadataInput,
+} from './get-authorization-server-metadata.schema.ts';
 
 /**
  * RFC 8414 metadata, served at {site_url}/.well-known/oauth-authorization-server (outside /api,

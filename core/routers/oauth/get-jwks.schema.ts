@@ -7,9 +7,19 @@ const ZEcPublicJwk = z
   .object({
     kty: z.literal('EC'),
     crv: z.literal('P-256'),
-    x: z.string().regex(/^[A-Za-z0-9_-]{43}$/).describe('The x coordinate, base64url (32 bytes).'),
-    y: z.string().regex(/^[A-Za-z0-9_-]{43}$/).describe('The y coordinate, base64url (32 bytes).'),
-    kid: z.string().describe('Key id: the RFC 7638 JWK thumbprint (SHA-256, base64url) of the key; access tokens name it in their header.'),
+    x: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/)
+      .describe('The x coordinate, base64url (32 bytes).'),
+    y: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/)
+      .describe('The y coordinate, base64url (32 bytes).'),
+    kid: z
+      .string()
+      .describe(
+        'Key id: the RFC 7638 JWK thumbprint (SHA-256, base64url) of the key; access tokens name it in their header.',
+      ),
     alg: z.literal('ES256'),
     use: z.literal('sig'),
   })
@@ -20,6 +30,8 @@ export const ZGetJwksOutput = z
   .object({
     keys: z
       .array(ZEcPublicJwk)
-      .describe('The key that signs now, newest first, then retired keys still within their publication window. Empty until the first token is issued.'),
+      .describe(
+        'The key that signs now, newest first, then retired keys still within their publication window. Empty until the first token is issued.',
+      ),
   })
   .meta({ id: 'JsonWebKeySet' });

@@ -2,7 +2,10 @@ import { mcpScopes } from '../../auth/scopes.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import { oauthUrls } from '../../services/oauth/urls.ts';
 import { publicProcedure } from '../../trpc.ts';
-import { ZGetProtectedResourceMetadataInput, ZProtectedResourceMetadata } from './get-protected-resource-metadata.schema.ts';
+import {
+  ZGetProtectedResourceMetadataInput,
+  ZProtectedResourceMetadata,
+} from './get-protected-resource-metadata.schema.ts';
 
 /**
  * RFC 9728 metadata of the MCP resource, served at {site_url}/.well-known/oauth-protected-resource

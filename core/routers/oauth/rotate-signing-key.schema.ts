@@ -11,7 +11,9 @@ export const ZRotateSigningKeyOutput = z.object({
       z.object({
         kid: z.string(),
         retired_at: z.iso.datetime({ offset: true }),
-        publish_until: z.iso.datetime({ offset: true }).describe('Until then the key stays in the JWKS, so tokens it signed keep verifying.'),
+        publish_until: z.iso
+          .datetime({ offset: true })
+          .describe('Until then the key stays in the JWKS, so tokens it signed keep verifying.'),
       }),
     )
     .describe('The keys that signed until now (none on a first rotation).'),

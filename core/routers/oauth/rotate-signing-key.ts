@@ -16,6 +16,10 @@ export const rotateSigningKey = systemProcedure
       kid: result.kid,
       alg: SIGNING_ALG,
       created_at: result.createdAt.toISOString(),
-      retired: result.retired.map((key) => ({ kid: key.kid, retired_at: key.retiredAt.toISOString(), publish_until: key.publishUntil.toISOString() })),
+      retired: result.retired.map((key) => ({
+        kid: key.kid,
+        retired_at: key.retiredAt.toISOString(),
+        publish_until: key.publishUntil.toISOString(),
+      })),
     };
   });

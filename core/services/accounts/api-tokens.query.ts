@@ -35,7 +35,11 @@ const LAST_USED_RESOLUTION_SECONDS = 60;
  * The unrevoked, unexpired token with this value, found by its hash; undefined for anything else
  * (an expired token is refused exactly like a revoked one).
  */
-export async function findActiveApiToken(em: EntityManager, token: string, now: Date): Promise<ActiveApiToken | undefined> {
+export async function findActiveApiToken(
+  em: EntityManager,
+  token: string,
+  now: Date,
+): Promise<ActiveApiToken | undefined> {
   const rows = await runQuery<{ id: string; business_id: string; scopes: string[]; stale: boolean }>(em, {
     sql: `select id, business_id, scopes,
             (last_used_at is null or last_used_at < ?::timestamptz - make_interval(secs => ?)) as stale
@@ -46,7 +50,10 @@ export async function findActiveApiToken(em: EntityManager, token: string, now: 
   const row = rows[0];
   if (!row) return undefined;
   if (row.stale) {
-    await runQuery(em, { sql: 'update api_tokens set last_used_at = ? where id = ?', params: [now.toISOString(), row.id] });
+    await runQuery(em, {
+      sql: 'update api_tokens set last_used_at = ? where id = ?',
+      params: [now.toISOString(), row.id],
+    });
   }
   return { id: row.id, businessId: row.business_id, scopes: row.scopes };
 }
@@ -55,7 +62,11 @@ export async function findActiveApiToken(em: EntityManager, token: string, now: 
 export type ListedApiToken = Omit<IApiToken, 'tokenHash'>;
 
 /** The tokens of a business, newest first, without their hashes; only the active ones unless `includeRevoked`. */
-export async function findApiTokensOfBusiness(em: EntityManager, businessId: string, options: { includeRevoked: boolean; now: Date }): Promise<ListedApiToken[]> {
+export async function findApiTokensOfBusiness(
+  em: EntityManager,
+  businessId: string,
+  options: { includeRevoked: boolean; now: Date },
+): Promise<ListedApiToken[]> {
   return em.find(
     ApiToken,
     { businessId, ...(options.includeRevoked ? {} : activeApiTokenFilter(options.now)) },

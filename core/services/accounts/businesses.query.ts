@@ -4,7 +4,10 @@ import { Business, type IBusiness } from '../../../orm/entities/accounts/busines
 import { Membership } from '../../../orm/entities/accounts/membership.ts';
 
 /** The business with this id, or with this slug; null when there is none. */
-export async function findBusinessWhere(em: EntityManager, where: { id: string } | { slug: string }): Promise<IBusiness | null> {
+export async function findBusinessWhere(
+  em: EntityManager,
+  where: { id: string } | { slug: string },
+): Promise<IBusiness | null> {
   return em.findOne(Business, where);
 }
 
@@ -32,7 +35,13 @@ export async function insertBusiness(
   return em.transactional(async (tx) => {
     const created = tx.create(Business, values);
     await tx.flush();
-    if (owner) tx.create(Membership, { businessId: created.id, userId: owner.userId, role: 'owner', createdAt: owner.createdAt });
+    if (owner)
+      tx.create(Membership, {
+        businessId: created.id,
+        userId: owner.userId,
+        role: 'owner',
+        createdAt: owner.createdAt,
+      });
     return created;
   });
 }

@@ -24,10 +24,12 @@ export async function checkUserPassword(
   const valid = await work.run(() => verifyPassword(input.password, stored));
   if (!user || !valid) return undefined;
   if (needsRehash(stored)) {
-    const rehashed = await work.run(() => hashPassword(input.password)).catch((error: unknown) => {
-      if (isAppError(error) && error.appCode === 'SERVER_BUSY') return undefined;
-      throw error;
-    });
+    const rehashed = await work
+      .run(() => hashPassword(input.password))
+      .catch((error: unknown) => {
+        if (isAppError(error) && error.appCode === 'SERVER_BUSY') return undefined;
+        throw error;
+      });
     // Only if nobody changed the password meanwhile.
     if (rehashed) await replacePasswordHash(em, { userId: user.id, stored, rehashed, now: input.now });
   }

@@ -3,7 +3,11 @@ import { Membership, type IMembership } from '../../../orm/entities/accounts/mem
 import { isUniqueViolation } from '../sql/unique-violation.ts';
 
 /** The user's membership of the business; null when they are not a member. */
-export async function findMembership(em: EntityManager, businessId: string, userId: string): Promise<IMembership | null> {
+export async function findMembership(
+  em: EntityManager,
+  businessId: string,
+  userId: string,
+): Promise<IMembership | null> {
   return em.findOne(Membership, { businessId, userId });
 }
 

@@ -6,7 +6,11 @@ import { User, type IUser } from '../../../orm/entities/accounts/user.ts';
  * The user with this e-mail address in any letter case (the same rule as the unique index on
  * lower(email)); with `passwordHash` loaded only when the caller verifies a password.
  */
-export async function findUserByEmail(em: EntityManager, email: string, options: { withPasswordHash?: boolean } = {}): Promise<IUser | null> {
+export async function findUserByEmail(
+  em: EntityManager,
+  email: string,
+  options: { withPasswordHash?: boolean } = {},
+): Promise<IUser | null> {
   return em.findOne(
     User,
     { [raw('lower(email)')]: raw('lower(?)', [email]) },
@@ -45,6 +49,13 @@ export async function insertUser(em: EntityManager, values: NewUser): Promise<IU
 }
 
 /** Replaces a password hash, only if it still is `stored` (nobody changed the password meanwhile). */
-export async function replacePasswordHash(em: EntityManager, input: { userId: string; stored: string; rehashed: string; now: Date }): Promise<void> {
-  await em.nativeUpdate(User, { id: input.userId, passwordHash: input.stored }, { passwordHash: input.rehashed, updatedAt: input.now });
+export async function replacePasswordHash(
+  em: EntityManager,
+  input: { userId: string; stored: string; rehashed: string; now: Date },
+): Promise<void> {
+  await em.nativeUpdate(
+    User,
+    { id: input.userId, passwordHash: input.stored },
+    { passwordHash: input.rehashed, updatedAt: input.now },
+  );
 }

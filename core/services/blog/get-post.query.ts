@@ -1,6 +1,11 @@
 import type { SiteUrls } from '../../context.ts';
 import type { BlogLocale } from './locale.ts';
-import { BLOG_POST_PUBLIC_COLUMNS, toBlogPostPublic, type BlogPostPublic, type BlogPostPublicRow } from './post-columns.query.ts';
+import {
+  BLOG_POST_PUBLIC_COLUMNS,
+  toBlogPostPublic,
+  type BlogPostPublic,
+  type BlogPostPublicRow,
+} from './post-columns.query.ts';
 import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 import { PUBLISHED_SQL } from './visibility.query.ts';
 

@@ -33,7 +33,10 @@ export interface NewBlogPost {
 
 function checkMedia(media: NewBlogMedia, slug: string): void {
   if (!IMAGE_MIME_TYPE.test(media.mime_type)) {
-    throw new AppError('VALIDATION_FAILED', `The cover of "${slug}" has type "${media.mime_type}"; only image/* types are stored.`);
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The cover of "${slug}" has type "${media.mime_type}"; only image/* types are stored.`,
+    );
   }
   if (media.bytes.length === 0 || media.bytes.length > MAX_MEDIA_BYTES) {
     throw new AppError('VALIDATION_FAILED', `The cover of "${slug}" must have 1 to ${MAX_MEDIA_BYTES} bytes.`);

@@ -25,7 +25,11 @@ export function toBlogCategory(row: BlogCategoryRow): { category: string; post_c
 }
 
 /** Runs buildListBlogCategoriesQuery: the locale's categories with their counts. */
-export async function listBlogCategories(source: SqlSource, filter: { locale: BlogLocale }, now: Date): Promise<Array<{ category: string; post_count: number }>> {
+export async function listBlogCategories(
+  source: SqlSource,
+  filter: { locale: BlogLocale },
+  now: Date,
+): Promise<Array<{ category: string; post_count: number }>> {
   const rows = await runQuery<BlogCategoryRow>(source, buildListBlogCategoriesQuery(filter, now));
   return rows.map(toBlogCategory);
 }

@@ -1,7 +1,12 @@
 import type { SiteUrls } from '../../context.ts';
 import type { BlogLocale } from './locale.ts';
 import { TEXT_SEARCH_CONFIG } from './locale.ts';
-import { BLOG_POST_PUBLIC_COLUMNS, toBlogPostPublic, type BlogPostPublic, type BlogPostPublicRow } from './post-columns.query.ts';
+import {
+  BLOG_POST_PUBLIC_COLUMNS,
+  toBlogPostPublic,
+  type BlogPostPublic,
+  type BlogPostPublicRow,
+} from './post-columns.query.ts';
 import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 import { PUBLISHED_SQL } from './visibility.query.ts';
 import { pageOffset } from '../sql/page-offset.ts';
@@ -53,7 +58,9 @@ export function buildListBlogPostsQuery(filter: ListBlogPostsFilter, now: Date):
 
   const rank = q ? ', ts_rank(p.search_vector, query) as search_rank' : '';
   const innerOrder = q ? 'search_rank desc, p.published_at desc, p.id desc' : 'p.published_at desc, p.id desc';
-  const outerOrder = q ? 'page.search_rank desc, page.published_at desc, page.id desc' : 'page.published_at desc, page.id desc';
+  const outerOrder = q
+    ? 'page.search_rank desc, page.published_at desc, page.id desc'
+    : 'page.published_at desc, page.id desc';
 
   const sql =
     `select counted.total, page.* from (select count(*)::int as total from ${from} where ${where}) counted ` +
@@ -81,6 +88,11 @@ export function toBlogPostList(rows: BlogPostListRow[], urls: Pick<SiteUrls, 'ba
 }
 
 /** Runs buildListBlogPostsQuery: the total and the page's posts. */
-export async function listBlogPosts(source: SqlSource, filter: ListBlogPostsFilter, now: Date, urls: Pick<SiteUrls, 'base'>): Promise<BlogPostListResult> {
+export async function listBlogPosts(
+  source: SqlSource,
+  filter: ListBlogPostsFilter,
+  now: Date,
+  urls: Pick<SiteUrls, 'base'>,
+): Promise<BlogPostListResult> {
   return toBlogPostList(await runQuery<BlogPostListRow>(source, buildListBlogPostsQuery(filter, now)), urls);
 }

@@ -48,6 +48,10 @@ export function toBlogSitemap(rows: BlogSitemapRow[]): { total: number; items: B
 }
 
 /** Runs buildBlogSitemapQuery: the total and the page's entries. */
-export async function blogSitemapPage(source: SqlSource, filter: { page: number; per_page: number }, now: Date): Promise<{ total: number; items: BlogSitemapEntry[] }> {
+export async function blogSitemapPage(
+  source: SqlSource,
+  filter: { page: number; per_page: number },
+  now: Date,
+): Promise<{ total: number; items: BlogSitemapEntry[] }> {
   return toBlogSitemap(await runQuery<BlogSitemapRow>(source, buildBlogSitemapQuery(filter, now)));
 }

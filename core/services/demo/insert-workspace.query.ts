@@ -8,11 +8,15 @@ const CHUNK = 500;
  * first), in multi-row statements: a few thousand rows take a second or two even on the embedded
  * database. Answers the row count per table.
  */
-export async function insertWorkspaceRows(em: EntityManager, tables: Iterable<WorkspaceTable>): Promise<Record<string, number>> {
+export async function insertWorkspaceRows(
+  em: EntityManager,
+  tables: Iterable<WorkspaceTable>,
+): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   await em.transactional(async (tx) => {
     for (const [entity, data] of tables) {
-      for (let start = 0; start < data.length; start += CHUNK) await tx.insertMany(entity, data.slice(start, start + CHUNK));
+      for (let start = 0; start < data.length; start += CHUNK)
+        await tx.insertMany(entity, data.slice(start, start + CHUNK));
       counts[entity.meta.tableName] = data.length;
     }
   });

@@ -62,5 +62,7 @@ function toDirectoryFilterOptions(rows: DirectoryFilterOptionRow[]): DirectoryFi
 
 /** Runs buildDirectoryFilterOptionsQuery with the default postal-code limit: the three lists. */
 export async function directoryFilterOptions(source: SqlSource, now: Date): Promise<DirectoryFilterOptions> {
-  return toDirectoryFilterOptions(await runQuery<DirectoryFilterOptionRow>(source, buildDirectoryFilterOptionsQuery(undefined, now)));
+  return toDirectoryFilterOptions(
+    await runQuery<DirectoryFilterOptionRow>(source, buildDirectoryFilterOptionsQuery(undefined, now)),
+  );
 }

@@ -22,6 +22,14 @@ export function toDirectoryListingDetail(rows: DirectoryListingRow[], urls: Site
 }
 
 /** Runs buildGetDirectoryListingQuery: the published listing with this slug, or null when there is none. */
-export async function findPublishedDirectoryListing(source: SqlSource, slug: string, now: Date, urls: SiteUrls): Promise<DirectoryListingPublic | null> {
-  return toDirectoryListingDetail(await runQuery<DirectoryListingRow>(source, buildGetDirectoryListingQuery(slug, now)), urls);
+export async function findPublishedDirectoryListing(
+  source: SqlSource,
+  slug: string,
+  now: Date,
+  urls: SiteUrls,
+): Promise<DirectoryListingPublic | null> {
+  return toDirectoryListingDetail(
+    await runQuery<DirectoryListingRow>(source, buildGetDirectoryListingQuery(slug, now)),
+    urls,
+  );
 }

@@ -28,7 +28,9 @@ function buildInsertListingsQuery(listings: readonly ListingSeed[]): SqlQuery {
   returning id, slug
 ), photos as (
   insert into directory_listing_photos (listing_id, ${PHOTO_COLUMNS})
-  select inserted.id, ${PHOTO_COLUMNS.split(', ').map((column) => `p.${column}`).join(', ')}
+  select inserted.id, ${PHOTO_COLUMNS.split(', ')
+    .map((column) => `p.${column}`)
+    .join(', ')}
   from inserted
   join input on input.slug = inserted.slug
   cross join lateral json_to_recordset(input.photos) as p(${PHOTO_FIELDS})
@@ -44,9 +46,15 @@ select (select count(*)::int from inserted) as listings, (select count(*)::int f
  * em.getConnection().execute(): that inlines parameters into the SQL text, and escaping a
  * multi-megabyte JSON literal costs more than the insert itself.
  */
-export async function insertDirectoryListings(em: EntityManager, listings: readonly ListingSeed[]): Promise<{ listings: number; photos: number }> {
+export async function insertDirectoryListings(
+  em: EntityManager,
+  listings: readonly ListingSeed[],
+): Promise<{ listings: number; photos: number }> {
   const { sql, params } = buildInsertListingsQuery(listings);
-  const result = (await em.getConnection().getKnex().raw(sql, params as string[])) as { rows: { listings: number; photos: number }[] };
+  const result = (await em
+    .getConnection()
+    .getKnex()
+    .raw(sql, params as string[])) as { rows: { listings: number; photos: number }[] };
   const row = result.rows[0];
   return { listings: row?.listings ?? 0, photos: row?.photos ?? 0 };
 }

@@ -37,4 +37,3 @@ export interface ListingSeed {
   description: string | null;
   photos: PhotoSeed[];
 }
-

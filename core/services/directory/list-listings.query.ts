@@ -121,7 +121,10 @@ ${page(`select m.id${ranked ? ', m.relevance' : ''} from matched m order by ${SO
 export type DirectoryListRow = (DirectoryListingRow | { [K in keyof DirectoryListingRow]: null }) & { total: number };
 
 /** The rows of buildListDirectoryListingsQuery -> the page's listings and the total across pages. */
-export function toDirectoryListingList(rows: DirectoryListRow[], urls: SiteUrls): { data: DirectoryListingPublic[]; total: number } {
+export function toDirectoryListingList(
+  rows: DirectoryListRow[],
+  urls: SiteUrls,
+): { data: DirectoryListingPublic[]; total: number } {
   const data: DirectoryListingPublic[] = [];
   for (const row of rows) {
     // An empty page is one row with the total and no listing.
@@ -137,5 +140,8 @@ export async function listPublishedListings(
   now: Date,
   urls: SiteUrls,
 ): Promise<{ data: DirectoryListingPublic[]; total: number }> {
-  return toDirectoryListingList(await runQuery<DirectoryListRow>(source, buildListDirectoryListingsQuery(input, now)), urls);
+  return toDirectoryListingList(
+    await runQuery<DirectoryListRow>(source, buildListDirectoryListingsQuery(input, now)),
+    urls,
+  );
 }

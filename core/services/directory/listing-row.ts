@@ -30,7 +30,9 @@ function directoryMapsUrl(
   row: Pick<DirectoryListingRow, 'latitude' | 'longitude' | 'address' | 'city' | 'state' | 'postal_code'>,
 ): string | null {
   if (row.latitude !== null && row.longitude !== null) return `${MAPS_SEARCH}${row.latitude},${row.longitude}`;
-  const parts = [row.address, row.city, row.state, row.postal_code].filter((part): part is string => !!part && part.trim() !== '');
+  const parts = [row.address, row.city, row.state, row.postal_code].filter(
+    (part): part is string => !!part && part.trim() !== '',
+  );
   if (parts.length === 0) return null;
   return MAPS_SEARCH + encodeURIComponent(parts.join(', '));
 }

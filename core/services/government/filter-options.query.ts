@@ -56,5 +56,7 @@ export function toGovernmentFilterOptions(rows: GovernmentFilterOptionRow[]): Go
 
 /** Runs buildGovernmentFilterOptionsQuery with the default limit: the NAICS and PSC lists. */
 export async function governmentFilterOptions(source: SqlSource, now: Date): Promise<GovernmentFilterOptions> {
-  return toGovernmentFilterOptions(await runQuery<GovernmentFilterOptionRow>(source, buildGovernmentFilterOptionsQuery(now)));
+  return toGovernmentFilterOptions(
+    await runQuery<GovernmentFilterOptionRow>(source, buildGovernmentFilterOptionsQuery(now)),
+  );
 }

@@ -1,5 +1,10 @@
 import type { SiteUrls } from '../../context.ts';
-import { PUBLIC_COLUMNS, toGovernmentOpportunityPublic, type GovernmentOpportunityPublicItem, type GovernmentOpportunityPublicRow } from './list-opportunities.query.ts';
+import {
+  PUBLIC_COLUMNS,
+  toGovernmentOpportunityPublic,
+  type GovernmentOpportunityPublicItem,
+  type GovernmentOpportunityPublicRow,
+} from './list-opportunities.query.ts';
 import type { GovernmentAddress, GovernmentAward, GovernmentPointOfContact, GovernmentResourceLink } from './record.ts';
 import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 
@@ -30,10 +35,12 @@ interface GovernmentOpportunityDetailFields {
   trade_tags: string[];
 }
 
-export interface GovernmentOpportunityDetailRow extends GovernmentOpportunityPublicRow, GovernmentOpportunityDetailFields {}
+export interface GovernmentOpportunityDetailRow
+  extends GovernmentOpportunityPublicRow, GovernmentOpportunityDetailFields {}
 
 /** GovernmentOpportunityDetail (spec 2.3), every field present: the stored fields plus the derived ones. */
-export interface GovernmentOpportunityDetailItem extends GovernmentOpportunityPublicItem, GovernmentOpportunityDetailFields {
+export interface GovernmentOpportunityDetailItem
+  extends GovernmentOpportunityPublicItem, GovernmentOpportunityDetailFields {
   registry_public_url: string | null;
   fit_score: number | null;
   saved: boolean;
@@ -97,7 +104,10 @@ function absolute(url: string | null, urls: SiteUrls): string | null {
 }
 
 /** A detail row as GovernmentOpportunityDetail, for an anonymous caller (no fit score, not saved). */
-export function toGovernmentOpportunityDetail(row: GovernmentOpportunityDetailRow, urls: SiteUrls): GovernmentOpportunityDetailItem {
+export function toGovernmentOpportunityDetail(
+  row: GovernmentOpportunityDetailRow,
+  urls: SiteUrls,
+): GovernmentOpportunityDetailItem {
   return {
     ...toGovernmentOpportunityPublic(row),
     solicitation_number: row.solicitation_number,

@@ -8,7 +8,11 @@ export const LIST_LINK_MAX_DEPTH = 10_000;
  * and psc upper-cased, empty ones dropped) so that following them gives a stable sequence.
  * `next` is null on the last page and at the depth limit (where has_more may still be true).
  */
-export function listPageLinks(url: string, input: GovernmentOpportunityListInput, hasMore: boolean): { prev: string | null; next: string | null } {
+export function listPageLinks(
+  url: string,
+  input: GovernmentOpportunityListInput,
+  hasMore: boolean,
+): { prev: string | null; next: string | null } {
   const at = (page: number) => {
     const params = new URLSearchParams();
     for (const key of ['keyword', 'state', 'category', 'naics', 'psc', 'set_aside'] as const) {
@@ -19,5 +23,8 @@ export function listPageLinks(url: string, input: GovernmentOpportunityListInput
     params.set('per_page', String(input.per_page));
     return `${url}?${params.toString()}`;
   };
-  return { prev: input.page > 1 ? at(input.page - 1) : null, next: hasMore && (input.page + 1) * input.per_page <= LIST_LINK_MAX_DEPTH ? at(input.page + 1) : null };
+  return {
+    prev: input.page > 1 ? at(input.page - 1) : null,
+    next: hasMore && (input.page + 1) * input.per_page <= LIST_LINK_MAX_DEPTH ? at(input.page + 1) : null,
+  };
 }

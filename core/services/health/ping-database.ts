@@ -17,7 +17,10 @@ export async function pingDatabase(source: SqlSource): Promise<number> {
   try {
     await Promise.race([selectOne(source), timeout]);
   } catch (cause) {
-    throw new AppError('DATABASE_UNAVAILABLE', 'The database is not reachable.', { cause, headers: { 'Retry-After': '5' } });
+    throw new AppError('DATABASE_UNAVAILABLE', 'The database is not reachable.', {
+      cause,
+      headers: { 'Retry-After': '5' },
+    });
   } finally {
     clearTimeout(timer);
   }

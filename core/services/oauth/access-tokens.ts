@@ -52,11 +52,17 @@ function scopeList(scope: string): string[] {
 export async function mintAccessToken(input: MintAccessTokenInput): Promise<MintedAccessToken> {
   const scopes = scopeList(input.scope);
   const foreign = scopes.filter((scope) => !mcpScopeSet.has(scope));
-  if (scopes.length === 0 || foreign.length > 0) throw new Error(`access tokens carry MCP scopes only, got "${input.scope}"`);
+  if (scopes.length === 0 || foreign.length > 0)
+    throw new Error(`access tokens carry MCP scopes only, got "${input.scope}"`);
   const { kid, privateKey } = await ensureActiveSigningKey(input.em, input.kek, input.now);
   const issuedAt = Math.floor(input.now.getTime() / 1000);
   const jti = randomUUID();
-  const token = await new SignJWT({ client_id: input.clientId, scope: scopes.join(' '), business_id: input.businessId, grant_id: input.grantId })
+  const token = await new SignJWT({
+    client_id: input.clientId,
+    scope: scopes.join(' '),
+    business_id: input.businessId,
+    grant_id: input.grantId,
+  })
     .setProtectedHeader({ alg: SIGNING_ALG, kid, typ: ACCESS_TOKEN_TYP })
     .setIssuer(input.issuer)
     .setAudience(input.audience)
@@ -102,13 +108,21 @@ const MAX_KID_LENGTH = 64;
  * Does NOT cover: a database failure is not a bad token, so it is thrown (the transport answers
  * 503) rather than turned into a 401 that would send the client back through authorization.
  */
-export async function verifyAccessToken(token: string, options: VerifyAccessTokenOptions): Promise<OAuthPrincipal | undefined> {
+export async function verifyAccessToken(
+  token: string,
+  options: VerifyAccessTokenOptions,
+): Promise<OAuthPrincipal | undefined> {
   const { em, now } = options;
   try {
     const { payload } = await jwtVerify(
       token,
       async (header: JWTHeaderParameters) => {
-        if (header.alg !== SIGNING_ALG || typeof header.kid !== 'string' || header.kid.length === 0 || header.kid.length > MAX_KID_LENGTH) {
+        if (
+          header.alg !== SIGNING_ALG ||
+          typeof header.kid !== 'string' ||
+          header.kid.length === 0 ||
+          header.kid.length > MAX_KID_LENGTH
+        ) {
           throw new Rejected('no acceptable key');
         }
         const key = await findPublishedKey(em, header.kid, now);
@@ -130,9 +144,22 @@ export async function verifyAccessToken(token: string, options: VerifyAccessToke
     const { sub: userId, client_id: clientId, business_id: businessId, grant_id: grantId, jti } = claims.data;
     const grant = await findStandingGrant(em, grantId);
     const sameUuid = (stored: string, claimed: string) => stored.toLowerCase() === claimed.toLowerCase();
-    if (!grant || grant.client_id !== clientId || !sameUuid(grant.user_id, userId) || !sameUuid(grant.business_id, businessId)) return undefined;
+    if (
+      !grant ||
+      grant.client_id !== clientId ||
+      !sameUuid(grant.user_id, userId) ||
+      !sameUuid(grant.business_id, businessId)
+    )
+      return undefined;
     const scopes = scopeList(claims.data.scope).filter((scope) => mcpScopeSet.has(scope));
-    return { kind: 'oauth', businessId: grant.business_id, userId: grant.user_id, clientId: grant.client_id, tokenId: jti, scopes };
+    return {
+      kind: 'oauth',
+      businessId: grant.business_id,
+      userId: grant.user_id,
+      clientId: grant.client_id,
+      tokenId: jti,
+      scopes,
+    };
   } catch (error) {
     if (error instanceof Rejected || error instanceof joseErrors.JOSEError) return undefined;
     throw error;

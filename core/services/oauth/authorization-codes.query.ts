@@ -8,7 +8,14 @@ export async function insertAuthorizationCode(
   await runQuery(source, {
     sql: `insert into oauth_authorization_codes (code_hash, grant_id, redirect_uri, code_challenge, expires_at, created_at)
             values (?, ?, ?, ?, ?::timestamptz, ?::timestamptz)`,
-    params: [code.codeHash, code.grantId, code.redirectUri, code.codeChallenge, code.expiresAt.toISOString(), code.now.toISOString()],
+    params: [
+      code.codeHash,
+      code.grantId,
+      code.redirectUri,
+      code.codeChallenge,
+      code.expiresAt.toISOString(),
+      code.now.toISOString(),
+    ],
   });
 }
 

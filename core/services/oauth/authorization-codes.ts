@@ -57,7 +57,14 @@ export async function issueAuthorization(input: IssueAuthorizationInput): Promis
   await inTransaction(input.em, async (tx) => {
     const { clientId, userId, businessId, scope, resource, redirectUri, codeChallenge, now } = input;
     await insertGrant(tx, { grantId, clientId, userId, businessId, scope, resource, now });
-    await insertAuthorizationCode(tx, { codeHash: hashOAuthSecret(code), grantId, redirectUri, codeChallenge, expiresAt, now });
+    await insertAuthorizationCode(tx, {
+      codeHash: hashOAuthSecret(code),
+      grantId,
+      redirectUri,
+      codeChallenge,
+      expiresAt,
+      now,
+    });
   });
   return { grantId, code, expiresAt };
 }

@@ -8,7 +8,15 @@ const DEFAULT_CLIENT_SCOPE = 'mcp:read mcp:customers:write mcp:jobs:write';
 const SUPPORTED_GRANT_TYPES = ['authorization_code', 'refresh_token'];
 /** Spec 5: these identity types are neither published nor accepted. */
 const REFUSED_IDENTITY_TYPES = ['identity_assertion', 'verified_email', 'anonymous', 'service_auth'];
-const DESCRIPTIVE_FIELDS = ['client_uri', 'logo_uri', 'tos_uri', 'policy_uri', 'contacts', 'software_id', 'software_version'] as const;
+const DESCRIPTIVE_FIELDS = [
+  'client_uri',
+  'logo_uri',
+  'tos_uri',
+  'policy_uri',
+  'contacts',
+  'software_id',
+  'software_version',
+] as const;
 
 export interface ClientMetadata {
   clientName: string | null;
@@ -40,13 +48,23 @@ export function normaliseClientMetadata(input: RegisterClientInput, policy: Redi
     if (input[field] === undefined) continue;
     const named = [input[field]].flat().filter((value) => typeof value === 'string');
     const refused = named.find((value) => REFUSED_IDENTITY_TYPES.includes(value as string));
-    throw invalid(field, refused ? `the identity type "${refused}" is not supported` : 'identity-typed registrations are not supported');
+    throw invalid(
+      field,
+      refused ? `the identity type "${refused}" is not supported` : 'identity-typed registrations are not supported',
+    );
   }
   input.redirect_uris.forEach((uri, index) => {
     const verdict = checkRedirectUri(uri, policy);
     if (!verdict.accepted) {
       throw new AppError('INVALID_REDIRECT_URI', `Invalid redirect URI "${shownUri(uri)}": it ${verdict.reason}.`, {
-        details: [{ parameter: `redirect_uris.${index}`, code: 'invalid_redirect_uri', message: verdict.reason, path: ['redirect_uris', index] }],
+        details: [
+          {
+            parameter: `redirect_uris.${index}`,
+            code: 'invalid_redirect_uri',
+            message: verdict.reason,
+            path: ['redirect_uris', index],
+          },
+        ],
       });
     }
   });
@@ -55,13 +73,19 @@ export function normaliseClientMetadata(input: RegisterClientInput, policy: Redi
   }
   const grantTypes = input.grant_types ?? SUPPORTED_GRANT_TYPES;
   const unsupportedGrant = grantTypes.find((grant) => !SUPPORTED_GRANT_TYPES.includes(grant));
-  if (unsupportedGrant) throw invalid('grant_types', `"${unsupportedGrant}" is not supported (supported: ${SUPPORTED_GRANT_TYPES.join(', ')})`);
+  if (unsupportedGrant)
+    throw invalid(
+      'grant_types',
+      `"${unsupportedGrant}" is not supported (supported: ${SUPPORTED_GRANT_TYPES.join(', ')})`,
+    );
   if (!grantTypes.includes('authorization_code')) throw invalid('grant_types', 'must include authorization_code');
   const responseTypes = input.response_types ?? ['code'];
-  if (responseTypes.length !== 1 || responseTypes[0] !== 'code') throw invalid('response_types', 'only ["code"] is supported');
+  if (responseTypes.length !== 1 || responseTypes[0] !== 'code')
+    throw invalid('response_types', 'only ["code"] is supported');
   const scopes = (input.scope ?? DEFAULT_CLIENT_SCOPE).split(' ').filter((scope) => scope.length > 0);
   const unknownScope = scopes.find((scope) => !(mcpScopes as readonly string[]).includes(scope));
-  if (unknownScope !== undefined) throw invalid('scope', `"${unknownScope}" is not a scope of this server (${mcpScopes.join(', ')})`);
+  if (unknownScope !== undefined)
+    throw invalid('scope', `"${unknownScope}" is not a scope of this server (${mcpScopes.join(', ')})`);
   if (scopes.length === 0) throw invalid('scope', 'must name at least one scope');
   const metadata: Record<string, string | string[]> = {};
   for (const field of DESCRIPTIVE_FIELDS) if (input[field] !== undefined) metadata[field] = input[field];

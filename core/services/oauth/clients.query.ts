@@ -8,7 +8,10 @@ export async function findClient(em: EntityManager, clientId: string): Promise<I
 }
 
 /** The client_id and grant types of a registered client (a lean read); undefined when there is none. */
-export async function findClientGrantTypes(source: SqlSource, clientId: string): Promise<{ client_id: string; grant_types: string[] } | undefined> {
+export async function findClientGrantTypes(
+  source: SqlSource,
+  clientId: string,
+): Promise<{ client_id: string; grant_types: string[] } | undefined> {
   const rows = await runQuery<{ client_id: string; grant_types: string[] }>(source, {
     sql: 'select client_id, grant_types from oauth_clients where client_id = ?',
     params: [clientId],
@@ -23,7 +26,16 @@ export async function findClientByFingerprint(em: EntityManager, fingerprint: st
 
 export type NewOAuthClient = Pick<
   IOAuthClient,
-  'clientId' | 'clientName' | 'redirectUris' | 'scope' | 'grantTypes' | 'responseTypes' | 'tokenEndpointAuthMethod' | 'metadataFingerprint' | 'metadata' | 'createdAt'
+  | 'clientId'
+  | 'clientName'
+  | 'redirectUris'
+  | 'scope'
+  | 'grantTypes'
+  | 'responseTypes'
+  | 'tokenEndpointAuthMethod'
+  | 'metadataFingerprint'
+  | 'metadata'
+  | 'createdAt'
 >;
 
 /**

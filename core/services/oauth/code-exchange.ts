@@ -51,12 +51,17 @@ export async function exchangeAuthorizationCode(input: CodeExchangeInput): Promi
     if (row.used_at !== null) {
       await revokeGrant(tx, row.grant_id, now);
       return {
-        refusal: invalidGrant('The authorization code was already used: the authorization is revoked, with every token issued from it. Authorize again.'),
+        refusal: invalidGrant(
+          'The authorization code was already used: the authorization is revoked, with every token issued from it. Authorize again.',
+        ),
       };
     }
-    if (row.client_id !== input.client.clientId) return { refusal: invalidGrant('The authorization code is not valid.') };
-    if (new Date(row.expires_at).getTime() <= now.getTime()) return { refusal: invalidGrant('The authorization code has expired (codes live 60 seconds): authorize again.') };
-    if (row.revoked_at !== null || !row.is_member) return { refusal: invalidGrant('The authorization was revoked: authorize again.') };
+    if (row.client_id !== input.client.clientId)
+      return { refusal: invalidGrant('The authorization code is not valid.') };
+    if (new Date(row.expires_at).getTime() <= now.getTime())
+      return { refusal: invalidGrant('The authorization code has expired (codes live 60 seconds): authorize again.') };
+    if (row.revoked_at !== null || !row.is_member)
+      return { refusal: invalidGrant('The authorization was revoked: authorize again.') };
     if (row.redirect_uri !== input.redirectUri) {
       return { refusal: invalidGrant('redirect_uri does not match the redirect URI of the authorization request.') };
     }
@@ -68,7 +73,13 @@ export async function exchangeAuthorizationCode(input: CodeExchangeInput): Promi
 
     await markCodeUsed(tx, hashOAuthSecret(input.code), now);
     const { response } = await issueTokenPair(tx, {
-      grant: { grantId: row.grant_id, clientId: row.client_id, userId: row.user_id, businessId: row.business_id, resource: row.resource },
+      grant: {
+        grantId: row.grant_id,
+        clientId: row.client_id,
+        userId: row.user_id,
+        businessId: row.business_id,
+        resource: row.resource,
+      },
       scope: row.scope,
       now,
       signing: input.signing,

@@ -40,7 +40,8 @@ export async function grantRecords(
     let status: GrantStatus;
     if (row.revoked_at !== null) status = 'revoked';
     else if (!row.exchanged) status = 'unused';
-    else if (row.refreshable || (row.last_issued_at !== null && new Date(row.last_issued_at).getTime() > accessHorizon)) status = 'active';
+    else if (row.refreshable || (row.last_issued_at !== null && new Date(row.last_issued_at).getTime() > accessHorizon))
+      status = 'active';
     else status = 'expired';
     return {
       grant_id: row.id,

@@ -3,12 +3,28 @@ import { runQuery, type SqlSource } from '../sql/query.ts';
 /** Stores a new grant: a user's consent to a client, for one business, scope and resource. */
 export async function insertGrant(
   source: SqlSource,
-  grant: { grantId: string; clientId: string; userId: string; businessId: string; scope: string; resource: string; now: Date },
+  grant: {
+    grantId: string;
+    clientId: string;
+    userId: string;
+    businessId: string;
+    scope: string;
+    resource: string;
+    now: Date;
+  },
 ): Promise<void> {
   await runQuery(source, {
     sql: `insert into oauth_grants (id, client_id, user_id, business_id, scope, resource, created_at)
             values (?, ?, ?, ?, ?, ?, ?::timestamptz)`,
-    params: [grant.grantId, grant.clientId, grant.userId, grant.businessId, grant.scope, grant.resource, grant.now.toISOString()],
+    params: [
+      grant.grantId,
+      grant.clientId,
+      grant.userId,
+      grant.businessId,
+      grant.scope,
+      grant.resource,
+      grant.now.toISOString(),
+    ],
   });
 }
 
@@ -18,7 +34,12 @@ export async function insertGrant(
  * keep the first time; answers whether this call revoked it. With `clientId`, only a grant of that
  * client is touched (token revocation by a client never reaches another client's grant).
  */
-export async function revokeGrant(source: SqlSource, grantId: string, now: Date, options: { clientId?: string } = {}): Promise<boolean> {
+export async function revokeGrant(
+  source: SqlSource,
+  grantId: string,
+  now: Date,
+  options: { clientId?: string } = {},
+): Promise<boolean> {
   const rows = await runQuery<{ id: string }>(source, {
     sql: `update oauth_grants set revoked_at = ?::timestamptz
           where id = ? and revoked_at is null${options.clientId === undefined ? '' : ' and client_id = ?'}
@@ -32,7 +53,10 @@ export async function revokeGrant(source: SqlSource, grantId: string, now: Date,
  * The grant with this id while it still stands: not revoked, its client still registered, its
  * user still a member of its business. Undefined otherwise.
  */
-export async function findStandingGrant(source: SqlSource, grantId: string): Promise<{ client_id: string; user_id: string; business_id: string } | undefined> {
+export async function findStandingGrant(
+  source: SqlSource,
+  grantId: string,
+): Promise<{ client_id: string; user_id: string; business_id: string } | undefined> {
   const grants = await runQuery<{ client_id: string; user_id: string; business_id: string }>(source, {
     sql: `select g.client_id, g.user_id, g.business_id
             from oauth_grants g
@@ -73,7 +97,8 @@ export async function findGrantRows(
   where: { userId: string; includeRevoked: boolean } | { grantId: string },
   now: Date,
 ): Promise<GrantRow[]> {
-  const filter = 'grantId' in where ? 'g.id = ?' : `g.user_id = ?${where.includeRevoked ? '' : ' and g.revoked_at is null'}`;
+  const filter =
+    'grantId' in where ? 'g.id = ?' : `g.user_id = ?${where.includeRevoked ? '' : ' and g.revoked_at is null'}`;
   return runQuery<GrantRow>(source, {
     sql: `select g.id, g.client_id, c.client_name, g.user_id, g.business_id, b.slug as business_slug, b.name as business_name,
                  g.scope, g.resource, g.created_at, g.revoked_at,

@@ -22,7 +22,9 @@ function parseKeyFile(text: string, file: string): Buffer {
   const value = text.trim();
   const key = Buffer.from(value, 'base64');
   if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value) || key.length !== KEY_BYTES) {
-    throw new Error(`The OAuth key-encryption key file ${file} does not hold the base64 of 32 bytes; restore it, or set OAUTH_KEY_ENCRYPTION_KEY.`);
+    throw new Error(
+      `The OAuth key-encryption key file ${file} does not hold the base64 of 32 bytes; restore it, or set OAUTH_KEY_ENCRYPTION_KEY.`,
+    );
   }
   return key;
 }
@@ -36,7 +38,11 @@ async function readKeyFile(file: string, log: Logger): Promise<Buffer | undefine
     throw error;
   }
   const { mode } = await stat(file);
-  if ((mode & 0o077) !== 0) log.warn({ file, mode: (mode & 0o777).toString(8) }, 'the OAuth key-encryption key file is readable by other users; chmod 600 it');
+  if ((mode & 0o077) !== 0)
+    log.warn(
+      { file, mode: (mode & 0o777).toString(8) },
+      'the OAuth key-encryption key file is readable by other users; chmod 600 it',
+    );
   return parseKeyFile(text, file);
 }
 

@@ -31,9 +31,11 @@ export function sealPrivateJwk(kek: Buffer, kid: string, jwk: object): string {
 
 export function openPrivateJwk(kek: Buffer, kid: string, sealed: string): Record<string, unknown> {
   const parts = sealed.split('.');
-  if (parts.length !== 3) throw new KeyDecryptionError(`The private key of signing key ${kid} is not in iv.tag.ciphertext form.`);
+  if (parts.length !== 3)
+    throw new KeyDecryptionError(`The private key of signing key ${kid} is not in iv.tag.ciphertext form.`);
   const [iv, tag, ciphertext] = parts.map((part) => Buffer.from(part, 'base64url')) as [Buffer, Buffer, Buffer];
-  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new KeyDecryptionError(`The private key of signing key ${kid} is malformed.`);
+  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES)
+    throw new KeyDecryptionError(`The private key of signing key ${kid} is malformed.`);
   try {
     const decipher = createDecipheriv(ALGORITHM, kek, iv, { authTagLength: TAG_BYTES });
     decipher.setAAD(associatedData(kid));

@@ -43,7 +43,10 @@ export async function identifyPublicClient(em: EntityManager, request: ClientIde
   const scheme = request.client_authentication_scheme;
   if (scheme !== undefined) {
     const named = AUTH_SCHEME.test(scheme) ? scheme : 'Basic';
-    throw invalidClient(`Client authentication (${named}) is not supported: clients are public (token_endpoint_auth_method "none"); send client_id in the form instead.`, named);
+    throw invalidClient(
+      `Client authentication (${named}) is not supported: clients are public (token_endpoint_auth_method "none"); send client_id in the form instead.`,
+      named,
+    );
   }
   if (request.client_secret !== undefined) {
     throw invalidClient('client_secret is not accepted: clients are public (token_endpoint_auth_method "none").');

@@ -51,7 +51,9 @@ function parse(uri: string): URL | undefined {
 }
 
 function hostAllowed(host: string, patterns: readonly string[]): boolean {
-  return patterns.some((pattern) => (pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern));
+  return patterns.some((pattern) =>
+    pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern,
+  );
 }
 
 export function checkRedirectUri(uri: string, policy: RedirectUriPolicy): RedirectUriVerdict {
@@ -63,13 +65,22 @@ export function checkRedirectUri(uri: string, policy: RedirectUriPolicy): Redire
   if (url.username || url.password) return { accepted: false, reason: 'must not contain user information' };
   const scheme = url.protocol.slice(0, -1);
   if (scheme === 'https') {
-    if (policy.hostedCallbacks.some((callback) => parse(callback)?.href === url.href)) return { accepted: true, kind: 'hosted' };
+    if (policy.hostedCallbacks.some((callback) => parse(callback)?.href === url.href))
+      return { accepted: true, kind: 'hosted' };
     if (hostAllowed(url.hostname, policy.httpsHosts)) return { accepted: true, kind: 'https' };
     return { accepted: false, reason: `is on a host that is not an allowed client domain (${url.hostname})` };
   }
   if (scheme === 'http') {
-    if (!policy.loopback || !LOOPBACK_HOSTS.has(url.hostname)) return { accepted: false, reason: 'uses http, which is allowed only for loopback callbacks (127.0.0.1 or localhost)' };
-    if (!policy.loopbackPaths.includes(url.pathname)) return { accepted: false, reason: `is a loopback callback on a path other than ${policy.loopbackPaths.join(' or ')}` };
+    if (!policy.loopback || !LOOPBACK_HOSTS.has(url.hostname))
+      return {
+        accepted: false,
+        reason: 'uses http, which is allowed only for loopback callbacks (127.0.0.1 or localhost)',
+      };
+    if (!policy.loopbackPaths.includes(url.pathname))
+      return {
+        accepted: false,
+        reason: `is a loopback callback on a path other than ${policy.loopbackPaths.join(' or ')}`,
+      };
     return { accepted: true, kind: 'loopback' };
   }
   if (policy.privateUseSchemes.includes(scheme)) return { accepted: true, kind: 'private-use' };
@@ -88,5 +99,12 @@ export function redirectUriMatches(registered: string, requested: string): boole
   const a = parse(registered);
   const b = parse(requested);
   if (!a || !b || a.protocol !== 'http:' || b.protocol !== 'http:' || !LOOPBACK_HOSTS.has(a.hostname)) return false;
-  return a.hostname === b.hostname && a.pathname === b.pathname && a.search === b.search && !b.hash && !b.username && !b.password;
+  return (
+    a.hostname === b.hostname &&
+    a.pathname === b.pathname &&
+    a.search === b.search &&
+    !b.hash &&
+    !b.username &&
+    !b.password
+  );
 }

@@ -48,11 +48,21 @@ function scopeFor(requested: string | undefined, granted: string, role: string):
   }
   if (roleMayGrantWrites(role)) return scope;
   const reads = scope.split(' ').filter((entry) => entry.length > 0 && !isWriteScope(entry));
-  return reads.length > 0 ? reads.join(' ') : invalidGrant('Your role in the business no longer lets you grant this application write access: authorize again.');
+  return reads.length > 0
+    ? reads.join(' ')
+    : invalidGrant(
+        'Your role in the business no longer lets you grant this application write access: authorize again.',
+      );
 }
 
 function grantOf(row: RefreshRow): GrantForTokens {
-  return { grantId: row.grant_id, clientId: row.client_id, userId: row.user_id, businessId: row.business_id, resource: row.resource };
+  return {
+    grantId: row.grant_id,
+    clientId: row.client_id,
+    userId: row.user_id,
+    businessId: row.business_id,
+    resource: row.resource,
+  };
 }
 
 /**
@@ -60,19 +70,42 @@ function grantOf(row: RefreshRow): GrantForTokens {
  * refresh token the rotation issued (derived again, checked against the stored hash), never a new
  * refresh token. Nothing is written.
  */
-async function replayWithinGrace(tx: EntityManager, input: RefreshExchangeInput, row: RefreshRow, presentedHash: string): Promise<Outcome> {
+async function replayWithinGrace(
+  tx: EntityManager,
+  input: RefreshExchangeInput,
+  row: RefreshRow,
+  presentedHash: string,
+): Promise<Outcome> {
   const successor = successorRefreshToken(input.signing.kek, presentedHash);
   // Read in a statement of its own, after the lock: a request that waited for the rotating one gets
   // its locked row re-checked by PostgreSQL, but the rows joined to it stay as they were before the
   // rotation (no successor yet).
-  const successorRow = row.replaced_by === hashOAuthSecret(successor) ? await findRefreshTokenScope(tx, row.replaced_by) : undefined;
-  if (!successorRow) return { refusal: invalidGrant('The refresh token was already used: present the refresh token issued in its place.') };
+  const successorRow =
+    row.replaced_by === hashOAuthSecret(successor) ? await findRefreshTokenScope(tx, row.replaced_by) : undefined;
+  if (!successorRow)
+    return {
+      refusal: invalidGrant('The refresh token was already used: present the refresh token issued in its place.'),
+    };
   const scope = scopeFor(input.scope, successorRow.scope, row.member_role!);
   if (typeof scope !== 'string') return { refusal: scope };
   const resourceRefusal = checkResource(input.resources, row.resource, input.expectedResource);
   if (resourceRefusal) return { refusal: resourceRefusal };
-  const { response } = await issueTokenPair(tx, { grant: grantOf(row), scope, now: input.now, signing: input.signing, withRefreshToken: false });
-  return { tokens: { access_token: response.access_token, token_type: response.token_type, expires_in: response.expires_in, refresh_token: successor, scope } };
+  const { response } = await issueTokenPair(tx, {
+    grant: grantOf(row),
+    scope,
+    now: input.now,
+    signing: input.signing,
+    withRefreshToken: false,
+  });
+  return {
+    tokens: {
+      access_token: response.access_token,
+      token_type: response.token_type,
+      expires_in: response.expires_in,
+      refresh_token: successor,
+      scope,
+    },
+  };
 }
 
 /**
@@ -106,17 +139,22 @@ export async function exchangeRefreshToken(input: RefreshExchangeInput): Promise
   const presentedHash = hashOAuthSecret(input.refreshToken);
   const outcome = await inTransaction(input.em, async (tx): Promise<Outcome> => {
     const row = await lockRefreshTokenForExchange(tx, presentedHash);
-    if (!row || row.client_id !== input.client.clientId) return { refusal: invalidGrant('The refresh token is not valid.') };
-    if (row.revoked_at !== null || row.member_role === null) return { refusal: invalidGrant('The authorization was revoked: authorize again.') };
+    if (!row || row.client_id !== input.client.clientId)
+      return { refusal: invalidGrant('The refresh token is not valid.') };
+    if (row.revoked_at !== null || row.member_role === null)
+      return { refusal: invalidGrant('The authorization was revoked: authorize again.') };
     const usedAt = row.used_at === null ? undefined : new Date(row.used_at);
     if (usedAt && now.getTime() - usedAt.getTime() > REFRESH_REUSE_GRACE_SECONDS * 1000) {
       await revokeGrant(tx, row.grant_id, now);
       return {
-        refusal: invalidGrant('The refresh token was already used: the authorization is revoked, with every token issued from it. Authorize again.'),
+        refusal: invalidGrant(
+          'The refresh token was already used: the authorization is revoked, with every token issued from it. Authorize again.',
+        ),
       };
     }
     if (usedAt) return replayWithinGrace(tx, input, row, presentedHash);
-    if (new Date(row.expires_at).getTime() <= now.getTime()) return { refusal: invalidGrant('The refresh token has expired: authorize again.') };
+    if (new Date(row.expires_at).getTime() <= now.getTime())
+      return { refusal: invalidGrant('The refresh token has expired: authorize again.') };
     const scope = scopeFor(input.scope, row.scope, row.member_role);
     if (typeof scope !== 'string') return { refusal: scope };
     const resourceRefusal = checkResource(input.resources, row.resource, input.expectedResource);

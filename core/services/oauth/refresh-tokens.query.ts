@@ -33,7 +33,10 @@ export interface RefreshTokenForExchange {
  * The refresh token with this hash and its grant, its row locked (`for update`) until the
  * transaction ends, so concurrent refreshes of one token are serialised. Run it inside a transaction.
  */
-export async function lockRefreshTokenForExchange(tx: SqlSource, tokenHash: string): Promise<RefreshTokenForExchange | undefined> {
+export async function lockRefreshTokenForExchange(
+  tx: SqlSource,
+  tokenHash: string,
+): Promise<RefreshTokenForExchange | undefined> {
   const [row] = await runQuery<RefreshTokenForExchange>(tx, {
     sql: `select t.grant_id, t.scope, t.expires_at, t.used_at, t.replaced_by,
                    g.client_id, g.user_id, g.business_id, g.resource, g.revoked_at,
@@ -48,13 +51,22 @@ export async function lockRefreshTokenForExchange(tx: SqlSource, tokenHash: stri
 }
 
 /** The scope of the refresh token with this hash; undefined when there is none. */
-export async function findRefreshTokenScope(source: SqlSource, tokenHash: string): Promise<{ scope: string } | undefined> {
-  const [row] = await runQuery<{ scope: string }>(source, { sql: 'select scope from oauth_refresh_tokens where token_hash = ?', params: [tokenHash] });
+export async function findRefreshTokenScope(
+  source: SqlSource,
+  tokenHash: string,
+): Promise<{ scope: string } | undefined> {
+  const [row] = await runQuery<{ scope: string }>(source, {
+    sql: 'select scope from oauth_refresh_tokens where token_hash = ?',
+    params: [tokenHash],
+  });
   return row;
 }
 
 /** Marks the presented refresh token used, replaced by its successor. */
-export async function markRefreshTokenRotated(source: SqlSource, rotation: { tokenHash: string; successorHash: string; now: Date }): Promise<void> {
+export async function markRefreshTokenRotated(
+  source: SqlSource,
+  rotation: { tokenHash: string; successorHash: string; now: Date },
+): Promise<void> {
   await runQuery(source, {
     sql: 'update oauth_refresh_tokens set used_at = ?::timestamptz, replaced_by = ? where token_hash = ?',
     params: [rotation.now.toISOString(), rotation.successorHash, rotation.tokenHash],
@@ -62,7 +74,10 @@ export async function markRefreshTokenRotated(source: SqlSource, rotation: { tok
 }
 
 /** The grant of the refresh token with this hash and the client it was issued to; undefined when there is none. */
-export async function findRefreshTokenOwner(source: SqlSource, tokenHash: string): Promise<{ grantId: string; clientId: string } | undefined> {
+export async function findRefreshTokenOwner(
+  source: SqlSource,
+  tokenHash: string,
+): Promise<{ grantId: string; clientId: string } | undefined> {
   const rows = await runQuery<{ grant_id: string; client_id: string }>(source, {
     sql: `select t.grant_id, g.client_id from oauth_refresh_tokens t join oauth_grants g on g.id = t.grant_id where t.token_hash = ?`,
     params: [tokenHash],

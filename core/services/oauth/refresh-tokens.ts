@@ -23,7 +23,10 @@ export interface IssuedRefreshToken {
  * A new refresh token of the grant for `scope`; only its SHA-256 is stored. `token` is the secret
  * to store (a rotation's derived successor); a random one when omitted (a code exchange).
  */
-export async function issueRefreshToken(em: EntityManager, input: { grantId: string; scope: string; now: Date; token?: string }): Promise<IssuedRefreshToken> {
+export async function issueRefreshToken(
+  em: EntityManager,
+  input: { grantId: string; scope: string; now: Date; token?: string },
+): Promise<IssuedRefreshToken> {
   const token = input.token ?? newOAuthSecret();
   const hash = hashOAuthSecret(token);
   const expiresAt = new Date(input.now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);

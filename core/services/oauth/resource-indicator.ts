@@ -8,13 +8,23 @@ import { AppError } from '../../errors/index.ts';
  * Does NOT cover: the authorization request's resource (checked by the authorization endpoint
  * when it creates the grant).
  */
-export function checkResource(requested: readonly string[], grantResource: string, expectedResource: string): AppError | undefined {
+export function checkResource(
+  requested: readonly string[],
+  grantResource: string,
+  expectedResource: string,
+): AppError | undefined {
   const other = requested.find((resource) => resource !== grantResource);
   if (other !== undefined) {
-    return new AppError('OAUTH_INVALID_TARGET', `resource "${other}" is not the resource this authorization was granted for (${grantResource}).`);
+    return new AppError(
+      'OAUTH_INVALID_TARGET',
+      `resource "${other}" is not the resource this authorization was granted for (${grantResource}).`,
+    );
   }
   if (grantResource !== expectedResource) {
-    return new AppError('OAUTH_INVALID_TARGET', `This authorization is for "${grantResource}", for which this server issues no tokens.`);
+    return new AppError(
+      'OAUTH_INVALID_TARGET',
+      `This authorization is for "${grantResource}", for which this server issues no tokens.`,
+    );
   }
   return undefined;
 }

@@ -21,7 +21,10 @@ export function narrowedScope(requested: string | undefined, granted: string): s
   if (requested === undefined) return grantedScopes.join(' ');
   const asked = requested.split(' ').filter((entry) => entry.length > 0);
   if (asked.length === 0 || asked.some((scope) => !SCOPE_TOKEN.test(scope))) {
-    throw new AppError('OAUTH_INVALID_SCOPE', 'The scope parameter must name one or more scopes, separated by single spaces.');
+    throw new AppError(
+      'OAUTH_INVALID_SCOPE',
+      'The scope parameter must name one or more scopes, separated by single spaces.',
+    );
   }
   const wider = asked.filter((scope) => !grantedScopes.includes(scope));
   if (wider.length > 0) {

@@ -55,7 +55,10 @@ export async function retireActiveKeys(
 const publishedKeysWhere = '(retired_at is null or publish_until > ?::timestamptz)';
 
 /** The public keys published at `now` (see publishedKeysWhere), newest first. */
-export async function findPublishedKeys(source: SqlSource, now: Date): Promise<Array<{ kid: string; public_jwk: EcPublicJwk }>> {
+export async function findPublishedKeys(
+  source: SqlSource,
+  now: Date,
+): Promise<Array<{ kid: string; public_jwk: EcPublicJwk }>> {
   return runQuery<{ kid: string; public_jwk: EcPublicJwk }>(source, {
     sql: `select kid, public_jwk from oauth_signing_keys where ${publishedKeysWhere} order by created_at desc, kid desc`,
     params: [now.toISOString()],
@@ -68,9 +71,12 @@ export async function findKeyPublication(
   kid: string,
   alg: string,
 ): Promise<{ public_jwk: EcPublicJwk; publish_until: Date | null; retired_at: Date | null } | undefined> {
-  const rows = await runQuery<{ public_jwk: EcPublicJwk; publish_until: Date | null; retired_at: Date | null }>(source, {
-    sql: 'select public_jwk, publish_until, retired_at from oauth_signing_keys where kid = ? and alg = ?',
-    params: [kid, alg],
-  });
+  const rows = await runQuery<{ public_jwk: EcPublicJwk; publish_until: Date | null; retired_at: Date | null }>(
+    source,
+    {
+      sql: 'select public_jwk, publish_until, retired_at from oauth_signing_keys where kid = ? and alg = ?',
+      params: [kid, alg],
+    },
+  );
   return rows[0];
 }

@@ -68,7 +68,11 @@ async function generateSigningKey(kek: Buffer): Promise<{ kid: string; publicJwk
   return { kid, publicJwk, sealed: sealPrivateJwk(kek, kid, await exportJWK(privateKey)) };
 }
 
-function insertKey(em: EntityManager, key: { kid: string; publicJwk: EcPublicJwk; sealed: string }, now: Date): Promise<void> {
+function insertKey(
+  em: EntityManager,
+  key: { kid: string; publicJwk: EcPublicJwk; sealed: string },
+  now: Date,
+): Promise<void> {
   return insertSigningKey(em, { ...key, alg: SIGNING_ALG }, now);
 }
 
@@ -95,7 +99,12 @@ export async function ensureActiveSigningKey(em: EntityManager, kek: Buffer, now
  * stays published until `now + accessTokenTtlSeconds + 5 minutes`, so the tokens it signed keep
  * verifying until they expire. Does not need the KEK to open the old keys (works after a KEK loss).
  */
-export async function rotateSigningKey(em: EntityManager, kek: Buffer, now: Date, accessTokenTtlSeconds: number): Promise<RotationResult> {
+export async function rotateSigningKey(
+  em: EntityManager,
+  kek: Buffer,
+  now: Date,
+  accessTokenTtlSeconds: number,
+): Promise<RotationResult> {
   const key = await generateSigningKey(kek);
   const publishUntil = new Date(now.getTime() + (accessTokenTtlSeconds + RETIRED_KEY_GRACE_SECONDS) * 1000);
   return inTransaction(em, async (tx) => {
@@ -105,7 +114,11 @@ export async function rotateSigningKey(em: EntityManager, kek: Buffer, now: Date
     return {
       kid: key.kid,
       createdAt: now,
-      retired: retired.map((row) => ({ kid: row.kid, retiredAt: new Date(row.retired_at), publishUntil: new Date(row.publish_until) })),
+      retired: retired.map((row) => ({
+        kid: row.kid,
+        retiredAt: new Date(row.retired_at),
+        publishUntil: new Date(row.publish_until),
+      })),
     };
   });
 }
@@ -136,10 +149,15 @@ interface Publication {
 
 const publications = new Map<string, Publication>();
 
-async function readPublication(em: EntityManager, kid: string, now: Date): Promise<{ publication: Publication; publicJwk: EcPublicJwk } | undefined> {
+async function readPublication(
+  em: EntityManager,
+  kid: string,
+  now: Date,
+): Promise<{ publication: Publication; publicJwk: EcPublicJwk } | undefined> {
   const row = await findKeyPublication(em, kid, SIGNING_ALG);
   if (!row) return undefined;
-  const publishUntil = row.retired_at === null ? null : row.publish_until === null ? new Date(0) : new Date(row.publish_until);
+  const publishUntil =
+    row.retired_at === null ? null : row.publish_until === null ? new Date(0) : new Date(row.publish_until);
   return { publication: { publishUntil, readAt: now.getTime() }, publicJwk: row.public_jwk };
 }
 
@@ -151,7 +169,8 @@ async function readPublication(em: EntityManager, kid: string, now: Date): Promi
  */
 export async function findPublishedKey(em: EntityManager, kid: string, now: Date): Promise<CryptoKey | undefined> {
   let publication = publications.get(kid);
-  const fresh = publication !== undefined && Math.abs(now.getTime() - publication.readAt) <= PUBLICATION_CACHE_SECONDS * 1000;
+  const fresh =
+    publication !== undefined && Math.abs(now.getTime() - publication.readAt) <= PUBLICATION_CACHE_SECONDS * 1000;
   let publicJwk: EcPublicJwk | undefined;
   if (!fresh) {
     const read = await readPublication(em, kid, now);

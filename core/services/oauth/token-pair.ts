@@ -36,7 +36,14 @@ export interface GrantForTokens {
  */
 export async function issueTokenPair(
   em: EntityManager,
-  input: { grant: GrantForTokens; scope: string; now: Date; signing: AccessTokenSigning; withRefreshToken: boolean; refreshSecret?: string },
+  input: {
+    grant: GrantForTokens;
+    scope: string;
+    now: Date;
+    signing: AccessTokenSigning;
+    withRefreshToken: boolean;
+    refreshSecret?: string;
+  },
 ): Promise<{ response: TokenResponse; refreshToken: IssuedRefreshToken | undefined }> {
   const { grant, scope, now, signing } = input;
   const access = await mintAccessToken({
@@ -52,7 +59,14 @@ export async function issueTokenPair(
     grantId: grant.grantId,
     ttlSeconds: signing.ttlSeconds,
   });
-  const refreshToken = input.withRefreshToken ? await issueRefreshToken(em, { grantId: grant.grantId, scope, now, ...(input.refreshSecret ? { token: input.refreshSecret } : {}) }) : undefined;
+  const refreshToken = input.withRefreshToken
+    ? await issueRefreshToken(em, {
+        grantId: grant.grantId,
+        scope,
+        now,
+        ...(input.refreshSecret ? { token: input.refreshSecret } : {}),
+      })
+    : undefined;
   return {
     response: {
       access_token: access.token,

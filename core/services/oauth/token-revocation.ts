@@ -40,12 +40,23 @@ class NotOurs extends Error {}
  * server signed names its grant, and revoking the grant of an expired or other-audience token of
  * the same client is exactly what the client asks for.
  */
-async function accessTokenOwner(em: EntityManager, token: string, now: Date, issuer: string): Promise<TokenOwner | undefined> {
+async function accessTokenOwner(
+  em: EntityManager,
+  token: string,
+  now: Date,
+  issuer: string,
+): Promise<TokenOwner | undefined> {
   try {
     const { payload, protectedHeader } = await compactVerify(
       token,
       async (header: CompactJWSHeaderParameters) => {
-        if (header.alg !== SIGNING_ALG || typeof header.kid !== 'string' || header.kid.length === 0 || header.kid.length > 64) throw new NotOurs();
+        if (
+          header.alg !== SIGNING_ALG ||
+          typeof header.kid !== 'string' ||
+          header.kid.length === 0 ||
+          header.kid.length > 64
+        )
+          throw new NotOurs();
         const key = await findPublishedKey(em, header.kid, now);
         if (!key) throw new NotOurs();
         return key;
@@ -58,7 +69,8 @@ async function accessTokenOwner(em: EntityManager, token: string, now: Date, iss
     if (!claims.success || claims.data.iss !== issuer) return undefined;
     return { grantId: claims.data.grant_id, clientId: claims.data.client_id };
   } catch (error) {
-    if (error instanceof NotOurs || error instanceof joseErrors.JOSEError || error instanceof SyntaxError) return undefined;
+    if (error instanceof NotOurs || error instanceof joseErrors.JOSEError || error instanceof SyntaxError)
+      return undefined;
     throw error;
   }
 }
@@ -81,8 +93,13 @@ function refreshTokenOwner(em: EntityManager, token: string): Promise<TokenOwner
  */
 export async function revokeTokenOfClient(input: RevokeTokenInput): Promise<RevocationOutcome> {
   const { em, token } = input;
-  const owner = token.split('.').length === 3 ? await accessTokenOwner(em, token, input.now, input.issuer) : await refreshTokenOwner(em, token);
+  const owner =
+    token.split('.').length === 3
+      ? await accessTokenOwner(em, token, input.now, input.issuer)
+      : await refreshTokenOwner(em, token);
   if (!owner) return 'unknown_token';
   if (owner.clientId !== input.clientId) return 'other_client';
-  return (await revokeGrant(em, owner.grantId, input.now, { clientId: input.clientId })) ? 'revoked' : 'already_revoked';
+  return (await revokeGrant(em, owner.grantId, input.now, { clientId: input.clientId }))
+    ? 'revoked'
+    : 'already_revoked';
 }

@@ -1,5 +1,11 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { flexibleLimiter, type RateLimitDecision, type RateLimiter, type RateLimitPolicy, type RateLimitStore } from './rate-limiter.ts';
+import {
+  flexibleLimiter,
+  type RateLimitDecision,
+  type RateLimiter,
+  type RateLimitPolicy,
+  type RateLimitStore,
+} from './rate-limiter.ts';
 
 /** A reservation's decision, with when its window ends (ms since the epoch). */
 export interface FailureDecision extends RateLimitDecision {

@@ -39,5 +39,7 @@ export function containsPattern(text: string): string {
  */
 export function wordsOrSubstring(vector: string, column: string, text: string): { sql: string; params: unknown[] } {
   const words = `${vector} @@ websearch_to_tsquery('english', ?)`;
-  return allowsSubstringMatch(text) ? { sql: `(${words} or ${column} ilike ?)`, params: [text, containsPattern(text)] } : { sql: words, params: [text] };
+  return allowsSubstringMatch(text)
+    ? { sql: `(${words} or ${column} ilike ?)`, params: [text, containsPattern(text)] }
+    : { sql: words, params: [text] };
 }

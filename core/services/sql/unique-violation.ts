@@ -5,5 +5,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
  * for a clear message; this catches the race where another writer got there in between.
  */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  return error instanceof UniqueConstraintViolationException && (error as { constraint?: string }).constraint === constraint;
+  return (
+    error instanceof UniqueConstraintViolationException && (error as { constraint?: string }).constraint === constraint
+  );
 }

@@ -52,9 +52,13 @@ export function createWorkLimit(options: WorkLimitOptions): WorkLimit {
       if (running >= concurrency) {
         if (waiting.length >= queue) {
           const seconds = retryAfterSeconds();
-          throw new AppError('SERVER_BUSY', `The service is busy with other ${what}. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, {
-            headers: { 'Retry-After': String(seconds) },
-          });
+          throw new AppError(
+            'SERVER_BUSY',
+            `The service is busy with other ${what}. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+            {
+              headers: { 'Retry-After': String(seconds) },
+            },
+          );
         }
         await new Promise<void>((resolve) => waiting.push(resolve));
       } else {

@@ -13,7 +13,10 @@ export function encodeCursor(key: CursorKey): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
-export function decodeCursor<Shape extends z.ZodType<CursorKey>>(cursor: string | undefined, shape: Shape): z.infer<Shape> | undefined {
+export function decodeCursor<Shape extends z.ZodType<CursorKey>>(
+  cursor: string | undefined,
+  shape: Shape,
+): z.infer<Shape> | undefined {
   if (cursor === undefined) return undefined;
   let parsed: unknown;
   try {
@@ -23,9 +26,15 @@ export function decodeCursor<Shape extends z.ZodType<CursorKey>>(cursor: string 
   }
   const result = shape.safeParse(parsed);
   if (!result.success) {
-    throw new AppError('VALIDATION_FAILED', 'Invalid parameter "cursor": not a cursor of this list; pass the next_cursor of a previous page unchanged.', {
-      details: [{ parameter: 'cursor', code: 'invalid_cursor', message: 'not a cursor of this list', path: ['cursor'] }],
-    });
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Invalid parameter "cursor": not a cursor of this list; pass the next_cursor of a previous page unchanged.',
+      {
+        details: [
+          { parameter: 'cursor', code: 'invalid_cursor', message: 'not a cursor of this list', path: ['cursor'] },
+        ],
+      },
+    );
   }
   return result.data;
 }
@@ -42,5 +51,8 @@ export function toCursorPage<Row, Item>(
 ): { items: Item[]; next_cursor: string | null } {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  return { items: page.map(toItem), next_cursor: rows.length > limit && last !== undefined ? encodeCursor(keyOf(last)) : null };
+  return {
+    items: page.map(toItem),
+    next_cursor: rows.length > limit && last !== undefined ? encodeCursor(keyOf(last)) : null,
+  };
 }

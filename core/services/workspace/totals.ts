@@ -34,6 +34,8 @@ export function computeTotals(lines: readonly PricedLine[], taxRateBasisPoints: 
   const lineAmountsMinor = lines.map((line) => lineAmountMinor(line.quantity, line.unitPriceMinor));
   const subtotalMinor = lineAmountsMinor.reduce((sum, amount) => sum + amount, 0);
   const taxableMinor = lines.reduce((sum, line, index) => (line.taxable ? sum + lineAmountsMinor[index]! : sum), 0);
-  const taxMinor = taxRateBasisPoints ? Number(divideRoundingHalfUp(BigInt(taxableMinor) * BigInt(taxRateBasisPoints), 10_000n)) : 0;
+  const taxMinor = taxRateBasisPoints
+    ? Number(divideRoundingHalfUp(BigInt(taxableMinor) * BigInt(taxRateBasisPoints), 10_000n))
+    : 0;
   return { lineAmountsMinor, subtotalMinor, taxMinor, totalMinor: subtotalMinor + taxMinor };
 }

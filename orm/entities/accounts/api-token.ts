@@ -12,10 +12,16 @@ export const ApiToken = defineEntity({
   name: 'ApiToken',
   tableName: 'api_tokens',
   indexes: [
-    { name: 'api_tokens_business_idx', expression: 'create index api_tokens_business_idx on api_tokens (business_id, created_at desc)' },
+    {
+      name: 'api_tokens_business_idx',
+      expression: 'create index api_tokens_business_idx on api_tokens (business_id, created_at desc)',
+    },
   ],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     name: p.string().length(100),
     tokenPrefix: p.string().length(20),
@@ -23,8 +29,17 @@ export const ApiToken = defineEntity({
     tokenHash: p.character().length(64).unique('api_tokens_hash_unique').hidden(),
     scopes: p.array(),
     /** The user who created it; null once that user is deleted. */
-    createdBy: p.manyToOne(User).mapToPk().fieldName('created_by').nullable().deleteRule('set null').updateRule('no action'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdBy: p
+      .manyToOne(User)
+      .mapToPk()
+      .fieldName('created_by')
+      .nullable()
+      .deleteRule('set null')
+      .updateRule('no action'),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
     lastUsedAt: p.datetime().nullable(),
     revokedAt: p.datetime().nullable(),
     /** When it stops working on its own; null: until revoked. An expired token is refused like a revoked one. */

@@ -17,11 +17,12 @@ export interface BusinessHours {
 export const Business = defineEntity({
   name: 'Business',
   tableName: 'businesses',
-  checks: [
-    { name: 'businesses_currency_check', expression: `currency ~ '^[A-Z]{3}$'` },
-  ],
+  checks: [{ name: 'businesses_currency_check', expression: `currency ~ '^[A-Z]{3}$'` }],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     slug: p.string().length(100).unique('businesses_slug_unique'),
     name: p.string().length(200),
     email: p.string().length(254).nullable(),
@@ -40,8 +41,15 @@ export const Business = defineEntity({
     hours: p.json<BusinessHours[]>().default([]),
     industries: p.array().default([]),
     serviceArea: p.string().length(500).nullable(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 

@@ -4,5 +4,4 @@ import { Business } from './business.ts';
 import { Membership } from './membership.ts';
 import { User } from './user.ts';
 
-
 export const accountsEntities: EntitySchema[] = [User, Business, Membership, ApiToken];

@@ -7,14 +7,15 @@ export const membershipRoles = ['owner', 'admin', 'member'] as const;
 export const Membership = defineEntity({
   name: 'Membership',
   tableName: 'memberships',
-  indexes: [
-    { name: 'memberships_user_idx', properties: ['userId'] },
-  ],
+  indexes: [{ name: 'memberships_user_idx', properties: ['userId'] }],
   properties: (p) => ({
     businessId: businessReference().primary(),
     userId: userReference().primary(),
     role: p.enum([...membershipRoles]).columnType('varchar(20)'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   }),
 });
 

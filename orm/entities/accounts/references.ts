@@ -10,7 +10,9 @@ import { User } from './user.ts';
  */
 
 /** The business a row belongs to; deleting the business deletes the row. */
-export const businessReference = () => p.manyToOne(Business).mapToPk().fieldName('business_id').deleteRule('cascade').updateRule('no action');
+export const businessReference = () =>
+  p.manyToOne(Business).mapToPk().fieldName('business_id').deleteRule('cascade').updateRule('no action');
 
 /** A user the row belongs to (`user_id`); deleting the user deletes the row. */
-export const userReference = () => p.manyToOne(User).mapToPk().fieldName('user_id').deleteRule('cascade').updateRule('no action');
+export const userReference = () =>
+  p.manyToOne(User).mapToPk().fieldName('user_id').deleteRule('cascade').updateRule('no action');

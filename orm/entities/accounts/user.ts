@@ -10,16 +10,29 @@ export const User = defineEntity({
   name: 'User',
   tableName: 'users',
   indexes: [
-    { name: 'users_email_lower_unique', expression: 'create unique index users_email_lower_unique on users (lower(email))' },
+    {
+      name: 'users_email_lower_unique',
+      expression: 'create unique index users_email_lower_unique on users (lower(email))',
+    },
   ],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     email: p.string().length(254),
     name: p.string().length(200),
     /** scrypt$<N>$<r>$<p>$<salt b64url>$<hash b64url>. */
     passwordHash: p.string().length(300).hidden().lazy(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 

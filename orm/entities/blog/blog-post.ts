@@ -13,18 +13,29 @@ export const BlogPost = defineEntity({
   uniques: [{ name: 'blog_posts_slug_locale_key', properties: ['slug', 'locale'] }],
   indexes: [
     // The public list of one locale, newest first; its total is an index-only count.
-    { name: 'blog_posts_list_idx', expression: 'create index blog_posts_list_idx on blog_posts (locale, status, published_at desc, id desc)' },
+    {
+      name: 'blog_posts_list_idx',
+      expression: 'create index blog_posts_list_idx on blog_posts (locale, status, published_at desc, id desc)',
+    },
     // The category filter (page and index-only count) and the per-category counts (a grouped index-only scan).
-    { name: 'blog_posts_category_idx', expression: 'create index blog_posts_category_idx on blog_posts (locale, status, category, published_at desc, id desc)' },
+    {
+      name: 'blog_posts_category_idx',
+      expression:
+        'create index blog_posts_category_idx on blog_posts (locale, status, category, published_at desc, id desc)',
+    },
     { name: 'blog_posts_tags_idx', expression: 'create index blog_posts_tags_idx on blog_posts using gin (tags)' },
-    { name: 'blog_posts_search_idx', expression: 'create index blog_posts_search_idx on blog_posts using gin (search_vector)' },
+    {
+      name: 'blog_posts_search_idx',
+      expression: 'create index blog_posts_search_idx on blog_posts using gin (search_vector)',
+    },
     // The sitemap: both locales, published, newest first.
-    { name: 'blog_posts_sitemap_idx', expression: 'create index blog_posts_sitemap_idx on blog_posts (status, published_at desc, id desc)' },
+    {
+      name: 'blog_posts_sitemap_idx',
+      expression: 'create index blog_posts_sitemap_idx on blog_posts (status, published_at desc, id desc)',
+    },
     { name: 'blog_posts_cover_media_idx', properties: ['coverMedia'] },
   ],
-  checks: [
-    { name: 'blog_posts_published_at_check', expression: `status = 'draft' or published_at is not null` },
-  ],
+  checks: [{ name: 'blog_posts_published_at_check', expression: `status = 'draft' or published_at is not null` }],
   properties: (p) => ({
     id: p.bigint('string').primary().autoincrement().generated('identity'),
     slug: p.string().length(200),

@@ -20,7 +20,10 @@ export const DirectoryListingPhoto = defineEntity({
   properties: (p) => ({
     id: p.integer().primary().autoincrement().generated('by default as identity'),
     listing: p.manyToOne(DirectoryListing).deleteRule('cascade').updateRule('no action'),
-    kind: p.enum([...photoKinds]).columnType('varchar(10)').default('photo'),
+    kind: p
+      .enum([...photoKinds])
+      .columnType('varchar(10)')
+      .default('photo'),
     publicId: p.uuid().unique(),
     url: p.string().length(1000),
     altText: p.string().length(500).nullable(),
@@ -28,6 +31,9 @@ export const DirectoryListingPhoto = defineEntity({
     byteSize: p.integer().nullable(),
     originalFilename: p.string().length(255).nullable(),
     sortOrder: p.integer().default(0),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   }),
 });

@@ -19,7 +19,10 @@ export const DirectoryListing = defineEntity({
   name: 'DirectoryListing',
   tableName: 'directory_listings',
   indexes: [
-    { name: 'directory_listings_rating_desc_idx', expression: `create index directory_listings_rating_desc_idx on directory_listings (${defaultOrder}) ${published}` },
+    {
+      name: 'directory_listings_rating_desc_idx',
+      expression: `create index directory_listings_rating_desc_idx on directory_listings (${defaultOrder}) ${published}`,
+    },
     {
       name: 'directory_listings_rating_asc_idx',
       expression: `create index directory_listings_rating_asc_idx on directory_listings (rating asc nulls last, review_count desc, name collate "C", id) ${published}`,
@@ -28,7 +31,10 @@ export const DirectoryListing = defineEntity({
       name: 'directory_listings_reviews_desc_idx',
       expression: `create index directory_listings_reviews_desc_idx on directory_listings (review_count desc, rating desc nulls last, name collate "C", id) ${published}`,
     },
-    { name: 'directory_listings_name_asc_idx', expression: `create index directory_listings_name_asc_idx on directory_listings (name collate "C", id) ${published}` },
+    {
+      name: 'directory_listings_name_asc_idx',
+      expression: `create index directory_listings_name_asc_idx on directory_listings (name collate "C", id) ${published}`,
+    },
     {
       name: 'directory_listings_industry_key_idx',
       expression: `create index directory_listings_industry_key_idx on directory_listings (industry_key, ${defaultOrder}) ${published}`,
@@ -43,8 +49,14 @@ export const DirectoryListing = defineEntity({
       expression: `create index directory_listings_postal_code_idx on directory_listings (postal_code, ${defaultOrder}) ${published}`,
     },
     // The narrowest index of the published rows: counting the unfiltered total is an index-only scan of it.
-    { name: 'directory_listings_published_idx', expression: `create index directory_listings_published_idx on directory_listings (id) ${published}` },
-    { name: 'directory_listings_search_idx', expression: `create index directory_listings_search_idx on directory_listings using gin (search) ${published}` },
+    {
+      name: 'directory_listings_published_idx',
+      expression: `create index directory_listings_published_idx on directory_listings (id) ${published}`,
+    },
+    {
+      name: 'directory_listings_search_idx',
+      expression: `create index directory_listings_search_idx on directory_listings using gin (search) ${published}`,
+    },
     {
       name: 'directory_listings_name_trgm_idx',
       expression: `create index directory_listings_name_trgm_idx on directory_listings using gin (name gin_trgm_ops) ${published}`,
@@ -65,9 +77,15 @@ export const DirectoryListing = defineEntity({
     metroKey: p.string().length(100),
     metroLabel: p.string().length(200),
     services: p.array().default([]),
-    claimStatus: p.enum([...claimStatuses]).columnType('varchar(20)').default('unclaimed'),
+    claimStatus: p
+      .enum([...claimStatuses])
+      .columnType('varchar(20)')
+      .default('unclaimed'),
     /** Only `published` listings are public. */
-    status: p.enum([...listingStatuses]).columnType('varchar(20)').default('draft'),
+    status: p
+      .enum([...listingStatuses])
+      .columnType('varchar(20)')
+      .default('draft'),
     phone: p.string().length(50).nullable(),
     websiteUrl: p.string().length(500).nullable(),
     address: p.string().length(300).nullable(),
@@ -81,8 +99,15 @@ export const DirectoryListing = defineEntity({
     reviewCount: p.integer().default(0),
     shortDescription: p.string().length(500).nullable(),
     description: p.text().nullable(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
     // directory_services_text (created by the directory migration) is array_to_string declared immutable, as a generated column needs.
     search: p
       .string()

@@ -5,9 +5,7 @@ import { businessReference } from '../accounts/references.ts';
 export const CustomerTag = defineEntity({
   name: 'CustomerTag',
   tableName: 'customer_tags',
-  indexes: [
-    { name: 'customer_tags_tag_idx', properties: ['businessId', 'tagId'] },
-  ],
+  indexes: [{ name: 'customer_tags_tag_idx', properties: ['businessId', 'tagId'] }],
   properties: (p) => ({
     businessId: businessReference().primary(),
     customerId: p.uuid().primary(),

@@ -7,11 +7,12 @@ export const Equipment = defineEntity({
   name: 'Equipment',
   tableName: 'equipment',
   uniques: [{ name: 'equipment_business_id_id_unique', properties: ['businessId', 'id'] }],
-  indexes: [
-    { name: 'equipment_property_idx', properties: ['businessId', 'propertyId', 'id'] },
-  ],
+  indexes: [{ name: 'equipment_property_idx', properties: ['businessId', 'propertyId', 'id'] }],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     propertyId: p.uuid(),
     equipmentType: p.string().length(100),
@@ -21,7 +22,14 @@ export const Equipment = defineEntity({
     installedOn: p.date().nullable(),
     warrantyExpiresOn: p.date().nullable(),
     notes: p.string().length(2000).nullable(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });

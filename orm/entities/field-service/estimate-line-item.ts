@@ -16,7 +16,10 @@ export const EstimateLineItem = defineEntity({
     { name: 'estimate_line_items_unit_price_minor_check', expression: 'unit_price_minor >= 0' },
   ],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     estimateOptionId: p.uuid(),
     position: p.integer(),
@@ -31,7 +34,14 @@ export const EstimateLineItem = defineEntity({
     taxable: p.boolean().default(true),
     /** Computed by core's totals function, stored so lists never recompute it. */
     amountMinor: p.bigint('number'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });

@@ -7,14 +7,13 @@ export const EstimateOption = defineEntity({
   name: 'EstimateOption',
   tableName: 'estimate_options',
   uniques: [{ name: 'estimate_options_business_id_id_unique', properties: ['businessId', 'id'] }],
-  indexes: [
-    { name: 'estimate_options_estimate_idx', properties: ['businessId', 'estimateId', 'position'] },
-  ],
-  checks: [
-    { name: 'estimate_options_totals_check', expression: 'total_minor = subtotal_minor + tax_minor' },
-  ],
+  indexes: [{ name: 'estimate_options_estimate_idx', properties: ['businessId', 'estimateId', 'position'] }],
+  checks: [{ name: 'estimate_options_totals_check', expression: 'total_minor = subtotal_minor + tax_minor' }],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     estimateId: p.uuid(),
     position: p.integer(),
@@ -25,7 +24,14 @@ export const EstimateOption = defineEntity({
     subtotalMinor: p.bigint('number').default(0),
     taxMinor: p.bigint('number').default(0),
     totalMinor: p.bigint('number').default(0),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });

@@ -16,10 +16,16 @@ export const Estimate = defineEntity({
     { name: 'estimates_number_unique', properties: ['businessId', 'number'] },
   ],
   indexes: [
-    { name: 'estimates_created_idx', expression: 'create index estimates_created_idx on estimates (business_id, created_at desc, id desc)' },
+    {
+      name: 'estimates_created_idx',
+      expression: 'create index estimates_created_idx on estimates (business_id, created_at desc, id desc)',
+    },
   ],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     number: p.integer(),
     customerId: p.uuid(),
@@ -27,14 +33,24 @@ export const Estimate = defineEntity({
     /** The job the estimate is for or became. */
     jobId: p.uuid().nullable(),
     title: p.string().length(200),
-    status: p.enum([...estimateStatuses]).columnType('varchar(20)').default('draft'),
+    status: p
+      .enum([...estimateStatuses])
+      .columnType('varchar(20)')
+      .default('draft'),
     currency: p.character().length(3),
     issuedOn: p.date().nullable(),
     validUntil: p.date().nullable(),
     /** One of this estimate's options; the foreign key is deferred so both can be written in one transaction. */
     approvedOptionId: p.uuid().nullable(),
     notes: p.string().length(5000).nullable(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });

@@ -33,7 +33,6 @@ import { TimeOff } from './time-off.ts';
 import { Visit } from './visit.ts';
 import { VisitAssignment } from './visit-assignment.ts';
 
-
 /** In migration order: one entity per table of Migration20261124000100_field_service. */
 export const fieldServiceEntities: EntitySchema[] = [
   Tag,

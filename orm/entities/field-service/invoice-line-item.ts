@@ -8,15 +8,16 @@ export const InvoiceLineItem = defineEntity({
   name: 'InvoiceLineItem',
   tableName: 'invoice_line_items',
   uniques: [{ name: 'invoice_line_items_business_id_id_unique', properties: ['businessId', 'id'] }],
-  indexes: [
-    { name: 'invoice_line_items_invoice_idx', properties: ['businessId', 'invoiceId', 'position', 'id'] },
-  ],
+  indexes: [{ name: 'invoice_line_items_invoice_idx', properties: ['businessId', 'invoiceId', 'position', 'id'] }],
   checks: [
     { name: 'invoice_line_items_quantity_check', expression: 'quantity > 0' },
     { name: 'invoice_line_items_unit_price_minor_check', expression: 'unit_price_minor >= 0' },
   ],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     invoiceId: p.uuid(),
     position: p.integer(),
@@ -31,7 +32,14 @@ export const InvoiceLineItem = defineEntity({
     taxable: p.boolean().default(true),
     /** Computed by core's totals function, stored so lists never recompute it. */
     amountMinor: p.bigint('number'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });

@@ -13,19 +13,26 @@ export const Invoice = defineEntity({
     { name: 'invoices_number_unique', properties: ['businessId', 'number'] },
   ],
   indexes: [
-    { name: 'invoices_created_idx', expression: 'create index invoices_created_idx on invoices (business_id, created_at desc, id desc)' },
+    {
+      name: 'invoices_created_idx',
+      expression: 'create index invoices_created_idx on invoices (business_id, created_at desc, id desc)',
+    },
     { name: 'invoices_status_due_idx', properties: ['businessId', 'status', 'dueOn', 'id'] },
   ],
-  checks: [
-    { name: 'invoices_totals_check', expression: 'total_minor = subtotal_minor + tax_minor' },
-  ],
+  checks: [{ name: 'invoices_totals_check', expression: 'total_minor = subtotal_minor + tax_minor' }],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     number: p.integer(),
     customerId: p.uuid(),
     jobId: p.uuid().nullable(),
-    status: p.enum([...invoiceStatuses]).columnType('varchar(20)').default('draft'),
+    status: p
+      .enum([...invoiceStatuses])
+      .columnType('varchar(20)')
+      .default('draft'),
     issuedOn: p.date().nullable(),
     dueOn: p.date().nullable(),
     /** ISO 4217; the amounts below are in its minor unit, and total = subtotal + tax. */
@@ -33,7 +40,14 @@ export const Invoice = defineEntity({
     subtotalMinor: p.bigint('number').default(0),
     taxMinor: p.bigint('number').default(0),
     totalMinor: p.bigint('number').default(0),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });

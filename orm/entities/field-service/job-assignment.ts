@@ -5,9 +5,7 @@ import { businessReference } from '../accounts/references.ts';
 export const JobAssignment = defineEntity({
   name: 'JobAssignment',
   tableName: 'job_assignments',
-  indexes: [
-    { name: 'job_assignments_member_idx', properties: ['businessId', 'teamMemberId'] },
-  ],
+  indexes: [{ name: 'job_assignments_member_idx', properties: ['businessId', 'teamMemberId'] }],
   properties: (p) => ({
     businessId: businessReference().primary(),
     jobId: p.uuid().primary(),

@@ -10,15 +10,16 @@ export const JobLineItem = defineEntity({
   name: 'JobLineItem',
   tableName: 'job_line_items',
   uniques: [{ name: 'job_line_items_business_id_id_unique', properties: ['businessId', 'id'] }],
-  indexes: [
-    { name: 'job_line_items_job_idx', properties: ['businessId', 'jobId', 'position', 'id'] },
-  ],
+  indexes: [{ name: 'job_line_items_job_idx', properties: ['businessId', 'jobId', 'position', 'id'] }],
   checks: [
     { name: 'job_line_items_quantity_check', expression: 'quantity > 0' },
     { name: 'job_line_items_unit_price_minor_check', expression: 'unit_price_minor >= 0' },
   ],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     jobId: p.uuid(),
     position: p.integer(),
@@ -33,7 +34,14 @@ export const JobLineItem = defineEntity({
     taxable: p.boolean().default(true),
     /** Computed by core's totals function, stored so lists never recompute it. */
     amountMinor: p.bigint('number'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });

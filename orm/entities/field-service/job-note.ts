@@ -10,17 +10,25 @@ export const JobNote = defineEntity({
   name: 'JobNote',
   tableName: 'job_notes',
   uniques: [{ name: 'job_notes_business_id_id_unique', properties: ['businessId', 'id'] }],
-  indexes: [
-    { name: 'job_notes_job_idx', properties: ['businessId', 'jobId', 'createdAt', 'id'] },
-  ],
+  indexes: [{ name: 'job_notes_job_idx', properties: ['businessId', 'jobId', 'createdAt', 'id'] }],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     jobId: p.uuid(),
     teamMemberId: p.uuid().nullable(),
     authorName: p.string().length(200),
     body: p.string().length(10000),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });

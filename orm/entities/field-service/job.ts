@@ -17,17 +17,32 @@ export const Job = defineEntity({
     { name: 'jobs_number_unique', properties: ['businessId', 'number'] },
   ],
   indexes: [
-    { name: 'jobs_created_idx', expression: 'create index jobs_created_idx on jobs (business_id, created_at desc, id desc)' },
-    { name: 'jobs_customer_idx', expression: 'create index jobs_customer_idx on jobs (business_id, customer_id, created_at desc, id desc)' },
-    { name: 'jobs_status_idx', expression: 'create index jobs_status_idx on jobs (business_id, status, created_at desc, id desc)' },
+    {
+      name: 'jobs_created_idx',
+      expression: 'create index jobs_created_idx on jobs (business_id, created_at desc, id desc)',
+    },
+    {
+      name: 'jobs_customer_idx',
+      expression: 'create index jobs_customer_idx on jobs (business_id, customer_id, created_at desc, id desc)',
+    },
+    {
+      name: 'jobs_status_idx',
+      expression: 'create index jobs_status_idx on jobs (business_id, status, created_at desc, id desc)',
+    },
     { name: 'jobs_scheduled_idx', properties: ['businessId', 'scheduledStart', 'id'] },
   ],
   checks: [
     { name: 'jobs_totals_check', expression: 'total_minor = subtotal_minor + tax_minor' },
-    { name: 'jobs_window_check', expression: 'scheduled_end is null or scheduled_start is null or scheduled_end > scheduled_start' },
+    {
+      name: 'jobs_window_check',
+      expression: 'scheduled_end is null or scheduled_start is null or scheduled_end > scheduled_start',
+    },
   ],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     /** Per-business sequence shown to people ("Job #1042"). */
     number: p.integer(),
@@ -36,8 +51,14 @@ export const Job = defineEntity({
     jobTypeId: p.uuid().nullable(),
     title: p.string().length(200),
     description: p.string().length(5000).nullable(),
-    status: p.enum([...jobStatuses]).columnType('varchar(20)').default('unscheduled'),
-    priority: p.enum([...jobPriorities]).columnType('varchar(10)').default('normal'),
+    status: p
+      .enum([...jobStatuses])
+      .columnType('varchar(20)')
+      .default('unscheduled'),
+    priority: p
+      .enum([...jobPriorities])
+      .columnType('varchar(10)')
+      .default('normal'),
     scheduledStart: p.datetime().nullable(),
     scheduledEnd: p.datetime().nullable(),
     completedAt: p.datetime().nullable(),
@@ -47,8 +68,15 @@ export const Job = defineEntity({
     subtotalMinor: p.bigint('number').default(0),
     taxMinor: p.bigint('number').default(0),
     totalMinor: p.bigint('number').default(0),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 

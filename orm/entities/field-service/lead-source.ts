@@ -8,15 +8,28 @@ export const LeadSource = defineEntity({
   tableName: 'lead_sources',
   uniques: [{ name: 'lead_sources_business_id_id_unique', properties: ['businessId', 'id'] }],
   indexes: [
-    { name: 'lead_sources_name_unique', expression: 'create unique index lead_sources_name_unique on lead_sources (business_id, lower(name))' },
+    {
+      name: 'lead_sources_name_unique',
+      expression: 'create unique index lead_sources_name_unique on lead_sources (business_id, lower(name))',
+    },
   ],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     name: p.string().length(100),
     /** Free-form grouping such as "web", "phone", "referral". */
     channel: p.string().length(50).nullable(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });

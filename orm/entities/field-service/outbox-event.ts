@@ -12,11 +12,18 @@ export const OutboxEvent = defineEntity({
   tableName: 'outbox_events',
   indexes: [
     // What the deliverer has yet to publish, oldest first.
-    { name: 'outbox_events_unpublished_idx', expression: 'create index outbox_events_unpublished_idx on outbox_events (created_at, id) where published_at is null' },
+    {
+      name: 'outbox_events_unpublished_idx',
+      expression:
+        'create index outbox_events_unpublished_idx on outbox_events (created_at, id) where published_at is null',
+    },
     { name: 'outbox_events_business_idx', properties: ['businessId', 'createdAt', 'id'] },
   ],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     /** e.g. "job.created". */
     eventType: p.string().length(100),
@@ -24,7 +31,10 @@ export const OutboxEvent = defineEntity({
     aggregateType: p.string().length(50),
     aggregateId: p.uuid(),
     payload: p.json<Record<string, unknown>>(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
     publishedAt: p.datetime().nullable(),
   }),
 });

@@ -14,15 +14,25 @@ export const PriceBookItem = defineEntity({
   tableName: 'price_book_items',
   uniques: [{ name: 'price_book_items_business_id_id_unique', properties: ['businessId', 'id'] }],
   indexes: [
-    { name: 'price_book_items_kind_idx', expression: 'create index price_book_items_kind_idx on price_book_items (business_id, kind, category, name collate "C", id)' },
-    { name: 'price_book_items_search_trgm', expression: 'create index price_book_items_search_trgm on price_book_items using gin (search_text gin_trgm_ops)' },
+    {
+      name: 'price_book_items_kind_idx',
+      expression:
+        'create index price_book_items_kind_idx on price_book_items (business_id, kind, category, name collate "C", id)',
+    },
+    {
+      name: 'price_book_items_search_trgm',
+      expression: 'create index price_book_items_search_trgm on price_book_items using gin (search_text gin_trgm_ops)',
+    },
   ],
   checks: [
     { name: 'price_book_items_unit_price_minor_check', expression: 'unit_price_minor >= 0' },
     { name: 'price_book_items_unit_cost_minor_check', expression: 'unit_cost_minor >= 0' },
   ],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     kind: p.enum([...priceBookItemKinds]).columnType('varchar(20)'),
     name: p.string().length(200),
@@ -38,11 +48,20 @@ export const PriceBookItem = defineEntity({
     active: p.boolean().default(true),
     searchText: p
       .text()
-      .generated(`(lower(name || ' ' || coalesce(description, '') || ' ' || coalesce(category, '') || ' ' || coalesce(sku, ''))) stored`)
+      .generated(
+        `(lower(name || ' ' || coalesce(description, '') || ' ' || coalesce(category, '') || ' ' || coalesce(sku, ''))) stored`,
+      )
       .nullable()
       .lazy(true, false),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 

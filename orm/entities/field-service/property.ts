@@ -19,7 +19,10 @@ export const Property = defineEntity({
     { name: 'properties_longitude_check', expression: 'longitude between -180 and 180' },
   ],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     customerId: p.uuid(),
     /** A label such as "Lake house"; null for a customer's only address. */
@@ -34,7 +37,14 @@ export const Property = defineEntity({
     longitude: p.double().nullable(),
     /** Gate codes, pets, parking: what a technician needs before arriving. */
     notes: p.string().length(2000).nullable(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });

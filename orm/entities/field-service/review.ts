@@ -10,13 +10,17 @@ export const Review = defineEntity({
   tableName: 'reviews',
   uniques: [{ name: 'reviews_business_id_id_unique', properties: ['businessId', 'id'] }],
   indexes: [
-    { name: 'reviews_reviewed_idx', expression: 'create index reviews_reviewed_idx on reviews (business_id, reviewed_at desc, id desc)' },
+    {
+      name: 'reviews_reviewed_idx',
+      expression: 'create index reviews_reviewed_idx on reviews (business_id, reviewed_at desc, id desc)',
+    },
   ],
-  checks: [
-    { name: 'reviews_rating_check', expression: 'rating between 1 and 5' },
-  ],
+  checks: [{ name: 'reviews_rating_check', expression: 'rating between 1 and 5' }],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     /** Null for reviews from people not (yet) matched to a customer, e.g. imported ones. */
     customerId: p.uuid().nullable(),
@@ -25,9 +29,19 @@ export const Review = defineEntity({
     rating: p.smallint(),
     comment: p.string().length(5000).nullable(),
     reviewerName: p.string().length(200),
-    source: p.enum([...reviewSources]).columnType('varchar(20)').default('internal'),
+    source: p
+      .enum([...reviewSources])
+      .columnType('varchar(20)')
+      .default('internal'),
     reviewedAt: p.datetime(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });

@@ -9,17 +9,28 @@ export const ServiceAgreementVisit = defineEntity({
   name: 'ServiceAgreementVisit',
   tableName: 'service_agreement_visits',
   uniques: [{ name: 'service_agreement_visits_business_id_id_unique', properties: ['businessId', 'id'] }],
-  indexes: [
-    { name: 'service_agreement_visits_idx', properties: ['businessId', 'agreementId', 'plannedFor'] },
-  ],
+  indexes: [{ name: 'service_agreement_visits_idx', properties: ['businessId', 'agreementId', 'plannedFor'] }],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     agreementId: p.uuid(),
     plannedFor: p.date(),
     visitId: p.uuid().nullable(),
-    status: p.enum([...serviceAgreementVisitStatuses]).columnType('varchar(20)').default('planned'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    status: p
+      .enum([...serviceAgreementVisitStatuses])
+      .columnType('varchar(20)')
+      .default('planned'),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });

@@ -11,7 +11,11 @@ export const ServiceAgreement = defineEntity({
   tableName: 'service_agreements',
   uniques: [{ name: 'service_agreements_business_id_id_unique', properties: ['businessId', 'id'] }],
   indexes: [
-    { name: 'service_agreements_created_idx', expression: 'create index service_agreements_created_idx on service_agreements (business_id, created_at desc, id desc)' },
+    {
+      name: 'service_agreements_created_idx',
+      expression:
+        'create index service_agreements_created_idx on service_agreements (business_id, created_at desc, id desc)',
+    },
   ],
   checks: [
     { name: 'service_agreements_price_minor_check', expression: 'price_minor >= 0' },
@@ -19,12 +23,18 @@ export const ServiceAgreement = defineEntity({
     { name: 'service_agreements_window_check', expression: 'ends_on is null or ends_on >= starts_on' },
   ],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     customerId: p.uuid(),
     propertyId: p.uuid().nullable(),
     name: p.string().length(200),
-    status: p.enum([...serviceAgreementStatuses]).columnType('varchar(20)').default('active'),
+    status: p
+      .enum([...serviceAgreementStatuses])
+      .columnType('varchar(20)')
+      .default('active'),
     startsOn: p.date(),
     /** Null for an open-ended agreement. */
     endsOn: p.date().nullable(),
@@ -35,7 +45,14 @@ export const ServiceAgreement = defineEntity({
     /** 0-52. */
     visitsPerYear: p.integer().default(1),
     autoRenew: p.boolean().default(true),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });

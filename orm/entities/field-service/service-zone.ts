@@ -8,11 +8,21 @@ export const ServiceZone = defineEntity({
   tableName: 'service_zones',
   uniques: [{ name: 'service_zones_business_id_id_unique', properties: ['businessId', 'id'] }],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     name: p.string().length(100),
     postalCodes: p.array().default([]),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });

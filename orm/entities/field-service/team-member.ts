@@ -23,10 +23,16 @@ export const TeamMember = defineEntity({
   tableName: 'team_members',
   uniques: [{ name: 'team_members_business_id_id_unique', properties: ['businessId', 'id'] }],
   indexes: [
-    { name: 'team_members_name_idx', expression: 'create index team_members_name_idx on team_members (business_id, name collate "C", id)' },
+    {
+      name: 'team_members_name_idx',
+      expression: 'create index team_members_name_idx on team_members (business_id, name collate "C", id)',
+    },
   ],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     userId: p.manyToOne(User).mapToPk().fieldName('user_id').nullable().deleteRule('set null').updateRule('no action'),
     name: p.string().length(200),
@@ -37,7 +43,14 @@ export const TeamMember = defineEntity({
     active: p.boolean().default(true),
     color: p.string().length(7).nullable(),
     workingHours: p.json<TeamMemberWorkingHours[]>().default([]),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });

@@ -9,23 +9,32 @@ export const TimeOff = defineEntity({
   name: 'TimeOff',
   tableName: 'time_off',
   uniques: [{ name: 'time_off_business_id_id_unique', properties: ['businessId', 'id'] }],
-  indexes: [
-    { name: 'time_off_start_idx', properties: ['businessId', 'startsAt', 'id'] },
-  ],
-  checks: [
-    { name: 'time_off_window_check', expression: 'ends_at > starts_at' },
-  ],
+  indexes: [{ name: 'time_off_start_idx', properties: ['businessId', 'startsAt', 'id'] }],
+  checks: [{ name: 'time_off_window_check', expression: 'ends_at > starts_at' }],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     teamMemberId: p.uuid(),
     startsAt: p.datetime(),
     /** After `startsAt`. */
     endsAt: p.datetime(),
     reason: p.string().length(500).nullable(),
-    status: p.enum([...timeOffStatuses]).columnType('varchar(20)').default('approved'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    status: p
+      .enum([...timeOffStatuses])
+      .columnType('varchar(20)')
+      .default('approved'),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 

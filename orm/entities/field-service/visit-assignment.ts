@@ -5,9 +5,7 @@ import { businessReference } from '../accounts/references.ts';
 export const VisitAssignment = defineEntity({
   name: 'VisitAssignment',
   tableName: 'visit_assignments',
-  indexes: [
-    { name: 'visit_assignments_member_idx', properties: ['businessId', 'teamMemberId'] },
-  ],
+  indexes: [{ name: 'visit_assignments_member_idx', properties: ['businessId', 'teamMemberId'] }],
   properties: (p) => ({
     businessId: businessReference().primary(),
     visitId: p.uuid().primary(),

@@ -13,22 +13,33 @@ export const Visit = defineEntity({
     { name: 'visits_start_idx', properties: ['businessId', 'scheduledStart', 'id'] },
     { name: 'visits_job_idx', properties: ['businessId', 'jobId', 'scheduledStart'] },
   ],
-  checks: [
-    { name: 'visits_window_check', expression: 'scheduled_end > scheduled_start' },
-  ],
+  checks: [{ name: 'visits_window_check', expression: 'scheduled_end > scheduled_start' }],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     businessId: businessReference(),
     jobId: p.uuid(),
     scheduledStart: p.datetime(),
     /** After `scheduledStart`. */
     scheduledEnd: p.datetime(),
-    status: p.enum([...visitStatuses]).columnType('varchar(20)').default('scheduled'),
+    status: p
+      .enum([...visitStatuses])
+      .columnType('varchar(20)')
+      .default('scheduled'),
     arrivedAt: p.datetime().nullable(),
     completedAt: p.datetime().nullable(),
     notes: p.string().length(5000).nullable(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 

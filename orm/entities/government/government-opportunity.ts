@@ -56,10 +56,15 @@ export const GovernmentOpportunity = defineEntity({
       name: 'government_opportunities_active_deadline_idx',
       expression: `create index government_opportunities_active_deadline_idx on government_opportunities (response_deadline) ${active}`,
     },
-    { name: 'government_opportunities_search_idx', expression: 'create index government_opportunities_search_idx on government_opportunities using gin (search_vector)' },
+    {
+      name: 'government_opportunities_search_idx',
+      expression:
+        'create index government_opportunities_search_idx on government_opportunities using gin (search_vector)',
+    },
     {
       name: 'government_opportunities_solicitation_trgm_idx',
-      expression: 'create index government_opportunities_solicitation_trgm_idx on government_opportunities using gin (solicitation_number gin_trgm_ops)',
+      expression:
+        'create index government_opportunities_solicitation_trgm_idx on government_opportunities using gin (solicitation_number gin_trgm_ops)',
     },
   ],
   checks: [{ name: 'government_opportunities_place_state_check', expression: `place_state ~ '^[A-Z]{2}$'` }],

@@ -18,7 +18,10 @@ export const OAuthClient = defineEntity({
     metadataFingerprint: p.character().length(64).unique('oauth_clients_fingerprint_unique'),
     /** The optional RFC 7591 fields the client sent (client_uri, logo_uri, contacts, ...), echoed back. */
     metadata: p.json<Record<string, string | string[]>>().defaultRaw("'{}'"),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   }),
 });
 

@@ -10,11 +10,12 @@ import { OAuthClient } from './client.ts';
 export const OAuthGrant = defineEntity({
   name: 'OAuthGrant',
   tableName: 'oauth_grants',
-  indexes: [
-    { name: 'oauth_grants_user_idx', properties: ['userId', 'clientId'] },
-  ],
+  indexes: [{ name: 'oauth_grants_user_idx', properties: ['userId', 'clientId'] }],
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     clientId: p.manyToOne(OAuthClient).mapToPk().fieldName('client_id').deleteRule('cascade').updateRule('no action'),
     userId: userReference(),
     businessId: businessReference(),
@@ -22,7 +23,10 @@ export const OAuthGrant = defineEntity({
     scope: p.string().length(500),
     /** The RFC 8707 resource the tokens are for (the MCP resource URL). */
     resource: p.string().length(500),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
     revokedAt: p.datetime().nullable(),
   }),
 });

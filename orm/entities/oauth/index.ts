@@ -6,5 +6,11 @@ import { OAuthGrant } from './grant.ts';
 import { OAuthRefreshToken } from './refresh-token.ts';
 import { OAuthSigningKey } from './signing-key.ts';
 
-
-export const oauthEntities: EntitySchema[] = [OAuthSigningKey, OAuthClient, OAuthGrant, OAuthAuthorizationCode, OAuthRefreshToken, OAuthBrowserSession];
+export const oauthEntities: EntitySchema[] = [
+  OAuthSigningKey,
+  OAuthClient,
+  OAuthGrant,
+  OAuthAuthorizationCode,
+  OAuthRefreshToken,
+  OAuthBrowserSession,
+];

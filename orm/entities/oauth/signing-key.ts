@@ -23,7 +23,10 @@ export const OAuthSigningKey = defineEntity({
     publicJwk: p.json<EcPublicJwk>(),
     /** iv.tag.ciphertext, base64url; never serialised. */
     privateJwkEncrypted: p.text().hidden().lazy(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
     retiredAt: p.datetime().nullable(),
     publishUntil: p.datetime().nullable(),
   }),

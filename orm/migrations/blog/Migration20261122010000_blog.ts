@@ -59,7 +59,9 @@ export class Migration20261122010000_blog extends Migration {
     // The public list of one locale, newest first; its total is an index-only count.
     this.addSql('create index blog_posts_list_idx on blog_posts (locale, status, published_at desc, id desc);');
     // The category filter (page and index-only count) and the per-category counts (a grouped index-only scan).
-    this.addSql('create index blog_posts_category_idx on blog_posts (locale, status, category, published_at desc, id desc);');
+    this.addSql(
+      'create index blog_posts_category_idx on blog_posts (locale, status, category, published_at desc, id desc);',
+    );
     this.addSql('create index blog_posts_tags_idx on blog_posts using gin (tags);');
     this.addSql('create index blog_posts_search_idx on blog_posts using gin (search_vector);');
     // The sitemap: both locales, published, newest first.

@@ -67,17 +67,37 @@ export class Migration20261123000000_government_opportunities extends Migration 
 
     const active = `where status = 'active'`;
     const order = 'posted_date desc nulls last, id desc';
-    this.addSql(`create index government_opportunities_active_posted_idx on government_opportunities (${order}) ${active};`);
-    this.addSql(`create index government_opportunities_active_state_idx on government_opportunities (place_state, ${order}) ${active};`);
-    this.addSql(`create index government_opportunities_active_naics_idx on government_opportunities (naics_code, ${order}) ${active};`);
+    this.addSql(
+      `create index government_opportunities_active_posted_idx on government_opportunities (${order}) ${active};`,
+    );
+    this.addSql(
+      `create index government_opportunities_active_state_idx on government_opportunities (place_state, ${order}) ${active};`,
+    );
+    this.addSql(
+      `create index government_opportunities_active_naics_idx on government_opportunities (naics_code, ${order}) ${active};`,
+    );
     // text_pattern_ops: the psc filter is a prefix match (LIKE 'J04%'), which a default-collation index cannot serve.
-    this.addSql(`create index government_opportunities_active_psc_idx on government_opportunities (product_service_code text_pattern_ops, ${order}) ${active};`);
-    this.addSql(`create index government_opportunities_active_category_idx on government_opportunities (category, ${order}) ${active};`);
-    this.addSql(`create index government_opportunities_active_set_aside_idx on government_opportunities (set_aside, ${order}) ${active};`);
-    this.addSql(`create index government_opportunities_active_set_aside_code_idx on government_opportunities (set_aside_code, ${order}) ${active};`);
-    this.addSql(`create index government_opportunities_active_deadline_idx on government_opportunities (response_deadline) ${active};`);
-    this.addSql('create index government_opportunities_search_idx on government_opportunities using gin (search_vector);');
-    this.addSql('create index government_opportunities_solicitation_trgm_idx on government_opportunities using gin (solicitation_number gin_trgm_ops);');
+    this.addSql(
+      `create index government_opportunities_active_psc_idx on government_opportunities (product_service_code text_pattern_ops, ${order}) ${active};`,
+    );
+    this.addSql(
+      `create index government_opportunities_active_category_idx on government_opportunities (category, ${order}) ${active};`,
+    );
+    this.addSql(
+      `create index government_opportunities_active_set_aside_idx on government_opportunities (set_aside, ${order}) ${active};`,
+    );
+    this.addSql(
+      `create index government_opportunities_active_set_aside_code_idx on government_opportunities (set_aside_code, ${order}) ${active};`,
+    );
+    this.addSql(
+      `create index government_opportunities_active_deadline_idx on government_opportunities (response_deadline) ${active};`,
+    );
+    this.addSql(
+      'create index government_opportunities_search_idx on government_opportunities using gin (search_vector);',
+    );
+    this.addSql(
+      'create index government_opportunities_solicitation_trgm_idx on government_opportunities using gin (solicitation_number gin_trgm_ops);',
+    );
 
     this.addSql(`create table government_classification_codes (
       kind varchar(8) not null check (kind in ('naics', 'psc')),

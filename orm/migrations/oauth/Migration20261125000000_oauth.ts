@@ -69,6 +69,8 @@ export class Migration20261125000000_oauth extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql('drop table if exists oauth_refresh_tokens, oauth_authorization_codes, oauth_grants, oauth_clients, oauth_signing_keys cascade;');
+    this.addSql(
+      'drop table if exists oauth_refresh_tokens, oauth_authorization_codes, oauth_grants, oauth_clients, oauth_signing_keys cascade;',
+    );
   }
 }

@@ -4,7 +4,8 @@ import type { DemoTopic } from './blog-demo-topic.ts';
 export const demoTopicsEn: DemoTopic[] = [
   {
     title: 'How to Build a Dispatch Board That Survives Monday Mornings',
-    excerpt: 'A practical layout for your dispatch board so emergency calls, callbacks and routine visits stop colliding.',
+    excerpt:
+      'A practical layout for your dispatch board so emergency calls, callbacks and routine visits stop colliding.',
     category: 'Scheduling & Dispatch',
     tags: ['scheduling', 'dispatch', 'hvac'],
     points: [
@@ -202,7 +203,8 @@ export const demoTopicsEn: DemoTopic[] = [
   },
   {
     title: 'Asking for Reviews at the Right Moment',
-    excerpt: 'The best time to ask for a review is when the customer feels the difference, not when the invoice arrives.',
+    excerpt:
+      'The best time to ask for a review is when the customer feels the difference, not when the invoice arrives.',
     category: 'Customer Experience',
     tags: ['customer-reviews', 'marketing', 'sms'],
     points: [
@@ -257,7 +259,8 @@ export const demoTopicsEn: DemoTopic[] = [
   },
   {
     title: 'Reducing No-Shows With Appointment Reminders',
-    excerpt: 'A reminder the day before and a confirmation text on the morning of the visit cut missed appointments in half.',
+    excerpt:
+      'A reminder the day before and a confirmation text on the morning of the visit cut missed appointments in half.',
     category: 'Scheduling & Dispatch',
     tags: ['scheduling', 'sms', 'customer-communication'],
     points: [
@@ -301,7 +304,8 @@ export const demoTopicsEn: DemoTopic[] = [
   },
   {
     title: 'Using Webhooks to Automate Job Follow-Ups',
-    excerpt: 'A completed-job event can trigger the review request, the warranty record and the next maintenance reminder.',
+    excerpt:
+      'A completed-job event can trigger the review request, the warranty record and the next maintenance reminder.',
     category: 'Software & Tools',
     tags: ['software', 'automation', 'webhooks'],
     points: [
@@ -421,6 +425,9 @@ export const hiddenTopicsEn: DemoTopic[] = [
     excerpt: 'Equipment changes, technician training and inventory planning for the refrigerant transition.',
     category: 'Safety & Compliance',
     tags: ['hvac', 'compliance', 'refrigerant'],
-    points: ['Plan inventory for both refrigerants during the transition.', 'Train technicians before the first install.'],
+    points: [
+      'Plan inventory for both refrigerants during the transition.',
+      'Train technicians before the first install.',
+    ],
   },
 ];

@@ -4,7 +4,8 @@ import type { DemoTopic } from './blog-demo-topic.ts';
 export const demoTopicsEs: DemoTopic[] = [
   {
     title: 'Cómo organizar el tablero de despacho para los lunes',
-    excerpt: 'Un tablero de despacho claro evita que las emergencias, las visitas de garantía y los trabajos de rutina choquen.',
+    excerpt:
+      'Un tablero de despacho claro evita que las emergencias, las visitas de garantía y los trabajos de rutina choquen.',
     category: 'Programación y despacho',
     tags: ['programacion', 'despacho', 'hvac'],
     points: [
@@ -48,7 +49,8 @@ export const demoTopicsEs: DemoTopic[] = [
   },
   {
     title: 'Facturas claras que evitan disputas de pago',
-    excerpt: 'Conceptos detallados, fotos del trabajo terminado y condiciones sencillas evitan la mayoría de las llamadas.',
+    excerpt:
+      'Conceptos detallados, fotos del trabajo terminado y condiciones sencillas evitan la mayoría de las llamadas.',
     category: 'Facturación y pagos',
     tags: ['facturacion', 'pagos', 'comunicacion'],
     points: [
@@ -92,7 +94,8 @@ export const demoTopicsEs: DemoTopic[] = [
   },
   {
     title: 'Lista de capacitación para técnicos nuevos en sus primeros 30 días',
-    excerpt: 'Acompañamientos, revisión de herramientas y una lista clara de lo que puede hacer solo en la cuarta semana.',
+    excerpt:
+      'Acompañamientos, revisión de herramientas y una lista clara de lo que puede hacer solo en la cuarta semana.',
     category: 'Consejos para técnicos',
     tags: ['contratacion', 'capacitacion', 'induccion'],
     points: [
@@ -268,7 +271,8 @@ export const demoTopicsEs: DemoTopic[] = [
   },
   {
     title: 'Aplicaciones móviles para técnicos: lo que importa en campo',
-    excerpt: 'Acceso sin conexión, fotos rápidas y cambios de estado con un toque importan más que las listas de funciones.',
+    excerpt:
+      'Acceso sin conexión, fotos rápidas y cambios de estado con un toque importan más que las listas de funciones.',
     category: 'Software y herramientas',
     tags: ['aplicacion-movil', 'software', 'notas'],
     points: [

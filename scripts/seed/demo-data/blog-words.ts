@@ -179,8 +179,10 @@ const es: BlogWords = {
   ],
   topical: [
     (w) => `En ${w.trade}, la manera de manejar ${w.topic} decide buena parte del margen.`,
-    (w) => `Los equipos que buscan ${w.verb} ${w.topic} empiezan por registrar los resultados de cada trabajo durante un mes.`,
-    (w) => `Una cuadrilla de ${w.trade} que domina ${w.topic} pasa menos tiempo al teléfono y más en trabajo facturable.`,
+    (w) =>
+      `Los equipos que buscan ${w.verb} ${w.topic} empiezan por registrar los resultados de cada trabajo durante un mes.`,
+    (w) =>
+      `Una cuadrilla de ${w.trade} que domina ${w.topic} pasa menos tiempo al teléfono y más en trabajo facturable.`,
     (w) => `La forma más sencilla de ${w.verb} ${w.topic} es acordar un estándar y revisarlo cada semana.`,
     (w) => `Los clientes de ${w.trade} notan ${w.topic} mucho antes que el precio.`,
   ],

@@ -138,7 +138,9 @@ function timing(random: SeededRandom, status: NewBlogPost['status'], ageMinutes:
   }
   const published = t - ageMinutes * MINUTE;
   // Most posts are never touched again; some get an edit within a few days (never in the future).
-  const edited = random.chance(0.3) ? Math.min(t - MINUTE, published + random.int(60, 5 * 24 * 60) * MINUTE) : published;
+  const edited = random.chance(0.3)
+    ? Math.min(t - MINUTE, published + random.int(60, 5 * 24 * 60) * MINUTE)
+    : published;
   return {
     status,
     published_at: new Date(published),
@@ -177,7 +179,11 @@ function generatedPost(index: number, now: Date): NewBlogPost {
   const slots = { trade, topic, verb: random.pick(words.verbs), n: random.int(3, 12) };
   const title = random.pick(words.titles)(slots);
   const slug = `${slugify(title)}-${index}`;
-  const [excerpt, second, third] = random.sample(words.topical, 3).map((sentence) => sentence(slots)) as [string, string, string];
+  const [excerpt, second, third] = random.sample(words.topical, 3).map((sentence) => sentence(slots)) as [
+    string,
+    string,
+    string,
+  ];
   // Distinct sentences for the whole body, so none repeats.
   const sentences = random.sample(words.sentences, 8);
   const body = [
@@ -185,7 +191,10 @@ function generatedPost(index: number, now: Date): NewBlogPost {
     `## ${random.pick(words.headings)}`,
     [second, ...sentences.slice(0, 3)].join(' '),
     `## ${words.listHeading}`,
-    sentences.slice(3, 6).map((sentence) => `- ${sentence}`).join('\n'),
+    sentences
+      .slice(3, 6)
+      .map((sentence) => `- ${sentence}`)
+      .join('\n'),
     [third, ...sentences.slice(6)].join(' '),
     `## ${words.closingHeading}`,
     random.pick(words.closings),

@@ -2,8 +2,18 @@ import { createHash } from 'node:crypto';
 import type { ListingSeed, PhotoSeed } from '../../../core/services/directory/insert-listings.ts';
 import type { ClaimStatus } from '../../../core/services/directory/types.ts';
 import {
-  industries, metros, nameSuffixes, namePrefixes, openers, promises, streetTypes, streets, surnames,
-  type City, type Industry, type Metro,
+  industries,
+  metros,
+  nameSuffixes,
+  namePrefixes,
+  openers,
+  promises,
+  streetTypes,
+  streets,
+  surnames,
+  type City,
+  type Industry,
+  type Metro,
 } from './directory-catalogue.ts';
 import { SeededRandom } from './random.ts';
 
@@ -80,18 +90,28 @@ function photos(rng: SeededRandom, name: string, slug: string, city: City, servi
   if (rng.chance(0.6)) {
     const public_id = stableUuid(`${slug}:logo`);
     result.push({
-      kind: 'logo', public_id, url: `https://picsum.photos/seed/${public_id}/400/400.jpg`, alt_text: `${name} logo`,
-      mime_type: 'image/jpeg', byte_size: rng.int(8_000, 60_000), original_filename: `${slug}-logo.jpg`, sort_order: 0,
+      kind: 'logo',
+      public_id,
+      url: `https://picsum.photos/seed/${public_id}/400/400.jpg`,
+      alt_text: `${name} logo`,
+      mime_type: 'image/jpeg',
+      byte_size: rng.int(8_000, 60_000),
+      original_filename: `${slug}-logo.jpg`,
+      sort_order: 0,
     });
   }
   const count = rng.int(1, 4);
   for (let n = 1; n <= count; n++) {
     const public_id = stableUuid(`${slug}:photo:${n}`);
     result.push({
-      kind: 'photo', public_id, url: `https://picsum.photos/seed/${public_id}/1200/800.jpg`,
+      kind: 'photo',
+      public_id,
+      url: `https://picsum.photos/seed/${public_id}/1200/800.jpg`,
       alt_text: rng.chance(0.9) ? `${rng.pick(services)} by ${name} in ${city.name}` : null,
-      mime_type: 'image/jpeg', byte_size: rng.int(90_000, 950_000),
-      original_filename: rng.chance(0.85) ? `IMG_${rng.int(1000, 9999)}.jpg` : null, sort_order: n,
+      mime_type: 'image/jpeg',
+      byte_size: rng.int(90_000, 950_000),
+      original_filename: rng.chance(0.85) ? `IMG_${rng.int(1000, 9999)}.jpg` : null,
+      sort_order: n,
     });
   }
   return result;

@@ -1,4 +1,9 @@
-import type { GovernmentAddress, GovernmentClassificationCode, GovernmentOpportunityRecord, GovernmentResourceLink } from '../../../core/services/government/record.ts';
+import type {
+  GovernmentAddress,
+  GovernmentClassificationCode,
+  GovernmentOpportunityRecord,
+  GovernmentResourceLink,
+} from '../../../core/services/government/record.ts';
 import {
   AGENCIES,
   ATTACHMENTS,
@@ -47,14 +52,21 @@ export function generateGovernmentOpportunity(index: number, now: Date): Governm
   const ageHours = Math.floor(random.next() ** 2 * 120 * 24);
   const posted = new Date(now.getTime() - ageHours * HOUR_MS - random.int(0, 3599) * 1000);
   const hasDeadline = !isAward && type !== 'Special Notice';
-  const deadline = hasDeadline ? new Date(posted.getTime() + random.int(1, 60) * DAY_MS + random.int(0, 23) * HOUR_MS) : null;
+  const deadline = hasDeadline
+    ? new Date(posted.getTime() + random.int(1, 60) * DAY_MS + random.int(0, 23) * HOUR_MS)
+    : null;
   const updated = new Date(Math.min(now.getTime(), posted.getTime() + random.int(0, 14 * 24) * HOUR_MS));
   const status = pickStatus(random, isAward);
   const archiveType = random.pick(['auto15', 'auto15', 'autocustom', 'manual']);
   const yy = String(posted.getUTCFullYear() % 100).padStart(2, '0');
   const solicitationNumber = `${officeCode}${yy}${random.pick(['Q', 'R', 'B'])}${String(random.int(1, 9999)).padStart(4, '0')}`;
   const zip = `${zipPrefix}${String(random.int(0, 99)).padStart(2, '0')}`;
-  const placeOfPerformance = address(random.chance(0.6) ? `${random.int(10, 9999)} ${random.pick(STREETS)}` : null, city, state, zip);
+  const placeOfPerformance = address(
+    random.chance(0.6) ? `${random.int(10, 9999)} ${random.pick(STREETS)}` : null,
+    city,
+    state,
+    zip,
+  );
 
   return {
     notice_id: noticeId,
@@ -92,7 +104,12 @@ export function generateGovernmentOpportunity(index: number, now: Date): Governm
     description_cached: describe(random, trade.scope, work, facility, city, state, solicitationNumber, deadline),
     additional_info_link: random.chance(0.3) ? `${agency.website}/contracting` : null,
     place_of_performance: placeOfPerformance,
-    office_address: address(`${random.int(100, 999)} ${random.pick(STREETS)}`, city, state, `${zipPrefix}${String(random.int(0, 99)).padStart(2, '0')}`),
+    office_address: address(
+      `${random.int(100, 999)} ${random.pick(STREETS)}`,
+      city,
+      state,
+      `${zipPrefix}${String(random.int(0, 99)).padStart(2, '0')}`,
+    ),
     award: isAward ? award(random, posted) : null,
     point_of_contact: contacts(random, agency.website),
     resource_links: resourceLinks(random, posted, now),
@@ -171,8 +188,15 @@ function describe(
   deadline: Date | null,
 ): string {
   const items = random.sample(scope, Math.min(3, scope.length));
-  const period = random.pick(['a base year and four option years', 'a twelve-month base period', 'a one-time project completed within 120 days', 'a base year and two option years']);
-  const due = deadline ? `Quotes are due by ${deadline.toISOString().slice(0, 10)}.` : 'No response date is set for this notice.';
+  const period = random.pick([
+    'a base year and four option years',
+    'a twelve-month base period',
+    'a one-time project completed within 120 days',
+    'a base year and two option years',
+  ]);
+  const due = deadline
+    ? `Quotes are due by ${deadline.toISOString().slice(0, 10)}.`
+    : 'No response date is set for this notice.';
   return [
     `The Government intends to award a contract for ${work.toLowerCase()} at the ${facility} in ${city}, ${state}, under solicitation ${solicitationNumber}.`,
     `The work includes ${items.join('; ')}.`,
@@ -219,7 +243,13 @@ function resourceLinks(random: SeededRandom, posted: Date, now: Date): Governmen
     };
   });
   if (random.chance(0.25)) {
-    files.push({ url: 'https://sam.gov/content/wage-determinations', label: 'Wage determinations', updated_at: null, kind: 'link', resource_id: null });
+    files.push({
+      url: 'https://sam.gov/content/wage-determinations',
+      label: 'Wage determinations',
+      updated_at: null,
+      kind: 'link',
+      resource_id: null,
+    });
   }
   return files;
 }

@@ -11,15 +11,30 @@ async function addTag(business: TestBusiness, name: string, color: string | null
 
 async function addCustomer(business: TestBusiness, tagIds: string[]): Promise<void> {
   const id = randomUUID();
-  await sql('insert into customers (id, business_id, name) values (?, ?, ?)', [id, business.id, `Customer ${id.slice(0, 6)}`]);
-  for (const tagId of tagIds) await sql('insert into customer_tags (business_id, customer_id, tag_id) values (?, ?, ?)', [business.id, id, tagId]);
+  await sql('insert into customers (id, business_id, name) values (?, ?, ?)', [
+    id,
+    business.id,
+    `Customer ${id.slice(0, 6)}`,
+  ]);
+  for (const tagId of tagIds)
+    await sql('insert into customer_tags (business_id, customer_id, tag_id) values (?, ?, ?)', [
+      business.id,
+      id,
+      tagId,
+    ]);
 }
 
-async function addTaxRate(business: TestBusiness, name: string, basisPoints: number, fields: { isDefault?: boolean; active?: boolean } = {}): Promise<string> {
+async function addTaxRate(
+  business: TestBusiness,
+  name: string,
+  basisPoints: number,
+  fields: { isDefault?: boolean; active?: boolean } = {},
+): Promise<string> {
   const id = randomUUID();
-  await sql('insert into tax_rates (id, business_id, name, rate_basis_points, is_default, active) values (?, ?, ?, ?, ?, ?)', [
-    id, business.id, name, basisPoints, fields.isDefault ?? false, fields.active ?? true,
-  ]);
+  await sql(
+    'insert into tax_rates (id, business_id, name, rate_basis_points, is_default, active) values (?, ?, ?, ?, ?, ?)',
+    [id, business.id, name, basisPoints, fields.isDefault ?? false, fields.active ?? true],
+  );
   return id;
 }
 
@@ -42,15 +57,36 @@ describe('workspace: business profile, tags and tax rates', () => {
         `update businesses set email = 'hi@profile.example', phone = '(303) 555-0100', website_url = 'https://profile.example', address_line1 = '1 Main St',
            city = 'Denver', region = 'CO', postal_code = '80202', country = 'US', hours = ?::jsonb, industries = '{hvac,plumbing}', service_area = 'Denver metro'
          where id = ?`,
-        [JSON.stringify([{ weekday: 1, opens: '08:00', closes: '17:00' }, { weekday: 6, opens: '09:00', closes: '12:00' }]), business.id],
+        [
+          JSON.stringify([
+            { weekday: 1, opens: '08:00', closes: '17:00' },
+            { weekday: 6, opens: '09:00', closes: '12:00' },
+          ]),
+          business.id,
+        ],
       );
       zones = { downtown: randomUUID(), aurora: randomUUID() };
-      await sql('insert into service_zones (id, business_id, name, postal_codes) values (?, ?, ?, ?)', [zones.downtown, business.id, 'Downtown', '{80202}']);
-      await sql('insert into service_zones (id, business_id, name, postal_codes) values (?, ?, ?, ?)', [zones.aurora, business.id, 'Aurora', '{80010}']);
-      await sql('insert into service_zones (id, business_id, name, postal_codes) values (?, ?, ?, ?)', [randomUUID(), other.id, 'Elsewhere', '{10001}']);
+      await sql('insert into service_zones (id, business_id, name, postal_codes) values (?, ?, ?, ?)', [
+        zones.downtown,
+        business.id,
+        'Downtown',
+        '{80202}',
+      ]);
+      await sql('insert into service_zones (id, business_id, name, postal_codes) values (?, ?, ?, ?)', [
+        zones.aurora,
+        business.id,
+        'Aurora',
+        '{80010}',
+      ]);
+      await sql('insert into service_zones (id, business_id, name, postal_codes) values (?, ?, ?, ?)', [
+        randomUUID(),
+        other.id,
+        'Elsewhere',
+        '{10001}',
+      ]);
     });
 
-    it('answers the caller\'s business with its service zones by name', async () => {
+    it("answers the caller's business with its service zones by name", async () => {
       const profile = await tenantCaller(business.id).workspace.business.getBusinessProfile({});
       expect(profile).to.deep.equal({
         id: business.id,
@@ -58,10 +94,16 @@ describe('workspace: business profile, tags and tax rates', () => {
         slug: business.slug,
         contact: { email: 'hi@profile.example', phone: '(303) 555-0100', website_url: 'https://profile.example' },
         address: { line1: '1 Main St', line2: null, city: 'Denver', region: 'CO', postal_code: '80202', country: 'US' },
-        hours: [{ weekday: 1, opens: '08:00', closes: '17:00' }, { weekday: 6, opens: '09:00', closes: '12:00' }],
+        hours: [
+          { weekday: 1, opens: '08:00', closes: '17:00' },
+          { weekday: 6, opens: '09:00', closes: '12:00' },
+        ],
         industries: ['hvac', 'plumbing'],
         service_area: 'Denver metro',
-        service_zones: [{ id: zones.aurora, name: 'Aurora' }, { id: zones.downtown, name: 'Downtown' }],
+        service_zones: [
+          { id: zones.aurora, name: 'Aurora' },
+          { id: zones.downtown, name: 'Downtown' },
+        ],
         currency: 'USD',
         time_zone: 'America/Denver',
       });
@@ -78,7 +120,9 @@ describe('workspace: business profile, tags and tax rates', () => {
         currency: 'EUR',
         time_zone: 'Europe/Berlin',
       });
-      expect((await tenantCaller(other.id).workspace.business.getBusinessProfile({})).service_zones.map((zone) => zone.name)).to.deep.equal(['Elsewhere']);
+      expect(
+        (await tenantCaller(other.id).workspace.business.getBusinessProfile({})).service_zones.map((zone) => zone.name),
+      ).to.deep.equal(['Elsewhere']);
     });
 
     it('is not found once the business is gone', async () => {
@@ -113,9 +157,17 @@ describe('workspace: business profile, tags and tax rates', () => {
       { id: tags.lower, name: 'annual plan', color: null, customer_count: 0 },
     ];
 
-    it('counts each tag\'s customers in this business only, by name', async () => {
-      expect(await tenantCaller(business.id).workspace.business.listTags({})).to.deep.equal({ items: expected(), next_cursor: null });
-      expect((await tenantCaller(other.id).workspace.business.listTags({})).items.map((tag) => [tag.name, tag.customer_count])).to.deep.equal([['VIP', 3]]);
+    it("counts each tag's customers in this business only, by name", async () => {
+      expect(await tenantCaller(business.id).workspace.business.listTags({})).to.deep.equal({
+        items: expected(),
+        next_cursor: null,
+      });
+      expect(
+        (await tenantCaller(other.id).workspace.business.listTags({})).items.map((tag) => [
+          tag.name,
+          tag.customer_count,
+        ]),
+      ).to.deep.equal([['VIP', 3]]);
     });
 
     it('pages without duplicates or gaps', async () => {
@@ -129,7 +181,12 @@ describe('workspace: business profile, tags and tax rates', () => {
     it('refuses forged cursors and bad limits', async () => {
       const caller = tenantCaller(business.id);
       await expectAppError(caller.workspace.business.listTags({ cursor: forgedCursor }), 'VALIDATION_FAILED');
-      await expectAppError(caller.workspace.business.listTags({ cursor: Buffer.from(JSON.stringify(['a\u0000', randomUUID()])).toString('base64url') }), 'VALIDATION_FAILED');
+      await expectAppError(
+        caller.workspace.business.listTags({
+          cursor: Buffer.from(JSON.stringify(['a\u0000', randomUUID()])).toString('base64url'),
+        }),
+        'VALIDATION_FAILED',
+      );
       await expectAppError(caller.workspace.business.listTags({ limit: 0 }), 'VALIDATION_FAILED');
     });
   });
@@ -148,17 +205,43 @@ describe('workspace: business profile, tags and tax rates', () => {
     });
 
     const expected = () => [
-      { id: rates.colorado, name: 'Colorado', rate_basis_points: 881, rate_percent: '8.81', is_default: true, active: true },
-      { id: rates.eighty, name: 'Denver', rate_basis_points: 880, rate_percent: '8.8', is_default: false, active: true },
+      {
+        id: rates.colorado,
+        name: 'Colorado',
+        rate_basis_points: 881,
+        rate_percent: '8.81',
+        is_default: true,
+        active: true,
+      },
+      {
+        id: rates.eighty,
+        name: 'Denver',
+        rate_basis_points: 880,
+        rate_percent: '8.8',
+        is_default: false,
+        active: true,
+      },
       { id: rates.exempt, name: 'Exempt', rate_basis_points: 0, rate_percent: '0', is_default: false, active: true },
       { id: rates.old, name: 'Old rate', rate_basis_points: 50, rate_percent: '0.5', is_default: false, active: false },
       { id: rates.ten, name: 'Ten', rate_basis_points: 1000, rate_percent: '10', is_default: false, active: true },
-      { id: rates.full, name: 'Whole', rate_basis_points: 10_000, rate_percent: '100', is_default: false, active: true },
+      {
+        id: rates.full,
+        name: 'Whole',
+        rate_basis_points: 10_000,
+        rate_percent: '100',
+        is_default: false,
+        active: true,
+      },
     ];
 
     it('shows active and inactive rates with the default flagged, as basis points and percent', async () => {
-      expect(await tenantCaller(business.id).workspace.business.listTaxRates({})).to.deep.equal({ items: expected(), next_cursor: null });
-      expect((await tenantCaller(other.id).workspace.business.listTaxRates({})).items.map((rate) => rate.name)).to.deep.equal(['Foreign']);
+      expect(await tenantCaller(business.id).workspace.business.listTaxRates({})).to.deep.equal({
+        items: expected(),
+        next_cursor: null,
+      });
+      expect(
+        (await tenantCaller(other.id).workspace.business.listTaxRates({})).items.map((rate) => rate.name),
+      ).to.deep.equal(['Foreign']);
     });
 
     it('pages without duplicates or gaps and refuses forged cursors', async () => {
@@ -179,9 +262,17 @@ describe('workspace: business profile, tags and tax rates', () => {
   });
 
   it('needs a principal with read access', async () => {
-    await expectAppError(tenantCaller(business.id, { scopes: ['webhooks:manage'] }).workspace.business.listTags({}), 'INSUFFICIENT_SCOPE');
-    await expectAppError(tenantCaller(business.id, { principal: { kind: 'anonymous' } }).workspace.business.getBusinessProfile({}), 'UNAUTHORIZED');
+    await expectAppError(
+      tenantCaller(business.id, { scopes: ['webhooks:manage'] }).workspace.business.listTags({}),
+      'INSUFFICIENT_SCOPE',
+    );
+    await expectAppError(
+      tenantCaller(business.id, { principal: { kind: 'anonymous' } }).workspace.business.getBusinessProfile({}),
+      'UNAUTHORIZED',
+    );
     // Mocha runs this before the nested suites: no rates exist yet, but the read is allowed.
-    expect(await tenantCaller(business.id, { scopes: ['mcp:read'] }).workspace.business.listTaxRates({})).to.deep.equal({ items: [], next_cursor: null });
+    expect(await tenantCaller(business.id, { scopes: ['mcp:read'] }).workspace.business.listTaxRates({})).to.deep.equal(
+      { items: [], next_cursor: null },
+    );
   });
 });

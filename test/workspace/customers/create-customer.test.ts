@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { service } from '../../helpers/root-hooks.ts';
 import { countRows, sql } from '../../helpers/sql.ts';
-import { createTestBusiness, expectAppError, fixedClock, fixtureEm, tenantCaller, type TestBusiness } from '../../helpers/workspace.ts';
+import {
+  createTestBusiness,
+  expectAppError,
+  fixedClock,
+  fixtureEm,
+  tenantCaller,
+  type TestBusiness,
+} from '../../helpers/workspace.ts';
 import { addCustomer, addTag } from './fixtures.ts';
 
 const written = ['customers', 'customer_tags', 'tags', 'outbox_events'];
@@ -37,7 +44,10 @@ describe('workspace: create-customer', () => {
       tags: ['vip', 'New Tag', 'new tag', ' VIP '],
       notes: 'Prefers mornings',
     });
-    const [tag] = await sql<{ id: string; name: string }>("select id, name from tags where business_id = ? and name = 'New Tag'", [business.id]);
+    const [tag] = await sql<{ id: string; name: string }>(
+      "select id, name from tags where business_id = ? and name = 'New Tag'",
+      [business.id],
+    );
     expect(created).to.deep.equal({
       id: created.id,
       name: 'Nora Nguyen',
@@ -58,36 +68,89 @@ describe('workspace: create-customer', () => {
     expect(tag).to.not.equal(undefined);
     expect(tag!.id).to.not.equal(ids.otherTag);
     expect(await countRows('tags', business.id)).to.equal(tagsBefore + 1);
-    const tagged = await sql<{ tag_id: string }>('select tag_id from customer_tags where business_id = ? and customer_id = ?', [business.id, created.id]);
+    const tagged = await sql<{ tag_id: string }>(
+      'select tag_id from customer_tags where business_id = ? and customer_id = ?',
+      [business.id, created.id],
+    );
     expect(tagged.map((row) => row.tag_id)).to.have.members([ids.vip, tag!.id]);
 
-    const events = await sql<{ event_type: string; aggregate_type: string; aggregate_id: string; payload: unknown; created_at: Date; published_at: Date | null }>(
+    const events = await sql<{
+      event_type: string;
+      aggregate_type: string;
+      aggregate_id: string;
+      payload: unknown;
+      created_at: Date;
+      published_at: Date | null;
+    }>(
       'select event_type, aggregate_type, aggregate_id, payload, created_at, published_at from outbox_events where business_id = ?',
       [business.id],
     );
     expect(events).to.have.length(1);
-    expect(events[0]).to.deep.include({ event_type: 'customer.created', aggregate_type: 'customer', aggregate_id: created.id, published_at: null });
+    expect(events[0]).to.deep.include({
+      event_type: 'customer.created',
+      aggregate_type: 'customer',
+      aggregate_id: created.id,
+      published_at: null,
+    });
     expect(events[0]!.payload).to.deep.equal(created);
     expect(new Date(events[0]!.created_at).toISOString()).to.equal('2026-11-20T18:00:00.123Z');
 
     // Read back through the other tools: visible in its business only.
-    expect(await tenantCaller(business.id, { clock }).workspace.customers.getCustomer({ customer_id: created.id })).to.deep.equal(created);
-    expect((await tenantCaller(business.id).workspace.customers.listCustomers({ tag: 'new tag' })).items.map((item) => item.id)).to.deep.equal([created.id]);
-    expect((await tenantCaller(other.id).workspace.customers.listCustomers({ limit: 100 })).items.map((item) => item.id)).not.to.include(created.id);
-    expect((await tenantCaller(other.id).workspace.customers.listCustomers({ tag: 'New Tag' })).items).to.deep.equal([]);
-    await expectAppError(tenantCaller(other.id).workspace.customers.getCustomer({ customer_id: created.id }), 'RESOURCE_NOT_FOUND');
+    expect(
+      await tenantCaller(business.id, { clock }).workspace.customers.getCustomer({ customer_id: created.id }),
+    ).to.deep.equal(created);
+    expect(
+      (await tenantCaller(business.id).workspace.customers.listCustomers({ tag: 'new tag' })).items.map(
+        (item) => item.id,
+      ),
+    ).to.deep.equal([created.id]);
+    expect(
+      (await tenantCaller(other.id).workspace.customers.listCustomers({ limit: 100 })).items.map((item) => item.id),
+    ).not.to.include(created.id);
+    expect((await tenantCaller(other.id).workspace.customers.listCustomers({ tag: 'New Tag' })).items).to.deep.equal(
+      [],
+    );
+    await expectAppError(
+      tenantCaller(other.id).workspace.customers.getCustomer({ customer_id: created.id }),
+      'RESOURCE_NOT_FOUND',
+    );
   });
 
   it('stores only the name when nothing else is given, with the status asked for', async () => {
-    const created = await tenantCaller(business.id).workspace.customers.createCustomer({ name: 'Just A Name', email: null, phone: null, address: null, status: 'inactive' });
-    expect(created).to.deep.include({ name: 'Just A Name', company_name: null, email: null, phone: null, status: 'inactive', tags: [], notes: null });
-    expect(created.address).to.deep.equal({ line1: null, line2: null, city: null, region: null, postal_code: null, country: null });
+    const created = await tenantCaller(business.id).workspace.customers.createCustomer({
+      name: 'Just A Name',
+      email: null,
+      phone: null,
+      address: null,
+      status: 'inactive',
+    });
+    expect(created).to.deep.include({
+      name: 'Just A Name',
+      company_name: null,
+      email: null,
+      phone: null,
+      status: 'inactive',
+      tags: [],
+      notes: null,
+    });
+    expect(created.address).to.deep.equal({
+      line1: null,
+      line2: null,
+      city: null,
+      region: null,
+      postal_code: null,
+      country: null,
+    });
   });
 
   it('refuses a duplicate e-mail in another letter case, naming the existing customer, and writes nothing', async () => {
     const before = await snapshot(business.id);
     const conflict = await expectAppError(
-      tenantCaller(business.id).workspace.customers.createCustomer({ name: 'Copy', email: 'MARIA@EXAMPLE.COM', tags: ['Brand New'] }),
+      tenantCaller(business.id).workspace.customers.createCustomer({
+        name: 'Copy',
+        email: 'MARIA@EXAMPLE.COM',
+        tags: ['Brand New'],
+      }),
       'CONFLICT',
     );
     expect(conflict.message).to.contain('MARIA@EXAMPLE.COM');
@@ -97,11 +160,17 @@ describe('workspace: create-customer', () => {
 
   it('allows an e-mail that a customer of another business uses, and says nothing about it', async () => {
     const foreign = await addCustomer(other, { name: 'Elsewhere', email: 'shared@example.com' });
-    const created = await tenantCaller(business.id).workspace.customers.createCustomer({ name: 'Shared Mail', email: 'Shared@Example.com' });
+    const created = await tenantCaller(business.id).workspace.customers.createCustomer({
+      name: 'Shared Mail',
+      email: 'Shared@Example.com',
+    });
     expect(created.email).to.equal('Shared@Example.com');
     expect(JSON.stringify(created)).not.to.contain(foreign);
     // And the other way round: the other business's duplicate is its own conflict, naming its own customer.
-    const conflict = await expectAppError(tenantCaller(other.id).workspace.customers.createCustomer({ name: 'Again', email: 'shared@example.com' }), 'CONFLICT');
+    const conflict = await expectAppError(
+      tenantCaller(other.id).workspace.customers.createCustomer({ name: 'Again', email: 'shared@example.com' }),
+      'CONFLICT',
+    );
     expect(conflict.message).to.contain(foreign);
     expect(conflict.message).not.to.contain(created.id);
   });
@@ -137,19 +206,28 @@ describe('workspace: create-customer', () => {
   it('needs the customers write scope; a read-only caller writes nothing', async () => {
     const before = await snapshot(business.id);
     const refused = await expectAppError(
-      tenantCaller(business.id, { scopes: ['workspace:read'] }).workspace.customers.createCustomer({ name: 'No Scope', tags: ['Scope Tag'] }),
+      tenantCaller(business.id, { scopes: ['workspace:read'] }).workspace.customers.createCustomer({
+        name: 'No Scope',
+        tags: ['Scope Tag'],
+      }),
       'INSUFFICIENT_SCOPE',
     );
     expect(refused.message).to.contain('mcp:customers:write');
     expect(await snapshot(business.id)).to.deep.equal(before);
-    const allowed = await tenantCaller(business.id, { scopes: ['mcp:customers:write'] }).workspace.customers.createCustomer({ name: 'Scoped' });
+    const allowed = await tenantCaller(business.id, {
+      scopes: ['mcp:customers:write'],
+    }).workspace.customers.createCustomer({ name: 'Scoped' });
     expect(allowed.name).to.equal('Scoped');
   });
 
   it('lets exactly one of two concurrent creations with the same e-mail through', async () => {
     const email = `race-${randomUUID().slice(0, 8)}@example.com`;
     const before = await snapshot(business.id);
-    const results = await Promise.allSettled([0, 1].map((index) => tenantCaller(business.id).workspace.customers.createCustomer({ name: `Racer ${index}`, email })));
+    const results = await Promise.allSettled(
+      [0, 1].map((index) =>
+        tenantCaller(business.id).workspace.customers.createCustomer({ name: `Racer ${index}`, email }),
+      ),
+    );
     expect(results.filter((result) => result.status === 'fulfilled')).to.have.length(1);
     const rejected = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
     expect((rejected.reason as { appCode?: string }).appCode).to.equal('CONFLICT');
@@ -165,13 +243,24 @@ describe('workspace: create-customer', () => {
     const before = await snapshot(business.id);
     const transaction = await fixtureEm().getKnex().transaction();
     try {
-      await transaction.raw('insert into customers (id, business_id, name, email) values (?, ?, ?, ?)', [holder, business.id, 'Holder', email]);
-      const pending = tenantCaller(business.id).workspace.customers.createCustomer({ name: 'Too Late', email: email.toUpperCase(), tags: ['Late Tag'] });
+      await transaction.raw('insert into customers (id, business_id, name, email) values (?, ?, ?, ?)', [
+        holder,
+        business.id,
+        'Holder',
+        email,
+      ]);
+      const pending = tenantCaller(business.id).workspace.customers.createCustomer({
+        name: 'Too Late',
+        email: email.toUpperCase(),
+        tags: ['Late Tag'],
+      });
       pending.catch(() => undefined);
       // The check cannot see the uncommitted row, so the insert waits on the unique index: commit once it does.
       let waited = false;
       for (let attempt = 0; attempt < 250 && !waited; attempt += 1) {
-        const [waiting] = await sql<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+        const [waiting] = await sql<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+        );
         waited = waiting!.n > 0;
         if (!waited) await new Promise((resolve) => setTimeout(resolve, 20));
       }

@@ -1,5 +1,11 @@
 import { expect } from 'chai';
-import { createTestBusiness, expectAppError, tenantCaller, type Caller, type TestBusiness } from '../../helpers/workspace.ts';
+import {
+  createTestBusiness,
+  expectAppError,
+  tenantCaller,
+  type Caller,
+  type TestBusiness,
+} from '../../helpers/workspace.ts';
 import { addCustomer, addTag, forgedCursor } from './fixtures.ts';
 
 type ListInput = Parameters<Caller['workspace']['customers']['listCustomers']>[0];
@@ -12,7 +18,11 @@ describe('workspace: list-customers', () => {
   before(async () => {
     business = await createTestBusiness();
     other = await createTestBusiness();
-    ids.maria = await addCustomer(business, { name: 'Maria Garcia', email: 'maria@example.com', createdAt: '2026-01-01T00:00:00Z' });
+    ids.maria = await addCustomer(business, {
+      name: 'Maria Garcia',
+      email: 'maria@example.com',
+      createdAt: '2026-01-01T00:00:00Z',
+    });
     ids.mario = await addCustomer(business, { name: 'Mario Rossi', createdAt: '2026-02-01T00:00:00Z' });
     ids.ana = await addCustomer(business, { name: 'Ana Lopez', status: 'inactive', createdAt: '2026-03-01T00:00:00Z' });
     // Same instant as Ana: the id breaks the tie.
@@ -25,7 +35,8 @@ describe('workspace: list-customers', () => {
     await addTag(other, 'VIP', [ids.foreign!]);
   });
 
-  const list = async (input: ListInput) => (await tenantCaller(business.id).workspace.customers.listCustomers(input)).items.map((item) => item.id);
+  const list = async (input: ListInput) =>
+    (await tenantCaller(business.id).workspace.customers.listCustomers(input)).items.map((item) => item.id);
   const byCreated = (a: string, b: string) => (a < b ? -1 : 1);
 
   it('sorts newest first by default, then oldest first, then by name in byte order; ties by id', async () => {
@@ -37,7 +48,9 @@ describe('workspace: list-customers', () => {
   });
 
   it('answers customer summaries with tags', async () => {
-    const [maria] = (await tenantCaller(business.id).workspace.customers.listCustomers({ sort: 'created_asc', limit: 1 })).items;
+    const [maria] = (
+      await tenantCaller(business.id).workspace.customers.listCustomers({ sort: 'created_asc', limit: 1 })
+    ).items;
     expect(maria).to.deep.equal({
       id: ids.maria,
       name: 'Maria Garcia',
@@ -58,7 +71,11 @@ describe('workspace: list-customers', () => {
     expect(await list({ tag: ' VIP ' })).to.deep.equal([ids.bea, ids.maria]);
     expect(await list({ tag: 'commercial', status: 'active' })).to.deep.equal([ids.mario]);
     expect(await list({ tag: 'No such tag' })).to.deep.equal([]);
-    expect(await list({ created_after: '2026-02-01T00:00:00Z', sort: 'created_asc' })).to.deep.equal([ids.mario, ...[ids.ana!, ids.zed!].sort(byCreated), ids.bea]);
+    expect(await list({ created_after: '2026-02-01T00:00:00Z', sort: 'created_asc' })).to.deep.equal([
+      ids.mario,
+      ...[ids.ana!, ids.zed!].sort(byCreated),
+      ids.bea,
+    ]);
     expect(await list({ created_after: '2026-03-01T00:00:00.000001Z' })).to.deep.equal([ids.bea]);
     // An offset is honoured: 01:00+01:00 is midnight UTC.
     expect(await list({ created_after: '2026-03-01T01:00:00+01:00', status: 'active' })).to.deep.equal([ids.bea]);
@@ -67,7 +84,7 @@ describe('workspace: list-customers', () => {
     expect(await list({ created_after: '9999-12-31T23:59:59-23:59' })).to.deep.equal([]);
   });
 
-  it('never lists another business\'s customers, nor filters by its tags', async () => {
+  it("never lists another business's customers, nor filters by its tags", async () => {
     const all = await list({ limit: 100 });
     expect(all).not.to.include(ids.foreign);
     expect(await list({ tag: 'Foreign only' })).to.deep.equal([]);
@@ -100,7 +117,11 @@ describe('workspace: list-customers', () => {
     const caller = tenantCaller(crowded.id);
     const first = await caller.workspace.customers.listCustomers({ sort: 'name_asc', limit: 3 });
     expect(first.next_cursor!.length).to.be.at.most(500);
-    const second = await caller.workspace.customers.listCustomers({ sort: 'name_asc', limit: 3, cursor: first.next_cursor! });
+    const second = await caller.workspace.customers.listCustomers({
+      sort: 'name_asc',
+      limit: 3,
+      cursor: first.next_cursor!,
+    });
     expect([...first.items, ...second.items].map((item) => item.name[0])).to.deep.equal(['Б', 'В', 'Г', 'Д']);
     expect(second.next_cursor).to.equal(null);
   });
@@ -108,13 +129,26 @@ describe('workspace: list-customers', () => {
   it('refuses a forged cursor, a cursor of another sort, and bad filters', async () => {
     const caller = tenantCaller(business.id);
     const nameCursor = (await caller.workspace.customers.listCustomers({ sort: 'name_asc', limit: 2 })).next_cursor!;
-    await expectAppError(caller.workspace.customers.listCustomers({ sort: 'created_desc', cursor: nameCursor }), 'VALIDATION_FAILED');
+    await expectAppError(
+      caller.workspace.customers.listCustomers({ sort: 'created_desc', cursor: nameCursor }),
+      'VALIDATION_FAILED',
+    );
     await expectAppError(caller.workspace.customers.listCustomers({ cursor: forgedCursor }), 'VALIDATION_FAILED');
     const badInstant = Buffer.from(JSON.stringify(['created_desc', 'yesterday', ids.maria])).toString('base64url');
     await expectAppError(caller.workspace.customers.listCustomers({ cursor: badInstant }), 'VALIDATION_FAILED');
-    const yearZero = Buffer.from(JSON.stringify(['created_desc', '0000-01-01T00:00:00.000000Z', ids.maria])).toString('base64url');
+    const yearZero = Buffer.from(JSON.stringify(['created_desc', '0000-01-01T00:00:00.000000Z', ids.maria])).toString(
+      'base64url',
+    );
     await expectAppError(caller.workspace.customers.listCustomers({ cursor: yearZero }), 'VALIDATION_FAILED');
-    for (const input of [{ status: 'gone' }, { sort: 'name_desc' }, { created_after: '2026-01-01' }, { tag: '' }, { tag: 'x'.repeat(51) }, { limit: 0 }, { limit: 101 }]) {
+    for (const input of [
+      { status: 'gone' },
+      { sort: 'name_desc' },
+      { created_after: '2026-01-01' },
+      { tag: '' },
+      { tag: 'x'.repeat(51) },
+      { limit: 0 },
+      { limit: 101 },
+    ]) {
       await expectAppError(caller.workspace.customers.listCustomers(input as never), 'VALIDATION_FAILED');
     }
   });

@@ -10,17 +10,46 @@ describe('workspace: search-customers', () => {
   before(async () => {
     business = await createTestBusiness();
     other = await createTestBusiness();
-    ids.maria = await addCustomer(business, { name: 'Maria Garcia', email: 'maria@example.com', phone: '(512) 555-0100', line1: '12 Oak St', city: 'Austin', postalCode: '78701' });
-    ids.mario = await addCustomer(business, { name: 'Mario Rossi', email: 'mario@example.com', phone: '512-555-0199', city: 'Round Rock' });
-    ids.ana = await addCustomer(business, { name: 'Ana Lopez', email: 'ana.garcia@example.com', city: 'Austin', status: 'inactive' });
-    ids.bob = await addCustomer(business, { name: 'Bob Smith', companyName: 'Acme Heating', email: 'bob@example.com', phone: '+1 737 555 0123', line1: '500 Garcia Blvd' });
+    ids.maria = await addCustomer(business, {
+      name: 'Maria Garcia',
+      email: 'maria@example.com',
+      phone: '(512) 555-0100',
+      line1: '12 Oak St',
+      city: 'Austin',
+      postalCode: '78701',
+    });
+    ids.mario = await addCustomer(business, {
+      name: 'Mario Rossi',
+      email: 'mario@example.com',
+      phone: '512-555-0199',
+      city: 'Round Rock',
+    });
+    ids.ana = await addCustomer(business, {
+      name: 'Ana Lopez',
+      email: 'ana.garcia@example.com',
+      city: 'Austin',
+      status: 'inactive',
+    });
+    ids.bob = await addCustomer(business, {
+      name: 'Bob Smith',
+      companyName: 'Acme Heating',
+      email: 'bob@example.com',
+      phone: '+1 737 555 0123',
+      line1: '500 Garcia Blvd',
+    });
     ids.pat = await addCustomer(business, { name: 'Pat Doe', companyName: 'Garcia', email: 'pat@example.com' });
     // The same people in another business: never part of the first one's answers.
-    ids.foreignMaria = await addCustomer(other, { name: 'Maria Garcia', email: 'maria@example.com', phone: '(512) 555-0100', city: 'Austin' });
+    ids.foreignMaria = await addCustomer(other, {
+      name: 'Maria Garcia',
+      email: 'maria@example.com',
+      phone: '(512) 555-0100',
+      city: 'Austin',
+    });
     ids.foreignGarcia = await addCustomer(other, { name: 'Garcia', email: 'garcia@example.com' });
   });
 
-  const search = async (query: string, limit = 100) => (await tenantCaller(business.id).workspace.customers.searchCustomers({ query, limit })).items;
+  const search = async (query: string, limit = 100) =>
+    (await tenantCaller(business.id).workspace.customers.searchCustomers({ query, limit })).items;
   const found = async (query: string) => (await search(query)).map((item) => [item.id, item.match]);
 
   it('ranks an exact e-mail first, in any letter case', async () => {
@@ -48,7 +77,10 @@ describe('workspace: search-customers', () => {
     // Stored with +1, asked without.
     expect((await search('737-555-0123'))[0]).to.deep.include({ id: ids.bob, match: 'exact_contact' });
     // Part of a number: its digits are contained in the phone's.
-    expect(await found('555-01')).to.deep.include.members([[ids.maria, 'contains'], [ids.mario, 'contains']]);
+    expect(await found('555-01')).to.deep.include.members([
+      [ids.maria, 'contains'],
+      [ids.mario, 'contains'],
+    ]);
   });
 
   it('orders exact name or company, then word prefixes, then containment (ties by name)', async () => {
@@ -61,7 +93,10 @@ describe('workspace: search-customers', () => {
       [ids.bob, 'contains'],
     ]);
     // Both names start with "mari"; equally close, so by name.
-    expect((await found('mari')).slice(0, 2)).to.deep.equal([[ids.maria, 'prefix'], [ids.mario, 'prefix']]);
+    expect((await found('mari')).slice(0, 2)).to.deep.equal([
+      [ids.maria, 'prefix'],
+      [ids.mario, 'prefix'],
+    ]);
     expect(await found('acme')).to.deep.equal([[ids.bob, 'prefix']]);
   });
 
@@ -93,7 +128,11 @@ describe('workspace: search-customers', () => {
       expect(seen).not.to.include(ids.foreignMaria);
       expect(seen).not.to.include(ids.foreignGarcia);
     }
-    expect((await tenantCaller(other.id).workspace.customers.searchCustomers({ query: 'maria' })).items.map((item) => item.id)).to.deep.equal([ids.foreignMaria]);
+    expect(
+      (await tenantCaller(other.id).workspace.customers.searchCustomers({ query: 'maria' })).items.map(
+        (item) => item.id,
+      ),
+    ).to.deep.equal([ids.foreignMaria]);
   });
 
   it('paginates over the ranking without duplicates or gaps', async () => {
@@ -118,9 +157,18 @@ describe('workspace: search-customers', () => {
     for (const query of ['m', '  m  ', 'x'.repeat(201), 'ma\u0000ria']) {
       await expectAppError(caller.workspace.customers.searchCustomers({ query }), 'VALIDATION_FAILED');
     }
-    await expectAppError(caller.workspace.customers.searchCustomers({ query: 'maria', cursor: forgedCursor }), 'VALIDATION_FAILED');
-    await expectAppError(caller.workspace.customers.searchCustomers({ query: 'maria', cursor: 'not base64 at all!' }), 'VALIDATION_FAILED');
+    await expectAppError(
+      caller.workspace.customers.searchCustomers({ query: 'maria', cursor: forgedCursor }),
+      'VALIDATION_FAILED',
+    );
+    await expectAppError(
+      caller.workspace.customers.searchCustomers({ query: 'maria', cursor: 'not base64 at all!' }),
+      'VALIDATION_FAILED',
+    );
     const listCursor = (await caller.workspace.customers.listCustomers({ limit: 1 })).next_cursor!;
-    await expectAppError(caller.workspace.customers.searchCustomers({ query: 'maria', cursor: listCursor }), 'VALIDATION_FAILED');
+    await expectAppError(
+      caller.workspace.customers.searchCustomers({ query: 'maria', cursor: listCursor }),
+      'VALIDATION_FAILED',
+    );
   });
 });

@@ -21,7 +21,15 @@ describe('workspace: get-job', () => {
       priority: 'high',
       customer: { id: w.ann, name: 'Ann Archer' },
       property_id: w.home,
-      property: { id: w.home, name: 'Home', line1: '1 Oak St', line2: 'Apt 2', city: 'Austin', region: 'TX', postal_code: '78701' },
+      property: {
+        id: w.home,
+        name: 'Home',
+        line1: '1 Oak St',
+        line2: 'Apt 2',
+        city: 'Austin',
+        region: 'TX',
+        postal_code: '78701',
+      },
       job_type: { id: w.repair, name: 'Repair' },
       scheduled_start: '2026-11-03T15:00:00.000Z',
       scheduled_end: '2026-11-03T17:00:00.000Z',
@@ -36,9 +44,39 @@ describe('workspace: get-job', () => {
       created_at: '2026-11-01T00:00:00.000Z',
     });
     expect(lines.map(({ id: _id, ...line }) => line)).to.deep.equal([
-      { position: 1, kind: 'service', name: 'Diagnostic', description: null, quantity: 1, unit_price_minor: 8_900, taxable: true, amount_minor: 8_900, price_book_item_id: null },
-      { position: 2, kind: 'material', name: 'Capacitor', description: null, quantity: 2, unit_price_minor: 1_250, taxable: true, amount_minor: 2_500, price_book_item_id: null },
-      { position: 3, kind: 'custom', name: 'Labour', description: null, quantity: 1.5, unit_price_minor: 12_000, taxable: false, amount_minor: 18_000, price_book_item_id: null },
+      {
+        position: 1,
+        kind: 'service',
+        name: 'Diagnostic',
+        description: null,
+        quantity: 1,
+        unit_price_minor: 8_900,
+        taxable: true,
+        amount_minor: 8_900,
+        price_book_item_id: null,
+      },
+      {
+        position: 2,
+        kind: 'material',
+        name: 'Capacitor',
+        description: null,
+        quantity: 2,
+        unit_price_minor: 1_250,
+        taxable: true,
+        amount_minor: 2_500,
+        price_book_item_id: null,
+      },
+      {
+        position: 3,
+        kind: 'custom',
+        name: 'Labour',
+        description: null,
+        quantity: 1.5,
+        unit_price_minor: 12_000,
+        taxable: false,
+        amount_minor: 18_000,
+        price_book_item_id: null,
+      },
     ]);
     expect(visits.map(({ id: _id, ...visit }) => visit)).to.deep.equal([
       { scheduled_start: '2026-11-03T15:00:00.000Z', scheduled_end: '2026-11-03T17:00:00.000Z', status: 'completed' },
@@ -49,8 +87,21 @@ describe('workspace: get-job', () => {
   it('answers a bare unscheduled job with nulls and empty lists', async () => {
     const job = await tenantCaller(w.business.id).workspace.jobs.getJob({ job_id: w.jobs.j3 });
     expect(job).to.deep.include({
-      number: 3, status: 'unscheduled', customer: { id: w.ben, name: 'Ben Brook' }, property_id: null, property: null, job_type: null, tax_rate: null,
-      description: null, scheduled_start: null, assigned_team_members: [], line_items: [], visits: [], subtotal_minor: 0, tax_minor: 0, total_minor: 0,
+      number: 3,
+      status: 'unscheduled',
+      customer: { id: w.ben, name: 'Ben Brook' },
+      property_id: null,
+      property: null,
+      job_type: null,
+      tax_rate: null,
+      description: null,
+      scheduled_start: null,
+      assigned_team_members: [],
+      line_items: [],
+      visits: [],
+      subtotal_minor: 0,
+      tax_minor: 0,
+      total_minor: 0,
     });
   });
 

@@ -9,7 +9,7 @@ describe('workspace: list-job-types', () => {
     w = await buildReadWorld();
   });
 
-  it('lists the business\'s job types by name with durations, across pages', async () => {
+  it("lists the business's job types by name with durations, across pages", async () => {
     const types = await tenantCaller(w.business.id).workspace.jobs.listJobTypes({});
     expect(types).to.deep.equal({
       items: [
@@ -20,14 +20,19 @@ describe('workspace: list-job-types', () => {
       next_cursor: null,
     });
     for (const limit of [1, 2]) {
-      const pages = await allPages((cursor) => tenantCaller(w.business.id).workspace.jobs.listJobTypes({ limit, cursor }));
+      const pages = await allPages((cursor) =>
+        tenantCaller(w.business.id).workspace.jobs.listJobTypes({ limit, cursor }),
+      );
       expect(pages.flat().map((type) => type.id)).to.deep.equal([w.install, w.repair, w.tuneUp]);
       expect(pages).to.have.length(Math.ceil(3 / limit));
     }
   });
 
   it('shows each business only its own types and refuses forged cursors', async () => {
-    expect((await tenantCaller(w.twin.id).workspace.jobs.listJobTypes({})).items.map((type) => type.id)).to.deep.equal([w.twinIds.jobType]);
-    for (const cursor of forgedCursors) await expectAppError(tenantCaller(w.business.id).workspace.jobs.listJobTypes({ cursor }), 'VALIDATION_FAILED');
+    expect((await tenantCaller(w.twin.id).workspace.jobs.listJobTypes({})).items.map((type) => type.id)).to.deep.equal([
+      w.twinIds.jobType,
+    ]);
+    for (const cursor of forgedCursors)
+      await expectAppError(tenantCaller(w.business.id).workspace.jobs.listJobTypes({ cursor }), 'VALIDATION_FAILED');
   });
 });

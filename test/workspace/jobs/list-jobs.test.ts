@@ -15,7 +15,8 @@ describe('workspace: list-jobs', () => {
     newestFirst = [j5, ...[j3, j4].sort().reverse(), j2, j1];
   });
 
-  const list = (input: Parameters<ReturnType<typeof tenantCaller>['workspace']['jobs']['listJobs']>[0]) => tenantCaller(w.business.id).workspace.jobs.listJobs(input);
+  const list = (input: Parameters<ReturnType<typeof tenantCaller>['workspace']['jobs']['listJobs']>[0]) =>
+    tenantCaller(w.business.id).workspace.jobs.listJobs(input);
   const ids = async (input: Parameters<typeof list>[0]) => (await list(input)).items.map((item) => item.id);
 
   it('lists every job of the business, newest first, with its summary', async () => {
@@ -42,8 +43,17 @@ describe('workspace: list-jobs', () => {
       created_at: '2026-11-01T00:00:00.000Z',
     });
     // Assignees by name; an unscheduled job has no window and no type.
-    expect(page.items.find((item) => item.id === w.jobs.j2)!.assigned_team_members).to.deep.equal([{ id: w.omar, name: 'Omar' }, { id: w.tess, name: 'Tess' }]);
-    expect(page.items.find((item) => item.id === w.jobs.j3)).to.deep.include({ status: 'unscheduled', job_type: null, scheduled_start: null, scheduled_end: null, assigned_team_members: [] });
+    expect(page.items.find((item) => item.id === w.jobs.j2)!.assigned_team_members).to.deep.equal([
+      { id: w.omar, name: 'Omar' },
+      { id: w.tess, name: 'Tess' },
+    ]);
+    expect(page.items.find((item) => item.id === w.jobs.j3)).to.deep.include({
+      status: 'unscheduled',
+      job_type: null,
+      scheduled_start: null,
+      scheduled_end: null,
+      assigned_team_members: [],
+    });
     expect(page.items.find((item) => item.id === w.jobs.j5)!.scheduled_start).to.equal('2026-11-09T23:59:59.999Z');
   });
 
@@ -64,13 +74,24 @@ describe('workspace: list-jobs', () => {
   it('filters on the scheduled start, half-open [from, to), with any offset, leaving unscheduled jobs out', async () => {
     const { j1, j2, j4, j5 } = w.jobs;
     // Starts: j1 11-03 15:00, j5 11-09 23:59:59.999999, j4 11-10 00:00 exactly, j2 11-20 15:00; j3 none.
-    expect(await ids({ scheduled_from: '2026-11-10T00:00:00Z' })).to.deep.equal(newestFirst.filter((id) => id === j4 || id === j2));
+    expect(await ids({ scheduled_from: '2026-11-10T00:00:00Z' })).to.deep.equal(
+      newestFirst.filter((id) => id === j4 || id === j2),
+    );
     expect(await ids({ scheduled_to: '2026-11-10T00:00:00Z' })).to.deep.equal([j5, j1]);
     // 18:00 at -06:00 is the same instant as midnight UTC.
-    expect(await ids({ scheduled_from: '2026-11-09T18:00:00-06:00', scheduled_to: '2026-11-20T15:00:00Z' })).to.deep.equal([j4]);
-    expect(await ids({ scheduled_from: '2026-11-09T23:59:59.999999Z', scheduled_to: '2026-11-10T00:00:00.000001Z' })).to.deep.equal(newestFirst.filter((id) => id === j5 || id === j4));
-    expect(await ids({ scheduled_from: '2026-11-05T00:00:00Z', scheduled_to: '2026-11-05T00:00:00Z' })).to.deep.equal([]);
-    await expectAppError(list({ scheduled_from: '2026-11-10T00:00:00Z', scheduled_to: '2026-11-09T00:00:00Z' }), 'VALIDATION_FAILED');
+    expect(
+      await ids({ scheduled_from: '2026-11-09T18:00:00-06:00', scheduled_to: '2026-11-20T15:00:00Z' }),
+    ).to.deep.equal([j4]);
+    expect(
+      await ids({ scheduled_from: '2026-11-09T23:59:59.999999Z', scheduled_to: '2026-11-10T00:00:00.000001Z' }),
+    ).to.deep.equal(newestFirst.filter((id) => id === j5 || id === j4));
+    expect(await ids({ scheduled_from: '2026-11-05T00:00:00Z', scheduled_to: '2026-11-05T00:00:00Z' })).to.deep.equal(
+      [],
+    );
+    await expectAppError(
+      list({ scheduled_from: '2026-11-10T00:00:00Z', scheduled_to: '2026-11-09T00:00:00Z' }),
+      'VALIDATION_FAILED',
+    );
     for (const bad of ['2026-11-10', '2026-11-10T00:00:00', '0000-01-01T00:00:00Z', '2026-02-30T00:00:00Z']) {
       await expectAppError(list({ scheduled_from: bad }), 'VALIDATION_FAILED');
     }
@@ -79,7 +100,10 @@ describe('workspace: list-jobs', () => {
   it('pages through every job without gaps or repeats, with and without filters', async () => {
     for (const limit of [1, 2, 3, 4]) {
       const pages = await allPages((cursor) => list({ limit, cursor }));
-      expect(pages.flat().map((item) => item.id), `limit ${limit}`).to.deep.equal(newestFirst);
+      expect(
+        pages.flat().map((item) => item.id),
+        `limit ${limit}`,
+      ).to.deep.equal(newestFirst);
       expect(pages.length).to.equal(Math.ceil(newestFirst.length / limit));
       expect(pages.slice(0, -1).every((page) => page.length === limit)).to.equal(true);
     }
@@ -88,7 +112,8 @@ describe('workspace: list-jobs', () => {
   });
 
   it('refuses forged cursors, malformed ids and bad limits', async () => {
-    for (const cursor of [...forgedCursors, impossibleInstantCursor]) await expectAppError(list({ cursor }), 'VALIDATION_FAILED');
+    for (const cursor of [...forgedCursors, impossibleInstantCursor])
+      await expectAppError(list({ cursor }), 'VALIDATION_FAILED');
     await expectAppError(list({ customer_id: 'ann' }), 'VALIDATION_FAILED');
     await expectAppError(list({ job_type: 'repair' }), 'VALIDATION_FAILED');
     await expectAppError(list({ assigned_to: '123' }), 'VALIDATION_FAILED');
@@ -99,9 +124,12 @@ describe('workspace: list-jobs', () => {
 
   it('answers filters naming unknown ids or ids of another business as not found, and never shows the other business', async () => {
     for (const input of [
-      { customer_id: randomUUID() }, { customer_id: w.twinIds.customer },
-      { job_type: randomUUID() }, { job_type: w.twinIds.jobType },
-      { assigned_to: randomUUID() }, { assigned_to: w.twinIds.member },
+      { customer_id: randomUUID() },
+      { customer_id: w.twinIds.customer },
+      { job_type: randomUUID() },
+      { job_type: w.twinIds.jobType },
+      { assigned_to: randomUUID() },
+      { assigned_to: w.twinIds.member },
     ]) {
       await expectAppError(list(input), 'RESOURCE_NOT_FOUND');
     }
@@ -110,6 +138,10 @@ describe('workspace: list-jobs', () => {
     await expectAppError(tenantCaller(w.twin.id).workspace.jobs.listJobs({ customer_id: w.ann }), 'RESOURCE_NOT_FOUND');
     // A cursor carries no tenant: the other business's cursor pages the other business only.
     const first = await list({ limit: 1 });
-    expect((await tenantCaller(w.twin.id).workspace.jobs.listJobs({ cursor: first.next_cursor! })).items.map((item) => item.id)).to.deep.equal([w.twinIds.job]);
+    expect(
+      (await tenantCaller(w.twin.id).workspace.jobs.listJobs({ cursor: first.next_cursor! })).items.map(
+        (item) => item.id,
+      ),
+    ).to.deep.equal([w.twinIds.job]);
   });
 });

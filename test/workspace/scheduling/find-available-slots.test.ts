@@ -33,7 +33,9 @@ describe('scheduling: find-available-slots', () => {
 
   const aliceTuesday = ['08:00', '08:30', '09:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00'];
   // CST is UTC-6 on 2026-11-03.
-  const aliceTuesdayUtc = ['14:00', '14:30', '15:00', '17:30', '18:00', '18:30', '19:00', '19:30', '20:00'].map((t) => `2026-11-03T${t}:00.000Z`);
+  const aliceTuesdayUtc = ['14:00', '14:30', '15:00', '17:30', '18:00', '18:30', '19:00', '19:30', '20:00'].map(
+    (t) => `2026-11-03T${t}:00.000Z`,
+  );
   const bobTuesday = ['08:00', '08:30', '09:00', '09:30', '10:00', '10:30', '11:00'];
 
   before(async () => {
@@ -47,7 +49,10 @@ describe('scheduling: find-available-slots', () => {
     const customer = await f.customer('Dana Diaz');
     const job = await f.job(customer.id, 'Furnace repair');
     await f.visit(job.id, local('2026-11-03T10:00'), local('2026-11-03T11:30'), { memberIds: [alice] });
-    await f.visit(job.id, local('2026-11-03T12:00'), local('2026-11-03T14:00'), { memberIds: [alice], status: 'cancelled' });
+    await f.visit(job.id, local('2026-11-03T12:00'), local('2026-11-03T14:00'), {
+      memberIds: [alice],
+      status: 'cancelled',
+    });
     await f.timeOff(alice, local('2026-11-03T15:00'), local('2026-11-03T17:00'), 'approved');
     await f.timeOff(alice, local('2026-11-03T08:00'), local('2026-11-03T09:00'), 'requested');
     // Carl is booked nowhere, so only his inactivity keeps him out.
@@ -57,7 +62,12 @@ describe('scheduling: find-available-slots', () => {
   });
 
   it('subtracts visits and approved time off from working hours (hand-worked Tuesday)', async () => {
-    const page = await call({ date_from: '2026-11-03', date_to: '2026-11-03', duration_minutes: 60, team_member_id: alice });
+    const page = await call({
+      date_from: '2026-11-03',
+      date_to: '2026-11-03',
+      duration_minutes: 60,
+      team_member_id: alice,
+    });
     expect(page.time_zone).to.equal('America/Chicago');
     expect(page.duration_minutes).to.equal(60);
     expect(page.next_cursor).to.equal(null);
@@ -112,11 +122,25 @@ describe('scheduling: find-available-slots', () => {
   });
 
   it('narrows to the team members serving a service zone', async () => {
-    const northPage = await call({ date_from: '2026-11-03', date_to: '2026-11-03', duration_minutes: 60, service_zone_id: north });
+    const northPage = await call({
+      date_from: '2026-11-03',
+      date_to: '2026-11-03',
+      duration_minutes: 60,
+      service_zone_id: north,
+    });
     // Carl serves North too but is inactive.
-    expect(northPage.items.map((slot) => `${slot.start_local} ${slot.team_member.name}`)).to.deep.equal(aliceTuesday.map((s) => `${s} Alice Adams`));
-    const southPage = await call({ date_from: '2026-11-03', date_to: '2026-11-03', duration_minutes: 60, service_zone_id: south });
-    expect(southPage.items.map((slot) => `${slot.start_local} ${slot.team_member.name}`)).to.deep.equal(bobTuesday.map((s) => `${s} Bob Brown`));
+    expect(northPage.items.map((slot) => `${slot.start_local} ${slot.team_member.name}`)).to.deep.equal(
+      aliceTuesday.map((s) => `${s} Alice Adams`),
+    );
+    const southPage = await call({
+      date_from: '2026-11-03',
+      date_to: '2026-11-03',
+      duration_minutes: 60,
+      service_zone_id: south,
+    });
+    expect(southPage.items.map((slot) => `${slot.start_local} ${slot.team_member.name}`)).to.deep.equal(
+      bobTuesday.map((s) => `${s} Bob Brown`),
+    );
   });
 
   it('answers an unknown or foreign service zone or team member as not found', async () => {
@@ -128,7 +152,12 @@ describe('scheduling: find-available-slots', () => {
   });
 
   it('offers nothing for an inactive team member asked for by id', async () => {
-    const page = await call({ date_from: '2026-11-03', date_to: '2026-11-03', duration_minutes: 60, team_member_id: carl });
+    const page = await call({
+      date_from: '2026-11-03',
+      date_to: '2026-11-03',
+      duration_minutes: 60,
+      team_member_id: carl,
+    });
     expect(page).to.deep.include({ items: [], next_cursor: null });
   });
 
@@ -136,10 +165,16 @@ describe('scheduling: find-available-slots', () => {
     // now = 12:07 CST on Tuesday -> earliest start 12:10; Alice is free until 15:00:
     // 12:10 (start of the remaining free stretch), 12:30, 13:00, 13:30, 14:00.
     const clock = fixedClock('2026-11-03T18:07:00Z');
-    const page = await call({ date_from: '2026-11-03', date_to: '2026-11-03', duration_minutes: 60, team_member_id: alice }, clock);
+    const page = await call(
+      { date_from: '2026-11-03', date_to: '2026-11-03', duration_minutes: 60, team_member_id: alice },
+      clock,
+    );
     expect(page.items.map((slot) => slot.start_local)).to.deep.equal(['12:10', '12:30', '13:00', '13:30', '14:00']);
     expect(page.items[0]?.start).to.equal('2026-11-03T18:10:00.000Z');
-    const after = await call({ date_from: '2026-11-03', date_to: '2026-11-03', duration_minutes: 60 }, fixedClock('2026-11-04T00:00:00Z'));
+    const after = await call(
+      { date_from: '2026-11-03', date_to: '2026-11-03', duration_minutes: 60 },
+      fixedClock('2026-11-04T00:00:00Z'),
+    );
     expect(after.items).to.deep.equal([]);
   });
 
@@ -169,14 +204,18 @@ describe('scheduling: find-available-slots', () => {
     const nora = await fx.member('Nora North', { hours: [{ weekday: 7, start: '00:00', end: '06:00' }] });
     const slots = async (duration_minutes: number) =>
       (
-        await tenantCaller(fx.id, { clock: fixedClock('2026-10-31T00:00:00Z') }).workspace.scheduling.findAvailableSlots({
+        await tenantCaller(fx.id, {
+          clock: fixedClock('2026-10-31T00:00:00Z'),
+        }).workspace.scheduling.findAvailableSlots({
           date_from: '2026-11-01',
           date_to: '2026-11-01',
           duration_minutes,
           team_member_id: nora.id,
         })
       ).items.map((slot) => [slot.start_local, slot.start, slot.end_local, slot.end]);
-    expect(await slots(420)).to.deep.equal([['00:00', '2026-11-01T05:00:00.000Z', '06:00', '2026-11-01T12:00:00.000Z']]);
+    expect(await slots(420)).to.deep.equal([
+      ['00:00', '2026-11-01T05:00:00.000Z', '06:00', '2026-11-01T12:00:00.000Z'],
+    ]);
     expect(await slots(360)).to.deep.equal([
       ['00:00', '2026-11-01T05:00:00.000Z', '05:00', '2026-11-01T11:00:00.000Z'],
       ['00:30', '2026-11-01T05:30:00.000Z', '05:30', '2026-11-01T11:30:00.000Z'],
@@ -189,9 +228,22 @@ describe('scheduling: find-available-slots', () => {
     // 09:40 (the free start), 10:00, 10:30, 11:00 (ends 11:45); 11:30 would end 12:15.
     const customer = await f.customer('Eve Evans');
     const job = await f.job(customer.id, 'Leak check');
-    await f.visit(job.id, local('2026-11-04T08:00'), local('2026-11-04T09:40'), { memberIds: [bob], status: 'completed' });
-    const page = await call({ date_from: '2026-11-04', date_to: '2026-11-04', duration_minutes: 45, team_member_id: bob });
-    expect(page.items.map((slot) => `${slot.start_local}-${slot.end_local}`)).to.deep.equal(['09:40-10:25', '10:00-10:45', '10:30-11:15', '11:00-11:45']);
+    await f.visit(job.id, local('2026-11-04T08:00'), local('2026-11-04T09:40'), {
+      memberIds: [bob],
+      status: 'completed',
+    });
+    const page = await call({
+      date_from: '2026-11-04',
+      date_to: '2026-11-04',
+      duration_minutes: 45,
+      team_member_id: bob,
+    });
+    expect(page.items.map((slot) => `${slot.start_local}-${slot.end_local}`)).to.deep.equal([
+      '09:40-10:25',
+      '10:00-10:45',
+      '10:30-11:15',
+      '11:00-11:45',
+    ]);
   });
 
   it('validates the range, the duration, the ids and the cursor', async () => {
@@ -208,6 +260,9 @@ describe('scheduling: find-available-slots', () => {
     await expectAppError(call({ ...base, service_zone_id: '123' }), 'VALIDATION_FAILED');
     await expectAppError(call({ ...base, cursor: 'forged' }), 'VALIDATION_FAILED');
     await expectAppError(call({ ...base, date_from: '9999-12-31', date_to: '9999-12-31' }), 'VALIDATION_FAILED');
-    await expectAppError(call({ ...base, cursor: Buffer.from(JSON.stringify(['x', 1])).toString('base64url') }), 'VALIDATION_FAILED');
+    await expectAppError(
+      call({ ...base, cursor: Buffer.from(JSON.stringify(['x', 1])).toString('base64url') }),
+      'VALIDATION_FAILED',
+    );
   });
 });

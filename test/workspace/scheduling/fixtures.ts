@@ -36,14 +36,24 @@ export class SchedulingFixtures {
   ) {}
 
   static async create(options: { timeZone?: string } = {}): Promise<SchedulingFixtures> {
-    return new SchedulingFixtures(await createTestBusiness({ timeZone: options.timeZone ?? 'America/Chicago' }), fixtureEm());
+    return new SchedulingFixtures(
+      await createTestBusiness({ timeZone: options.timeZone ?? 'America/Chicago' }),
+      fixtureEm(),
+    );
   }
 
   get id(): string {
     return this.business.id;
   }
 
-  async member(name: string, options: { active?: boolean; hours?: TeamMemberWorkingHours[]; role?: 'technician' | 'dispatcher' | 'manager' | 'office' } = {}) {
+  async member(
+    name: string,
+    options: {
+      active?: boolean;
+      hours?: TeamMemberWorkingHours[];
+      role?: 'technician' | 'dispatcher' | 'manager' | 'office';
+    } = {},
+  ) {
     const member = this.em.create(TeamMember, {
       businessId: this.id,
       name,
@@ -62,7 +72,10 @@ export class SchedulingFixtures {
     return customer;
   }
 
-  async property(customerId: string, fields: { name?: string; line1: string; city: string; postalCode: string; region?: string }) {
+  async property(
+    customerId: string,
+    fields: { name?: string; line1: string; city: string; postalCode: string; region?: string },
+  ) {
     const property = this.em.create(Property, {
       businessId: this.id,
       customerId,
@@ -86,7 +99,15 @@ export class SchedulingFixtures {
   async job(
     customerId: string,
     title: string,
-    options: { propertyId?: string; jobTypeId?: string; status?: IJob['status']; createdAt?: Date; priority?: IJob['priority']; windowStart?: Date; windowEnd?: Date } = {},
+    options: {
+      propertyId?: string;
+      jobTypeId?: string;
+      status?: IJob['status'];
+      createdAt?: Date;
+      priority?: IJob['priority'];
+      windowStart?: Date;
+      windowEnd?: Date;
+    } = {},
   ) {
     const job = this.em.create(Job, {
       businessId: this.id,
@@ -110,7 +131,13 @@ export class SchedulingFixtures {
     jobId: string,
     start: Date,
     end: Date,
-    options: { status?: IVisit['status']; memberIds?: string[]; notes?: string; arrivedAt?: Date; completedAt?: Date } = {},
+    options: {
+      status?: IVisit['status'];
+      memberIds?: string[];
+      notes?: string;
+      arrivedAt?: Date;
+      completedAt?: Date;
+    } = {},
   ) {
     const visit = this.em.create(Visit, {
       businessId: this.id,
@@ -123,13 +150,27 @@ export class SchedulingFixtures {
       completedAt: options.completedAt ?? null,
     });
     await this.em.flush();
-    for (const teamMemberId of options.memberIds ?? []) this.em.create(VisitAssignment, { businessId: this.id, visitId: visit.id, teamMemberId });
+    for (const teamMemberId of options.memberIds ?? [])
+      this.em.create(VisitAssignment, { businessId: this.id, visitId: visit.id, teamMemberId });
     await this.em.flush();
     return visit;
   }
 
-  async timeOff(teamMemberId: string, start: Date, end: Date, status: ITimeOff['status'] = 'approved', reason: string | null = null) {
-    const entry = this.em.create(TimeOff, { businessId: this.id, teamMemberId, startsAt: start, endsAt: end, status, reason });
+  async timeOff(
+    teamMemberId: string,
+    start: Date,
+    end: Date,
+    status: ITimeOff['status'] = 'approved',
+    reason: string | null = null,
+  ) {
+    const entry = this.em.create(TimeOff, {
+      businessId: this.id,
+      teamMemberId,
+      startsAt: start,
+      endsAt: end,
+      status,
+      reason,
+    });
     await this.em.flush();
     return entry;
   }
@@ -137,7 +178,8 @@ export class SchedulingFixtures {
   async zone(name: string, postalCodes: string[], memberIds: string[] = []) {
     const zone = this.em.create(ServiceZone, { businessId: this.id, name, postalCodes });
     await this.em.flush();
-    for (const teamMemberId of memberIds) this.em.create(TeamMemberServiceZone, { businessId: this.id, teamMemberId, serviceZoneId: zone.id });
+    for (const teamMemberId of memberIds)
+      this.em.create(TeamMemberServiceZone, { businessId: this.id, teamMemberId, serviceZoneId: zone.id });
     await this.em.flush();
     return zone;
   }

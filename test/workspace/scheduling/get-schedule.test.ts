@@ -39,29 +39,53 @@ describe('scheduling: get-schedule', () => {
     alice = (await f.member('Alice Adams')).id;
     bob = (await f.member('Bob Brown', { hours: [...weekdays('08:00', '12:00'), ...weekdays('13:00', '17:00')] })).id;
     carl = (await f.member('Carl Cole', { active: false })).id;
-    nora = (await f.member('Nora North', { hours: [{ weekday: 7, start: '00:00', end: '06:00' }], role: 'dispatcher' })).id;
+    nora = (await f.member('Nora North', { hours: [{ weekday: 7, start: '00:00', end: '06:00' }], role: 'dispatcher' }))
+      .id;
     const customer = await f.customer('Dana Diaz');
     const job = await f.job(customer.id, 'Furnace repair');
     jobOf = { id: job.id, number: job.number, customerId: customer.id };
     ids.v1 = (await f.visit(job.id, local('2026-11-03T10:00'), local('2026-11-03T11:30'), { memberIds: [alice] })).id;
-    ids.v2 = (await f.visit(job.id, local('2026-11-03T11:00'), local('2026-11-03T12:00'), { memberIds: [alice], status: 'en_route' })).id;
+    ids.v2 = (
+      await f.visit(job.id, local('2026-11-03T11:00'), local('2026-11-03T12:00'), {
+        memberIds: [alice],
+        status: 'en_route',
+      })
+    ).id;
     ids.v3 = (await f.visit(job.id, local('2026-11-03T16:30'), local('2026-11-03T17:30'), { memberIds: [alice] })).id;
-    ids.v4 = (await f.visit(job.id, local('2026-11-03T13:00'), local('2026-11-03T14:00'), { memberIds: [alice], status: 'cancelled' })).id;
-    ids.bobVisit = (await f.visit(job.id, local('2026-11-03T09:00'), local('2026-11-03T10:00'), { memberIds: [bob] })).id;
-    ids.offApproved = (await f.timeOff(alice, local('2026-11-03T15:00'), local('2026-11-03T17:00'), 'approved', 'Dentist')).id;
+    ids.v4 = (
+      await f.visit(job.id, local('2026-11-03T13:00'), local('2026-11-03T14:00'), {
+        memberIds: [alice],
+        status: 'cancelled',
+      })
+    ).id;
+    ids.bobVisit = (
+      await f.visit(job.id, local('2026-11-03T09:00'), local('2026-11-03T10:00'), { memberIds: [bob] })
+    ).id;
+    ids.offApproved = (
+      await f.timeOff(alice, local('2026-11-03T15:00'), local('2026-11-03T17:00'), 'approved', 'Dentist')
+    ).id;
     ids.offRequested = (await f.timeOff(alice, local('2026-11-03T14:00'), local('2026-11-03T14:30'), 'requested')).id;
     await f.timeOff(alice, local('2026-11-02T08:00'), local('2026-11-02T17:00'), 'denied');
-    ids.bobOff = (await f.timeOff(bob, local('2026-11-02T10:00'), local('2026-11-04T00:00'), 'approved', 'Vacation')).id;
+    ids.bobOff = (
+      await f.timeOff(bob, local('2026-11-02T10:00'), local('2026-11-04T00:00'), 'approved', 'Vacation')
+    ).id;
 
     foreignMember = (await other.member('Alice Adams')).id;
     const foreignCustomer = await other.customer('Dana Diaz');
     const foreignJob = await other.job(foreignCustomer.id, 'Furnace repair');
-    await other.visit(foreignJob.id, local('2026-11-03T08:00'), local('2026-11-03T17:00'), { memberIds: [foreignMember] });
+    await other.visit(foreignJob.id, local('2026-11-03T08:00'), local('2026-11-03T17:00'), {
+      memberIds: [foreignMember],
+    });
   });
 
-  it('computes a member\'s day by hand: working hours, visits, time off, booked and available minutes', async () => {
+  it("computes a member's day by hand: working hours, visits, time off, booked and available minutes", async () => {
     const schedule = await call({ date_from: '2026-11-02', date_to: '2026-11-03', team_member_id: alice });
-    expect(schedule).to.deep.include({ time_zone: 'America/Chicago', date_from: '2026-11-02', date_to: '2026-11-03', next_cursor: null });
+    expect(schedule).to.deep.include({
+      time_zone: 'America/Chicago',
+      date_from: '2026-11-02',
+      date_to: '2026-11-03',
+      next_cursor: null,
+    });
     expect(schedule.items).to.have.length(1);
     const [entry] = schedule.items;
     expect(entry?.team_member).to.deep.equal({ id: alice, name: 'Alice Adams', role: 'technician', active: true });
@@ -80,7 +104,14 @@ describe('scheduling: get-schedule', () => {
     expect(tuesday).to.deep.equal({
       date: '2026-11-03',
       weekday: 2,
-      working_hours: [{ start: '2026-11-03T14:00:00.000Z', end: '2026-11-03T23:00:00.000Z', start_local: '08:00', end_local: '17:00' }],
+      working_hours: [
+        {
+          start: '2026-11-03T14:00:00.000Z',
+          end: '2026-11-03T23:00:00.000Z',
+          start_local: '08:00',
+          end_local: '17:00',
+        },
+      ],
       visits: [
         visit(ids.v1!, 'scheduled', '10:00', '11:30', '16:00', '17:30'),
         visit(ids.v2!, 'en_route', '11:00', '12:00', '17:00', '18:00'),
@@ -112,17 +143,30 @@ describe('scheduling: get-schedule', () => {
       time_off_minutes: 120,
       available_minutes: 300,
     });
-    expect(entry?.totals).to.deep.equal({ working_minutes: 1080, booked_minutes: 150, booked_outside_hours_minutes: 30, time_off_minutes: 120, available_minutes: 840 });
+    expect(entry?.totals).to.deep.equal({
+      working_minutes: 1080,
+      booked_minutes: 150,
+      booked_outside_hours_minutes: 30,
+      time_off_minutes: 120,
+      available_minutes: 840,
+    });
   });
 
   it('never lets available minutes go negative, and counts multi-day time off on each day', async () => {
     const schedule = await call({ date_from: '2026-11-02', date_to: '2026-11-03', team_member_id: bob });
     const days = schedule.items[0]!.days;
-    expect(days.map((day) => day.working_hours.map((window) => `${window.start_local}-${window.end_local}`))).to.deep.equal([
+    expect(
+      days.map((day) => day.working_hours.map((window) => `${window.start_local}-${window.end_local}`)),
+    ).to.deep.equal([
       ['08:00-12:00', '13:00-17:00'],
       ['08:00-12:00', '13:00-17:00'],
     ]);
-    const minutes = days.map(({ working_minutes, booked_minutes, time_off_minutes, available_minutes }) => [working_minutes, booked_minutes, time_off_minutes, available_minutes]);
+    const minutes = days.map(({ working_minutes, booked_minutes, time_off_minutes, available_minutes }) => [
+      working_minutes,
+      booked_minutes,
+      time_off_minutes,
+      available_minutes,
+    ]);
     expect(minutes).to.deep.equal([
       [480, 0, 360, 120],
       [480, 60, 480, 0],
@@ -140,19 +184,29 @@ describe('scheduling: get-schedule', () => {
     expect(second.next_cursor).to.equal(null);
     const all = await call({ date_from: '2026-11-03', date_to: '2026-11-03' });
     expect(all.items.map((entry) => entry.team_member.id)).to.deep.equal([alice, bob, nora]);
-    expect(all.items.some((entry) => entry.team_member.id === carl || entry.team_member.id === foreignMember)).to.equal(false);
+    expect(all.items.some((entry) => entry.team_member.id === carl || entry.team_member.id === foreignMember)).to.equal(
+      false,
+    );
   });
 
   it('answers for an inactive member asked for by id', async () => {
     const schedule = await call({ date_from: '2026-11-03', date_to: '2026-11-03', team_member_id: carl });
-    expect(schedule.items.map((entry) => entry.team_member)).to.deep.equal([{ id: carl, name: 'Carl Cole', role: 'technician', active: false }]);
+    expect(schedule.items.map((entry) => entry.team_member)).to.deep.equal([
+      { id: carl, name: 'Carl Cole', role: 'technician', active: false },
+    ]);
     expect(schedule.items[0]!.days[0]).to.deep.include({ working_minutes: 540, available_minutes: 540 });
   });
 
   it('keeps working hours local across the end of DST, and the 25-hour Sunday is 25 hours', async () => {
     // Friday 2026-10-30 is CDT (08:00 = 13:00Z), Monday 2026-11-02 CST (08:00 = 14:00Z).
     const alices = await call({ date_from: '2026-10-30', date_to: '2026-11-02', team_member_id: alice });
-    expect(alices.items[0]!.days.map((day) => [day.date, day.weekday, day.working_hours.map((w) => [w.start_local, w.start, w.end_local, w.end])])).to.deep.equal([
+    expect(
+      alices.items[0]!.days.map((day) => [
+        day.date,
+        day.weekday,
+        day.working_hours.map((w) => [w.start_local, w.start, w.end_local, w.end]),
+      ]),
+    ).to.deep.equal([
       ['2026-10-30', 5, [['08:00', '2026-10-30T13:00:00.000Z', '17:00', '2026-10-30T22:00:00.000Z']]],
       ['2026-10-31', 6, []],
       ['2026-11-01', 7, []],
@@ -167,8 +221,14 @@ describe('scheduling: get-schedule', () => {
   });
 
   it('answers an unknown or foreign team member as not found', async () => {
-    await expectAppError(call({ date_from: '2026-11-03', date_to: '2026-11-03', team_member_id: randomUUID() }), 'RESOURCE_NOT_FOUND');
-    await expectAppError(call({ date_from: '2026-11-03', date_to: '2026-11-03', team_member_id: foreignMember }), 'RESOURCE_NOT_FOUND');
+    await expectAppError(
+      call({ date_from: '2026-11-03', date_to: '2026-11-03', team_member_id: randomUUID() }),
+      'RESOURCE_NOT_FOUND',
+    );
+    await expectAppError(
+      call({ date_from: '2026-11-03', date_to: '2026-11-03', team_member_id: foreignMember }),
+      'RESOURCE_NOT_FOUND',
+    );
   });
 
   it('validates the range (at most 31 days), the id and the cursor', async () => {
@@ -178,8 +238,14 @@ describe('scheduling: get-schedule', () => {
     const longest = await call({ date_from: '2026-11-01', date_to: '2026-12-01', team_member_id: alice });
     expect(longest.items[0]!.days).to.have.length(31);
     await expectAppError(call({ date_from: '2026-11-3', date_to: '2026-11-03' }), 'VALIDATION_FAILED');
-    await expectAppError(call({ date_from: '2026-11-03', date_to: '2026-11-03', team_member_id: 'nope' }), 'VALIDATION_FAILED');
-    await expectAppError(call({ date_from: '2026-11-03', date_to: '2026-11-03', cursor: 'forged' }), 'VALIDATION_FAILED');
+    await expectAppError(
+      call({ date_from: '2026-11-03', date_to: '2026-11-03', team_member_id: 'nope' }),
+      'VALIDATION_FAILED',
+    );
+    await expectAppError(
+      call({ date_from: '2026-11-03', date_to: '2026-11-03', cursor: 'forged' }),
+      'VALIDATION_FAILED',
+    );
     const nul = Buffer.from(JSON.stringify(['Alice\u0000', alice])).toString('base64url');
     await expectAppError(call({ date_from: '2026-11-03', date_to: '2026-11-03', cursor: nul }), 'VALIDATION_FAILED');
     await expectAppError(call({ date_from: '9999-12-31', date_to: '9999-12-31' }), 'VALIDATION_FAILED');

@@ -6,7 +6,8 @@ import { local, SchedulingFixtures } from './fixtures.ts';
 describe('scheduling: get-visit', () => {
   let f: SchedulingFixtures;
   let other: SchedulingFixtures;
-  const call = (visit_id: string, business = f) => tenantCaller(business.id).workspace.scheduling.getVisit({ visit_id });
+  const call = (visit_id: string, business = f) =>
+    tenantCaller(business.id).workspace.scheduling.getVisit({ visit_id });
 
   before(async () => {
     f = await SchedulingFixtures.create();
@@ -39,7 +40,14 @@ describe('scheduling: get-visit', () => {
       property: {
         id: property.id,
         name: null,
-        address: { line1: '12 Elm St', line2: null, city: 'Springfield', region: null, postal_code: '62701', country: 'US' },
+        address: {
+          line1: '12 Elm St',
+          line2: null,
+          city: 'Springfield',
+          region: null,
+          postal_code: '62701',
+          country: 'US',
+        },
         summary: '12 Elm St, Springfield, 62701',
       },
       assigned_team_members: [
@@ -57,10 +65,17 @@ describe('scheduling: get-visit', () => {
     const customer = await f.customer('Eve Evans');
     const job = await f.job(customer.id, 'Leak check');
     const visit = await f.visit(job.id, local('2026-11-05T13:00'), local('2026-11-05T14:00'));
-    expect(await call(visit.id)).to.deep.include({ status: 'scheduled', property: null, assigned_team_members: [], notes: null, arrived_at: null, completed_at: null });
+    expect(await call(visit.id)).to.deep.include({
+      status: 'scheduled',
+      property: null,
+      assigned_team_members: [],
+      notes: null,
+      arrived_at: null,
+      completed_at: null,
+    });
   });
 
-  it('answers an unknown visit and another business\'s visit alike: not found', async () => {
+  it("answers an unknown visit and another business's visit alike: not found", async () => {
     const customer = await other.customer('Dana Diaz');
     const job = await other.job(customer.id, 'Furnace repair');
     const foreign = await other.visit(job.id, local('2026-11-03T09:00'), local('2026-11-03T10:00'));

@@ -7,7 +7,8 @@ describe('scheduling: list-service-zones', () => {
   let other: SchedulingFixtures;
   const zones: Record<string, string> = {};
   const members: Record<string, string> = {};
-  const call = (input: Record<string, unknown> = {}) => tenantCaller(f.id).workspace.scheduling.listServiceZones(input as never);
+  const call = (input: Record<string, unknown> = {}) =>
+    tenantCaller(f.id).workspace.scheduling.listServiceZones(input as never);
 
   before(async () => {
     f = await SchedulingFixtures.create();
@@ -36,7 +37,12 @@ describe('scheduling: list-service-zones', () => {
             { id: members.carl, name: 'Carl Cole', active: false },
           ],
         },
-        { id: zones.south, name: 'South', postal_codes: ['60610'], team_members: [{ id: members.bob, name: 'Bob Brown', active: true }] },
+        {
+          id: zones.south,
+          name: 'South',
+          postal_codes: ['60610'],
+          team_members: [{ id: members.bob, name: 'Bob Brown', active: true }],
+        },
       ],
       next_cursor: null,
     });
@@ -52,7 +58,10 @@ describe('scheduling: list-service-zones', () => {
 
   it('validates the cursor and the limit', async () => {
     await expectAppError(call({ cursor: 'forged' }), 'VALIDATION_FAILED');
-    await expectAppError(call({ cursor: Buffer.from(JSON.stringify([1, 2])).toString('base64url') }), 'VALIDATION_FAILED');
+    await expectAppError(
+      call({ cursor: Buffer.from(JSON.stringify([1, 2])).toString('base64url') }),
+      'VALIDATION_FAILED',
+    );
     await expectAppError(call({ limit: 0 }), 'VALIDATION_FAILED');
   });
 });

@@ -22,7 +22,8 @@ describe('scheduling: list-unscheduled-jobs', () => {
   const j: Record<string, string> = {};
   let order: string[];
   const now = fixedClock('2026-11-10T18:00:00Z');
-  const call = (input: Record<string, unknown> = {}) => tenantCaller(f.id, { clock: now }).workspace.scheduling.listUnscheduledJobs(input as never);
+  const call = (input: Record<string, unknown> = {}) =>
+    tenantCaller(f.id, { clock: now }).workspace.scheduling.listUnscheduledJobs(input as never);
 
   before(async () => {
     f = await SchedulingFixtures.create();
@@ -30,9 +31,21 @@ describe('scheduling: list-unscheduled-jobs', () => {
     install = (await f.jobType('Install')).id;
     const repair = (await f.jobType('Repair')).id;
     const dana = await f.customer('Dana Diaz');
-    const property = await f.property(dana.id, { line1: '12 Elm St', city: 'Springfield', region: 'IL', postalCode: '62701' });
+    const property = await f.property(dana.id, {
+      line1: '12 Elm St',
+      city: 'Springfield',
+      region: 'IL',
+      postalCode: '62701',
+    });
     const created = (iso: string) => ({ createdAt: new Date(iso) });
-    j.J1 = (await f.job(dana.id, 'Furnace repair', { ...created('2026-11-01T12:00:00Z'), jobTypeId: repair, propertyId: property.id, priority: 'high' })).id;
+    j.J1 = (
+      await f.job(dana.id, 'Furnace repair', {
+        ...created('2026-11-01T12:00:00Z'),
+        jobTypeId: repair,
+        propertyId: property.id,
+        priority: 'high',
+      })
+    ).id;
     j.J8 = (await f.job(dana.id, 'Second opinion', created('2026-11-01T12:00:00Z'))).id;
     j.J2 = (await f.job(dana.id, 'Booked', { ...created('2026-11-02T12:00:00Z'), status: 'scheduled' })).id;
     await f.visit(j.J2, local('2026-11-12T09:00'), local('2026-11-12T10:00'));
@@ -50,7 +63,10 @@ describe('scheduling: list-unscheduled-jobs', () => {
 
     foreignType = (await other.jobType('Install')).id;
     const foreignCustomer = await other.customer('Dana Diaz');
-    await other.job(foreignCustomer.id, 'New AC', { createdAt: new Date('2026-11-01T12:00:00Z'), jobTypeId: foreignType });
+    await other.job(foreignCustomer.id, 'New AC', {
+      createdAt: new Date('2026-11-01T12:00:00Z'),
+      jobTypeId: foreignType,
+    });
   });
 
   it('lists open jobs with no upcoming visit, oldest first, with days waiting', async () => {
@@ -70,7 +86,14 @@ describe('scheduling: list-unscheduled-jobs', () => {
       property: {
         id: j1!.property!.id,
         name: null,
-        address: { line1: '12 Elm St', line2: null, city: 'Springfield', region: 'IL', postal_code: '62701', country: 'US' },
+        address: {
+          line1: '12 Elm St',
+          line2: null,
+          city: 'Springfield',
+          region: 'IL',
+          postal_code: '62701',
+          country: 'US',
+        },
         summary: '12 Elm St, Springfield, IL 62701',
       },
       window_start: null,
@@ -78,10 +101,14 @@ describe('scheduling: list-unscheduled-jobs', () => {
       created_at: '2026-11-01T12:00:00.000Z',
       days_waiting: 9,
     });
-    expect(page.items.find((item) => item.id === j.J3)).to.deep.include({ status: 'scheduled', job_type: null, property: null });
+    expect(page.items.find((item) => item.id === j.J3)).to.deep.include({
+      status: 'scheduled',
+      job_type: null,
+      property: null,
+    });
   });
 
-  it('filters by job type; another business\'s or an unknown type finds nothing', async () => {
+  it("filters by job type; another business's or an unknown type finds nothing", async () => {
     expect((await call({ job_type: install })).items.map((item) => item.id)).to.deep.equal([j.J7]);
     expect((await call({ job_type: foreignType })).items).to.deep.equal([]);
     expect((await call({ job_type: randomUUID() })).items).to.deep.equal([]);
@@ -109,8 +136,14 @@ describe('scheduling: list-unscheduled-jobs', () => {
     const a = await fx.job(customer.id, 'A');
     const b = await fx.job(customer.id, 'B');
     const connection = fixtureEm().getConnection();
-    await connection.execute(`update jobs set created_at = '2026-11-01T12:00:00.123789Z' where business_id = ? and id = ?`, [fx.id, a.id]);
-    await connection.execute(`update jobs set created_at = '2026-11-01T12:00:00.123456Z' where business_id = ? and id = ?`, [fx.id, b.id]);
+    await connection.execute(
+      `update jobs set created_at = '2026-11-01T12:00:00.123789Z' where business_id = ? and id = ?`,
+      [fx.id, a.id],
+    );
+    await connection.execute(
+      `update jobs set created_at = '2026-11-01T12:00:00.123456Z' where business_id = ? and id = ?`,
+      [fx.id, b.id],
+    );
     const caller = tenantCaller(fx.id, { clock: now }).workspace.scheduling;
     const first = await caller.listUnscheduledJobs({ limit: 1 });
     const second = await caller.listUnscheduledJobs({ limit: 1, cursor: first.next_cursor ?? undefined });

@@ -22,8 +22,10 @@ describe('scheduling: list-visits', () => {
   let foreignVisit: string;
   const v: Record<string, string> = {};
   let order: string[];
-  const call = (input: Record<string, unknown> = {}) => tenantCaller(f.id).workspace.scheduling.listVisits(input as never);
-  const idsOf = async (input: Record<string, unknown>) => (await call({ ...input, limit: 100 })).items.map((item) => item.id);
+  const call = (input: Record<string, unknown> = {}) =>
+    tenantCaller(f.id).workspace.scheduling.listVisits(input as never);
+  const idsOf = async (input: Record<string, unknown>) =>
+    (await call({ ...input, limit: 100 })).items.map((item) => item.id);
 
   before(async () => {
     f = await SchedulingFixtures.create();
@@ -31,13 +33,24 @@ describe('scheduling: list-visits', () => {
     alice = (await f.member('Alice Adams')).id;
     bob = (await f.member('Bob Brown')).id;
     const withAddress = await f.customer('Dana Diaz');
-    const property = await f.property(withAddress.id, { name: 'Lake house', line1: '12 Elm St', city: 'Springfield', region: 'IL', postalCode: '62701' });
+    const property = await f.property(withAddress.id, {
+      name: 'Lake house',
+      line1: '12 Elm St',
+      city: 'Springfield',
+      region: 'IL',
+      postalCode: '62701',
+    });
     const noAddress = await f.customer('Eve Evans');
     const j1 = await f.job(withAddress.id, 'Furnace repair', { propertyId: property.id });
     const j2 = await f.job(noAddress.id, 'Leak check');
     v.v6 = (await f.visit(j2.id, local('2026-11-01T23:59'), local('2026-11-02T01:00'), { memberIds: [bob] })).id;
     v.v1 = (await f.visit(j1.id, local('2026-11-02T23:30'), local('2026-11-03T00:30'), { memberIds: [alice] })).id;
-    v.v2 = (await f.visit(j2.id, local('2026-11-03T00:00'), local('2026-11-03T01:00'), { memberIds: [bob], status: 'completed' })).id;
+    v.v2 = (
+      await f.visit(j2.id, local('2026-11-03T00:00'), local('2026-11-03T01:00'), {
+        memberIds: [bob],
+        status: 'completed',
+      })
+    ).id;
     v.v3 = (await f.visit(j1.id, local('2026-11-03T09:00'), local('2026-11-03T10:30'), { memberIds: [bob, alice] })).id;
     v.v4 = (await f.visit(j2.id, local('2026-11-03T09:00'), local('2026-11-03T10:00'), { status: 'cancelled' })).id;
     v.v5 = (await f.visit(j1.id, local('2026-11-04T00:00'), local('2026-11-04T01:00'), { memberIds: [alice] })).id;
@@ -47,10 +60,14 @@ describe('scheduling: list-visits', () => {
     foreignMember = (await other.member('Alice Adams')).id;
     const foreignCustomer = await other.customer('Dana Diaz');
     const foreignJob = await other.job(foreignCustomer.id, 'Furnace repair');
-    foreignVisit = (await other.visit(foreignJob.id, local('2026-11-03T09:00'), local('2026-11-03T10:00'), { memberIds: [foreignMember] })).id;
+    foreignVisit = (
+      await other.visit(foreignJob.id, local('2026-11-03T09:00'), local('2026-11-03T10:00'), {
+        memberIds: [foreignMember],
+      })
+    ).id;
   });
 
-  it('lists the business\'s visits by start then id, with job, customer, address and assignees', async () => {
+  it("lists the business's visits by start then id, with job, customer, address and assignees", async () => {
     const page = await call();
     expect(page.time_zone).to.equal('America/Chicago');
     expect(page.next_cursor).to.equal(null);
@@ -69,7 +86,14 @@ describe('scheduling: list-visits', () => {
       property: {
         id: v3!.property!.id,
         name: 'Lake house',
-        address: { line1: '12 Elm St', line2: null, city: 'Springfield', region: 'IL', postal_code: '62701', country: 'US' },
+        address: {
+          line1: '12 Elm St',
+          line2: null,
+          city: 'Springfield',
+          region: 'IL',
+          postal_code: '62701',
+          country: 'US',
+        },
         summary: '12 Elm St, Springfield, IL 62701',
       },
       assigned_team_members: [
@@ -93,7 +117,10 @@ describe('scheduling: list-visits', () => {
   it('filters by assigned team member and by status', async () => {
     expect(await idsOf({ team_member_id: alice })).to.deep.equal([v.v1, v.v3, v.v5]);
     expect(await idsOf({ team_member_id: bob })).to.deep.equal([v.v6, v.v2, v.v3]);
-    expect(await idsOf({ team_member_id: bob, date_from: '2026-11-03', date_to: '2026-11-03' })).to.deep.equal([v.v2, v.v3]);
+    expect(await idsOf({ team_member_id: bob, date_from: '2026-11-03', date_to: '2026-11-03' })).to.deep.equal([
+      v.v2,
+      v.v3,
+    ]);
     expect(await idsOf({ status: 'cancelled' })).to.deep.equal([v.v4]);
     expect(await idsOf({ status: 'completed' })).to.deep.equal([v.v2]);
     expect(await idsOf({ status: 'en_route' })).to.deep.equal([]);
@@ -124,7 +151,10 @@ describe('scheduling: list-visits', () => {
     await expectAppError(call({ team_member_id: 'alice' }), 'VALIDATION_FAILED');
     await expectAppError(call({ status: 'done' }), 'VALIDATION_FAILED');
     await expectAppError(call({ cursor: 'forged' }), 'VALIDATION_FAILED');
-    await expectAppError(call({ cursor: Buffer.from(JSON.stringify(['2026-11-03', 'x'])).toString('base64url') }), 'VALIDATION_FAILED');
+    await expectAppError(
+      call({ cursor: Buffer.from(JSON.stringify(['2026-11-03', 'x'])).toString('base64url') }),
+      'VALIDATION_FAILED',
+    );
     await expectAppError(call({ limit: 0 }), 'VALIDATION_FAILED');
     // Cursors carry exactly UTC microseconds; anything else is refused before it reaches the database.
     const forged = (key: unknown[]) => Buffer.from(JSON.stringify(key)).toString('base64url');

@@ -1,10 +1,16 @@
 import { expect } from 'chai';
 import { DateTime } from 'luxon';
 import { earliestStart, nextGridMark, slotStarts } from '../../../core/services/workspace/scheduling/slot-starts.ts';
-import { intersectSpans, spanMinutes, subtractSpans, unionSpans } from '../../../core/services/workspace/scheduling/spans.ts';
+import {
+  intersectSpans,
+  spanMinutes,
+  subtractSpans,
+  unionSpans,
+} from '../../../core/services/workspace/scheduling/spans.ts';
 
 const at = (iso: string) => new Date(iso).getTime();
-const localClocks = (starts: number[], zone: string) => starts.map((ms) => DateTime.fromMillis(ms, { zone }).toFormat('HH:mm'));
+const localClocks = (starts: number[], zone: string) =>
+  starts.map((ms) => DateTime.fromMillis(ms, { zone }).toFormat('HH:mm'));
 
 describe('scheduling: span arithmetic and the slot grid', () => {
   it('merges, subtracts and intersects half-open spans', () => {
@@ -27,7 +33,12 @@ describe('scheduling: span arithmetic and the slot grid', () => {
       { start: 20, end: 30 },
       { start: 40, end: 45 },
     ]);
-    expect(spanMinutes([{ start: 0, end: 90 * 60_000 }, { start: 30 * 60_000, end: 60 * 60_000 }])).to.equal(90);
+    expect(
+      spanMinutes([
+        { start: 0, end: 90 * 60_000 },
+        { start: 30 * 60_000, end: 60 * 60_000 },
+      ]),
+    ).to.equal(90);
   });
 
   it('puts the grid on :00 and :30 local in a zone offset by 45 minutes (Asia/Kathmandu, UTC+5:45)', () => {
@@ -40,12 +51,20 @@ describe('scheduling: span arithmetic and the slot grid', () => {
 
   it('offers nothing in a free span shorter than the duration, and the span start when it fits exactly', () => {
     const zone = 'America/Chicago';
-    expect(slotStarts([{ start: at('2026-11-03T14:00:00Z'), end: at('2026-11-03T14:59:00Z') }], 60, zone)).to.deep.equal([]);
-    expect(slotStarts([{ start: at('2026-11-03T14:10:00Z'), end: at('2026-11-03T15:10:00Z') }], 60, zone)).to.deep.equal([at('2026-11-03T14:10:00Z')]);
+    expect(
+      slotStarts([{ start: at('2026-11-03T14:00:00Z'), end: at('2026-11-03T14:59:00Z') }], 60, zone),
+    ).to.deep.equal([]);
+    expect(
+      slotStarts([{ start: at('2026-11-03T14:10:00Z'), end: at('2026-11-03T15:10:00Z') }], 60, zone),
+    ).to.deep.equal([at('2026-11-03T14:10:00Z')]);
   });
 
   it('rounds now up to whole 5 minutes', () => {
-    expect(new Date(earliestStart(new Date('2026-11-03T18:07:33.120Z'))).toISOString()).to.equal('2026-11-03T18:10:00.000Z');
-    expect(new Date(earliestStart(new Date('2026-11-03T18:10:00.000Z'))).toISOString()).to.equal('2026-11-03T18:10:00.000Z');
+    expect(new Date(earliestStart(new Date('2026-11-03T18:07:33.120Z'))).toISOString()).to.equal(
+      '2026-11-03T18:10:00.000Z',
+    );
+    expect(new Date(earliestStart(new Date('2026-11-03T18:10:00.000Z'))).toISOString()).to.equal(
+      '2026-11-03T18:10:00.000Z',
+    );
   });
 });

@@ -55,26 +55,45 @@ describe('workspace: get-team-member', () => {
       ],
       weekly_working_minutes: 840,
       time_zone: 'America/Denver',
-      service_zones: [{ id: ids.north, name: 'North' }, { id: ids.south, name: 'South' }],
+      service_zones: [
+        { id: ids.north, name: 'North' },
+        { id: ids.south, name: 'South' },
+      ],
     });
   });
 
   it('answers a member without hours or zones', async () => {
     const idle = await tenantCaller(business.id).workspace.team.getTeamMember({ team_member_id: ids.idle! });
-    expect(idle).to.deep.include({ active: false, role: 'office', working_hours: [], weekly_working_minutes: 0, service_zones: [], service_zone_ids: [] });
+    expect(idle).to.deep.include({
+      active: false,
+      role: 'office',
+      working_hours: [],
+      weekly_working_minutes: 0,
+      service_zones: [],
+      service_zone_ids: [],
+    });
   });
 
   it('treats stored hours that are not a list as no hours', async () => {
-    await sql(`update team_members set working_hours = '{"weekday": 1}'::jsonb where business_id = ? and id = ?`, [business.id, ids.idle]);
+    await sql(`update team_members set working_hours = '{"weekday": 1}'::jsonb where business_id = ? and id = ?`, [
+      business.id,
+      ids.idle,
+    ]);
     const idle = await tenantCaller(business.id).workspace.team.getTeamMember({ team_member_id: ids.idle! });
     expect(idle).to.deep.include({ working_hours: [], weekly_working_minutes: 0 });
   });
 
-  it('refuses malformed, unknown and other businesses\' ids', async () => {
+  it("refuses malformed, unknown and other businesses' ids", async () => {
     const caller = tenantCaller(business.id);
     await expectAppError(caller.workspace.team.getTeamMember({ team_member_id: 'not-a-uuid' }), 'VALIDATION_FAILED');
-    const unknown = await expectAppError(caller.workspace.team.getTeamMember({ team_member_id: randomUUID() }), 'RESOURCE_NOT_FOUND');
-    const foreign = await expectAppError(caller.workspace.team.getTeamMember({ team_member_id: ids.foreign! }), 'RESOURCE_NOT_FOUND');
+    const unknown = await expectAppError(
+      caller.workspace.team.getTeamMember({ team_member_id: randomUUID() }),
+      'RESOURCE_NOT_FOUND',
+    );
+    const foreign = await expectAppError(
+      caller.workspace.team.getTeamMember({ team_member_id: ids.foreign! }),
+      'RESOURCE_NOT_FOUND',
+    );
     expect(foreign.message).to.equal(`No team member with id ${ids.foreign} in this business.`);
     expect(unknown.message).to.match(/^No team member with id [0-9a-f-]{36} in this business\.$/);
     // The other business sees its own member, in its own zone.

@@ -15,7 +15,10 @@ describe('workspace: list-team-members', () => {
     business = await createTestBusiness();
     other = await createTestBusiness();
     ids.ana = await addMember(business, 'Ana', {
-      skills: ['hvac', 'electrical'], email: 'ana@example.com', phone: '+1 555 0100', color: '#FF8800',
+      skills: ['hvac', 'electrical'],
+      email: 'ana@example.com',
+      phone: '+1 555 0100',
+      color: '#FF8800',
     });
     ids.bo = await addMember(business, 'Bo', { role: 'dispatcher', active: false });
     ids.cy = await addMember(business, 'Cy', { role: 'manager' });
@@ -48,7 +51,15 @@ describe('workspace: list-team-members', () => {
       service_zone_ids: [ids.north, ids.south],
     });
     expect(page.items[1]).to.deep.equal({
-      id: ids.bo, name: 'Bo', email: null, phone: null, role: 'dispatcher', skills: [], active: false, color: null, service_zone_ids: [],
+      id: ids.bo,
+      name: 'Bo',
+      email: null,
+      phone: null,
+      role: 'dispatcher',
+      skills: [],
+      active: false,
+      color: null,
+      service_zone_ids: [],
     });
     expect(page.items.find((member) => member.id === ids.cy)!.service_zone_ids).to.deep.equal([ids.north]);
   });
@@ -56,16 +67,23 @@ describe('workspace: list-team-members', () => {
   it('filters by active', async () => {
     const caller = tenantCaller(business.id);
     const active = await caller.workspace.team.listTeamMembers({ active: true });
-    expect(active.items.map((member) => member.id)).to.deep.equal(order.filter((id) => id !== ids.bo && id !== ids.dee2));
+    expect(active.items.map((member) => member.id)).to.deep.equal(
+      order.filter((id) => id !== ids.bo && id !== ids.dee2),
+    );
     const inactive = await caller.workspace.team.listTeamMembers({ active: false });
-    expect(inactive.items.map((member) => member.id)).to.deep.equal(order.filter((id) => id === ids.bo || id === ids.dee2));
+    expect(inactive.items.map((member) => member.id)).to.deep.equal(
+      order.filter((id) => id === ids.bo || id === ids.dee2),
+    );
   });
 
   it('pages through every member without gaps or repeats, for every page size', async () => {
     const caller = tenantCaller(business.id);
     for (const limit of [1, 2, 3, 4, 5]) {
       const pages = await allPages((cursor) => caller.workspace.team.listTeamMembers({ limit, cursor }));
-      expect(pages.flat().map((member) => member.id), `limit ${limit}`).to.deep.equal(order);
+      expect(
+        pages.flat().map((member) => member.id),
+        `limit ${limit}`,
+      ).to.deep.equal(order);
       expect(pages.length).to.equal(Math.ceil(order.length / limit));
     }
     const first = await caller.workspace.team.listTeamMembers({ limit: 2, active: true });
@@ -77,18 +95,30 @@ describe('workspace: list-team-members', () => {
   it('refuses forged cursors and bad limits', async () => {
     const caller = tenantCaller(business.id);
     await expectAppError(caller.workspace.team.listTeamMembers({ cursor: 'not-a-cursor' }), 'VALIDATION_FAILED');
-    await expectAppError(caller.workspace.team.listTeamMembers({ cursor: forgedCursor([1, randomUUID()]) }), 'VALIDATION_FAILED');
-    await expectAppError(caller.workspace.team.listTeamMembers({ cursor: forgedCursor(['Ana', 'not-a-uuid']) }), 'VALIDATION_FAILED');
-    await expectAppError(caller.workspace.team.listTeamMembers({ cursor: forgedCursor(['A\u0000', randomUUID()]) }), 'VALIDATION_FAILED');
+    await expectAppError(
+      caller.workspace.team.listTeamMembers({ cursor: forgedCursor([1, randomUUID()]) }),
+      'VALIDATION_FAILED',
+    );
+    await expectAppError(
+      caller.workspace.team.listTeamMembers({ cursor: forgedCursor(['Ana', 'not-a-uuid']) }),
+      'VALIDATION_FAILED',
+    );
+    await expectAppError(
+      caller.workspace.team.listTeamMembers({ cursor: forgedCursor(['A\u0000', randomUUID()]) }),
+      'VALIDATION_FAILED',
+    );
     await expectAppError(caller.workspace.team.listTeamMembers({ limit: 0 }), 'VALIDATION_FAILED');
     await expectAppError(caller.workspace.team.listTeamMembers({ limit: 101 }), 'VALIDATION_FAILED');
   });
 
-  it('answers only the caller\'s business', async () => {
+  it("answers only the caller's business", async () => {
     const page = await tenantCaller(other.id).workspace.team.listTeamMembers({});
     expect(page.items.map((member) => member.id)).to.deep.equal([ids.foreignBo, ids.foreignAna]);
     expect(page.items[1]!.service_zone_ids).to.have.length(1);
     const empty = await createTestBusiness();
-    expect(await tenantCaller(empty.id).workspace.team.listTeamMembers({})).to.deep.equal({ items: [], next_cursor: null });
+    expect(await tenantCaller(empty.id).workspace.team.listTeamMembers({})).to.deep.equal({
+      items: [],
+      next_cursor: null,
+    });
   });
 });

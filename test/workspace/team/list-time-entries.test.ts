@@ -29,7 +29,11 @@ describe('workspace: list-time-entries', () => {
     // Local 2026-11-01 00:00 CDT. 45.5 min -> 45.
     ids.e2 = await addTimeEntry(business, ids.ana, 'travel', '2026-11-01T05:00:00Z', '2026-11-01T05:45:30Z');
     // Local 2026-11-01 23:30 CST: still the 1st, 25 hours after its midnight. 90 min.
-    ids.e3 = await addTimeEntry(business, ids.ana, 'work', '2026-11-02T05:30:00Z', '2026-11-02T07:00:00Z', { jobId, visitId, notes: 'Replaced igniter' });
+    ids.e3 = await addTimeEntry(business, ids.ana, 'work', '2026-11-02T05:30:00Z', '2026-11-02T07:00:00Z', {
+      jobId,
+      visitId,
+      notes: 'Replaced igniter',
+    });
     // Local 2026-11-02 00:00 CST, still running.
     ids.e4 = await addTimeEntry(business, ids.cy, 'break', '2026-11-02T06:00:00Z', null);
     // Two entries at the same instant (ordered by id), then two a fraction of a millisecond later.
@@ -50,7 +54,19 @@ describe('workspace: list-time-entries', () => {
     expect(page.items.map((entry) => entry.id)).to.deep.equal(order);
     const byId = new Map(page.items.map((entry) => [entry.id, entry]));
     expect(page.items.map((entry) => [entry.id, entry.duration_minutes])).to.deep.equal(
-      order.map((id) => [id, { [ids.e1!]: 31, [ids.e2!]: 45, [ids.e3!]: 90, [ids.e4!]: null, [ids.e5!]: 60, [ids.e6!]: 0, [ids.e7!]: 29, [ids.e8!]: 29 }[id]]),
+      order.map((id) => [
+        id,
+        {
+          [ids.e1!]: 31,
+          [ids.e2!]: 45,
+          [ids.e3!]: 90,
+          [ids.e4!]: null,
+          [ids.e5!]: 60,
+          [ids.e6!]: 0,
+          [ids.e7!]: 29,
+          [ids.e8!]: 29,
+        }[id],
+      ]),
     );
     expect(byId.get(ids.e3!)).to.deep.equal({
       id: ids.e3,
@@ -67,14 +83,25 @@ describe('workspace: list-time-entries', () => {
       notes: 'Replaced igniter',
     });
     expect(byId.get(ids.e4!)).to.deep.include({
-      team_member: { id: ids.cy, name: 'Cy' }, kind: 'break', ended_at: null, ended_at_local: null, running: true, duration_minutes: null, job_id: null, visit_id: null,
+      team_member: { id: ids.cy, name: 'Cy' },
+      kind: 'break',
+      ended_at: null,
+      ended_at_local: null,
+      running: true,
+      duration_minutes: null,
+      job_id: null,
+      visit_id: null,
     });
-    expect(byId.get(ids.e1!)).to.deep.include({ started_at_local: '2026-10-31T23:59', ended_at_local: '2026-11-01T00:30' });
+    expect(byId.get(ids.e1!)).to.deep.include({
+      started_at_local: '2026-10-31T23:59',
+      ended_at_local: '2026-11-01T00:30',
+    });
   });
 
   it('filters by local days of the business time zone, across the DST change', async () => {
     const caller = tenantCaller(business.id);
-    const ids_ = async (input: { date_from?: string; date_to?: string }) => (await caller.workspace.team.listTimeEntries(input)).items.map((entry) => entry.id);
+    const ids_ = async (input: { date_from?: string; date_to?: string }) =>
+      (await caller.workspace.team.listTimeEntries(input)).items.map((entry) => entry.id);
     expect(await ids_({ date_from: '2026-11-01', date_to: '2026-11-01' })).to.deep.equal([ids.e2, ids.e3]);
     expect(await ids_({ date_from: '2026-10-31', date_to: '2026-10-31' })).to.deep.equal([ids.e1]);
     expect(await ids_({ date_to: '2026-10-31' })).to.deep.equal([ids.e1]);
@@ -85,24 +112,44 @@ describe('workspace: list-time-entries', () => {
 
   it('filters by team member and kind', async () => {
     const caller = tenantCaller(business.id);
-    expect((await caller.workspace.team.listTimeEntries({ team_member_id: ids.ana! })).items.map((entry) => entry.id)).to.deep.equal([ids.e1, ids.e2, ids.e3]);
-    expect((await caller.workspace.team.listTimeEntries({ kind: 'work' })).items.map((entry) => entry.id)).to.deep.equal(order.filter((id) => [ids.e1, ids.e3, ids.e5, ids.e6].includes(id)));
-    expect((await caller.workspace.team.listTimeEntries({ kind: 'travel', team_member_id: ids.bo!, date_from: '2026-11-03' })).items.map((entry) => entry.id)).to.deep.equal([ids.e8]);
-    expect((await caller.workspace.team.listTimeEntries({ kind: 'break', date_to: '2026-11-01' })).items).to.deep.equal([]);
+    expect(
+      (await caller.workspace.team.listTimeEntries({ team_member_id: ids.ana! })).items.map((entry) => entry.id),
+    ).to.deep.equal([ids.e1, ids.e2, ids.e3]);
+    expect(
+      (await caller.workspace.team.listTimeEntries({ kind: 'work' })).items.map((entry) => entry.id),
+    ).to.deep.equal(order.filter((id) => [ids.e1, ids.e3, ids.e5, ids.e6].includes(id)));
+    expect(
+      (
+        await caller.workspace.team.listTimeEntries({
+          kind: 'travel',
+          team_member_id: ids.bo!,
+          date_from: '2026-11-03',
+        })
+      ).items.map((entry) => entry.id),
+    ).to.deep.equal([ids.e8]);
+    expect((await caller.workspace.team.listTimeEntries({ kind: 'break', date_to: '2026-11-01' })).items).to.deep.equal(
+      [],
+    );
   });
 
   it('pages without gaps or repeats, even between entries a fraction of a millisecond apart', async () => {
     const caller = tenantCaller(business.id);
     for (const limit of [1, 2, 3, 4, 5, 6, 7]) {
       const pages = await allPages((cursor) => caller.workspace.team.listTimeEntries({ limit, cursor }));
-      expect(pages.flat().map((entry) => entry.id), `limit ${limit}`).to.deep.equal(order);
+      expect(
+        pages.flat().map((entry) => entry.id),
+        `limit ${limit}`,
+      ).to.deep.equal(order);
       expect(pages.length).to.equal(Math.ceil(order.length / limit));
     }
   });
 
   it('refuses bad ranges, ids and cursors', async () => {
     const caller = tenantCaller(business.id);
-    const range = await expectAppError(caller.workspace.team.listTimeEntries({ date_from: '2026-11-10', date_to: '2026-11-09' }), 'VALIDATION_FAILED');
+    const range = await expectAppError(
+      caller.workspace.team.listTimeEntries({ date_from: '2026-11-10', date_to: '2026-11-09' }),
+      'VALIDATION_FAILED',
+    );
     expect(range.message).to.equal('Invalid parameter "date_to": must not be before date_from.');
     await expectAppError(caller.workspace.team.listTimeEntries({ date_from: '0000-01-01' }), 'VALIDATION_FAILED');
     await expectAppError(caller.workspace.team.listTimeEntries({ date_to: '9999-12-31' }), 'VALIDATION_FAILED');
@@ -110,14 +157,26 @@ describe('workspace: list-time-entries', () => {
     await expectAppError(caller.workspace.team.listTimeEntries({ team_member_id: 'ana' }), 'VALIDATION_FAILED');
     await expectAppError(caller.workspace.team.listTimeEntries({ kind: 'nap' as never }), 'VALIDATION_FAILED');
     await expectAppError(caller.workspace.team.listTimeEntries({ cursor: 'garbage!' }), 'VALIDATION_FAILED');
-    await expectAppError(caller.workspace.team.listTimeEntries({ cursor: forgedCursor(['2026-13-01T00:00:00.000000Z', randomUUID()]) }), 'VALIDATION_FAILED');
-    await expectAppError(caller.workspace.team.listTimeEntries({ cursor: forgedCursor(['0000-01-01T00:00:00.000000Z', randomUUID()]) }), 'VALIDATION_FAILED');
-    await expectAppError(caller.workspace.team.listTimeEntries({ cursor: forgedCursor(['Ana', randomUUID()]) }), 'VALIDATION_FAILED');
+    await expectAppError(
+      caller.workspace.team.listTimeEntries({ cursor: forgedCursor(['2026-13-01T00:00:00.000000Z', randomUUID()]) }),
+      'VALIDATION_FAILED',
+    );
+    await expectAppError(
+      caller.workspace.team.listTimeEntries({ cursor: forgedCursor(['0000-01-01T00:00:00.000000Z', randomUUID()]) }),
+      'VALIDATION_FAILED',
+    );
+    await expectAppError(
+      caller.workspace.team.listTimeEntries({ cursor: forgedCursor(['Ana', randomUUID()]) }),
+      'VALIDATION_FAILED',
+    );
   });
 
-  it('refuses a team member of another business or none, and never shows another business\'s entries', async () => {
+  it("refuses a team member of another business or none, and never shows another business's entries", async () => {
     const caller = tenantCaller(business.id);
-    const foreign = await expectAppError(caller.workspace.team.listTimeEntries({ team_member_id: ids.foreign! }), 'RESOURCE_NOT_FOUND');
+    const foreign = await expectAppError(
+      caller.workspace.team.listTimeEntries({ team_member_id: ids.foreign! }),
+      'RESOURCE_NOT_FOUND',
+    );
     expect(foreign.message).to.equal(`No team member with id ${ids.foreign} in this business.`);
     await expectAppError(caller.workspace.team.listTimeEntries({ team_member_id: randomUUID() }), 'RESOURCE_NOT_FOUND');
     const theirs = await tenantCaller(other.id).workspace.team.listTimeEntries({});
@@ -128,7 +187,10 @@ describe('workspace: list-time-entries', () => {
     const odd = await createTestBusiness({ timeZone: 'Mars/Olympus_Mons' });
     const member = await addMember(odd, 'Zed');
     const late = await addTimeEntry(odd, member, 'work', '2026-11-01T23:30:00Z', null);
-    const page = await tenantCaller(odd.id).workspace.team.listTimeEntries({ date_from: '2026-11-01', date_to: '2026-11-01' });
+    const page = await tenantCaller(odd.id).workspace.team.listTimeEntries({
+      date_from: '2026-11-01',
+      date_to: '2026-11-01',
+    });
     expect(page).to.deep.include({ time_zone: 'UTC', next_cursor: null });
     expect(page.items.map((entry) => [entry.id, entry.started_at_local])).to.deep.equal([[late, '2026-11-01T23:30']]);
   });

@@ -1,17 +1,25 @@
 import { z } from 'zod';
-import { billingFrequencies, serviceAgreementStatuses } from '../../../../orm/entities/field-service/service-agreement.ts';
+import {
+  billingFrequencies,
+  serviceAgreementStatuses,
+} from '../../../../orm/entities/field-service/service-agreement.ts';
 import { ZDate, ZDateTime } from '../shared/cursor-page.schema.ts';
 
 export const ZAgreementStatus = z
   .enum(serviceAgreementStatuses)
-  .describe('active (in force), paused (temporarily on hold), cancelled (ended early), expired (reached its end date without renewal).');
+  .describe(
+    'active (in force), paused (temporarily on hold), cancelled (ended early), expired (reached its end date without renewal).',
+  );
 
 export const ZServiceAgreement = z.object({
   id: z.uuid().describe('Pass as agreement_id to get-service-agreement.'),
   name: z.string().describe('The plan name, e.g. "Gold HVAC maintenance".'),
   status: ZAgreementStatus,
   customer: z.object({ id: z.uuid(), name: z.string() }).describe('The customer holding the agreement.'),
-  property_id: z.uuid().nullable().describe('The property it covers (see get-property); null when it is not tied to one.'),
+  property_id: z
+    .uuid()
+    .nullable()
+    .describe('The property it covers (see get-property); null when it is not tied to one.'),
   billing_frequency: z.enum(billingFrequencies).describe('How often price_minor is billed.'),
   price_minor: z.number().int().describe('Price per billing period in minor units of `currency`.'),
   currency: z.string().describe('ISO 4217 code of price_minor.'),

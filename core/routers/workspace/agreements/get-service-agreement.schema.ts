@@ -27,5 +27,8 @@ const ZPlannedVisit = z.object({
 export const ZGetServiceAgreementOutput = ZServiceAgreement.extend({
   visit_plan: z.array(ZPlannedVisit).describe('Every planned visit of the agreement, by planned_for date.'),
   completed_visits: z.number().int().describe('Plan entries completed.'),
-  remaining_visits: z.number().int().describe('Plan entries still to do (planned or scheduled); skipped ones count in neither.'),
+  remaining_visits: z
+    .number()
+    .int()
+    .describe('Plan entries still to do (planned or scheduled); skipped ones count in neither.'),
 });

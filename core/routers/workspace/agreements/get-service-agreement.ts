@@ -11,7 +11,7 @@ export const getServiceAgreement = tenantProcedure
       title: 'Get service agreement',
       access: 'read',
       description:
-        'One service agreement (maintenance plan or membership) with its terms and its whole visit plan by date: each planned visit\'s status ' +
+        "One service agreement (maintenance plan or membership) with its terms and its whole visit plan by date: each planned visit's status " +
         '(planned, scheduled, completed, skipped) and the booked visit once there is one, plus how many visits are completed and how many remain. ' +
         'Find agreement ids with list-service-agreements; open a booked visit with get-visit.',
     },
@@ -20,7 +20,8 @@ export const getServiceAgreement = tenantProcedure
   .output(ZGetServiceAgreementOutput)
   .query(async ({ ctx, input }) => {
     const [row] = await findAgreements(ctx.em, ctx.businessId, { agreementId: input.agreement_id, limit: 1 });
-    if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No service agreement with id ${input.agreement_id} in this business.`);
+    if (!row)
+      throw new AppError('RESOURCE_NOT_FOUND', `No service agreement with id ${input.agreement_id} in this business.`);
     const plan = await findVisitPlan(ctx.em, ctx.businessId, row.id);
     return { ...toServiceAgreement(row), ...toVisitPlan(plan) };
   });

@@ -16,7 +16,7 @@ export const listServiceAgreements = tenantProcedure
       description:
         'Recurring service agreements (maintenance plans, memberships), newest first, each with its customer, covered property, price per billing period, ' +
         'term (starts_on, ends_on, auto_renew), visits per year and the date of the next visit still to do. Filter by status, or by expiring_before ' +
-        '(term ends on or before that date) to find renewals to chase. get-service-agreement shows one agreement\'s whole visit plan.',
+        "(term ends on or before that date) to find renewals to chase. get-service-agreement shows one agreement's whole visit plan.",
     },
   })
   .input(ZListServiceAgreementsInput)

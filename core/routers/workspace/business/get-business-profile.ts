@@ -26,7 +26,11 @@ export const getBusinessProfile = tenantProcedure
       id: business.id,
       name: business.name,
       slug: business.slug,
-      contact: { email: business.email ?? null, phone: business.phone ?? null, website_url: business.websiteUrl ?? null },
+      contact: {
+        email: business.email ?? null,
+        phone: business.phone ?? null,
+        website_url: business.websiteUrl ?? null,
+      },
       address: {
         line1: business.addressLine1 ?? null,
         line2: business.addressLine2 ?? null,

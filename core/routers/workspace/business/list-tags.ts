@@ -24,10 +24,15 @@ export const listTags = tenantProcedure
   .query(async ({ ctx, input }) => {
     const after = decodeCursor(input.cursor, ZTagCursor);
     const rows = await listTagsWithUsage(ctx.em, ctx.businessId, after, input.limit + 1);
-    return toCursorPage(rows, input.limit, (row) => [row.name, row.id], (row) => ({
-      id: row.id,
-      name: row.name,
-      color: row.color,
-      customer_count: Number(row.customer_count),
-    }));
+    return toCursorPage(
+      rows,
+      input.limit,
+      (row) => [row.name, row.id],
+      (row) => ({
+        id: row.id,
+        name: row.name,
+        color: row.color,
+        customer_count: Number(row.customer_count),
+      }),
+    );
   });

@@ -15,19 +15,23 @@ export const ZCreateCustomerInput = z.object({
     .min(1, { message: 'must not be blank' })
     .max(200)
     .check(noNul())
-    .describe('The customer\'s name: the person, or the contact name of a company. 1 to 200 characters after trimming.'),
+    .describe("The customer's name: the person, or the contact name of a company. 1 to 200 characters after trimming."),
   company_name: optionalText(200).describe('The company, when the customer is one.'),
   email: z
     .email({ message: 'expected an e-mail address' })
     .max(254)
     .nullable()
     .optional()
-    .describe('Stored as given; must not be used by another customer of the business, compared regardless of letter case (else CONFLICT).'),
+    .describe(
+      'Stored as given; must not be used by another customer of the business, compared regardless of letter case (else CONFLICT).',
+    ),
   phone: z
     .string()
     .trim()
     .max(50)
-    .regex(PHONE, { message: 'expected a phone number: 7 to 15 digits, with only spaces, +, -, ., /, parentheses or x between them' })
+    .regex(PHONE, {
+      message: 'expected a phone number: 7 to 15 digits, with only spaces, +, -, ., /, parentheses or x between them',
+    })
     .nullable()
     .optional()
     .describe('Stored as given, e.g. "(512) 555-0100" or "+1 512 555 0100": 7 to 15 digits.'),
@@ -38,7 +42,12 @@ export const ZCreateCustomerInput = z.object({
       city: optionalText(100),
       region: optionalText(100).describe('State, province or county.'),
       postal_code: optionalText(20),
-      country: z.string().regex(/^[A-Z]{2}$/, { message: 'expected an ISO 3166-1 alpha-2 code in uppercase, such as US' }).nullable().optional().describe('ISO 3166-1 alpha-2, uppercase (US, CA, GB...).'),
+      country: z
+        .string()
+        .regex(/^[A-Z]{2}$/, { message: 'expected an ISO 3166-1 alpha-2 code in uppercase, such as US' })
+        .nullable()
+        .optional()
+        .describe('ISO 3166-1 alpha-2, uppercase (US, CA, GB...).'),
     })
     .nullable()
     .optional()
@@ -47,7 +56,9 @@ export const ZCreateCustomerInput = z.object({
     .array(z.string().trim().min(1).max(50).check(noNul()))
     .max(20)
     .optional()
-    .describe('Up to 20 tag names of 1 to 50 characters. An existing tag of the business is reused whatever the letter case (list-tags); a new name creates the tag.'),
+    .describe(
+      'Up to 20 tag names of 1 to 50 characters. An existing tag of the business is reused whatever the letter case (list-tags); a new name creates the tag.',
+    ),
   notes: optionalText(5000).describe('Internal notes about the customer, up to 5000 characters.'),
   status: ZCustomerStatus.default('active').describe('Default active.'),
 });

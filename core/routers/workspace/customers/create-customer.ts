@@ -25,24 +25,30 @@ export const createCustomer = tenantProcedure
     const now = ctx.clock.now();
     const email = given(input.email);
     try {
-      return await insertCustomer(ctx.em, ctx.businessId, {
-        name: input.name,
-        companyName: given(input.company_name),
-        email,
-        phone: given(input.phone),
-        status: input.status,
-        addressLine1: given(input.address?.line1),
-        addressLine2: given(input.address?.line2),
-        city: given(input.address?.city),
-        region: given(input.address?.region),
-        postalCode: given(input.address?.postal_code),
-        country: given(input.address?.country),
-        notes: given(input.notes),
-        tags: input.tags ?? [],
-      }, now);
+      return await insertCustomer(
+        ctx.em,
+        ctx.businessId,
+        {
+          name: input.name,
+          companyName: given(input.company_name),
+          email,
+          phone: given(input.phone),
+          status: input.status,
+          addressLine1: given(input.address?.line1),
+          addressLine2: given(input.address?.line2),
+          city: given(input.address?.city),
+          region: given(input.address?.region),
+          postalCode: given(input.address?.postal_code),
+          country: given(input.address?.country),
+          notes: given(input.notes),
+          tags: input.tags ?? [],
+        },
+        now,
+      );
     } catch (error) {
       // Two creations with one e-mail racing past the check: the unique index decides, and the loser gets the same conflict.
-      if (email && isEmailUniqueViolation(error)) throw duplicateEmail(email, await customerWithEmail(ctx.em, ctx.businessId, email));
+      if (email && isEmailUniqueViolation(error))
+        throw duplicateEmail(email, await customerWithEmail(ctx.em, ctx.businessId, email));
       throw error;
     }
   });

@@ -3,7 +3,9 @@ import { ZAddress, ZDateTime } from '../shared/cursor-page.schema.ts';
 
 const customerStatuses = ['active', 'inactive', 'archived'] as const;
 
-export const ZCustomerStatus = z.enum(customerStatuses).describe('active: a current customer; inactive: no longer served; archived: hidden from day-to-day work.');
+export const ZCustomerStatus = z
+  .enum(customerStatuses)
+  .describe('active: a current customer; inactive: no longer served; archived: hidden from day-to-day work.');
 
 /** A customer as lists and search show it. */
 export const ZCustomerSummary = z.object({
@@ -41,8 +43,15 @@ const ZCustomerBalances = z
     outstanding_minor: z
       .number()
       .int()
-      .describe('Sum over the customer\'s invoices with status open of total_minor minus the succeeded payments applied to each (refunded payments do not count; draft, paid and void invoices are not included).'),
-    overdue_minor: z.number().int().describe('The part of outstanding_minor on open invoices whose due date is before today in the business time zone.'),
+      .describe(
+        "Sum over the customer's invoices with status open of total_minor minus the succeeded payments applied to each (refunded payments do not count; draft, paid and void invoices are not included).",
+      ),
+    overdue_minor: z
+      .number()
+      .int()
+      .describe(
+        'The part of outstanding_minor on open invoices whose due date is before today in the business time zone.',
+      ),
     open_invoice_count: z.number().int().describe('Invoices with status open.'),
     job_count: z.number().int().describe('Jobs of the customer, any status.'),
     currency: z.string().describe('ISO 4217 code of the business; every *_minor amount is in its minor unit.'),
@@ -52,9 +61,17 @@ const ZCustomerBalances = z
 /** One customer with everything about it: get-customer's answer, create-customer's, and the customer.created event's payload. */
 export const ZCustomer = ZCustomerSummary.extend({
   notes: z.string().nullable().describe('Internal notes of the business about the customer.'),
-  contacts: z.array(ZCustomerContact).describe('Up to 50 contacts, the primary first, then by name; contact_count tells if there are more (list-customer-contacts has all).'),
+  contacts: z
+    .array(ZCustomerContact)
+    .describe(
+      'Up to 50 contacts, the primary first, then by name; contact_count tells if there are more (list-customer-contacts has all).',
+    ),
   contact_count: z.number().int(),
-  properties: z.array(ZCustomerPropertySummary).describe('Up to 50 service addresses, oldest first; property_count tells if there are more (list-properties with customer_id has all).'),
+  properties: z
+    .array(ZCustomerPropertySummary)
+    .describe(
+      'Up to 50 service addresses, oldest first; property_count tells if there are more (list-properties with customer_id has all).',
+    ),
   property_count: z.number().int(),
   balances: ZCustomerBalances,
 });

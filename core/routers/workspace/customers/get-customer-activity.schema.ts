@@ -9,15 +9,33 @@ export const ZGetCustomerActivityInput = z.object({
 });
 
 const ZActivityEntry = z.object({
-  type: z.enum(activityTypes).describe('job (created), visit (scheduled start), estimate, invoice (issued, else created), payment (received), note (a job note written).'),
-  id: z.uuid().describe('The id of the job, visit, estimate, invoice, payment or note: get-job, get-visit, get-estimate, get-invoice, get-payment take it.'),
-  occurred_at: ZDateTime.describe('When it happened; an issue date counts as midnight of that day in the business time zone.'),
+  type: z
+    .enum(activityTypes)
+    .describe(
+      'job (created), visit (scheduled start), estimate, invoice (issued, else created), payment (received), note (a job note written).',
+    ),
+  id: z
+    .uuid()
+    .describe(
+      'The id of the job, visit, estimate, invoice, payment or note: get-job, get-visit, get-estimate, get-invoice, get-payment take it.',
+    ),
+  occurred_at: ZDateTime.describe(
+    'When it happened; an issue date counts as midnight of that day in the business time zone.',
+  ),
   summary: z.string().describe('One line for a person, e.g. "Invoice #1042 (open), total 245.60 USD".'),
-  number: z.number().int().nullable().describe('The job, estimate or invoice number; for visits and notes, their job\'s number.'),
+  number: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The job, estimate or invoice number; for visits and notes, their job's number."),
   job_id: z.uuid().nullable().describe('The job it belongs to, when there is one.'),
   invoice_id: z.uuid().nullable().describe('For a payment: the invoice it was applied to; for an invoice: itself.'),
   status: z.string().nullable().describe('The status of the job, visit, estimate, invoice or payment; null for notes.'),
-  amount_minor: z.number().int().nullable().describe('Job or invoice total, or payment amount, in minor units of currency; null otherwise.'),
+  amount_minor: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Job or invoice total, or payment amount, in minor units of currency; null otherwise.'),
 });
 
 export const ZGetCustomerActivityOutput = ZCursorPage(ZActivityEntry).extend({

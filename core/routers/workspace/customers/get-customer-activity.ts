@@ -18,7 +18,7 @@ export const getCustomerActivity = tenantProcedure
       title: 'Get customer activity',
       access: 'read',
       description:
-        'One customer\'s timeline, newest first (ties by type, then id): jobs created, visits by scheduled start (upcoming ones included, so they come first), ' +
+        "One customer's timeline, newest first (ties by type, then id): jobs created, visits by scheduled start (upcoming ones included, so they come first), " +
         'estimates and invoices issued, payments received and job notes, each with a one-line summary, status and amount. ' +
         `Covers since (default: ${DEFAULT_WINDOW_DAYS} days before now) onwards; page with next_cursor. Use it to brief yourself before contacting the customer; ` +
         'get-customer has balances, the get-* tools the details of each entry.',
@@ -32,16 +32,21 @@ export const getCustomerActivity = tenantProcedure
     const after = decodeCursor(input.cursor, ZActivityCursor);
     const rows = await customerActivity(ctx.em, ctx.businessId, input.customer_id, since, after, input.limit + 1);
     const currency = await businessCurrency(ctx.em, ctx.businessId);
-    const page = toCursorPage(rows, input.limit, (row) => [row.occurred_key, row.type, row.id], (row) => ({
-      type: row.type,
-      id: row.id,
-      occurred_at: new Date(row.occurred_at).toISOString(),
-      summary: activitySummary(row, currency),
-      number: row.number,
-      job_id: row.job_id,
-      invoice_id: row.invoice_id,
-      status: row.status,
-      amount_minor: row.amount_minor === null ? null : Number(row.amount_minor),
-    }));
+    const page = toCursorPage(
+      rows,
+      input.limit,
+      (row) => [row.occurred_key, row.type, row.id],
+      (row) => ({
+        type: row.type,
+        id: row.id,
+        occurred_at: new Date(row.occurred_at).toISOString(),
+        summary: activitySummary(row, currency),
+        number: row.number,
+        job_id: row.job_id,
+        invoice_id: row.invoice_id,
+        status: row.status,
+        amount_minor: row.amount_minor === null ? null : Number(row.amount_minor),
+      }),
+    );
     return { ...page, currency };
   });

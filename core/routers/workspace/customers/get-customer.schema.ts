@@ -2,5 +2,7 @@ import { z } from 'zod';
 import { ZId } from '../shared/cursor-page.schema.ts';
 import { ZCustomer } from './customer.schema.ts';
 
-export const ZGetCustomerInput = z.object({ customer_id: ZId.describe('A customer id from search-customers or list-customers.') });
+export const ZGetCustomerInput = z.object({
+  customer_id: ZId.describe('A customer id from search-customers or list-customers.'),
+});
 export const ZGetCustomerOutput = ZCustomer;

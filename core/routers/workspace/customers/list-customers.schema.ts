@@ -14,12 +14,16 @@ export const ZListCustomersInput = z.object({
     .max(50)
     .check(noNul())
     .optional()
-    .describe('Only customers carrying the tag with this name, compared regardless of letter case (names from list-tags).'),
+    .describe(
+      'Only customers carrying the tag with this name, compared regardless of letter case (names from list-tags).',
+    ),
   created_after: ZDateTime.optional().describe('Only customers created at or after this instant.'),
   sort: z
     .enum(customerSorts)
     .default('created_desc')
-    .describe('created_desc: newest first (default); created_asc: oldest first; name_asc: by name in byte order (uppercase before lowercase). Ties by id.'),
+    .describe(
+      'created_desc: newest first (default); created_asc: oldest first; name_asc: by name in byte order (uppercase before lowercase). Ties by id.',
+    ),
   ...ZCursorPageInput,
 });
 

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { AppError } from '../../../errors/index.ts';
 import { decodeCursor, toCursorPage, type CursorKey } from '../../../services/workspace/cursor.ts';
-import { listCustomerRows, toCustomerSummary, type CustomerRow, type CustomerSort } from '../../../services/workspace/customers/customer-rows.query.ts';
+import {
+  listCustomerRows,
+  toCustomerSummary,
+  type CustomerRow,
+  type CustomerSort,
+} from '../../../services/workspace/customers/customer-rows.query.ts';
 import { toDbInstant, ZInstantKey } from '../../../services/workspace/customers/instant.ts';
 import { nameKey, ZNameKey } from '../../../services/workspace/customers/name-key.ts';
 import { tenantProcedure } from '../../../trpc.ts';
@@ -35,15 +40,27 @@ export const listCustomers = tenantProcedure
     const cursor = decodeCursor(input.cursor, ZCustomerCursor);
     // A cursor of another sort order would resume at the wrong place.
     if (cursor && cursor[0] !== input.sort) {
-      throw new AppError('VALIDATION_FAILED', `Invalid parameter "cursor": it continues the sort ${cursor[0]}, not ${input.sort}; pass the same sort as for the previous page.`, {
-        details: [{ parameter: 'cursor', code: 'invalid_cursor', message: 'cursor of another sort', path: ['cursor'] }],
-      });
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `Invalid parameter "cursor": it continues the sort ${cursor[0]}, not ${input.sort}; pass the same sort as for the previous page.`,
+        {
+          details: [
+            { parameter: 'cursor', code: 'invalid_cursor', message: 'cursor of another sort', path: ['cursor'] },
+          ],
+        },
+      );
     }
-    const rows = await listCustomerRows(ctx.em, ctx.businessId, {
-      status: input.status,
-      createdAfter: input.created_after ? toDbInstant(input.created_after) : undefined,
-      tag: input.tag,
-      after: cursor,
-    }, input.sort, input.limit + 1);
+    const rows = await listCustomerRows(
+      ctx.em,
+      ctx.businessId,
+      {
+        status: input.status,
+        createdAfter: input.created_after ? toDbInstant(input.created_after) : undefined,
+        tag: input.tag,
+        after: cursor,
+      },
+      input.sort,
+      input.limit + 1,
+    );
     return toCursorPage(rows, input.limit, (row) => keyOf(input.sort, row), toCustomerSummary);
   });

@@ -6,4 +6,11 @@ import { listCustomerContacts } from './list-customer-contacts.ts';
 import { listCustomers } from './list-customers.ts';
 import { searchCustomers } from './search-customers.ts';
 
-export const customersRouter = router({ searchCustomers, listCustomers, getCustomer, listCustomerContacts, getCustomerActivity, createCustomer });
+export const customersRouter = router({
+  searchCustomers,
+  listCustomers,
+  getCustomer,
+  listCustomerContacts,
+  getCustomerActivity,
+  createCustomer,
+});

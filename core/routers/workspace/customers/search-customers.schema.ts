@@ -10,7 +10,9 @@ export const ZSearchCustomersInput = z.object({
     .min(2)
     .max(200)
     .check(noNul())
-    .describe('Part of a name, company, e-mail, phone number (any formatting: "(512) 555-0100" finds "512-555-0100") or address (line 1, city, postal code); 2 to 200 characters.'),
+    .describe(
+      'Part of a name, company, e-mail, phone number (any formatting: "(512) 555-0100" finds "512-555-0100") or address (line 1, city, postal code); 2 to 200 characters.',
+    ),
   ...ZCursorPageInput,
 });
 
@@ -18,6 +20,8 @@ export const ZSearchCustomersOutput = ZCursorPage(
   ZCustomerSummary.extend({
     match: z
       .enum(['exact_contact', 'exact_name', 'prefix', 'contains', 'similar'])
-      .describe('Why it matched, best first: exact_contact (the e-mail or phone number itself), exact_name (name or company), prefix (name, company, a word of them or the e-mail starts with the query), contains, similar (a close spelling).'),
+      .describe(
+        'Why it matched, best first: exact_contact (the e-mail or phone number itself), exact_name (name or company), prefix (name, company, a word of them or the e-mail starts with the query), contains, similar (a close spelling).',
+      ),
   }),
 );

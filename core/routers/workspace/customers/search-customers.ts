@@ -7,7 +7,12 @@ import { tenantProcedure } from '../../../trpc.ts';
 import { ZSearchCustomersInput, ZSearchCustomersOutput } from './search-customers.schema.ts';
 
 // Resumes after (tier, closeness, name, id) of the last result: the ranking is recomputed for the same query on every page.
-const ZSearchCursor = z.tuple([z.number().int().min(0).max(4), z.string().regex(/^[01](\.\d{1,6})?$/), ZNameKey, z.uuid()]);
+const ZSearchCursor = z.tuple([
+  z.number().int().min(0).max(4),
+  z.string().regex(/^[01](\.\d{1,6})?$/),
+  ZNameKey,
+  z.uuid(),
+]);
 
 const matches = ['exact_contact', 'exact_name', 'prefix', 'contains', 'similar'] as const;
 
@@ -29,8 +34,13 @@ export const searchCustomers = tenantProcedure
   .query(async ({ ctx, input }) => {
     const after = decodeCursor(input.cursor, ZSearchCursor);
     const rows = await searchRows(ctx.em, ctx.businessId, input.query, after, input.limit + 1);
-    return toCursorPage(rows, input.limit, (row) => [row.tier, row.closeness, nameKey(row.name), row.id], (row) => ({
-      ...toCustomerSummary(row),
-      match: matches[row.tier]!,
-    }));
+    return toCursorPage(
+      rows,
+      input.limit,
+      (row) => [row.tier, row.closeness, nameKey(row.name), row.id],
+      (row) => ({
+        ...toCustomerSummary(row),
+        match: matches[row.tier]!,
+      }),
+    );
   });

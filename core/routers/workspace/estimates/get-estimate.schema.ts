@@ -16,7 +16,7 @@ const ZEstimateOption = z.object({
   approved: z.boolean().describe('true for the option the customer approved.'),
   ...ZOptionTotals,
   currency: z.string(),
-  line_items: z.array(ZLineItem).describe('The option\'s priced lines in position order.'),
+  line_items: z.array(ZLineItem).describe("The option's priced lines in position order."),
 });
 
 export const ZGetEstimateOutput = ZEstimateSummary.extend({
@@ -30,5 +30,7 @@ export const ZGetEstimateOutput = ZEstimateSummary.extend({
     .describe('The job it is for or became (see get-job); null when none.'),
   notes: z.string().nullable(),
   updated_at: ZDateTime,
-  options: z.array(ZEstimateOption).describe('The alternatives offered, in position order; each with its own lines and totals.'),
+  options: z
+    .array(ZEstimateOption)
+    .describe('The alternatives offered, in position order; each with its own lines and totals.'),
 });

@@ -4,7 +4,7 @@ import { ZEstimateStatus, ZEstimateSummary } from './estimate.schema.ts';
 
 export const ZListEstimatesInput = z.object({
   status: ZEstimateStatus.optional().describe('Only estimates in this status.'),
-  customer_id: ZId.optional().describe('Only this customer\'s estimates (see search-customers).'),
+  customer_id: ZId.optional().describe("Only this customer's estimates (see search-customers)."),
   ...ZCursorPageInput,
 });
 

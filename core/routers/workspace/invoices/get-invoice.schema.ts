@@ -7,5 +7,13 @@ export const ZGetInvoiceInput = z.object({ invoice_id: ZId });
 
 export const ZGetInvoiceOutput = ZInvoice.extend({
   line_items: z.array(ZLineItem),
-  payments: z.array(z.object({ id: z.uuid(), amount_minor: z.number().int(), method: z.string(), status: z.string(), received_at: ZDateTime })),
+  payments: z.array(
+    z.object({
+      id: z.uuid(),
+      amount_minor: z.number().int(),
+      method: z.string(),
+      status: z.string(),
+      received_at: ZDateTime,
+    }),
+  ),
 });

@@ -17,7 +17,14 @@ export const getInvoice = tenantProcedure
   .input(ZGetInvoiceInput)
   .output(ZGetInvoiceOutput)
   .query(async ({ ctx, input }) => {
-    const [row] = await findInvoices(ctx.em, ctx.businessId, ctx.clock.now(), { invoiceId: input.invoice_id }, 'created_desc', 1);
+    const [row] = await findInvoices(
+      ctx.em,
+      ctx.businessId,
+      ctx.clock.now(),
+      { invoiceId: input.invoice_id },
+      'created_desc',
+      1,
+    );
     if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No invoice with id ${input.invoice_id} in this business.`);
     const [lines, payments] = await Promise.all([
       lineItemsOf(ctx.em, 'invoice', ctx.businessId, row.id),
@@ -26,6 +33,10 @@ export const getInvoice = tenantProcedure
     return {
       ...toInvoice(row),
       line_items: lines,
-      payments: payments.map((payment) => ({ ...payment, amount_minor: Number(payment.amount_minor), received_at: new Date(payment.received_at).toISOString() })),
+      payments: payments.map((payment) => ({
+        ...payment,
+        amount_minor: Number(payment.amount_minor),
+        received_at: new Date(payment.received_at).toISOString(),
+      })),
     };
   });

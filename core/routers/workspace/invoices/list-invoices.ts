@@ -23,11 +23,18 @@ export const listInvoices = tenantProcedure
   .query(async ({ ctx, input }) => {
     await requireCustomer(ctx.em, ctx.businessId, input.customer_id);
     const after = decodeCursor(input.cursor, ZInvoiceCursor);
-    const rows = await findInvoices(ctx.em, ctx.businessId, ctx.clock.now(), {
-      status: input.status,
-      customerId: input.customer_id,
-      dueBefore: input.due_before,
-      after,
-    }, 'created_desc', input.limit + 1);
+    const rows = await findInvoices(
+      ctx.em,
+      ctx.businessId,
+      ctx.clock.now(),
+      {
+        status: input.status,
+        customerId: input.customer_id,
+        dueBefore: input.due_before,
+        after,
+      },
+      'created_desc',
+      input.limit + 1,
+    );
     return toCursorPage(rows, input.limit, (row) => [row.created_key, row.id], toInvoice);
   });

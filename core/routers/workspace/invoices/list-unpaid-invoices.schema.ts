@@ -7,4 +7,8 @@ export const ZListUnpaidInvoicesInput = z.object({
   ...ZCursorPageInput,
 });
 
-export const ZListUnpaidInvoicesOutput = ZCursorPage(ZInvoice.extend({ days_overdue: z.number().int().describe('Days past due today (business time zone); 0 when not yet due.') }));
+export const ZListUnpaidInvoicesOutput = ZCursorPage(
+  ZInvoice.extend({
+    days_overdue: z.number().int().describe('Days past due today (business time zone); 0 when not yet due.'),
+  }),
+);

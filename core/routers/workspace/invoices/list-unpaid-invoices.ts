@@ -21,6 +21,18 @@ export const listUnpaidInvoices = tenantProcedure
   .output(ZListUnpaidInvoicesOutput)
   .query(async ({ ctx, input }) => {
     const after = decodeCursor(input.cursor, ZDueCursor);
-    const rows = await findInvoices(ctx.em, ctx.businessId, ctx.clock.now(), { unpaid: true, overdueOnly: input.overdue_only, after }, 'due_asc', input.limit + 1);
-    return toCursorPage(rows, input.limit, (row) => [row.due_on!, row.id], (row) => ({ ...toInvoice(row), days_overdue: row.days_overdue }));
+    const rows = await findInvoices(
+      ctx.em,
+      ctx.businessId,
+      ctx.clock.now(),
+      { unpaid: true, overdueOnly: input.overdue_only, after },
+      'due_asc',
+      input.limit + 1,
+    );
+    return toCursorPage(
+      rows,
+      input.limit,
+      (row) => [row.due_on!, row.id],
+      (row) => ({ ...toInvoice(row), days_overdue: row.days_overdue }),
+    );
   });

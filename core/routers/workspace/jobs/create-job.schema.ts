@@ -13,9 +13,13 @@ const ZUnitPrice = z.number().int().min(0).max(10_000_000_000);
 
 const ZPriceBookLine = z
   .object({
-    price_book_item_id: ZId.describe('An active service or material of the price book (search-price-book, list-services, list-materials); the line copies its name, kind, description, taxability and price.'),
+    price_book_item_id: ZId.describe(
+      'An active service or material of the price book (search-price-book, list-services, list-materials); the line copies its name, kind, description, taxability and price.',
+    ),
     quantity: ZQuantity,
-    unit_price_minor: ZUnitPrice.optional().describe("Overrides the price-book item's unit price, in minor units (0 to 10^10)."),
+    unit_price_minor: ZUnitPrice.optional().describe(
+      "Overrides the price-book item's unit price, in minor units (0 to 10^10).",
+    ),
   })
   .describe('A line priced from the price book.');
 
@@ -26,7 +30,7 @@ const ZCustomLine = z
     description: z.string().max(2000).check(noNul()).optional(),
     quantity: ZQuantity,
     unit_price_minor: ZUnitPrice.describe('Unit price in minor units (0 to 10^10).'),
-    taxable: z.boolean().default(true).describe('Whether the job\'s tax rate applies to this line (default true).'),
+    taxable: z.boolean().default(true).describe("Whether the job's tax rate applies to this line (default true)."),
   })
   .describe('A custom line with its own name and price.');
 
@@ -41,7 +45,9 @@ export const ZCreateJobInput = z.object({
     .describe('Short title of the work, e.g. "Replace AC filter" (surrounding spaces are removed).'),
   description: z.string().max(5000).check(noNul()).optional().describe('Details of the work for the technicians.'),
   job_type_id: ZId.optional().describe('A job type of the business (list-job-types).'),
-  property_id: ZId.optional().describe('The service address: a property of that same customer (get-customer, list-properties).'),
+  property_id: ZId.optional().describe(
+    'The service address: a property of that same customer (get-customer, list-properties).',
+  ),
   priority: z.enum(jobPriorities).default('normal').describe('How urgent the work is (default normal).'),
   schedule: z
     .object({
@@ -58,12 +64,16 @@ export const ZCreateJobInput = z.object({
     .max(20)
     .optional()
     .describe('Up to 20 distinct active team members responsible for the job (list-team-members).'),
-  tax_rate_id: ZId.optional().describe("An active tax rate of the business (list-tax-rates); default: the business's default rate, or no tax when it has none."),
+  tax_rate_id: ZId.optional().describe(
+    "An active tax rate of the business (list-tax-rates); default: the business's default rate, or no tax when it has none.",
+  ),
   line_items: z
     .array(z.union([ZPriceBookLine, ZCustomLine]))
     .max(100)
     .default([])
-    .describe('Up to 100 priced lines, in order: either { price_book_item_id, quantity, unit_price_minor? } or { kind: "custom", name, description?, quantity, unit_price_minor, taxable? }.'),
+    .describe(
+      'Up to 100 priced lines, in order: either { price_book_item_id, quantity, unit_price_minor? } or { kind: "custom", name, description?, quantity, unit_price_minor, taxable? }.',
+    ),
 });
 
 export const ZCreateJobOutput = ZJob;

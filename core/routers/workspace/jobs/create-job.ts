@@ -8,7 +8,14 @@ import { ZCreateJobInput, ZCreateJobOutput } from './create-job.schema.ts';
 function duplicateAssignee(index: number): AppError {
   const message = 'this team member is already listed';
   return new AppError('VALIDATION_FAILED', `Invalid parameter "assigned_team_member_ids.${index}": ${message}.`, {
-    details: [{ parameter: `assigned_team_member_ids.${index}`, code: 'duplicate', message, path: ['assigned_team_member_ids', index] }],
+    details: [
+      {
+        parameter: `assigned_team_member_ids.${index}`,
+        code: 'duplicate',
+        message,
+        path: ['assigned_team_member_ids', index],
+      },
+    ],
   });
 }
 

@@ -3,7 +3,10 @@ import { ZCursorPage, ZCursorPageInput, ZDateTime, ZId } from '../shared/cursor-
 import { ZLineItem } from '../shared/line-item.schema.ts';
 
 /** The input of the lists of one job's children (line items, notes, attachments). */
-export const ZJobChildrenInput = z.object({ job_id: ZId.describe('A job of the business (list-jobs).'), ...ZCursorPageInput });
+export const ZJobChildrenInput = z.object({
+  job_id: ZId.describe('A job of the business (list-jobs).'),
+  ...ZCursorPageInput,
+});
 
 export const ZListJobLineItemsOutput = ZCursorPage(ZLineItem);
 
@@ -34,7 +37,10 @@ export const ZListJobTypesOutput = ZCursorPage(
     id: z.uuid(),
     name: z.string(),
     description: z.string().nullable(),
-    default_duration_minutes: z.number().int().describe('How long a visit of this type usually takes (a duration for find-available-slots).'),
+    default_duration_minutes: z
+      .number()
+      .int()
+      .describe('How long a visit of this type usually takes (a duration for find-available-slots).'),
     color: z.string().nullable().describe('Calendar colour, #RRGGBB.'),
   }),
 );

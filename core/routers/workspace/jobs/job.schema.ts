@@ -18,9 +18,11 @@ export const ZJobSummary = z.object({
   scheduled_start: ZDateTime.nullable().describe('Start of the planned window; null while unscheduled.'),
   scheduled_end: ZDateTime.nullable().describe('End of the planned window; null while unscheduled.'),
   completed_at: ZDateTime.nullable(),
-  assigned_team_members: z.array(z.object({ id: z.uuid(), name: z.string() })).describe('Team members responsible for the job, by name.'),
+  assigned_team_members: z
+    .array(z.object({ id: z.uuid(), name: z.string() }))
+    .describe('Team members responsible for the job, by name.'),
   subtotal_minor: z.number().int().describe('Sum of the line amounts, in minor units of currency.'),
-  tax_minor: z.number().int().describe('Tax on the taxable lines at the job\'s tax rate, in minor units.'),
+  tax_minor: z.number().int().describe("Tax on the taxable lines at the job's tax rate, in minor units."),
   total_minor: z.number().int().describe('subtotal_minor + tax_minor.'),
   currency: z.string().describe('ISO 4217 code of the amounts.'),
   created_at: ZDateTime,
@@ -30,7 +32,15 @@ export const ZJobSummary = z.object({
 export const ZJob = ZJobSummary.extend({
   description: z.string().nullable(),
   property: z
-    .object({ id: z.uuid(), name: z.string().nullable(), line1: z.string(), line2: z.string().nullable(), city: z.string(), region: z.string().nullable(), postal_code: z.string() })
+    .object({
+      id: z.uuid(),
+      name: z.string().nullable(),
+      line1: z.string(),
+      line2: z.string().nullable(),
+      city: z.string(),
+      region: z.string().nullable(),
+      postal_code: z.string(),
+    })
     .nullable()
     .describe('Summary of the service address (get-property has the rest); null when the job has none.'),
   tax_rate: z

@@ -13,7 +13,8 @@ export const listJobLineItems = tenantProcedure
       name: 'list-job-line-items',
       title: 'List job line items',
       access: 'read',
-      description: 'The priced lines of a job in position order, page by page: services, materials and custom charges with quantity, unit price, taxability and amount (minor units). get-job has them all at once with the totals.',
+      description:
+        'The priced lines of a job in position order, page by page: services, materials and custom charges with quantity, unit price, taxability and amount (minor units). get-job has them all at once with the totals.',
     },
   })
   .input(ZJobChildrenInput)
@@ -22,10 +23,15 @@ export const listJobLineItems = tenantProcedure
     await requireJob(ctx.em, ctx.businessId, input.job_id);
     const after = decodeCursor(input.cursor, ZLineCursor);
     const rows = await findJobLineItems(ctx.em, ctx.businessId, input.job_id, after, input.limit + 1);
-    return toCursorPage(rows, input.limit, (row) => [row.position, row.id], (row) => ({
-      ...row,
-      quantity: Number(row.quantity),
-      unit_price_minor: Number(row.unit_price_minor),
-      amount_minor: Number(row.amount_minor),
-    }));
+    return toCursorPage(
+      rows,
+      input.limit,
+      (row) => [row.position, row.id],
+      (row) => ({
+        ...row,
+        quantity: Number(row.quantity),
+        unit_price_minor: Number(row.unit_price_minor),
+        amount_minor: Number(row.amount_minor),
+      }),
+    );
   });

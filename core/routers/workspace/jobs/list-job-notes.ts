@@ -14,7 +14,8 @@ export const listJobNotes = tenantProcedure
       name: 'list-job-notes',
       title: 'List job notes',
       access: 'read',
-      description: 'Notes written on a job by the team (access instructions, findings, follow-ups), oldest first, with their author. Take job_id from list-jobs or get-job.',
+      description:
+        'Notes written on a job by the team (access instructions, findings, follow-ups), oldest first, with their author. Take job_id from list-jobs or get-job.',
     },
   })
   .input(ZJobChildrenInput)
@@ -23,11 +24,16 @@ export const listJobNotes = tenantProcedure
     await requireJob(ctx.em, ctx.businessId, input.job_id);
     const after = decodeCursor(input.cursor, ZNoteCursor);
     const rows = await findJobNotes(ctx.em, ctx.businessId, input.job_id, after, input.limit + 1);
-    return toCursorPage(rows, input.limit, (row) => [row.created_key, row.id], (row) => ({
-      id: row.id,
-      author_name: row.author_name,
-      team_member_id: row.team_member_id,
-      body: row.body,
-      created_at: new Date(row.created_at).toISOString(),
-    }));
+    return toCursorPage(
+      rows,
+      input.limit,
+      (row) => [row.created_key, row.id],
+      (row) => ({
+        id: row.id,
+        author_name: row.author_name,
+        team_member_id: row.team_member_id,
+        body: row.body,
+        created_at: new Date(row.created_at).toISOString(),
+      }),
+    );
   });

@@ -13,7 +13,8 @@ export const listJobTypes = tenantProcedure
       name: 'list-job-types',
       title: 'List job types',
       access: 'read',
-      description: 'The kinds of job the business does (AC repair, drain cleaning, ...) by name, with their usual duration in minutes. Use an id as job_type_id in create-job, job_type in list-jobs or list-unscheduled-jobs, and the duration for find-available-slots.',
+      description:
+        'The kinds of job the business does (AC repair, drain cleaning, ...) by name, with their usual duration in minutes. Use an id as job_type_id in create-job, job_type in list-jobs or list-unscheduled-jobs, and the duration for find-available-slots.',
     },
   })
   .input(ZListJobTypesInput)
@@ -21,11 +22,16 @@ export const listJobTypes = tenantProcedure
   .query(async ({ ctx, input }) => {
     const after = decodeCursor(input.cursor, ZTypeCursor);
     const rows = await findJobTypes(ctx.em, ctx.businessId, after, input.limit + 1);
-    return toCursorPage(rows, input.limit, (row) => [row.name, row.id], (row) => ({
-      id: row.id,
-      name: row.name,
-      description: row.description ?? null,
-      default_duration_minutes: row.defaultDurationMinutes,
-      color: row.color ?? null,
-    }));
+    return toCursorPage(
+      rows,
+      input.limit,
+      (row) => [row.name, row.id],
+      (row) => ({
+        id: row.id,
+        name: row.name,
+        description: row.description ?? null,
+        default_duration_minutes: row.defaultDurationMinutes,
+        color: row.color ?? null,
+      }),
+    );
   });

@@ -9,8 +9,12 @@ export const ZListJobsInput = z.object({
   status: z.enum(jobStatuses).optional(),
   customer_id: ZId.optional().describe('Only jobs of this customer (search-customers).'),
   job_type: ZId.optional().describe('Only jobs of this job type id (list-job-types).'),
-  scheduled_from: ZInstant.optional().describe('Only jobs whose scheduled_start is at or after this instant (unscheduled jobs are left out).'),
-  scheduled_to: ZInstant.optional().describe('Only jobs whose scheduled_start is before this instant (unscheduled jobs are left out).'),
+  scheduled_from: ZInstant.optional().describe(
+    'Only jobs whose scheduled_start is at or after this instant (unscheduled jobs are left out).',
+  ),
+  scheduled_to: ZInstant.optional().describe(
+    'Only jobs whose scheduled_start is before this instant (unscheduled jobs are left out).',
+  ),
   assigned_to: ZId.optional().describe('Only jobs this team member is assigned to (list-team-members).'),
   ...ZCursorPageInput,
 });

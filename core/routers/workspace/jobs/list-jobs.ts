@@ -20,13 +20,17 @@ export const listJobs = tenantProcedure
       description:
         'Jobs (work orders) of the business, newest first, with customer, type, status, planned window, assignees and totals. Filters combine: status, customer_id, ' +
         'job_type (a job type id), scheduled_from/scheduled_to (scheduled start in [from, to)) and assigned_to (a team member id). ' +
-        'Ids of filters must exist in the business. Use get-job for a job\'s lines and visits, list-unscheduled-jobs for work still to book.',
+        "Ids of filters must exist in the business. Use get-job for a job's lines and visits, list-unscheduled-jobs for work still to book.",
     },
   })
   .input(ZListJobsInput)
   .output(ZListJobsOutput)
   .query(async ({ ctx, input }) => {
-    if (input.scheduled_from && input.scheduled_to && Date.parse(input.scheduled_to) < Date.parse(input.scheduled_from)) {
+    if (
+      input.scheduled_from &&
+      input.scheduled_to &&
+      Date.parse(input.scheduled_to) < Date.parse(input.scheduled_from)
+    ) {
       const message = 'must not be before scheduled_from';
       throw new AppError('VALIDATION_FAILED', `Invalid parameter "scheduled_to": ${message}.`, {
         details: [{ parameter: 'scheduled_to', code: 'invalid_range', message, path: ['scheduled_to'] }],

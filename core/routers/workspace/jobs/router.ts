@@ -7,4 +7,12 @@ import { listJobNotes } from './list-job-notes.ts';
 import { listJobTypes } from './list-job-types.ts';
 import { listJobs } from './list-jobs.ts';
 
-export const jobsRouter = router({ listJobs, getJob, listJobLineItems, listJobNotes, listJobAttachments, listJobTypes, createJob });
+export const jobsRouter = router({
+  listJobs,
+  getJob,
+  listJobLineItems,
+  listJobNotes,
+  listJobAttachments,
+  listJobTypes,
+  createJob,
+});

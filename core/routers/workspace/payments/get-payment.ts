@@ -9,7 +9,8 @@ export const getPayment = tenantProcedure
       name: 'get-payment',
       title: 'Get payment',
       access: 'read',
-      description: 'One payment: amount, method, status, when it was received, its reference, the customer and the invoice it paid.',
+      description:
+        'One payment: amount, method, status, when it was received, its reference, the customer and the invoice it paid.',
     },
   })
   .input(ZGetPaymentInput)

@@ -10,7 +10,9 @@ export const ZSearchPriceBookInput = z.object({
     .min(2)
     .max(200)
     .check(noNul())
-    .describe('Words or a code to look for in the name, description, category or SKU; at least 2 characters. Letter case is ignored and close misspellings still match.'),
+    .describe(
+      'Words or a code to look for in the name, description, category or SKU; at least 2 characters. Letter case is ignored and close misspellings still match.',
+    ),
   kind: ZPriceBookKind.optional().describe('Only services or only materials; both when omitted.'),
   ...ZCursorPageInput,
 });

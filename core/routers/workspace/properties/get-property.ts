@@ -1,6 +1,10 @@
 import { AppError } from '../../../errors/index.ts';
 import { businessToday } from '../../../services/workspace/properties/business-today.ts';
-import { countEquipment, findEquipmentRows, toEquipment } from '../../../services/workspace/properties/equipment.query.ts';
+import {
+  countEquipment,
+  findEquipmentRows,
+  toEquipment,
+} from '../../../services/workspace/properties/equipment.query.ts';
 import { propertyJobHistory } from '../../../services/workspace/properties/job-history.query.ts';
 import { findProperties, toProperty } from '../../../services/workspace/properties/property-rows.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';

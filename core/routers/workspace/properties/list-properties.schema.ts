@@ -4,9 +4,25 @@ import { ZCursorPage, ZCursorPageInput, ZId } from '../shared/cursor-page.schema
 import { ZProperty } from './property.schema.ts';
 
 export const ZListPropertiesInput = z.object({
-  customer_id: ZId.optional().describe("Only this customer's properties; an id that is not a customer of this business is not found."),
-  city: z.string().trim().min(1).max(100).check(noNul()).optional().describe('Only properties in this city: the whole name, any letter case.'),
-  postal_code: z.string().trim().min(1).max(20).check(noNul()).optional().describe('Only properties with exactly this postal code.'),
+  customer_id: ZId.optional().describe(
+    "Only this customer's properties; an id that is not a customer of this business is not found.",
+  ),
+  city: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .check(noNul())
+    .optional()
+    .describe('Only properties in this city: the whole name, any letter case.'),
+  postal_code: z
+    .string()
+    .trim()
+    .min(1)
+    .max(20)
+    .check(noNul())
+    .optional()
+    .describe('Only properties with exactly this postal code.'),
   ...ZCursorPageInput,
 });
 

@@ -30,5 +30,10 @@ export const listPropertyEquipment = tenantProcedure
       businessToday(ctx.em, ctx.businessId, ctx.clock.now()),
       findEquipmentRows(ctx.em, ctx.businessId, input.property_id, after, input.limit + 1),
     ]);
-    return toCursorPage(rows, input.limit, (row) => [row.equipment_type, row.id], (row) => toEquipment(row, today));
+    return toCursorPage(
+      rows,
+      input.limit,
+      (row) => [row.equipment_type, row.id],
+      (row) => toEquipment(row, today),
+    );
   });

@@ -29,6 +29,8 @@ export const ZEquipment = z.object({
   warranty_expires_on: ZDate.nullable().describe('Last day covered by the warranty; null when unknown or none.'),
   under_warranty: z
     .boolean()
-    .describe("True when warranty_expires_on is today or later, today being the date in the business's time zone; false when it has passed or is unknown."),
+    .describe(
+      "True when warranty_expires_on is today or later, today being the date in the business's time zone; false when it has passed or is unknown.",
+    ),
   notes: z.string().nullable(),
 });

@@ -20,7 +20,12 @@ export const ZGetRevenueSummaryOutput = z.object({
     ZAmounts.extend({
       period_start: ZDate.describe('First day of the period inside the range.'),
       period_end: ZDate.describe('Last day of the period inside the range.'),
-      outstanding_minor: z.number().int().describe('Receivables at the end of the period: invoices issued by then minus payments on them received by then.'),
+      outstanding_minor: z
+        .number()
+        .int()
+        .describe(
+          'Receivables at the end of the period: invoices issued by then minus payments on them received by then.',
+        ),
     }),
   ),
   totals: ZAmounts.extend({ outstanding_minor: z.number().int().describe('Receivables at the end of the range.') }),

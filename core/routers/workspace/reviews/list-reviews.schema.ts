@@ -3,17 +3,27 @@ import { reviewSources } from '../../../../orm/entities/field-service/review.ts'
 import { ZCursorPage, ZCursorPageInput, ZDate, ZDateTime } from '../shared/cursor-page.schema.ts';
 
 export const ZListReviewsInput = z.object({
-  rating_min: z.number().int().min(1).max(5).optional().describe('Only reviews rated at least this many stars (1 to 5); e.g. 4 for happy customers.'),
-  date_from: ZDate.optional().describe('Only reviews given on or after this day (YYYY-MM-DD) in the business time zone.'),
+  rating_min: z
+    .number()
+    .int()
+    .min(1)
+    .max(5)
+    .optional()
+    .describe('Only reviews rated at least this many stars (1 to 5); e.g. 4 for happy customers.'),
+  date_from: ZDate.optional().describe(
+    'Only reviews given on or after this day (YYYY-MM-DD) in the business time zone.',
+  ),
   ...ZCursorPageInput,
 });
 
 const ZReview = z.object({
   id: z.uuid(),
   rating: z.number().int().min(1).max(5).describe('Stars, 1 (worst) to 5 (best).'),
-  comment: z.string().nullable().describe('The reviewer\'s text; null for a rating without text.'),
+  comment: z.string().nullable().describe("The reviewer's text; null for a rating without text."),
   reviewer_name: z.string().describe('The name the reviewer gave (on a review site, their public name).'),
-  source: z.enum(reviewSources).describe('Where it was left: internal (collected by the business itself), google, yelp, facebook or other.'),
+  source: z
+    .enum(reviewSources)
+    .describe('Where it was left: internal (collected by the business itself), google, yelp, facebook or other.'),
   customer: z
     .object({ id: z.uuid(), name: z.string() })
     .nullable()

@@ -23,6 +23,11 @@ export const listReviews = tenantProcedure
   .output(ZListReviewsOutput)
   .query(async ({ ctx, input }) => {
     const after = decodeCursor(input.cursor, ZReviewCursor);
-    const rows = await findReviews(ctx.em, ctx.businessId, { ratingMin: input.rating_min, dateFrom: input.date_from, after, limit: input.limit + 1 });
+    const rows = await findReviews(ctx.em, ctx.businessId, {
+      ratingMin: input.rating_min,
+      dateFrom: input.date_from,
+      after,
+      limit: input.limit + 1,
+    });
     return toCursorPage(rows, input.limit, (row) => [row.reviewed_key, row.id], toReview);
   });

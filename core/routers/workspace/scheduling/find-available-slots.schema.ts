@@ -4,17 +4,28 @@ import { ZLocalClock, ZTeamMemberRef } from './visit.schema.ts';
 
 export const ZFindAvailableSlotsInput = z.object({
   date_from: ZDate.describe('First local day (YYYY-MM-DD) to search, in the business time zone.'),
-  date_to: ZDate.describe('Last local day (YYYY-MM-DD) to search, included. The range may cover at most 14 days, both ends counted.'),
+  date_to: ZDate.describe(
+    'Last local day (YYYY-MM-DD) to search, included. The range may cover at most 14 days, both ends counted.',
+  ),
   duration_minutes: z
     .number()
     .int()
     .min(15)
     .max(720)
     .multipleOf(5)
-    .describe('How long the work takes: 15 to 720 minutes, a multiple of 5. Each slot is exactly this long and fits inside working hours.'),
+    .describe(
+      'How long the work takes: 15 to 720 minutes, a multiple of 5. Each slot is exactly this long and fits inside working hours.',
+    ),
   service_zone_id: ZId.optional().describe('Only team members who serve this service zone (see list-service-zones).'),
-  team_member_id: ZId.optional().describe('Only this team member (see list-team-members); an inactive one has no slots.'),
-  cursor: z.string().min(1).max(500).optional().describe('Opaque cursor: the `next_cursor` of the previous page. Omit it for the first page.'),
+  team_member_id: ZId.optional().describe(
+    'Only this team member (see list-team-members); an inactive one has no slots.',
+  ),
+  cursor: z
+    .string()
+    .min(1)
+    .max(500)
+    .optional()
+    .describe('Opaque cursor: the `next_cursor` of the previous page. Omit it for the first page.'),
   limit: z.number().int().min(1).max(100).default(25).describe('Slots per page, 1 to 100 (default 25).'),
 });
 
@@ -28,6 +39,6 @@ const ZSlot = z.object({
 });
 
 export const ZFindAvailableSlotsOutput = ZCursorPage(ZSlot).extend({
-  time_zone: z.string().describe('The business\'s IANA time zone: dates and *_local fields are in it.'),
+  time_zone: z.string().describe("The business's IANA time zone: dates and *_local fields are in it."),
   duration_minutes: z.number().int(),
 });

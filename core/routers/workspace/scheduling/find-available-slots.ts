@@ -3,7 +3,10 @@ import { AppError } from '../../../errors/index.ts';
 import { decodeCursor } from '../../../services/workspace/cursor.ts';
 import { availableSlots } from '../../../services/workspace/scheduling/available-slots.ts';
 import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.query.ts';
-import { memberTimeOffBetween, memberVisitsBetween } from '../../../services/workspace/scheduling/busy-periods.query.ts';
+import {
+  memberTimeOffBetween,
+  memberVisitsBetween,
+} from '../../../services/workspace/scheduling/busy-periods.query.ts';
 import { localDayRange } from '../../../services/workspace/scheduling/local-day-range.ts';
 import { findScheduleMembers } from '../../../services/workspace/scheduling/schedule-members.query.ts';
 import { serviceZoneExists } from '../../../services/workspace/scheduling/service-zones.query.ts';
@@ -34,12 +37,19 @@ export const findAvailableSlots = tenantProcedure
     const zone = await businessTimeZone(ctx.em, ctx.businessId);
     const range = localDayRange(input.date_from, input.date_to, zone, MAX_DAYS);
     const after = decodeCursor(input.cursor, ZSlotCursor);
-    if (input.service_zone_id !== undefined && !(await serviceZoneExists(ctx.em, ctx.businessId, input.service_zone_id))) {
+    if (
+      input.service_zone_id !== undefined &&
+      !(await serviceZoneExists(ctx.em, ctx.businessId, input.service_zone_id))
+    ) {
       throw new AppError('RESOURCE_NOT_FOUND', `No service zone with id ${input.service_zone_id} in this business.`);
     }
     if (input.team_member_id !== undefined) {
-      const [requested] = await findScheduleMembers(ctx.em, ctx.businessId, { teamMemberId: input.team_member_id, activeOnly: false });
-      if (!requested) throw new AppError('RESOURCE_NOT_FOUND', `No team member with id ${input.team_member_id} in this business.`);
+      const [requested] = await findScheduleMembers(ctx.em, ctx.businessId, {
+        teamMemberId: input.team_member_id,
+        activeOnly: false,
+      });
+      if (!requested)
+        throw new AppError('RESOURCE_NOT_FOUND', `No team member with id ${input.team_member_id} in this business.`);
     }
     // Asking for one member by id still offers nothing of an inactive one.
     const candidates = await findScheduleMembers(ctx.em, ctx.businessId, {
@@ -53,7 +63,13 @@ export const findAvailableSlots = tenantProcedure
     const to = range.end.toJSDate();
     const visits = await memberVisitsBetween(ctx.em, ctx.businessId, ids, from, to);
     const timeOff = await memberTimeOffBetween(ctx.em, ctx.businessId, ids, from, to, ['approved']);
-    const slots = availableSlots(members, range, { visits, timeOff }, input.duration_minutes, earliestStart(ctx.clock.now()));
+    const slots = availableSlots(
+      members,
+      range,
+      { visits, timeOff },
+      input.duration_minutes,
+      earliestStart(ctx.clock.now()),
+    );
 
     return { ...slotPage(slots, after, input.limit, zone), time_zone: zone, duration_minutes: input.duration_minutes };
   });

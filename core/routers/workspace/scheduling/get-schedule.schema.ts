@@ -4,21 +4,35 @@ import { ZCustomerRef, ZJobRef, ZLocalClock, ZLocalDateTime } from './visit.sche
 
 export const ZGetScheduleInput = z.object({
   date_from: ZDate.describe('First local day (YYYY-MM-DD) in the business time zone.'),
-  date_to: ZDate.describe('Last local day (YYYY-MM-DD), included. The range may cover at most 31 days, both ends counted.'),
-  team_member_id: ZId.optional().describe('Only this team member (even if inactive). Without it: every active team member, paginated by name.'),
+  date_to: ZDate.describe(
+    'Last local day (YYYY-MM-DD), included. The range may cover at most 31 days, both ends counted.',
+  ),
+  team_member_id: ZId.optional().describe(
+    'Only this team member (even if inactive). Without it: every active team member, paginated by name.',
+  ),
   ...ZCursorPageInput,
 });
 
 const ZMinutes = {
   working_minutes: z.number().int().min(0).describe('Minutes inside working hours.'),
-  booked_minutes: z.number().int().min(0).describe('Working minutes covered by non-cancelled visits (overlapping visits counted once).'),
-  booked_outside_hours_minutes: z.number().int().min(0).describe('Minutes of the day covered by visits outside working hours (overtime).'),
+  booked_minutes: z
+    .number()
+    .int()
+    .min(0)
+    .describe('Working minutes covered by non-cancelled visits (overlapping visits counted once).'),
+  booked_outside_hours_minutes: z
+    .number()
+    .int()
+    .min(0)
+    .describe('Minutes of the day covered by visits outside working hours (overtime).'),
   time_off_minutes: z.number().int().min(0).describe('Working minutes covered by approved time off.'),
   available_minutes: z
     .number()
     .int()
     .min(0)
-    .describe('Working minutes covered by neither a visit nor approved time off; never negative. find-available-slots turns these into bookable slots.'),
+    .describe(
+      'Working minutes covered by neither a visit nor approved time off; never negative. find-available-slots turns these into bookable slots.',
+    ),
 };
 
 const ZScheduleDay = z.object({
@@ -33,7 +47,7 @@ const ZScheduleDay = z.object({
         end_local: ZLocalClock.describe('Local end (HH:MM); 24:00 means midnight at the end of the day.'),
       }),
     )
-    .describe('The team member\'s working windows that weekday; empty on a day off.'),
+    .describe("The team member's working windows that weekday; empty on a day off."),
   visits: z
     .array(
       z.object({
@@ -76,7 +90,7 @@ const ZMemberSchedule = z.object({
 });
 
 export const ZGetScheduleOutput = ZCursorPage(ZMemberSchedule).extend({
-  time_zone: z.string().describe('The business\'s IANA time zone: days, working hours and *_local fields are in it.'),
+  time_zone: z.string().describe("The business's IANA time zone: days, working hours and *_local fields are in it."),
   date_from: ZDate,
   date_to: ZDate,
 });

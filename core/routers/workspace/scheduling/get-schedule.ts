@@ -3,7 +3,10 @@ import { AppError } from '../../../errors/index.ts';
 import { noNul } from '../../../services/sql/no-nul.ts';
 import { decodeCursor, toCursorPage } from '../../../services/workspace/cursor.ts';
 import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.query.ts';
-import { memberTimeOffBetween, memberVisitsBetween } from '../../../services/workspace/scheduling/busy-periods.query.ts';
+import {
+  memberTimeOffBetween,
+  memberVisitsBetween,
+} from '../../../services/workspace/scheduling/busy-periods.query.ts';
 import { localDayRange } from '../../../services/workspace/scheduling/local-day-range.ts';
 import { memberDay, sumMinutes } from '../../../services/workspace/scheduling/member-day.ts';
 import { findScheduleMembers } from '../../../services/workspace/scheduling/schedule-members.query.ts';
@@ -25,7 +28,7 @@ export const getSchedule = tenantProcedure
         'The calendar of the team for a range of local days (at most 31): per active team member (or just team_member_id) and per day, ' +
         'the working hours, the non-cancelled visits, the time off, and booked / available minutes inside working hours. ' +
         'Times are given in UTC and in the business time zone. Use it to see who is busy or free; use find-available-slots to get bookable start times ' +
-        'for a job of a given duration, and get-visit for a visit\'s details.',
+        "for a job of a given duration, and get-visit for a visit's details.",
     },
   })
   .input(ZGetScheduleInput)
@@ -49,16 +52,26 @@ export const getSchedule = tenantProcedure
     const to = range.end.toJSDate();
     const visits = await memberVisitsBetween(ctx.em, ctx.businessId, ids, from, to);
     const timeOff = await memberTimeOffBetween(ctx.em, ctx.businessId, ids, from, to, ['requested', 'approved']);
-    const result = toCursorPage(members, input.limit, (member) => [member.name, member.id], (member) => {
-      const hours = readWorkingHours(member.working_hours);
-      const ownVisits = visits.filter((visit) => visit.teamMemberId === member.id);
-      const ownTimeOff = timeOff.filter((entry) => entry.teamMemberId === member.id);
-      const days = range.days.map((day) => memberDay(day, hours, ownVisits, ownTimeOff, zone));
-      return {
-        team_member: { id: member.id, name: member.name, role: member.role as 'technician' | 'dispatcher' | 'manager' | 'office', active: member.active },
-        days,
-        totals: sumMinutes(days),
-      };
-    });
+    const result = toCursorPage(
+      members,
+      input.limit,
+      (member) => [member.name, member.id],
+      (member) => {
+        const hours = readWorkingHours(member.working_hours);
+        const ownVisits = visits.filter((visit) => visit.teamMemberId === member.id);
+        const ownTimeOff = timeOff.filter((entry) => entry.teamMemberId === member.id);
+        const days = range.days.map((day) => memberDay(day, hours, ownVisits, ownTimeOff, zone));
+        return {
+          team_member: {
+            id: member.id,
+            name: member.name,
+            role: member.role as 'technician' | 'dispatcher' | 'manager' | 'office',
+            active: member.active,
+          },
+          days,
+          totals: sumMinutes(days),
+        };
+      },
+    );
     return { ...result, time_zone: zone, date_from: input.date_from, date_to: input.date_to };
   });

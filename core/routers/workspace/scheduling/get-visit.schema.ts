@@ -3,7 +3,7 @@ import { ZId } from '../shared/cursor-page.schema.ts';
 import { ZVisitDetail } from './visit.schema.ts';
 
 export const ZGetVisitInput = z.object({
-  visit_id: ZId.describe('The visit\'s id (from list-visits, get-schedule or get-job).'),
+  visit_id: ZId.describe("The visit's id (from list-visits, get-schedule or get-job)."),
 });
 
 export const ZGetVisitOutput = ZVisitDetail;

@@ -8,7 +8,13 @@ const ZServiceZone = z.object({
   name: z.string(),
   postal_codes: z.array(z.string()).describe('Postal codes the zone covers.'),
   team_members: z
-    .array(z.object({ id: z.uuid(), name: z.string(), active: z.boolean().describe('Inactive members get no slots in find-available-slots.') }))
+    .array(
+      z.object({
+        id: z.uuid(),
+        name: z.string(),
+        active: z.boolean().describe('Inactive members get no slots in find-available-slots.'),
+      }),
+    )
     .describe('Team members who serve the zone, by name.'),
 });
 

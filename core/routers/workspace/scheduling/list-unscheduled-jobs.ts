@@ -18,7 +18,7 @@ export const listUnscheduledJobs = tenantProcedure
       description:
         'Open jobs (not completed or cancelled) that have no upcoming visit, i.e. no visit scheduled, en route or in progress starting from now on: ' +
         'the backlog to book. Oldest first, with days_waiting. Filter by job_type (id from list-job-types). ' +
-        'Next steps: find-available-slots to find a time, get-job for the job\'s details.',
+        "Next steps: find-available-slots to find a time, get-job for the job's details.",
     },
   })
   .input(ZListUnscheduledJobsInput)
@@ -27,6 +27,16 @@ export const listUnscheduledJobs = tenantProcedure
     const after = decodeCursor(input.cursor, ZJobCursor);
     const now = ctx.clock.now();
     const zone = await businessTimeZone(ctx.em, ctx.businessId);
-    const rows = await findUnscheduledJobs(ctx.em, ctx.businessId, { now, jobTypeId: input.job_type, after, limit: input.limit + 1 });
-    return toCursorPage(rows, input.limit, (row) => [row.created_key, row.id], (row) => unscheduledJobOutput(row, now, zone));
+    const rows = await findUnscheduledJobs(ctx.em, ctx.businessId, {
+      now,
+      jobTypeId: input.job_type,
+      after,
+      limit: input.limit + 1,
+    });
+    return toCursorPage(
+      rows,
+      input.limit,
+      (row) => [row.created_key, row.id],
+      (row) => unscheduledJobOutput(row, now, zone),
+    );
   });

@@ -6,4 +6,11 @@ import { listServiceZones } from './list-service-zones.ts';
 import { listUnscheduledJobs } from './list-unscheduled-jobs.ts';
 import { listVisits } from './list-visits.ts';
 
-export const schedulingRouter = router({ listVisits, getVisit, getSchedule, listUnscheduledJobs, findAvailableSlots, listServiceZones });
+export const schedulingRouter = router({
+  listVisits,
+  getVisit,
+  getSchedule,
+  listUnscheduledJobs,
+  findAvailableSlots,
+  listServiceZones,
+});

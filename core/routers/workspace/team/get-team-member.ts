@@ -20,7 +20,8 @@ export const getTeamMember = tenantProcedure
   .output(ZGetTeamMemberOutput)
   .query(async ({ ctx, input }) => {
     const [row] = await findTeamMembers(ctx.em, ctx.businessId, { memberId: input.team_member_id, limit: 1 });
-    if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No team member with id ${input.team_member_id} in this business.`);
+    if (!row)
+      throw new AppError('RESOURCE_NOT_FOUND', `No team member with id ${input.team_member_id} in this business.`);
     const week = workingWeek(row.working_hours);
     return {
       ...toTeamMember(row),

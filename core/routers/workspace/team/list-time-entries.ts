@@ -37,6 +37,11 @@ export const listTimeEntries = tenantProcedure
       after,
       limit: input.limit + 1,
     });
-    const page = toCursorPage(rows, input.limit, (row) => [row.started_key, row.id], (row) => toTimeEntry(row, zone));
+    const page = toCursorPage(
+      rows,
+      input.limit,
+      (row) => [row.started_key, row.id],
+      (row) => toTimeEntry(row, zone),
+    );
     return { ...page, time_zone: zone };
   });

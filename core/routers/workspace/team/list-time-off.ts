@@ -37,6 +37,11 @@ export const listTimeOff = tenantProcedure
       after,
       limit: input.limit + 1,
     });
-    const page = toCursorPage(rows, input.limit, (row) => [row.starts_key, row.id], (row) => toTimeOff(row, zone));
+    const page = toCursorPage(
+      rows,
+      input.limit,
+      (row) => [row.starts_key, row.id],
+      (row) => toTimeOff(row, zone),
+    );
     return { ...page, time_zone: zone };
   });

@@ -13,5 +13,7 @@ export const ZTeamMember = z.object({
   skills: z.array(z.string()).describe('Free-form skill tags such as "hvac" or "plumbing".'),
   active: z.boolean().describe('false for people who no longer take work; they keep their history.'),
   color: z.string().nullable().describe('Calendar colour (#RRGGBB), if set.'),
-  service_zone_ids: z.array(z.uuid()).describe('Zones the member serves (see list-service-zones); empty when none is set.'),
+  service_zone_ids: z
+    .array(z.uuid())
+    .describe('Zones the member serves (see list-service-zones); empty when none is set.'),
 });

@@ -12,7 +12,9 @@ export const ZTimeOff = z.object({
   status: z.enum(timeOffStatuses).describe('requested (awaiting a decision), approved (the member is away) or denied.'),
   starts_at: ZDateTime.describe('Start of the absence (UTC).'),
   ends_at: ZDateTime.describe('End of the absence (UTC), exclusive.'),
-  starts_at_local: ZLocalDateTime.describe('starts_at as wall-clock time in the business time zone (YYYY-MM-DDTHH:MM).'),
+  starts_at_local: ZLocalDateTime.describe(
+    'starts_at as wall-clock time in the business time zone (YYYY-MM-DDTHH:MM).',
+  ),
   ends_at_local: ZLocalDateTime.describe('ends_at as wall-clock time in the business time zone (YYYY-MM-DDTHH:MM).'),
   reason: z.string().nullable().describe('Why, e.g. "Vacation"; null when not given.'),
 });

@@ -26,7 +26,8 @@ export interface AuthorizationRequest {
   query: string;
 }
 
-export type CheckedAuthorizationRequest = { valid: true; request: AuthorizationRequest } | { valid: false; location: string };
+export type CheckedAuthorizationRequest =
+  { valid: true; request: AuthorizationRequest } | { valid: false; location: string };
 
 /** Longest client_id this server issues (the column's width). */
 const MAX_CLIENT_ID_LENGTH = 64;
@@ -55,14 +56,21 @@ function exactlyOnce(parameters: URLSearchParams, name: string): string {
  * whether the redirect URI is really the client's (nothing can know that for a public client:
  * the consent page shows its host so the user can judge).
  */
-export async function checkAuthorizationRequest(em: EntityManager, urls: SiteUrls, query: string): Promise<CheckedAuthorizationRequest> {
+export async function checkAuthorizationRequest(
+  em: EntityManager,
+  urls: SiteUrls,
+  query: string,
+): Promise<CheckedAuthorizationRequest> {
   const parameters = new URLSearchParams(query);
   const clientId = exactlyOnce(parameters, 'client_id');
   const client = clientId.length <= MAX_CLIENT_ID_LENGTH ? await findClient(em, clientId) : null;
-  if (!client) throw unanswerable('The application that sent you here (its client_id) is not registered with this server.');
+  if (!client)
+    throw unanswerable('The application that sent you here (its client_id) is not registered with this server.');
   const redirectUri = exactlyOnce(parameters, 'redirect_uri');
   if (!client.redirectUris.some((registered) => redirectUriMatches(registered, redirectUri))) {
-    throw unanswerable('The address the application asked to return to (its redirect_uri) is not one it registered, so you are not sent there.');
+    throw unanswerable(
+      'The address the application asked to return to (its redirect_uri) is not one it registered, so you are not sent there.',
+    );
   }
 
   const { issuer, resource: mcpResource } = oauthUrls(urls);
@@ -75,7 +83,8 @@ export async function checkAuthorizationRequest(em: EntityManager, urls: SiteUrl
   }
 
   const kept = new URLSearchParams();
-  for (const name of [...SINGLE_PARAMETERS, 'resource']) for (const value of parameters.getAll(name)) kept.append(name, value);
+  for (const name of [...SINGLE_PARAMETERS, 'resource'])
+    for (const value of parameters.getAll(name)) kept.append(name, value);
   return {
     valid: true,
     request: {

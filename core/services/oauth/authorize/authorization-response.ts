@@ -11,7 +11,10 @@ import { redirectUriCharacterProblem } from '../redirect-uri-policy.ts';
  */
 export function redirectWithParameters(redirectUri: string, parameters: Record<string, string | undefined>): string {
   if (redirectUriCharacterProblem(redirectUri)) {
-    throw new AppError('AUTHORIZATION_REQUEST_INVALID', 'The address the application asked to return to (its redirect_uri) cannot be used, so you are not sent there.');
+    throw new AppError(
+      'AUTHORIZATION_REQUEST_INVALID',
+      'The address the application asked to return to (its redirect_uri) cannot be used, so you are not sent there.',
+    );
   }
   const entries = Object.entries(parameters).filter((entry): entry is [string, string] => entry[1] !== undefined);
   const query = new URLSearchParams(entries).toString();
@@ -26,6 +29,16 @@ export interface AuthorizationErrorResponse {
   description: string;
 }
 
-export function errorRedirect(redirectUri: string, issuer: string, failure: AuthorizationErrorResponse, state: string | undefined): string {
-  return redirectWithParameters(redirectUri, { error: failure.error, error_description: failure.description, state, iss: issuer });
+export function errorRedirect(
+  redirectUri: string,
+  issuer: string,
+  failure: AuthorizationErrorResponse,
+  state: string | undefined,
+): string {
+  return redirectWithParameters(redirectUri, {
+    error: failure.error,
+    error_description: failure.description,
+    state,
+    iss: issuer,
+  });
 }

@@ -2,11 +2,17 @@ import { runQuery, type SqlSource } from '../../sql/query.ts';
 
 /** Deletes every session that expired by `now` (an index on expires_at keeps that cheap). */
 export async function deleteExpiredBrowserSessions(source: SqlSource, now: Date): Promise<void> {
-  await runQuery(source, { sql: 'delete from oauth_browser_sessions where expires_at <= ?::timestamptz', params: [now.toISOString()] });
+  await runQuery(source, {
+    sql: 'delete from oauth_browser_sessions where expires_at <= ?::timestamptz',
+    params: [now.toISOString()],
+  });
 }
 
 /** Stores a session by the hash of its secret. */
-export async function insertBrowserSession(source: SqlSource, session: { idHash: string; userId: string; expiresAt: Date; now: Date }): Promise<void> {
+export async function insertBrowserSession(
+  source: SqlSource,
+  session: { idHash: string; userId: string; expiresAt: Date; now: Date },
+): Promise<void> {
   await runQuery(source, {
     sql: 'insert into oauth_browser_sessions (id_hash, user_id, expires_at, created_at) values (?, ?, ?::timestamptz, ?::timestamptz)',
     params: [session.idHash, session.userId, session.expiresAt.toISOString(), session.now.toISOString()],

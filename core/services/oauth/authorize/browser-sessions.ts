@@ -1,6 +1,11 @@
 import type { SqlSource } from '../../sql/query.ts';
 import { hashOAuthSecret, newOAuthSecret } from '../authorization-codes.ts';
-import { deleteBrowserSession, deleteExpiredBrowserSessions, findBrowserSessionUser, insertBrowserSession } from './browser-sessions.query.ts';
+import {
+  deleteBrowserSession,
+  deleteExpiredBrowserSessions,
+  findBrowserSessionUser,
+  insertBrowserSession,
+} from './browser-sessions.query.ts';
 
 /** A sign-in lasts this long (absolute, not sliding). */
 export const BROWSER_SESSION_TTL_SECONDS = 12 * 60 * 60;
@@ -31,7 +36,11 @@ export interface SignedInUser {
  * answers the secret for the cookie. Expired sessions of everyone are deleted on the way
  * (an index on expires_at keeps that cheap), so the table holds only live sessions and recent ones.
  */
-export async function startBrowserSession(em: SqlSource, userId: string, now: Date): Promise<{ secret: string; expiresAt: Date }> {
+export async function startBrowserSession(
+  em: SqlSource,
+  userId: string,
+  now: Date,
+): Promise<{ secret: string; expiresAt: Date }> {
   const secret = newBrowserKey();
   const expiresAt = new Date(now.getTime() + BROWSER_SESSION_TTL_SECONDS * 1000);
   await deleteExpiredBrowserSessions(em, now);

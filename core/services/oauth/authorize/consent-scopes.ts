@@ -29,11 +29,15 @@ const scopeWording: Record<McpScope, { title: string; description: string }> = {
   },
   'mcp:use': {
     title: 'Read your business data',
-    description: 'Customers, properties, jobs, the schedule, estimates, invoices, payments, the team and reports (read only).',
+    description:
+      'Customers, properties, jobs, the schedule, estimates, invoices, payments, the team and reports (read only).',
   },
   'mcp:customers:write': { title: 'Create customers', description: 'Add new customers to your business.' },
   'mcp:jobs:write': { title: 'Create jobs', description: 'Add new jobs to your business.' },
-  'mcp:write': { title: 'Create customers and jobs', description: 'Every write tool the connection offers today: adding customers and jobs.' },
+  'mcp:write': {
+    title: 'Create customers and jobs',
+    description: 'Every write tool the connection offers today: adding customers and jobs.',
+  },
 };
 
 export interface ConsentScope {
@@ -53,7 +57,12 @@ export interface ConsentScope {
 export function consentScopes(requested: readonly string[], writesOffered: boolean): ConsentScope[] {
   return requested.map((scope) => {
     const write = isWriteScope(scope);
-    return { scope, ...scopeWording[scope as McpScope], optional: write && writesOffered, offered: !write || writesOffered };
+    return {
+      scope,
+      ...scopeWording[scope as McpScope],
+      optional: write && writesOffered,
+      offered: !write || writesOffered,
+    };
   });
 }
 
@@ -67,7 +76,11 @@ export function consentScopes(requested: readonly string[], writesOffered: boole
  * Does NOT cover: whether the client may ask for the requested scopes (the authorization request
  * check already limited them to the client's registration).
  */
-export function grantedScopes(requested: readonly string[], kept: readonly string[], writesAllowed: boolean): string[] | undefined {
+export function grantedScopes(
+  requested: readonly string[],
+  kept: readonly string[],
+  writesAllowed: boolean,
+): string[] | undefined {
   const optional = requested.filter(isWriteScope);
   if (kept.some((scope) => !optional.includes(scope))) return undefined;
   return requested.filter((scope) => !isWriteScope(scope) || (writesAllowed && kept.includes(scope)));

@@ -25,7 +25,9 @@ export function formTokenKeySource(keyEncryptionKey: KeyEncryptionKeySource): Ke
 
 function mac(serverKey: Buffer, browserKey: string, purpose: FormPurpose, issuedAt: number, request: string): string {
   // A JSON array: no field can run into the next, whatever characters the request holds.
-  return createHmac('sha256', serverKey).update(JSON.stringify([browserKey, purpose, issuedAt, request]), 'utf8').digest('base64url');
+  return createHmac('sha256', serverKey)
+    .update(JSON.stringify([browserKey, purpose, issuedAt, request]), 'utf8')
+    .digest('base64url');
 }
 
 /**
@@ -35,7 +37,13 @@ function mac(serverKey: Buffer, browserKey: string, purpose: FormPurpose, issued
  * cookie nor the page, and nobody without the server's key can make a token at all: a caller
  * who chooses its own cookie must still load a page to get one. Nothing is stored.
  */
-export function formToken(serverKey: Buffer, browserKey: string, purpose: FormPurpose, request: string, now: Date): string {
+export function formToken(
+  serverKey: Buffer,
+  browserKey: string,
+  purpose: FormPurpose,
+  request: string,
+  now: Date,
+): string {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return `${issuedAt}.${mac(serverKey, browserKey, purpose, issuedAt, request)}`;
 }
@@ -49,7 +57,14 @@ export function formToken(serverKey: Buffer, browserKey: string, purpose: FormPu
  * sign-ins are throttled by login-throttle), nor a request forged by script on our own origin
  * (there is none: the CSP allows only our scripts).
  */
-export function formTokenValid(serverKey: Buffer, token: string, browserKey: string, purpose: FormPurpose, request: string, now: Date): boolean {
+export function formTokenValid(
+  serverKey: Buffer,
+  token: string,
+  browserKey: string,
+  purpose: FormPurpose,
+  request: string,
+  now: Date,
+): boolean {
   const match = TOKEN.exec(token);
   if (!match) return false;
   const issuedAt = Number(match[1]);

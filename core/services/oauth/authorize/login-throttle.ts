@@ -31,10 +31,19 @@ export interface LoginThrottle {
   addressKey: string | undefined;
 }
 
-export async function loginThrottleKeys(em: EntityManager, email: string, clientAddress: string | undefined): Promise<LoginThrottle> {
+export async function loginThrottleKeys(
+  em: EntityManager,
+  email: string,
+  clientAddress: string | undefined,
+): Promise<LoginThrottle> {
   // The shared counter table should not hold e-mail addresses in clear.
-  const emailHash = createHash('sha256').update(await emailMatchForm(em, email.trim()), 'utf8').digest('base64url');
-  return { emailKey: `email:${emailHash}`, addressKey: clientAddress === undefined ? undefined : `address:${clientAddressKey(clientAddress)}` };
+  const emailHash = createHash('sha256')
+    .update(await emailMatchForm(em, email.trim()), 'utf8')
+    .digest('base64url');
+  return {
+    emailKey: `email:${emailHash}`,
+    addressKey: clientAddress === undefined ? undefined : `address:${clientAddressKey(clientAddress)}`,
+  };
 }
 
 function keys(throttle: LoginThrottle): string[] {
@@ -54,11 +63,17 @@ export type LoginAttempt = { refusal: RateLimitDecision } | { reservation: Login
  * the longer wait) when either budget is spent; then nothing stays reserved.
  */
 export async function reserveLoginAttempt(limiter: FailureLimiter, throttle: LoginThrottle): Promise<LoginAttempt> {
-  const settled = await Promise.allSettled(keys(throttle).map(async (key) => ({ key, decision: await limiter.consume(key) })));
-  const reserved = settled.flatMap((result) => (result.status === 'fulfilled' && result.value.decision.allowed ? [result.value] : []));
+  const settled = await Promise.allSettled(
+    keys(throttle).map(async (key) => ({ key, decision: await limiter.consume(key) })),
+  );
+  const reserved = settled.flatMap((result) =>
+    result.status === 'fulfilled' && result.value.decision.allowed ? [result.value] : [],
+  );
   const failure = settled.find((result) => result.status === 'rejected');
   const refusal = settled
-    .flatMap((result) => (result.status === 'fulfilled' && !result.value.decision.allowed ? [result.value.decision] : []))
+    .flatMap((result) =>
+      result.status === 'fulfilled' && !result.value.decision.allowed ? [result.value.decision] : [],
+    )
     .sort((a, b) => b.resetSeconds - a.resetSeconds)[0];
   if (failure || refusal) {
     await Promise.all(reserved.map(({ key, decision }) => limiter.giveBack(key, decision)));
@@ -78,6 +93,8 @@ export async function loginSucceeded(limiter: FailureLimiter, reservation: Login
   const { emailKey } = reservation.throttle;
   await Promise.all([
     limiter.reset(emailKey),
-    ...reservation.reserved.filter(({ key }) => key !== emailKey).map(({ key, decision }) => limiter.giveBack(key, decision)),
+    ...reservation.reserved
+      .filter(({ key }) => key !== emailKey)
+      .map(({ key, decision }) => limiter.giveBack(key, decision)),
   ]);
 }

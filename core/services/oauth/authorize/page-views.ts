@@ -11,7 +11,13 @@ function redirectHost(redirectUri: string): string {
   return url.host || url.protocol;
 }
 
-function pending(formKey: Buffer, request: AuthorizationRequest, browserKey: string, purpose: 'sign-in' | 'consent', now: Date) {
+function pending(
+  formKey: Buffer,
+  request: AuthorizationRequest,
+  browserKey: string,
+  purpose: 'sign-in' | 'consent',
+  now: Date,
+) {
   return {
     request: request.query,
     form_token: formToken(formKey, browserKey, purpose, request.query, now),
@@ -22,17 +28,37 @@ function pending(formKey: Buffer, request: AuthorizationRequest, browserKey: str
 }
 
 /** `formKey`: the server's form-token key (CoreServices.oauth.formTokenKey). */
-export function loginPage(formKey: Buffer, request: AuthorizationRequest, browserKey: string, now: Date, extra: { email?: string; error?: string } = {}): LoginPage {
+export function loginPage(
+  formKey: Buffer,
+  request: AuthorizationRequest,
+  browserKey: string,
+  now: Date,
+  extra: { email?: string; error?: string } = {},
+): LoginPage {
   return { ...pending(formKey, request, browserKey, 'sign-in', now), ...extra };
 }
 
 /** The consent page: write scopes are offered when at least one of the user's businesses lets them grant writes. */
-export function consentPage(formKey: Buffer, request: AuthorizationRequest, browserKey: string, now: Date, user: SignedInUser, businesses: MemberBusiness[]): ConsentPage {
-  const choices = businesses.map((business) => ({ id: business.id, name: business.name, writes_allowed: roleMayGrantWrites(business.role) }));
+export function consentPage(
+  formKey: Buffer,
+  request: AuthorizationRequest,
+  browserKey: string,
+  now: Date,
+  user: SignedInUser,
+  businesses: MemberBusiness[],
+): ConsentPage {
+  const choices = businesses.map((business) => ({
+    id: business.id,
+    name: business.name,
+    writes_allowed: roleMayGrantWrites(business.role),
+  }));
   return {
     ...pending(formKey, request, browserKey, 'consent', now),
     user: { name: user.name, email: user.email },
     businesses: choices,
-    scopes: consentScopes(request.scopes, choices.some((business) => business.writes_allowed)),
+    scopes: consentScopes(
+      request.scopes,
+      choices.some((business) => business.writes_allowed),
+    ),
   };
 }

@@ -19,7 +19,15 @@ interface RequestUnderCheck {
 export type RequestCheck = (request: RequestUnderCheck) => AuthorizationErrorResponse | undefined;
 
 /** Parameters that must appear at most once (RFC 6749 section 3.1). `resource` may repeat (RFC 8707 section 2). */
-export const SINGLE_PARAMETERS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'] as const;
+export const SINGLE_PARAMETERS = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+] as const;
 
 /** Long enough for any real client's state (often a JWT), short enough to echo in a URL. */
 export const MAX_STATE_LENGTH = 2000;
@@ -36,8 +44,14 @@ const checkNoRepeatedParameter: RequestCheck = ({ parameters }) => {
 
 const checkResponseType: RequestCheck = ({ parameters }) => {
   const responseType = parameters.get('response_type');
-  if (responseType === null || responseType === '') return invalidRequest('The parameter response_type is missing (send response_type=code).');
-  return responseType === 'code' ? undefined : { error: 'unsupported_response_type', description: 'Only response_type=code (the authorization code flow) is supported.' };
+  if (responseType === null || responseType === '')
+    return invalidRequest('The parameter response_type is missing (send response_type=code).');
+  return responseType === 'code'
+    ? undefined
+    : {
+        error: 'unsupported_response_type',
+        description: 'Only response_type=code (the authorization code flow) is supported.',
+      };
 };
 
 /**
@@ -47,31 +61,41 @@ const checkResponseType: RequestCheck = ({ parameters }) => {
  */
 const checkState: RequestCheck = ({ parameters }) => {
   const state = parameters.get('state');
-  if (state === null || state === '') return invalidRequest('The parameter state is required: send a fresh random value and check it on return.');
-  return state.length > MAX_STATE_LENGTH ? invalidRequest(`The parameter state is longer than ${MAX_STATE_LENGTH} characters.`) : undefined;
+  if (state === null || state === '')
+    return invalidRequest('The parameter state is required: send a fresh random value and check it on return.');
+  return state.length > MAX_STATE_LENGTH
+    ? invalidRequest(`The parameter state is longer than ${MAX_STATE_LENGTH} characters.`)
+    : undefined;
 };
 
 /** PKCE (RFC 7636) with S256 only: `plain` and a missing method are refused (OAuth 2.1, spec 5). */
 const checkCodeChallengeMethod: RequestCheck = ({ parameters }) => {
   const method = parameters.get('code_challenge_method');
   if (method === 'S256') return undefined;
-  if (method === null || method === '') return invalidRequest('PKCE S256 is required: send code_challenge_method=S256 with a code_challenge.');
-  if (method === 'plain') return invalidRequest('PKCE S256 is required: the plain code_challenge_method is not accepted.');
+  if (method === null || method === '')
+    return invalidRequest('PKCE S256 is required: send code_challenge_method=S256 with a code_challenge.');
+  if (method === 'plain')
+    return invalidRequest('PKCE S256 is required: the plain code_challenge_method is not accepted.');
   return invalidRequest('PKCE S256 is required: code_challenge_method must be S256.');
 };
 
 const checkCodeChallenge: RequestCheck = ({ parameters }) => {
   const challenge = parameters.get('code_challenge');
-  if (challenge === null || challenge === '') return invalidRequest('PKCE S256 is required: the parameter code_challenge is missing.');
+  if (challenge === null || challenge === '')
+    return invalidRequest('PKCE S256 is required: the parameter code_challenge is missing.');
   return CODE_CHALLENGE.test(challenge)
     ? undefined
-    : invalidRequest('The code_challenge must be 43 to 128 characters of A-Z, a-z, 0-9 and - . _ ~ (the base64url SHA-256 of the code verifier).');
+    : invalidRequest(
+        'The code_challenge must be 43 to 128 characters of A-Z, a-z, 0-9 and - . _ ~ (the base64url SHA-256 of the code verifier).',
+      );
 };
 
 /** RFC 8707: every `resource` sent must be the MCP resource (omitted, it is implied). */
 const checkResource: RequestCheck = ({ parameters, mcpResource }) => {
   const other = parameters.getAll('resource').some((resource) => resource !== mcpResource);
-  return other ? { error: 'invalid_target', description: `The only resource this server issues tokens for is ${mcpResource}.` } : undefined;
+  return other
+    ? { error: 'invalid_target', description: `The only resource this server issues tokens for is ${mcpResource}.` }
+    : undefined;
 };
 
 /** The requested scopes: the `scope` parameter's distinct tokens, or the client's registered scopes when it is omitted. */
@@ -86,10 +110,16 @@ const checkScope: RequestCheck = ({ parameters, clientScopes }) => {
   const scopes = requestedScopes(parameters, clientScopes);
   if (scopes.length === 0) return { error: 'invalid_scope', description: 'The scope parameter names no scope.' };
   if (scopes.some((scope) => !(mcpScopes as readonly string[]).includes(scope))) {
-    return { error: 'invalid_scope', description: `The scope parameter names a scope this server does not know (known scopes: ${mcpScopes.join(' ')}).` };
+    return {
+      error: 'invalid_scope',
+      description: `The scope parameter names a scope this server does not know (known scopes: ${mcpScopes.join(' ')}).`,
+    };
   }
   if (scopes.some((scope) => !clientScopes.includes(scope))) {
-    return { error: 'invalid_scope', description: `The scope parameter asks for more than this client registered (${clientScopes.join(' ')}).` };
+    return {
+      error: 'invalid_scope',
+      description: `The scope parameter asks for more than this client registered (${clientScopes.join(' ')}).`,
+    };
   }
   return undefined;
 };

@@ -29,7 +29,10 @@ export function toVisitPlan(rows: readonly PlanRow[]) {
       id: row.id,
       planned_for: row.planned_for,
       status: row.status,
-      visit: row.visit_id && row.visit_start && row.visit_status ? { id: row.visit_id, scheduled_start: new Date(row.visit_start).toISOString(), status: row.visit_status } : null,
+      visit:
+        row.visit_id && row.visit_start && row.visit_status
+          ? { id: row.visit_id, scheduled_start: new Date(row.visit_start).toISOString(), status: row.visit_status }
+          : null,
     })),
     completed_visits: rows.filter((row) => row.status === 'completed').length,
     remaining_visits: rows.filter((row) => row.status === 'planned' || row.status === 'scheduled').length,

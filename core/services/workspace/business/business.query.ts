@@ -7,6 +7,9 @@ export function findBusinessProfile(em: EntityManager, businessId: string): Prom
 }
 
 /** The currency and time zone every report of the business is in; the business must exist. */
-export function findCurrencyAndTimeZone(em: EntityManager, businessId: string): Promise<Pick<IBusiness, 'currency' | 'timeZone'>> {
+export function findCurrencyAndTimeZone(
+  em: EntityManager,
+  businessId: string,
+): Promise<Pick<IBusiness, 'currency' | 'timeZone'>> {
   return em.findOneOrFail(Business, { id: businessId }, { fields: ['currency', 'timeZone'] });
 }

@@ -8,7 +8,12 @@ export interface TagUsageRow {
 }
 
 /** Tags of one business by name (byte order, like the name indexes), with how many of its customers carry each. */
-export function listTagsWithUsage(em: SqlSource, businessId: string, after: readonly [string, string] | undefined, limit: number): Promise<TagUsageRow[]> {
+export function listTagsWithUsage(
+  em: SqlSource,
+  businessId: string,
+  after: readonly [string, string] | undefined,
+  limit: number,
+): Promise<TagUsageRow[]> {
   return runQuery<TagUsageRow>(em, {
     sql: `select t.id, t.name, t.color,
             (select count(*) from customer_tags ct where ct.business_id = t.business_id and ct.tag_id = t.id) as customer_count

@@ -9,7 +9,12 @@ interface TaxRateRow {
 }
 
 /** Tax rates of one business, active and inactive, by name (byte order) then id, after a (name, id) key. */
-export function listTaxRateRows(em: SqlSource, businessId: string, after: readonly [string, string] | undefined, limit: number): Promise<TaxRateRow[]> {
+export function listTaxRateRows(
+  em: SqlSource,
+  businessId: string,
+  after: readonly [string, string] | undefined,
+  limit: number,
+): Promise<TaxRateRow[]> {
   return runQuery<TaxRateRow>(em, {
     sql: `select id, name, rate_basis_points, is_default, active from tax_rates
           where business_id = ? ${after ? 'and (name collate "C", id) > (? collate "C", ?::uuid)' : ''}

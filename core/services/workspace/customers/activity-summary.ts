@@ -2,7 +2,8 @@ import type { ActivityRow } from './activity.query.ts';
 
 /** Minor units as an amount a person reads: 24560 USD -> "245.60 USD" (JPY has no minor digits). */
 function formatMoney(minor: number, currency: string): string {
-  const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const digits =
+    new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
 }
 

@@ -24,14 +24,22 @@ export interface ActivityRow {
 export type ActivityKey = readonly [string, ActivityType, string];
 
 // A document's issue date is a local date: it happened at midnight of that day in the business's zone.
-const issued = (alias: string) => `coalesce(${alias}.issued_on::timestamp at time zone b.time_zone, ${alias}.created_at)`;
+const issued = (alias: string) =>
+  `coalesce(${alias}.issued_on::timestamp at time zone b.time_zone, ${alias}.created_at)`;
 
 /**
  * A customer's timeline inside one business from `since` on: jobs (created), visits (scheduled start,
  * upcoming ones included), estimates and invoices (issued, else created), payments (received) and job
  * notes (written); newest first, then by type and id. Every branch filters by business and customer.
  */
-export function customerActivity(em: SqlSource, businessId: string, customerId: string, since: string, after: ActivityKey | undefined, limit: number): Promise<ActivityRow[]> {
+export function customerActivity(
+  em: SqlSource,
+  businessId: string,
+  customerId: string,
+  since: string,
+  after: ActivityKey | undefined,
+  limit: number,
+): Promise<ActivityRow[]> {
   const scope = [businessId, customerId];
   return runQuery<ActivityRow>(em, {
     sql: `select a.*, ${instantKeySql('a.occurred_at')} as occurred_key from (
@@ -60,6 +68,16 @@ export function customerActivity(em: SqlSource, businessId: string, customerId: 
             ${after ? 'and (a.occurred_at < ?::timestamptz or (a.occurred_at = ?::timestamptz and (a.type, a.id) > (?::text, ?::uuid)))' : ''}
           order by a.occurred_at desc, a.type, a.id
           limit ?`,
-    params: [...scope, ...scope, ...scope, ...scope, ...scope, ...scope, since, ...(after ? [after[0], after[0], after[1], after[2]] : []), limit],
+    params: [
+      ...scope,
+      ...scope,
+      ...scope,
+      ...scope,
+      ...scope,
+      ...scope,
+      since,
+      ...(after ? [after[0], after[0], after[1], after[2]] : []),
+      limit,
+    ],
   });
 }

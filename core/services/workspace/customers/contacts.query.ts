@@ -17,9 +17,17 @@ export type ContactKey = readonly [boolean, string | null, string];
  * Contacts of one customer of one business: the primary one first, then by name (byte order), then id.
  * The caller has checked that the customer is the business's.
  */
-export function customerContacts(em: SqlSource, businessId: string, customerId: string, after: ContactKey | undefined, limit: number): Promise<ContactRow[]> {
+export function customerContacts(
+  em: SqlSource,
+  businessId: string,
+  customerId: string,
+  after: ContactKey | undefined,
+  limit: number,
+): Promise<ContactRow[]> {
   // Keyset on (not is_primary, name, id) ascending: false sorts before true, so primaries come first.
-  const resume = after ? `and (not cc.is_primary, cc.name collate "C", cc.id) > (not ?::boolean, ${resumeNameSql('customer_contacts')} collate "C", ?::uuid)` : '';
+  const resume = after
+    ? `and (not cc.is_primary, cc.name collate "C", cc.id) > (not ?::boolean, ${resumeNameSql('customer_contacts')} collate "C", ?::uuid)`
+    : '';
   return runQuery<ContactRow>(em, {
     sql: `select cc.id, cc.name, cc.role, cc.email, cc.phone, cc.is_primary
           from customer_contacts cc

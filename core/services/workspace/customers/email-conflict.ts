@@ -3,9 +3,21 @@ import { AppError } from '../../../errors/index.ts';
 /** The CONFLICT for an e-mail address another customer of the business uses (customerWithEmail finds which). */
 export function duplicateEmail(email: string, existingId: string | undefined): AppError {
   const which = existingId ? `: customer ${existingId}` : '';
-  return new AppError('CONFLICT', `A customer with the e-mail address ${email} already exists in this business${which}. Use that customer (get-customer) or another e-mail address.`, {
-    details: [{ parameter: 'email', code: 'duplicate', message: 'already used by another customer of this business', path: ['email'], ...(existingId ? { customer_id: existingId } : {}) }],
-  });
+  return new AppError(
+    'CONFLICT',
+    `A customer with the e-mail address ${email} already exists in this business${which}. Use that customer (get-customer) or another e-mail address.`,
+    {
+      details: [
+        {
+          parameter: 'email',
+          code: 'duplicate',
+          message: 'already used by another customer of this business',
+          path: ['email'],
+          ...(existingId ? { customer_id: existingId } : {}),
+        },
+      ],
+    },
+  );
 }
 
 /** The unique index on (business_id, lower(email)) refused an insert: a concurrent creation took the address first. */

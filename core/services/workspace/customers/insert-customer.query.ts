@@ -64,7 +64,14 @@ export function insertCustomer(em: EntityManager, businessId: string, customer: 
     await em.flush();
     // The answer and the event carry the same record, read back inside the transaction.
     const record = await loadCustomer(em, businessId, created.id, now);
-    recordOutboxEvent(em, { businessId, eventType: 'customer.created', aggregateType: 'customer', aggregateId: created.id, payload: record, occurredAt: now });
+    recordOutboxEvent(em, {
+      businessId,
+      eventType: 'customer.created',
+      aggregateType: 'customer',
+      aggregateId: created.id,
+      payload: record,
+      occurredAt: now,
+    });
     await em.flush();
     return record;
   });

@@ -16,7 +16,14 @@ export async function propertySummaries(em: SqlSource, businessId: string, custo
           where business_id = ? and customer_id = ? order by created_at, id limit ?`,
     params: [businessId, customerId, limit],
   });
-  return rows.map((row) => ({ id: row.id, name: row.name, line1: row.address_line1, city: row.city, region: row.region, postal_code: row.postal_code }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    line1: row.address_line1,
+    city: row.city,
+    region: row.region,
+    postal_code: row.postal_code,
+  }));
 }
 
 /** How many contacts and properties one customer of one business has. */

@@ -7,7 +7,11 @@ export function customerNotFound(customerId: string): AppError {
 }
 
 /** A customer_id filter or reference must name a customer of this business (else not found, like any other id). */
-export async function requireCustomer(em: EntityManager, businessId: string, customerId: string | undefined): Promise<void> {
+export async function requireCustomer(
+  em: EntityManager,
+  businessId: string,
+  customerId: string | undefined,
+): Promise<void> {
   if (customerId === undefined) return;
   if (!(await em.count(Customer, { businessId, id: customerId }))) throw customerNotFound(customerId);
 }

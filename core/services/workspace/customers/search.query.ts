@@ -33,11 +33,22 @@ function phoneDigits(query: string): string | null {
  * 4 trigram word similarity at least pg_trgm.word_similarity_threshold (0.6: misspellings). Inside a tier
  * by closeness (highest first), name (byte order), id.
  */
-export function searchCustomers(em: SqlSource, businessId: string, query: string, after: SearchKey | undefined, limit: number): Promise<SearchRow[]> {
+export function searchCustomers(
+  em: SqlSource,
+  businessId: string,
+  query: string,
+  after: SearchKey | undefined,
+  limit: number,
+): Promise<SearchRow[]> {
   const escaped = likeEscaped(query);
   const digits = phoneDigits(query);
-  const terms = query.split(/\s+/).filter(Boolean).slice(0, MAX_TERMS).map((term) => `%${likeEscaped(term)}%`);
-  const allTerms = terms.length > 1 ? terms.map(() => `c.search_text like lower(?) escape '\\'`).join(' and ') : 'false';
+  const terms = query
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MAX_TERMS)
+    .map((term) => `%${likeEscaped(term)}%`);
+  const allTerms =
+    terms.length > 1 ? terms.map(() => `c.search_text like lower(?) escape '\\'`).join(' and ') : 'false';
   const phoneEqual = `(length(p.digits) >= 7 and (right(p.digits, length(q.digits)) = q.digits or right(q.digits, length(p.digits)) = p.digits))`;
   const phoneMatch = digits ? `or ${phoneEqual} or strpos(p.digits, q.digits) > 0` : '';
   const resume = after

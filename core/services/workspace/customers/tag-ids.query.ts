@@ -7,7 +7,12 @@ import { runQuery, type SqlSource } from '../../sql/query.ts';
  * two spellings of one tag collapse into it and an existing tag keeps its spelling. `on conflict do
  * nothing` lets a tag created meanwhile by a concurrent write be reused rather than fail.
  */
-export async function tagIdsFor(em: SqlSource, businessId: string, names: readonly string[], now: Date): Promise<string[]> {
+export async function tagIdsFor(
+  em: SqlSource,
+  businessId: string,
+  names: readonly string[],
+  now: Date,
+): Promise<string[]> {
   if (names.length === 0) return [];
   const values = names.map(() => '(?::int, ?::uuid, ?::uuid, ?::text, ?::timestamptz)').join(', ');
   await runQuery(em, {

@@ -6,8 +6,17 @@ import { lineItemsOf } from '../line-items.query.ts';
  * The options of one estimate by position (then id), each with its line items by position and its
  * stored totals (written by computeTotals when the option was saved; never recomputed on read).
  */
-export async function estimateOptions(em: EntityManager, businessId: string, estimateId: string, approvedOptionId: string | null) {
-  const options = await em.find(EstimateOption, { businessId, estimateId }, { orderBy: { position: 'asc', id: 'asc' } });
+export async function estimateOptions(
+  em: EntityManager,
+  businessId: string,
+  estimateId: string,
+  approvedOptionId: string | null,
+) {
+  const options = await em.find(
+    EstimateOption,
+    { businessId, estimateId },
+    { orderBy: { position: 'asc', id: 'asc' } },
+  );
   return Promise.all(
     options.map(async (option) => ({
       id: option.id,

@@ -5,7 +5,11 @@ import { Property } from '../../../../orm/entities/field-service/property.ts';
 /** The property an estimate is for, as a short reference; null without one. */
 export async function propertyRef(em: EntityManager, businessId: string, propertyId: string | null) {
   if (propertyId === null) return null;
-  const property = await em.findOne(Property, { businessId, id: propertyId }, { fields: ['name', 'addressLine1', 'city', 'postalCode'] });
+  const property = await em.findOne(
+    Property,
+    { businessId, id: propertyId },
+    { fields: ['name', 'addressLine1', 'city', 'postalCode'] },
+  );
   if (!property) return null;
   return {
     id: property.id,

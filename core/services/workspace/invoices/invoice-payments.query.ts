@@ -9,7 +9,11 @@ export interface InvoicePaymentRow {
 }
 
 /** The payments on one invoice of one business, in the order they were received (then id). */
-export function findInvoicePayments(em: SqlSource, businessId: string, invoiceId: string): Promise<InvoicePaymentRow[]> {
+export function findInvoicePayments(
+  em: SqlSource,
+  businessId: string,
+  invoiceId: string,
+): Promise<InvoicePaymentRow[]> {
   return runQuery<InvoicePaymentRow>(em, {
     sql: 'select id, amount_minor, method, status, received_at from payments where business_id = ? and invoice_id = ? order by received_at, id',
     params: [businessId, invoiceId],

@@ -48,12 +48,20 @@ const resumeAfter: Record<InvoiceOrder, string> = {
  * against `now` in the business's time zone. The conditions are on `i`: the invoice's columns
  * plus `amount_paid_minor`, `due_date` and `today` (the business's local date).
  */
-export function findInvoices(em: SqlSource, businessId: string, now: Date, filter: InvoiceFilter, order: InvoiceOrder, limit: number): Promise<InvoiceRow[]> {
+export function findInvoices(
+  em: SqlSource,
+  businessId: string,
+  now: Date,
+  filter: InvoiceFilter,
+  order: InvoiceOrder,
+  limit: number,
+): Promise<InvoiceRow[]> {
   const where = new Where('i.business_id = ?', businessId);
   if (filter.invoiceId) where.add('i.id = ?', filter.invoiceId);
   if (filter.unpaid) where.add(`i.status = 'open' and i.total_minor > i.amount_paid_minor and i.due_date is not null`);
   if (filter.overdueOnly) where.add('i.due_date < i.today');
-  if (filter.status === 'overdue') where.add(`i.status = 'open' and i.total_minor > i.amount_paid_minor and i.due_date < i.today`);
+  if (filter.status === 'overdue')
+    where.add(`i.status = 'open' and i.total_minor > i.amount_paid_minor and i.due_date < i.today`);
   else if (filter.status) where.add('i.status = ?', filter.status);
   if (filter.customerId) where.add('i.customer_id = ?', filter.customerId);
   if (filter.dueBefore) where.add('i.due_date < ?::date', filter.dueBefore);

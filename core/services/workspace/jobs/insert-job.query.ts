@@ -46,7 +46,14 @@ export function insertJob(em: EntityManager, businessId: string, job: JobToInser
     });
     // The event carries the stored record, read back inside the transaction: it exists exactly when the job does.
     const record = await loadJob(em, businessId, id);
-    recordOutboxEvent(em, { businessId, eventType: 'job.created', aggregateType: 'job', aggregateId: id, payload: record, occurredAt: now });
+    recordOutboxEvent(em, {
+      businessId,
+      eventType: 'job.created',
+      aggregateType: 'job',
+      aggregateId: id,
+      payload: record,
+      occurredAt: now,
+    });
     await em.flush();
     return id;
   });

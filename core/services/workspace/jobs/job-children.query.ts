@@ -18,7 +18,13 @@ export interface JobLineRow {
 }
 
 /** A job's priced lines in position order, then id. */
-export function findJobLineItems(em: SqlSource, businessId: string, jobId: string, after: readonly [number, string] | undefined, limit: number): Promise<JobLineRow[]> {
+export function findJobLineItems(
+  em: SqlSource,
+  businessId: string,
+  jobId: string,
+  after: readonly [number, string] | undefined,
+  limit: number,
+): Promise<JobLineRow[]> {
   return runQuery<JobLineRow>(em, {
     sql: `select id, position, kind, name, description, quantity, unit_price_minor, taxable, amount_minor, price_book_item_id
             from job_line_items where business_id = ? and job_id = ? ${after ? 'and (position, id) > (?, ?::uuid)' : ''}
@@ -37,7 +43,13 @@ export interface JobNoteRow {
 }
 
 /** A job's notes, oldest first (created_at, id). */
-export function findJobNotes(em: SqlSource, businessId: string, jobId: string, after: readonly [string, string] | undefined, limit: number): Promise<JobNoteRow[]> {
+export function findJobNotes(
+  em: SqlSource,
+  businessId: string,
+  jobId: string,
+  after: readonly [string, string] | undefined,
+  limit: number,
+): Promise<JobNoteRow[]> {
   return runQuery<JobNoteRow>(em, {
     sql: `select id, author_name, team_member_id, body, created_at, ${instantKeySql('created_at')} as created_key
             from job_notes where business_id = ? and job_id = ? ${after ? 'and (created_at, id) > (?::timestamptz, ?::uuid)' : ''}
@@ -57,7 +69,13 @@ export interface JobAttachmentRow {
 }
 
 /** A job's attachments (metadata only), oldest first (created_at, id). */
-export function findJobAttachments(em: SqlSource, businessId: string, jobId: string, after: readonly [string, string] | undefined, limit: number): Promise<JobAttachmentRow[]> {
+export function findJobAttachments(
+  em: SqlSource,
+  businessId: string,
+  jobId: string,
+  after: readonly [string, string] | undefined,
+  limit: number,
+): Promise<JobAttachmentRow[]> {
   return runQuery<JobAttachmentRow>(em, {
     sql: `select id, file_name, content_type, size_bytes, uploaded_by, created_at, ${instantKeySql('created_at')} as created_key
             from job_attachments where business_id = ? and job_id = ? ${after ? 'and (created_at, id) > (?::timestamptz, ?::uuid)' : ''}

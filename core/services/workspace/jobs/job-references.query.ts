@@ -12,7 +12,14 @@ import type { CreateJobInput } from '../../../routers/workspace/jobs/create-job.
 function notFound(field: string, what: string, id: string): AppError {
   const message = `no ${what} with id ${id} in this business`;
   return new AppError('RESOURCE_NOT_FOUND', `Invalid parameter "${field}": ${message}.`, {
-    details: [{ parameter: field, code: 'not_found', message, path: field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)) }],
+    details: [
+      {
+        parameter: field,
+        code: 'not_found',
+        message,
+        path: field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+      },
+    ],
   });
 }
 
@@ -28,12 +35,21 @@ export interface JobReferences {
  * customer too; team members, tax rate and price-book items active), failing on the first that
  * does not with the field that named it.
  */
-export async function resolveJobReferences(em: EntityManager, businessId: string, input: CreateJobInput): Promise<JobReferences> {
-  if (!(await em.count(Customer, { businessId, id: input.customer_id }))) throw notFound('customer_id', 'customer', input.customer_id);
-  if (input.property_id && !(await em.count(Property, { businessId, id: input.property_id, customerId: input.customer_id }))) {
+export async function resolveJobReferences(
+  em: EntityManager,
+  businessId: string,
+  input: CreateJobInput,
+): Promise<JobReferences> {
+  if (!(await em.count(Customer, { businessId, id: input.customer_id })))
+    throw notFound('customer_id', 'customer', input.customer_id);
+  if (
+    input.property_id &&
+    !(await em.count(Property, { businessId, id: input.property_id, customerId: input.customer_id }))
+  ) {
     throw notFound('property_id', 'property of this customer', input.property_id);
   }
-  if (input.job_type_id && !(await em.count(JobType, { businessId, id: input.job_type_id }))) throw notFound('job_type_id', 'job type', input.job_type_id);
+  if (input.job_type_id && !(await em.count(JobType, { businessId, id: input.job_type_id })))
+    throw notFound('job_type_id', 'job type', input.job_type_id);
   const assignees = input.assigned_team_member_ids ?? [];
   if (assignees.length > 0) {
     const found = await em.find(TeamMember, { businessId, id: { $in: assignees }, active: true }, { fields: ['id'] });
@@ -44,7 +60,9 @@ export async function resolveJobReferences(em: EntityManager, businessId: string
     ? await em.findOne(TaxRate, { businessId, id: input.tax_rate_id, active: true })
     : await em.findOne(TaxRate, { businessId, isDefault: true, active: true });
   if (input.tax_rate_id && !taxRate) throw notFound('tax_rate_id', 'active tax rate', input.tax_rate_id);
-  const itemIds = [...new Set(input.line_items.flatMap((line) => ('price_book_item_id' in line ? [line.price_book_item_id] : [])))];
+  const itemIds = [
+    ...new Set(input.line_items.flatMap((line) => ('price_book_item_id' in line ? [line.price_book_item_id] : []))),
+  ];
   const items = itemIds.length ? await em.find(PriceBookItem, { businessId, id: { $in: itemIds }, active: true }) : [];
   const priceBookItems = new Map(items.map((item) => [item.id, item]));
   input.line_items.forEach((line, index) => {

@@ -53,7 +53,10 @@ export function findJobs(em: SqlSource, businessId: string, filter: JobFilter): 
   if (filter.scheduledFrom) where.add('j.scheduled_start >= ?::timestamptz', filter.scheduledFrom);
   if (filter.scheduledTo) where.add('j.scheduled_start < ?::timestamptz', filter.scheduledTo);
   if (filter.assignedTo) {
-    where.add('exists (select 1 from job_assignments a where a.business_id = j.business_id and a.job_id = j.id and a.team_member_id = ?)', filter.assignedTo);
+    where.add(
+      'exists (select 1 from job_assignments a where a.business_id = j.business_id and a.job_id = j.id and a.team_member_id = ?)',
+      filter.assignedTo,
+    );
   }
   if (filter.after) where.add('(j.created_at, j.id) < (?::timestamptz, ?::uuid)', ...filter.after);
   return runQuery<JobRow>(em, {

@@ -36,7 +36,15 @@ export function priceLines(
         taxable: item.taxable,
       };
     }
-    return { kind: 'custom', name: line.name, description: line.description ?? null, priceBookItemId: null, quantity: line.quantity, unitPriceMinor: line.unit_price_minor, taxable: line.taxable };
+    return {
+      kind: 'custom',
+      name: line.name,
+      description: line.description ?? null,
+      priceBookItemId: null,
+      quantity: line.quantity,
+      unitPriceMinor: line.unit_price_minor,
+      taxable: line.taxable,
+    };
   });
   const totals = computeTotals(lines, taxRateBasisPoints);
   // Beyond 2^53 the amounts would no longer be exact, and the database's total = subtotal + tax check would fail as a 500.

@@ -17,8 +17,10 @@ export function checkScheduleWindow(schedule: { start: string; end: string }, no
   const start = new Date(schedule.start);
   const end = new Date(schedule.end);
   if (end.getTime() <= start.getTime()) throw invalid('schedule.end', 'must be after schedule.start');
-  if (end.getTime() - start.getTime() > MAX_LENGTH_DAYS * 24 * HOUR) throw invalid('schedule.end', `the window may last at most ${MAX_LENGTH_DAYS} days`);
-  if (start.getTime() < now.getTime() - 24 * HOUR) throw invalid('schedule.start', 'must not be more than one day in the past');
+  if (end.getTime() - start.getTime() > MAX_LENGTH_DAYS * 24 * HOUR)
+    throw invalid('schedule.end', `the window may last at most ${MAX_LENGTH_DAYS} days`);
+  if (start.getTime() < now.getTime() - 24 * HOUR)
+    throw invalid('schedule.start', 'must not be more than one day in the past');
   const latest = new Date(now);
   latest.setUTCFullYear(latest.getUTCFullYear() + 2);
   if (start.getTime() > latest.getTime()) throw invalid('schedule.start', 'must not be more than two years ahead');

@@ -57,11 +57,30 @@ export async function storeJob(em: EntityManager, job: NewJob): Promise<string> 
   // Entities declare no relations, so the unit of work cannot order inserts: each level is flushed before its children.
   await em.flush();
   job.lines.forEach((line, index) =>
-    em.create(JobLineItem, { id: randomUUID(), businessId, jobId, position: index + 1, ...line, amountMinor: job.totals.lineAmountsMinor[index]!, createdAt: now, updatedAt: now }),
+    em.create(JobLineItem, {
+      id: randomUUID(),
+      businessId,
+      jobId,
+      position: index + 1,
+      ...line,
+      amountMinor: job.totals.lineAmountsMinor[index]!,
+      createdAt: now,
+      updatedAt: now,
+    }),
   );
   for (const teamMemberId of job.assigneeIds) em.create(JobAssignment, { businessId, jobId, teamMemberId });
   const visitId = randomUUID();
-  if (job.window) em.create(Visit, { id: visitId, businessId, jobId, scheduledStart: job.window.start, scheduledEnd: job.window.end, status: 'scheduled', createdAt: now, updatedAt: now });
+  if (job.window)
+    em.create(Visit, {
+      id: visitId,
+      businessId,
+      jobId,
+      scheduledStart: job.window.start,
+      scheduledEnd: job.window.end,
+      status: 'scheduled',
+      createdAt: now,
+      updatedAt: now,
+    });
   await em.flush();
   if (job.window && job.assigneeIds.length > 0) {
     for (const teamMemberId of job.assigneeIds) em.create(VisitAssignment, { businessId, visitId, teamMemberId });

@@ -12,7 +12,12 @@ interface LeadSourceStatsRow {
  * Lead sources of one business with their lead counts, by name ignoring letter case (names are unique
  * that way inside a business), then id, strictly after `after` (a name and id).
  */
-export function findLeadSourceStats(em: SqlSource, businessId: string, after: readonly [string, string] | undefined, limit: number): Promise<LeadSourceStatsRow[]> {
+export function findLeadSourceStats(
+  em: SqlSource,
+  businessId: string,
+  after: readonly [string, string] | undefined,
+  limit: number,
+): Promise<LeadSourceStatsRow[]> {
   return runQuery<LeadSourceStatsRow>(em, {
     sql: `select s.id, s.name, s.channel,
             (select count(*) from leads l where l.business_id = s.business_id and l.lead_source_id = s.id) as lead_count,

@@ -26,8 +26,18 @@ export async function priceBookPage<Item>(
 ) {
   const after = decodeCursor(input.cursor, ZPriceBookCursor);
   const [rows, currency] = await Promise.all([
-    findPriceBookRows(em, businessId, kind, { category: input.category, includeInactive: input.include_inactive, after, limit: input.limit + 1 }),
+    findPriceBookRows(em, businessId, kind, {
+      category: input.category,
+      includeInactive: input.include_inactive,
+      after,
+      limit: input.limit + 1,
+    }),
     businessCurrency(em, businessId),
   ]);
-  return toCursorPage(rows, input.limit, (row) => [row.category, row.name, row.id], (row) => toItem(row, currency));
+  return toCursorPage(
+    rows,
+    input.limit,
+    (row) => [row.category, row.name, row.id],
+    (row) => toItem(row, currency),
+  );
 }

@@ -16,7 +16,8 @@ export interface PriceBookRow {
   active: boolean;
 }
 
-export const PRICE_BOOK_COLUMNS = 'id, kind, name, description, category, sku, unit, unit_price_minor, unit_cost_minor, taxable, active';
+export const PRICE_BOOK_COLUMNS =
+  'id, kind, name, description, category, sku, unit, unit_price_minor, unit_cost_minor, taxable, active';
 
 export interface PriceBookFilter {
   /** Only this category, compared regardless of letter case. */
@@ -31,13 +32,24 @@ export interface PriceBookFilter {
  * Services or materials of one business: by category (uncategorised last), then name, then id.
  * Byte order ("C") so both databases and every server locale page identically.
  */
-export function findPriceBookRows(em: SqlSource, businessId: string, kind: 'service' | 'material', filter: PriceBookFilter): Promise<PriceBookRow[]> {
+export function findPriceBookRows(
+  em: SqlSource,
+  businessId: string,
+  kind: 'service' | 'material',
+  filter: PriceBookFilter,
+): Promise<PriceBookRow[]> {
   const where = new Where('business_id = ?', businessId).add('kind = ?', kind);
   if (!filter.includeInactive) where.add('active');
   if (filter.category !== undefined) where.add('lower(category) = lower(?)', filter.category);
   if (filter.after) {
     const [category, name, id] = filter.after;
-    where.add(`(category is null, coalesce(category, '') collate "C", name collate "C", id) > (?::boolean, ? collate "C", ? collate "C", ?::uuid)`, category === null, category ?? '', name, id);
+    where.add(
+      `(category is null, coalesce(category, '') collate "C", name collate "C", id) > (?::boolean, ? collate "C", ? collate "C", ?::uuid)`,
+      category === null,
+      category ?? '',
+      name,
+      id,
+    );
   }
   return runQuery<PriceBookRow>(em, {
     sql: `select ${PRICE_BOOK_COLUMNS} from price_book_items where ${where}
@@ -64,5 +76,8 @@ export function toPriceBookItem(row: PriceBookRow, currency: string) {
 }
 
 export function toMaterial(row: PriceBookRow, currency: string) {
-  return { ...toPriceBookItem(row, currency), unit_cost_minor: row.unit_cost_minor === null ? null : Number(row.unit_cost_minor) };
+  return {
+    ...toPriceBookItem(row, currency),
+    unit_cost_minor: row.unit_cost_minor === null ? null : Number(row.unit_cost_minor),
+  };
 }

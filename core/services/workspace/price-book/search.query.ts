@@ -37,9 +37,17 @@ export function searchPriceBook(
           order by tier, closeness desc, name collate "C", id
           offset ? limit ?`,
     params: [
-      search.query, `${literal}%`, contains, contains, search.query,
-      businessId, ...(search.kind ? [search.kind] : []), contains, search.query,
-      search.offset, search.limit,
+      search.query,
+      `${literal}%`,
+      contains,
+      contains,
+      search.query,
+      businessId,
+      ...(search.kind ? [search.kind] : []),
+      contains,
+      search.query,
+      search.offset,
+      search.limit,
     ],
   });
 }

@@ -37,7 +37,12 @@ export async function propertyJobHistory(em: SqlSource, businessId: string, prop
     job_count: counts.reduce((sum, count) => sum + Number(count.n), 0),
     jobs_by_status: byStatus,
     last_completed_job: last
-      ? { id: last.id, number: Number(last.number), title: last.title, completed_at: new Date(last.completed_at).toISOString() }
+      ? {
+          id: last.id,
+          number: Number(last.number),
+          title: last.title,
+          completed_at: new Date(last.completed_at).toISOString(),
+        }
       : null,
     next_scheduled_visit: next
       ? {

@@ -13,7 +13,11 @@ export interface OperationsRows {
   members: Array<{ working_hours: Array<{ weekday: number; start: string; end: string }> }>;
 }
 
-export async function operationsRows(em: SqlSource, businessId: string, range: { date_from: string; date_to: string }): Promise<OperationsRows> {
+export async function operationsRows(
+  em: SqlSource,
+  businessId: string,
+  range: { date_from: string; date_to: string },
+): Promise<OperationsRows> {
   const dates = [range.date_from, range.date_to];
   const jobs = await runQuery<{ status: string; n: string }>(em, {
     sql: `select j.status, count(*) as n from jobs j join businesses b on b.id = j.business_id
@@ -47,15 +51,22 @@ function minutesOf(clock: string): number {
 }
 
 /** Working minutes of these weekly schedules over the range's local days (weekday-based, so DST does not change them). */
-export function workingMinutes(members: OperationsRows['members'], range: { date_from: string; date_to: string }): number {
+export function workingMinutes(
+  members: OperationsRows['members'],
+  range: { date_from: string; date_to: string },
+): number {
   const perWeekday = new Map<number, number>();
   for (const member of members) {
     for (const window of member.working_hours) {
-      perWeekday.set(window.weekday, (perWeekday.get(window.weekday) ?? 0) + Math.max(0, minutesOf(window.end) - minutesOf(window.start)));
+      perWeekday.set(
+        window.weekday,
+        (perWeekday.get(window.weekday) ?? 0) + Math.max(0, minutesOf(window.end) - minutesOf(window.start)),
+      );
     }
   }
   let total = 0;
   const last = DateTime.fromISO(range.date_to, { zone: 'UTC' });
-  for (let day = DateTime.fromISO(range.date_from, { zone: 'UTC' }); day <= last; day = day.plus({ days: 1 })) total += perWeekday.get(day.weekday) ?? 0;
+  for (let day = DateTime.fromISO(range.date_from, { zone: 'UTC' }); day <= last; day = day.plus({ days: 1 }))
+    total += perWeekday.get(day.weekday) ?? 0;
   return total;
 }

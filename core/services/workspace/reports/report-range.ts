@@ -8,8 +8,14 @@ export function checkReportRange(range: { date_from: string; date_to: string }):
   assertDateOrder(range);
   const days = (Date.parse(`${range.date_to}T00:00:00Z`) - Date.parse(`${range.date_from}T00:00:00Z`)) / 86_400_000 + 1;
   if (days > MAX_DAYS) {
-    throw new AppError('VALIDATION_FAILED', `Invalid parameter "date_to": the range may cover at most ${MAX_DAYS} days.`, {
-      details: [{ parameter: 'date_to', code: 'range_too_long', message: `at most ${MAX_DAYS} days`, path: ['date_to'] }],
-    });
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Invalid parameter "date_to": the range may cover at most ${MAX_DAYS} days.`,
+      {
+        details: [
+          { parameter: 'date_to', code: 'range_too_long', message: `at most ${MAX_DAYS} days`, path: ['date_to'] },
+        ],
+      },
+    );
   }
 }

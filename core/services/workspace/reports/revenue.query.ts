@@ -14,7 +14,11 @@ export interface RevenuePeriodRow {
  * business's local date; outstanding = invoices issued by the period's end minus the payments on
  * them received by then.
  */
-export function revenueByPeriod(em: SqlSource, businessId: string, range: { date_from: string; date_to: string; group_by: 'day' | 'week' | 'month' }): Promise<RevenuePeriodRow[]> {
+export function revenueByPeriod(
+  em: SqlSource,
+  businessId: string,
+  range: { date_from: string; date_to: string; group_by: 'day' | 'week' | 'month' },
+): Promise<RevenuePeriodRow[]> {
   return runQuery<RevenuePeriodRow>(em, {
     sql: `with settings as (
             select ?::date as d_from, ?::date as d_to, ('1 ' || ?)::interval as step, ? as unit, b.time_zone as tz from businesses b where b.id = ?

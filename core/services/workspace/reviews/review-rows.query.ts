@@ -58,7 +58,8 @@ export function toReview(row: ReviewRow) {
     comment: row.comment,
     reviewer_name: row.reviewer_name,
     source: row.source,
-    customer: row.customer_id !== null && row.customer_name !== null ? { id: row.customer_id, name: row.customer_name } : null,
+    customer:
+      row.customer_id !== null && row.customer_name !== null ? { id: row.customer_id, name: row.customer_name } : null,
     job_id: row.job_id,
     reviewed_at: new Date(row.reviewed_at).toISOString(),
   };

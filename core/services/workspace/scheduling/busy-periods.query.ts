@@ -36,7 +36,13 @@ interface VisitRow {
 }
 
 /** Visits (not cancelled) assigned to the members that overlap [from, to), by start then id. */
-export async function memberVisitsBetween(em: EntityManager, businessId: string, memberIds: readonly string[], from: Date, to: Date): Promise<MemberVisit[]> {
+export async function memberVisitsBetween(
+  em: EntityManager,
+  businessId: string,
+  memberIds: readonly string[],
+  from: Date,
+  to: Date,
+): Promise<MemberVisit[]> {
   if (memberIds.length === 0) return [];
   const rows = (await em
     .getKnex()('visit_assignments as va')
@@ -56,8 +62,16 @@ export async function memberVisitsBetween(em: EntityManager, businessId: string,
     .where('v.scheduled_end', '>', from.toISOString())
     .orderBy([{ column: 'v.scheduled_start' }, { column: 'v.id' }])
     .select(
-      'va.team_member_id', 'v.id', 'v.status', 'v.scheduled_start', 'v.scheduled_end',
-      'j.id as job_id', 'j.number as job_number', 'j.title as job_title', 'c.id as customer_id', 'c.name as customer_name',
+      'va.team_member_id',
+      'v.id',
+      'v.status',
+      'v.scheduled_start',
+      'v.scheduled_end',
+      'j.id as job_id',
+      'j.number as job_number',
+      'j.title as job_title',
+      'c.id as customer_id',
+      'c.name as customer_name',
     )) as VisitRow[];
   return rows.map((row) => ({
     teamMemberId: row.team_member_id,
@@ -82,7 +96,13 @@ export async function memberTimeOffBetween(
   if (memberIds.length === 0) return [];
   const rows = await em.find(
     TimeOff,
-    { businessId, teamMemberId: { $in: [...memberIds] }, status: { $in: [...statuses] }, startsAt: { $lt: to }, endsAt: { $gt: from } },
+    {
+      businessId,
+      teamMemberId: { $in: [...memberIds] },
+      status: { $in: [...statuses] },
+      startsAt: { $lt: to },
+      endsAt: { $gt: from },
+    },
     { orderBy: { startsAt: 'asc', id: 'asc' } },
   );
   return rows.map((row) => ({

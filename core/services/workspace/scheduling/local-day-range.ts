@@ -33,7 +33,8 @@ export function checkDateBounds(parameter: 'date_from' | 'date_to', date: string
 export function checkDateRange(dateFrom: string, dateTo: string, maxDays?: number): number {
   checkDateBounds('date_from', dateFrom);
   checkDateBounds('date_to', dateTo);
-  const count = DateTime.fromISO(dateTo, { zone: 'UTC' }).diff(DateTime.fromISO(dateFrom, { zone: 'UTC' }), 'days').days + 1;
+  const count =
+    DateTime.fromISO(dateTo, { zone: 'UTC' }).diff(DateTime.fromISO(dateFrom, { zone: 'UTC' }), 'days').days + 1;
   if (count < 1) {
     const message = 'must not be before date_from.';
     throw new AppError('VALIDATION_FAILED', `Invalid parameter "date_to": ${message}`, {

@@ -77,7 +77,13 @@ export function memberDay(
 }
 
 export function sumMinutes(days: readonly DayMinutes[]): DayMinutes {
-  const total: DayMinutes = { working_minutes: 0, booked_minutes: 0, booked_outside_hours_minutes: 0, time_off_minutes: 0, available_minutes: 0 };
+  const total: DayMinutes = {
+    working_minutes: 0,
+    booked_minutes: 0,
+    booked_outside_hours_minutes: 0,
+    time_off_minutes: 0,
+    available_minutes: 0,
+  };
   for (const day of days) for (const key of Object.keys(total) as Array<keyof DayMinutes>) total[key] += day[key];
   return total;
 }

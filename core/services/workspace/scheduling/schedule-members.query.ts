@@ -22,7 +22,11 @@ export interface ScheduleMemberFilter {
 }
 
 /** Team members of one business in (name, id) order, with their working hours. */
-export async function findScheduleMembers(em: SqlSource, businessId: string, filter: ScheduleMemberFilter): Promise<ScheduleMemberRow[]> {
+export async function findScheduleMembers(
+  em: SqlSource,
+  businessId: string,
+  filter: ScheduleMemberFilter,
+): Promise<ScheduleMemberRow[]> {
   const where = ['tm.business_id = ?'];
   const params: unknown[] = [businessId];
   const add = (clause: string, ...values: unknown[]) => {

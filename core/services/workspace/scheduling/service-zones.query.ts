@@ -14,7 +14,12 @@ export interface ServiceZoneRow {
 }
 
 /** Zones of one business in (name, id) order (`collate "C"`, like the other name lists), after a keyset. */
-export async function findServiceZones(em: EntityManager, businessId: string, after: readonly [string, string] | undefined, limit: number): Promise<ServiceZoneRow[]> {
+export async function findServiceZones(
+  em: EntityManager,
+  businessId: string,
+  after: readonly [string, string] | undefined,
+  limit: number,
+): Promise<ServiceZoneRow[]> {
   const params: unknown[] = [businessId];
   let keyset = '';
   if (after) {
@@ -37,7 +42,11 @@ export interface ZoneMember {
 }
 
 /** The team members serving each zone (team_member_service_zones), by name then id. */
-export async function membersOfZones(em: EntityManager, businessId: string, zoneIds: readonly string[]): Promise<Map<string, ZoneMember[]>> {
+export async function membersOfZones(
+  em: EntityManager,
+  businessId: string,
+  zoneIds: readonly string[],
+): Promise<Map<string, ZoneMember[]>> {
   const byZone = new Map<string, ZoneMember[]>(zoneIds.map((id) => [id, []]));
   if (zoneIds.length === 0) return byZone;
   const rows = (await em

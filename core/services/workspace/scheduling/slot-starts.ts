@@ -14,7 +14,8 @@ export function slotStarts(free: readonly Span[], durationMinutes: number, zone:
   for (const span of free) {
     if (span.end - span.start < duration) continue;
     starts.push(span.start);
-    for (let mark = nextGridMark(span.start, zone); mark + duration <= span.end; mark = nextGridMark(mark, zone)) starts.push(mark);
+    for (let mark = nextGridMark(span.start, zone); mark + duration <= span.end; mark = nextGridMark(mark, zone))
+      starts.push(mark);
   }
   return starts;
 }

@@ -9,7 +9,11 @@ export interface TeamMemberRef {
  * The team members assigned to each of the given visits (visit_assignments), ordered by name then
  * id; a visit nobody is assigned to maps to an empty list.
  */
-export async function assigneesOfVisits(em: SqlSource, businessId: string, visitIds: readonly string[]): Promise<Map<string, TeamMemberRef[]>> {
+export async function assigneesOfVisits(
+  em: SqlSource,
+  businessId: string,
+  visitIds: readonly string[],
+): Promise<Map<string, TeamMemberRef[]>> {
   const byVisit = new Map<string, TeamMemberRef[]>(visitIds.map((id) => [id, []]));
   if (visitIds.length === 0) return byVisit;
   const rows = (await em

@@ -28,7 +28,10 @@ export function unscheduledJobOutput(row: UnscheduledJobRow, now: Date, zone: st
     priority: row.priority as 'low' | 'normal' | 'high' | 'urgent',
     customer: { id: row.customer_id, name: row.customer_name },
     job_type: row.job_type_id === null ? null : { id: row.job_type_id, name: row.job_type_name ?? '' },
-    property: row.property_id === null ? null : { id: row.property_id, name: row.property_name, address, summary: addressSummary(address) },
+    property:
+      row.property_id === null
+        ? null
+        : { id: row.property_id, name: row.property_name, address, summary: addressSummary(address) },
     window_start: asNullableDate(row.scheduled_start)?.toISOString() ?? null,
     window_end: asNullableDate(row.scheduled_end)?.toISOString() ?? null,
     created_at: createdAt.toISOString(),

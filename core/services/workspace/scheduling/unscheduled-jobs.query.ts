@@ -37,7 +37,11 @@ export interface UnscheduledJobFilter {
  * Open jobs (not completed or cancelled) with no visit still to come: no visit in scheduled,
  * en_route or in_progress status that starts at or after `now`. Oldest first.
  */
-export async function findUnscheduledJobs(em: SqlSource, businessId: string, filter: UnscheduledJobFilter): Promise<UnscheduledJobRow[]> {
+export async function findUnscheduledJobs(
+  em: SqlSource,
+  businessId: string,
+  filter: UnscheduledJobFilter,
+): Promise<UnscheduledJobRow[]> {
   const where = [
     'j.business_id = ?',
     `j.status not in ('completed', 'cancelled')`,

@@ -44,7 +44,13 @@ function propertyOutput(row: VisitRow, id: string) {
 }
 
 /** One line a person reads: "12 Elm St, Apt 2, Springfield, IL 62701". */
-export function addressSummary(address: { line1: string | null; line2: string | null; city: string | null; region: string | null; postal_code: string | null }): string {
+export function addressSummary(address: {
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  region: string | null;
+  postal_code: string | null;
+}): string {
   const regionAndCode = [address.region, address.postal_code].filter(Boolean).join(' ');
   return [address.line1, address.line2, address.city, regionAndCode].filter(Boolean).join(', ');
 }

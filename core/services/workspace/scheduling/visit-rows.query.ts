@@ -52,7 +52,11 @@ export async function findVisitRows(em: SqlSource, businessId: string, filter: V
   if (filter.startBefore) add('v.scheduled_start < ?', filter.startBefore.toISOString());
   if (filter.status !== undefined) add('v.status = ?', filter.status);
   if (filter.teamMemberId !== undefined) {
-    add('exists (select 1 from visit_assignments va where va.business_id = ? and va.visit_id = v.id and va.team_member_id = ?)', businessId, filter.teamMemberId);
+    add(
+      'exists (select 1 from visit_assignments va where va.business_id = ? and va.visit_id = v.id and va.team_member_id = ?)',
+      businessId,
+      filter.teamMemberId,
+    );
   }
   if (filter.after) add('(v.scheduled_start, v.id) > (?::timestamptz, ?::uuid)', ...filter.after);
   params.push(filter.limit);

@@ -15,7 +15,9 @@ export function assertDateOrder(range: LocalDayRange): void {
   if (range.date_to) checkDateBounds('date_to', range.date_to);
   if (range.date_from && range.date_to && range.date_to < range.date_from) {
     throw new AppError('VALIDATION_FAILED', 'Invalid parameter "date_to": must not be before date_from.', {
-      details: [{ parameter: 'date_to', code: 'invalid_range', message: 'must not be before date_from', path: ['date_to'] }],
+      details: [
+        { parameter: 'date_to', code: 'invalid_range', message: 'must not be before date_from', path: ['date_to'] },
+      ],
     });
   }
 }
@@ -26,6 +28,8 @@ export function localDayInstants(range: LocalDayRange, zone: string): { from?: s
   return {
     from: range.date_from ? localMidnight(range.date_from, zone).toUTC().toISO()! : undefined,
     // The next calendar day's midnight, not +24 h: a DST day is 23 or 25 hours long.
-    to: range.date_to ? localMidnight(range.date_to, zone).plus({ days: 1 }).startOf('day').toUTC().toISO()! : undefined,
+    to: range.date_to
+      ? localMidnight(range.date_to, zone).plus({ days: 1 }).startOf('day').toUTC().toISO()!
+      : undefined,
   };
 }

@@ -26,7 +26,11 @@ export interface TeamMemberFilters {
  * Team members of one business by name (byte order, as the index) then id, each with the zones it
  * serves by name. The zone join matches on business_id too, so only this business's zones appear.
  */
-export function findTeamMembers(em: SqlSource, businessId: string, filters: TeamMemberFilters): Promise<TeamMemberRow[]> {
+export function findTeamMembers(
+  em: SqlSource,
+  businessId: string,
+  filters: TeamMemberFilters,
+): Promise<TeamMemberRow[]> {
   const where = new Where('m.business_id = ?', businessId);
   if (filters.memberId) where.add('m.id = ?', filters.memberId);
   if (filters.active !== undefined) where.add('m.active = ?', filters.active);

@@ -22,7 +22,12 @@ function minutesOf(clock: string): number {
  */
 export function workingWeek(raw: unknown): { windows: WorkingWindow[]; weeklyMinutes: number } {
   const windows = readWorkingHours(raw)
-    .map((window) => ({ weekday: window.weekday, day: dayNames[window.weekday - 1]!, start: window.start, end: window.end }))
+    .map((window) => ({
+      weekday: window.weekday,
+      day: dayNames[window.weekday - 1]!,
+      start: window.start,
+      end: window.end,
+    }))
     .sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start) || a.end.localeCompare(b.end));
   let weeklyMinutes = 0;
   let covered = { weekday: 0, until: 0 };
@@ -32,7 +37,10 @@ export function workingWeek(raw: unknown): { windows: WorkingWindow[]; weeklyMin
     // Sorted by start, so on the same day only the part beyond what is already covered counts.
     const from = covered.weekday === window.weekday ? Math.max(start, covered.until) : start;
     if (end > from) weeklyMinutes += end - from;
-    covered = { weekday: window.weekday, until: covered.weekday === window.weekday ? Math.max(covered.until, end) : end };
+    covered = {
+      weekday: window.weekday,
+      until: covered.weekday === window.weekday ? Math.max(covered.until, end) : end,
+    };
   }
   return { windows, weeklyMinutes };
 }

@@ -40,7 +40,13 @@ export const primaryDemoWorkspace: DemoWorkspaceSpec = {
   industries: ['hvac', 'plumbing', 'electrical'],
   serviceArea: 'Austin, Round Rock, Cedar Park and Pflugerville, Texas',
   cities: [
-    { city: 'Austin', region: 'TX', postalCodes: ['78701', '78704', '78745', '78751', '78757'], latitude: 30.27, longitude: -97.74 },
+    {
+      city: 'Austin',
+      region: 'TX',
+      postalCodes: ['78701', '78704', '78745', '78751', '78757'],
+      latitude: 30.27,
+      longitude: -97.74,
+    },
     { city: 'Round Rock', region: 'TX', postalCodes: ['78664', '78665', '78681'], latitude: 30.51, longitude: -97.68 },
     { city: 'Cedar Park', region: 'TX', postalCodes: ['78613'], latitude: 30.51, longitude: -97.82 },
     { city: 'Pflugerville', region: 'TX', postalCodes: ['78660'], latitude: 30.44, longitude: -97.62 },
