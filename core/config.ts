@@ -40,11 +40,9 @@ const commaList = (item: z.ZodType<string, string>, what: string) =>
 
 /** `example.com` (exactly that host) or `*.example.com` (its subdomains). */
 const hostList = commaList(
-  z
-    .string()
-    .regex(/^(\*\.)?([a-z0-9-]+\.)+[a-z]{2,}$/i, {
-      message: 'expected host names such as app.example.com or *.example.com',
-    }),
+  z.string().regex(/^(\*\.)?([a-z0-9-]+\.)+[a-z]{2,}$/i, {
+    message: 'expected host names such as app.example.com or *.example.com',
+  }),
   'host names',
 );
 const urlList = commaList(z.url({ protocol: /^https$/, message: 'expected https URLs' }), 'https URLs');

@@ -1,6 +1,7 @@
 import { runQuery, type SqlSource } from '../sql/query.ts';
 
-interface LineItemRow {
+/** A priced line of a job, an estimate option or an invoice, as its table stores it. */
+export interface LineItemRow {
   id: string;
   position: number;
   kind: 'service' | 'material' | 'custom';

@@ -1,21 +1,9 @@
 import { runQuery, type SqlSource } from '../../sql/query.ts';
 import { instantKeySql } from '../instant-key.query.ts';
+import type { LineItemRow } from '../line-items.query.ts';
 
 // One page each of a job's line items, notes and attachments, after the previous page's last
 // (position or created_at key, id). The caller has checked that the job is the business's.
-
-export interface JobLineRow {
-  id: string;
-  position: number;
-  kind: 'service' | 'material' | 'custom';
-  name: string;
-  description: string | null;
-  quantity: string;
-  unit_price_minor: string;
-  taxable: boolean;
-  amount_minor: string;
-  price_book_item_id: string | null;
-}
 
 /** A job's priced lines in position order, then id. */
 export function findJobLineItems(
@@ -24,8 +12,8 @@ export function findJobLineItems(
   jobId: string,
   after: readonly [number, string] | undefined,
   limit: number,
-): Promise<JobLineRow[]> {
-  return runQuery<JobLineRow>(em, {
+): Promise<LineItemRow[]> {
+  return runQuery<LineItemRow>(em, {
     sql: `select id, position, kind, name, description, quantity, unit_price_minor, taxable, amount_minor, price_book_item_id
             from job_line_items where business_id = ? and job_id = ? ${after ? 'and (position, id) > (?, ?::uuid)' : ''}
             order by position, id limit ?`,

@@ -141,14 +141,12 @@ export function generateEstimates(
     });
     const optionNames = ['Good', 'Better', 'Best'].slice(0, rows.random.int(1, 3));
     const optionIds = optionNames.map((name, position) => {
-      const lines = rows.random
-        .sample(priceBook, position + 2)
-        .map((item) => ({
-          item,
-          quantity: item.entry.unit === 'ft' ? 20 : 1,
-          unitPriceMinor: item.entry.priceMinor,
-          taxable: item.entry.taxable,
-        }));
+      const lines = rows.random.sample(priceBook, position + 2).map((item) => ({
+        item,
+        quantity: item.entry.unit === 'ft' ? 20 : 1,
+        unitPriceMinor: item.entry.priceMinor,
+        taxable: item.entry.taxable,
+      }));
       const totals = computeTotals(lines, spec.taxBasisPoints);
       const option = rows.add(EstimateOption, {
         id: rows.id(),
