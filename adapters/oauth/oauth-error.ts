@@ -1,13 +1,12 @@
-import { classifyError } from '../../core/errors/index.ts';
+import { classifyError, type ErrorCode } from '../../core/errors/index.ts';
 import { noStore } from '../http/no-store.ts';
 import type { KoaCtx } from '../http/state.ts';
 
 /** Catalogue codes as RFC 6749 / RFC 7591 error codes; anything unlisted is a server_error. */
-const oauthErrorByCode: Record<string, string> = {
+const oauthErrorByCode: Partial<Record<ErrorCode, string>> = {
   INVALID_REDIRECT_URI: 'invalid_redirect_uri',
   INVALID_CLIENT_METADATA: 'invalid_client_metadata',
   RATE_LIMITED: 'rate_limited',
-  SERVICE_UNAVAILABLE: 'temporarily_unavailable',
   DATABASE_UNAVAILABLE: 'temporarily_unavailable',
   OAUTH_INVALID_REQUEST: 'invalid_request',
   OAUTH_INVALID_CLIENT: 'invalid_client',
@@ -37,7 +36,7 @@ export function writeOAuthError(ctx: KoaCtx, error: unknown, options: OAuthError
   const classified = classifyError(error, ctx.state.requestId);
   if (classified.unexpected) ctx.state.log.error({ err: error }, 'unexpected error');
   const { body } = classified;
-  let code = oauthErrorByCode[body.code] ?? (body.status < 500 ? 'invalid_request' : 'server_error');
+  let code = oauthErrorByCode[body.code as ErrorCode] ?? (body.status < 500 ? 'invalid_request' : 'server_error');
   if (body.code === 'VALIDATION_FAILED' && options.validationError !== undefined) {
     code = options.validationError;
   } else if (body.code === 'VALIDATION_FAILED') {
