@@ -19,8 +19,26 @@ export interface ToolMeta {
   access: ToolAccess;
 }
 
+/**
+ * A public procedure as an A2A skill (the agent card and the A2A dispatch table are generated from
+ * these): a kebab-case `id`, a short `name`, a `description` written for an agent, `tags`, and
+ * `examples`: phrasings the text router (core/services/agent/) maps to this skill. The skill runs
+ * the procedure itself, so its arguments, limits and validation are the REST endpoint's.
+ * `summarize` turns the procedure's answer (and the input it was given, after parsing) into the
+ * one or two sentences of the task's text part.
+ */
+export interface SkillMeta {
+  id: string;
+  name: string;
+  description: string;
+  tags: string[];
+  examples: string[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each procedure's own output and input; the adapter passes them back untouched
+  summarize: (output: any, input: any) => string;
+}
+
 /** Procedure metadata: the REST mapping (trpc-to-openapi) plus what other transports read. */
-export type Meta = OpenApiMeta & { tool?: ToolMeta };
+export type Meta = OpenApiMeta & { tool?: ToolMeta; skill?: SkillMeta };
 
 interface ErrorShapeData {
   /** The ErrorMessage, for clients of tRPC's own endpoint (`error.data.errorMessage`). */

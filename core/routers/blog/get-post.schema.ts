@@ -7,3 +7,4 @@ export const ZGetPostInput = z.object({
 });
 
 export const ZGetPostOutput = z.object({ data: ZBlogPostDetail });
+export type GetPostOutput = z.infer<typeof ZGetPostOutput>;

@@ -3,6 +3,7 @@ import { cachePublicly } from '../../response-meta.ts';
 import { findPublishedBlogPost } from '../../services/blog/get-post.query.ts';
 import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZGetPostInput, ZGetPostOutput } from './get-post.schema.ts';
+import { readBlogPostSkill } from './get-post.skill.ts';
 
 export const getPost = skipOutputReparse(
   publicProcedure
@@ -20,6 +21,7 @@ export const getPost = skipOutputReparse(
         successDescription: 'The post.',
         errorResponses: { 404: 'No published post has this slug in this locale (code RESOURCE_NOT_FOUND).' },
       },
+      skill: readBlogPostSkill,
     })
     .input(ZGetPostInput)
     .output(ZGetPostOutput)

@@ -23,3 +23,4 @@ export const ZListPostsOutput = z.object({
   links: ZPageLinks,
   meta: ZPageMeta,
 });
+export type ListPostsOutput = z.infer<typeof ZListPostsOutput>;

@@ -3,6 +3,7 @@ import { listBlogPosts } from '../../services/blog/list-posts.query.ts';
 import { publicListProcedure, skipOutputReparse } from '../../trpc.ts';
 import { pageLinks, pageMeta } from '../shared/pagination.ts';
 import { BLOG_POSTS_PER_PAGE, ZListPostsInput, ZListPostsOutput } from './list-posts.schema.ts';
+import { findBlogPostsSkill } from './list-posts.skill.ts';
 
 export const listPosts = skipOutputReparse(
   publicListProcedure
@@ -24,6 +25,7 @@ export const listPosts = skipOutputReparse(
           429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.',
         },
       },
+      skill: findBlogPostsSkill,
     })
     .input(ZListPostsInput)
     .output(ZListPostsOutput)

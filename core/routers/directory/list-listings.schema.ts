@@ -76,3 +76,4 @@ export const ZListDirectoryListingsOutput = z.object({
 });
 
 export type ListDirectoryListingsInput = z.infer<typeof ZListDirectoryListingsInput>;
+export type ListDirectoryListingsOutput = z.infer<typeof ZListDirectoryListingsOutput>;

@@ -8,6 +8,7 @@ import {
   ZListDirectoryListingsOutput,
   type ListDirectoryListingsInput,
 } from './list-listings.schema.ts';
+import { findBusinessesSkill } from './list-listings.skill.ts';
 
 const PATH = '/v1/directory/public';
 
@@ -47,6 +48,7 @@ export const listListings = skipOutputReparse(
           429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.',
         },
       },
+      skill: findBusinessesSkill,
     })
     .input(ZListDirectoryListingsInput)
     .output(ZListDirectoryListingsOutput)

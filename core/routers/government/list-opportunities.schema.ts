@@ -88,3 +88,4 @@ export const ZListOpportunitiesOutput = z.object({
   meta: ZGovernmentOpportunityListMeta,
   links: ZGovernmentOpportunityListLinks,
 });
+export type ListOpportunitiesOutput = z.infer<typeof ZListOpportunitiesOutput>;

@@ -3,6 +3,7 @@ import { listActiveOpportunities } from '../../services/government/list-opportun
 import { listPageLinks } from '../../services/government/list-links.ts';
 import { governmentProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZListOpportunitiesInput, ZListOpportunitiesOutput } from './list-opportunities.schema.ts';
+import { findGovernmentOpportunitiesSkill } from './list-opportunities.skill.ts';
 
 const LIST_PATH = '/v1/government-opportunities/public';
 
@@ -26,6 +27,7 @@ export const listOpportunities = skipOutputReparse(
           429: 'Too many requests: the per-client budget is spent (code RATE_LIMITED); retry after Retry-After seconds.',
         },
       },
+      skill: findGovernmentOpportunitiesSkill,
     })
     .input(ZListOpportunitiesInput)
     .output(ZListOpportunitiesOutput)
