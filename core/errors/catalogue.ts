@@ -165,6 +165,54 @@ export const errorCatalogue = {
     jsonRpc: -32009,
     resolution: 'Use a new Idempotency-Key for a different request; reuse a key only to retry the identical request.',
   },
+  IDEMPOTENCY_REQUEST_IN_PROGRESS: {
+    status: 409,
+    jsonRpc: -32009,
+    resolution:
+      'The first request with this Idempotency-Key is still running; wait for the number of seconds in the Retry-After header, then send the same request again to read its answer.',
+  },
+  IDEMPOTENCY_KEY_INVALID: {
+    status: 400,
+    jsonRpc: -32600,
+    resolution:
+      'Send an Idempotency-Key of 1 to 128 visible ASCII characters (0x21 to 0x7E), for example a UUID, or leave the header out.',
+  },
+  // A2A JSON-RPC (0.3 and 1.0): the envelope errors are the reserved codes, the A2A-specific ones its -32001..-32009.
+  A2A_INVALID_REQUEST: {
+    status: 400,
+    jsonRpc: -32600,
+    resolution:
+      'Send one JSON-RPC 2.0 request object: {"jsonrpc": "2.0", "id": <string, number or null>, "method": "message/send" (A2A 0.3) or "SendMessage" (A2A 1.0, with the header A2A-Version: 1.0), "params": {...}}.',
+  },
+  A2A_METHOD_NOT_FOUND: {
+    status: 200,
+    jsonRpc: -32601,
+    resolution:
+      'Use a method this agent serves: message/send and tasks/get (A2A 0.3), or SendMessage and GetTask (A2A 1.0, header A2A-Version: 1.0).',
+  },
+  A2A_INVALID_PARAMS: {
+    status: 200,
+    jsonRpc: -32602,
+    resolution:
+      'Correct the named parameter: a message needs a messageId, role user and at least one part; a data part {"skill": "<id>", "arguments": {...}} needs arguments as the agent card describes the skill.',
+  },
+  A2A_TASK_NOT_FOUND: {
+    status: 200,
+    jsonRpc: -32001,
+    resolution:
+      'Use the id of a task this agent answered within its retention time; tasks are kept for the time the agent card documents, then deleted.',
+  },
+  A2A_UNSUPPORTED_OPERATION: {
+    status: 200,
+    jsonRpc: -32004,
+    resolution:
+      'A task that has ended (completed, failed, rejected) takes no more messages: send a new message without taskId (keep contextId to stay in the conversation).',
+  },
+  A2A_VERSION_NOT_SUPPORTED: {
+    status: 400,
+    jsonRpc: -32009,
+    resolution: 'Send A2A-Version: 1.0, A2A-Version: 0.3 or no A2A-Version header (0.3).',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     jsonRpc: -32600,
