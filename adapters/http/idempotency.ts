@@ -30,7 +30,7 @@ export interface IdempotentRequest {
 }
 
 /** Shapes an error answer of this helper (the A2A endpoint: an ErrorMessage that is also a JSON-RPC error). */
-export type ErrorAnswerFormat = (message: ErrorMessage, headers: Record<string, string>) => HttpAnswer;
+type ErrorAnswerFormat = (message: ErrorMessage, headers: Record<string, string>) => HttpAnswer;
 
 export interface IdempotencyOptions {
   /** How the helper's own error answers (400, 409, a failed claim) are written; default: a plain ErrorMessage. */
@@ -40,7 +40,7 @@ export interface IdempotencyOptions {
 const HEADER = 'idempotency-key';
 
 /** The helper's default error answer: the ErrorMessage as JSON, never cached. */
-export function errorMessageAnswer(message: ErrorMessage, headers: Record<string, string>): HttpAnswer {
+function errorMessageAnswer(message: ErrorMessage, headers: Record<string, string>): HttpAnswer {
   return {
     status: message.status,
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },

@@ -17,7 +17,7 @@ export const sweeps: readonly Sweep[] = [
 ];
 
 /** How often the running service sweeps: every 10 minutes (expired rows are already ignored in between). */
-export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface Sweeper {
   /** Runs every sweep now (after a sweep already running); errors are logged, never thrown. */

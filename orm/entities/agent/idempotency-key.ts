@@ -1,7 +1,7 @@
 import { defineEntity } from '@mikro-orm/core';
 
 /** The two states of a stored key: its first request still running, or its answer stored. */
-export const idempotencyKeyStates = ['in_progress', 'completed'] as const;
+const idempotencyKeyStates = ['in_progress', 'completed'] as const;
 
 /**
  * One Idempotency-Key of one endpoint (`scope`, e.g. "POST /api/v1/agent/a2a"): the fingerprint of
