@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { mcpScopeFor, mcpScopes, scopesGranting, type ToolAccess } from '../../core/auth/scopes.ts';
 import type { ProcedureEntry } from '../../core/procedures/introspection.ts';
 import type { ToolMeta } from '../../core/trpc.ts';
-import { canonicalJson } from './canonical-json.ts';
+import { canonicalJson } from '../http/canonical-json.ts';
 import { CATALOGUE_REVISION } from './catalogue-revision.ts';
 
 type JsonSchema = Record<string, unknown>;

@@ -5,6 +5,7 @@ import { demoRouter } from './demo/router.ts';
 import { directoryRouter } from './directory/router.ts';
 import { governmentRouter } from './government/router.ts';
 import { healthRouter } from './health/router.ts';
+import { idempotencyRouter } from './idempotency/router.ts';
 import { oauthAuthorizeRouter } from './oauth-authorize/router.ts';
 import { oauthClientsRouter } from './oauth-clients/router.ts';
 import { oauthGrantsRouter } from './oauth-grants/router.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   oauthTokens: oauthTokensRouter,
   oauthGrants: oauthGrantsRouter,
   oauthAuthorize: oauthAuthorizeRouter,
+  idempotency: idempotencyRouter,
 });
 
 /**

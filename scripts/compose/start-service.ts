@@ -8,7 +8,9 @@ import type { AppRouter } from '../../core/routers/_app.ts';
 import type { CoreServices } from '../../core/services/index.ts';
 import { createCoreServices } from '../../orm/core-services.ts';
 import { openDatabase, type Database } from '../../orm/database.ts';
+import { systemCaller } from '../lib/system-caller.ts';
 import { composeApp } from './compose-app.ts';
+import { startSweeper, type Sweeper } from './sweeper.ts';
 
 export interface RunningService {
   /** The effective configuration (site URL resolved against the listening port). */
@@ -16,6 +18,8 @@ export interface RunningService {
   server: Server;
   database: Database;
   services: CoreServices;
+  /** The periodic clean-up of expired rows (idempotency keys, ...), every 10 minutes. */
+  sweeper: Sweeper;
   stop(): Promise<void>;
 }
 
@@ -47,7 +51,8 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 /**
  * The running service, as `npm start`, the tests and the benches start it: opens the database
  * (migrating it), runs the start-up work, builds the services and the app (composeApp), then
- * serves it; stop() drains requests and closes both. Nothing listens before the start-up work is done.
+ * serves it, and starts the periodic sweeper; stop() stops the sweeper, drains requests and closes
+ * both. Nothing listens before the start-up work is done.
  */
 export async function startService({
   config: initial,
@@ -70,15 +75,17 @@ export async function startService({
     await database.close();
     throw error;
   }
+  const sweeper = startSweeper({ caller: systemCaller({ orm: database.orm, services, config, log }), log });
   let stopping: Promise<void> | undefined;
   return {
     config,
     server,
     database,
     services,
+    sweeper,
     stop() {
       stopping ??= (async () => {
-        await closeGracefully(server, config.shutdownTimeoutMs);
+        await Promise.all([sweeper.stop(), closeGracefully(server, config.shutdownTimeoutMs)]);
         await database.close();
       })();
       return stopping;

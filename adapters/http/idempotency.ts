@@ -1,0 +1,219 @@
+import { createHash } from 'node:crypto';
+import { classifyError, errorMessage, originalError, type ErrorMessage } from '../../core/errors/index.ts';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_MAX_STORED_BODY } from '../../core/services/idempotency/policy.ts';
+import { canonicalJson } from './canonical-json.ts';
+import type { ProcedureAccess } from './procedure-access.ts';
+import { requestFacts } from './request-facts.ts';
+import type { KoaCtx } from './state.ts';
+
+/** An HTTP answer as data: what an endpoint answers, and what a key stores and replays. */
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The request a key is checked against. */
+export interface IdempotentRequest {
+  /**
+   * The endpoint the key belongs to, e.g. "POST /api/v1/agent/a2a": keys are scoped per endpoint,
+   * so one key may be used once at each. Append a partition when the key space must be split
+   * further (an authenticated endpoint: the principal, e.g. "POST /api/v1/x business:<id>").
+   */
+  scope: string;
+  /** The parsed JSON body (compared canonically: key order and spacing do not matter), or the raw text when it is not JSON. */
+  body: unknown;
+  /** True when `body` is the raw text of a body that is not JSON (compared exactly, and never equal to a JSON one). */
+  bodyIsText?: boolean;
+  /** Request headers whose values change the answer (A2A: "A2A-Version"): a different value is a different request. */
+  vary?: readonly string[];
+}
+
+/** Shapes an error answer of this helper (the A2A endpoint: an ErrorMessage that is also a JSON-RPC error). */
+type ErrorAnswerFormat = (message: ErrorMessage, headers: Record<string, string>) => HttpAnswer;
+
+export interface IdempotencyOptions {
+  /** How the helper's own error answers (400, 409, a failed claim) are written; default: a plain ErrorMessage. */
+  formatError?: ErrorAnswerFormat;
+}
+
+const HEADER = 'idempotency-key';
+
+/** The helper's default error answer: the ErrorMessage as JSON, never cached. */
+function errorMessageAnswer(message: ErrorMessage, headers: Record<string, string>): HttpAnswer {
+  return {
+    status: message.status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+    body: JSON.stringify(message),
+  };
+}
+
+/** A character for a message: itself when visible, else its code point. */
+function describeCharacter(character: string): string {
+  const code = character.codePointAt(0)!;
+  const point = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  return code > 0x20 && code < 0x7f ? `"${character}"` : point;
+}
+
+/**
+ * The key of the request: absent, present and valid (spec 2.10: 1 to 128 characters, each visible
+ * ASCII 0x21 to 0x7E), or a refusal that names the rule broken. Node joins repeated headers, so
+ * repeats are counted on the distinct values. Node reads header bytes as Latin-1, so any non-ASCII
+ * byte is a character above 0x7E here; it drops leading and trailing spaces and tabs itself.
+ */
+function readKey(ctx: KoaCtx): { key?: string; refusal?: string } {
+  const values = ctx.req.headersDistinct[HEADER];
+  if (values === undefined) return {};
+  if (values.length > 1) return { refusal: `Send one Idempotency-Key header; this request has ${values.length}.` };
+  const key = values[0]!;
+  if (key.length === 0) return { refusal: 'The Idempotency-Key header is empty; a key is 1 to 128 characters.' };
+  if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+    return {
+      refusal: `The Idempotency-Key header is ${key.length} characters long; a key is at most ${IDEMPOTENCY_KEY_MAX_LENGTH}.`,
+    };
+  }
+  for (let index = 0; index < key.length; index++) {
+    const code = key.charCodeAt(index);
+    if (code < 0x21 || code > 0x7e) {
+      return {
+        refusal: `The Idempotency-Key header has ${describeCharacter(key[index]!)} at position ${index + 1}; a key holds only visible ASCII characters (0x21 to 0x7E).`,
+      };
+    }
+  }
+  return { key };
+}
+
+/**
+ * The 400 answer (IDEMPOTENCY_KEY_INVALID) when the request carries an Idempotency-Key that is not
+ * valid, else undefined: lets an endpoint refuse a bad key before it reads the body.
+ */
+export function checkIdempotencyKeyHeader(ctx: KoaCtx, options: IdempotencyOptions = {}): HttpAnswer | undefined {
+  const { refusal } = readKey(ctx);
+  if (refusal === undefined) return undefined;
+  return (options.formatError ?? errorMessageAnswer)(errorMessage('IDEMPOTENCY_KEY_INVALID', refusal), {});
+}
+
+/**
+ * The request's fingerprint: hex SHA-256 of its method, path and query, the `vary` headers, and
+ * its body (canonical JSON, or the raw text). Throws RangeError for a JSON body nested too deeply
+ * to walk.
+ */
+function requestFingerprint(ctx: KoaCtx, request: IdempotentRequest): string {
+  const hash = createHash('sha256');
+  hash.update(`${ctx.method}\n${ctx.originalUrl}\n`);
+  for (const name of request.vary ?? []) hash.update(`${name.toLowerCase()}:${ctx.get(name)}\n`);
+  if (request.body === undefined) hash.update('none\n');
+  else if (request.bodyIsText) hash.update(`text\n${String(request.body)}`);
+  else hash.update(`json\n${canonicalJson(request.body)}`);
+  return hash.digest('hex');
+}
+
+/**
+ * Whether an answer is kept for replay. 5xx answers are not (the failure may be over by the
+ * retry); neither are those that say the request was not processed at all and invite the same
+ * request again: 401 (credentials), 408 (timeout) and 429 (rate limited: a replay would repeat the
+ * refusal after the budget had refilled). Every other 2xx, 3xx and 4xx answer is.
+ */
+function storable(status: number): boolean {
+  return status < 500 && status !== 401 && status !== 408 && status !== 429;
+}
+
+/** An error of the idempotency machinery itself (a refusal, or a database failure) as an answer. */
+function failureAnswer(ctx: KoaCtx, error: unknown, format: ErrorAnswerFormat): HttpAnswer {
+  const classified = classifyError(error, ctx.state.requestId);
+  if (classified.unexpected) ctx.state.log.error({ err: originalError(error) }, 'idempotency key check failed');
+  return format(classified.body, classified.headers);
+}
+
+/**
+ * Runs `execute` at most once per Idempotency-Key (spec 2.10 and 4.5), and answers what the
+ * endpoint is to send. Transport glue only; what happens to a key is decided by the idempotency
+ * procedures (core/routers/idempotency):
+ * - no header: executes, every time;
+ * - an invalid key: 400 IDEMPOTENCY_KEY_INVALID naming the rule, nothing executes;
+ * - a new key: executes, and stores the answer for 24 hours when it is storable (see storable();
+ *   a 5xx answer, or a throw, releases the key so a retry executes again);
+ * - the same key and an equivalent request (same method, path and query, `vary` headers, and
+ *   canonically equal JSON body) once answered: the stored answer, byte for byte, with
+ *   `Idempotency-Replayed: true` and `Idempotent-Replayed: true`, and `replayed: true`;
+ * - the same key and another request: 409 IDEMPOTENCY_KEY_REUSED;
+ * - the same key while its first request runs: 409 IDEMPOTENCY_REQUEST_IN_PROGRESS with Retry-After.
+ * If storing the answer fails, it is logged and the answer is still given. A client that goes away
+ * does not stop `execute`; the key is completed or released when it settles, and if the process
+ * dies first the key's lease (60 seconds) frees it.
+ * The endpoint writes the answer itself (writeHttpAnswer); a replayed 201 may be turned into 200 there.
+ */
+export async function answerIdempotently(
+  ctx: KoaCtx,
+  access: ProcedureAccess,
+  request: IdempotentRequest,
+  execute: () => Promise<HttpAnswer>,
+  options: IdempotencyOptions = {},
+): Promise<HttpAnswer & { replayed: boolean }> {
+  const format = options.formatError ?? errorMessageAnswer;
+  const { key, refusal } = readKey(ctx);
+  if (refusal !== undefined) {
+    return { ...format(errorMessage('IDEMPOTENCY_KEY_INVALID', refusal), {}), replayed: false };
+  }
+  if (key === undefined) return { ...(await execute()), replayed: false };
+
+  let fingerprint: string;
+  try {
+    fingerprint = requestFingerprint(ctx, request);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    const message = errorMessage('VALIDATION_FAILED', 'The request body is nested too deeply.');
+    return { ...format(message, {}), replayed: false };
+  }
+  const { invoker, createContext } = access;
+  const identity = { scope: request.scope, key };
+  let claim;
+  try {
+    claim = await invoker.call('idempotency.claimKey', { ...identity, fingerprint }, createContext(requestFacts(ctx)));
+  } catch (error) {
+    return { ...failureAnswer(ctx, error, format), replayed: false };
+  }
+  if (claim.outcome === 'replay') {
+    const headers = { ...claim.headers, 'Idempotency-Replayed': 'true', 'Idempotent-Replayed': 'true' };
+    return { status: claim.status, headers, body: claim.body, replayed: true };
+  }
+
+  const held = { ...identity, claim_token: claim.claim_token };
+  const release = async (reason: string): Promise<void> => {
+    try {
+      await invoker.call('idempotency.releaseKey', held, createContext(requestFacts(ctx)));
+    } catch (error) {
+      // The lease frees the key in the end.
+      ctx.state.log.error({ err: originalError(error), reason }, 'idempotency key release failed');
+    }
+  };
+  let answer: HttpAnswer;
+  try {
+    answer = await execute();
+  } catch (error) {
+    await release('execution failed');
+    throw error;
+  }
+  if (!storable(answer.status)) {
+    await release(`status ${answer.status}`);
+  } else if (answer.body.length > IDEMPOTENCY_MAX_STORED_BODY) {
+    ctx.state.log.warn({ bytes: answer.body.length }, 'answer too large to keep for idempotent replay');
+    await release('answer too large');
+  } else {
+    try {
+      const stored = { ...held, status: answer.status, headers: answer.headers, body: answer.body };
+      await invoker.call('idempotency.completeKey', stored, createContext(requestFacts(ctx)));
+    } catch (error) {
+      ctx.state.log.error({ err: originalError(error) }, 'idempotency key completion failed; answering anyway');
+      await release('completion failed');
+    }
+  }
+  return { ...answer, replayed: false };
+}
+
+/** Writes an HttpAnswer as the response, its body exactly as given. */
+export function writeHttpAnswer(ctx: KoaCtx, answer: HttpAnswer): void {
+  ctx.status = answer.status;
+  for (const [name, value] of Object.entries(answer.headers)) ctx.set(name, value);
+  ctx.body = answer.body;
+}

@@ -1,0 +1,17 @@
+import { router } from '../../trpc.ts';
+import { claimKey } from './claim-key.ts';
+import { completeKey } from './complete-key.ts';
+import { releaseKey } from './release-key.ts';
+import { sweepExpired } from './sweep-expired.ts';
+
+/**
+ * Idempotency-Key records. No transport maps these (no openapi, tool or skill meta): the HTTP
+ * helper (adapters/http/idempotency.ts) calls the first three through the invoker for the agent
+ * POST endpoints; sweepExpired is the periodic sweeper's, system only.
+ */
+export const idempotencyRouter = router({
+  claimKey,
+  completeKey,
+  releaseKey,
+  sweepExpired,
+});

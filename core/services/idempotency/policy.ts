@@ -1,0 +1,37 @@
+/**
+ * The Idempotency-Key policy of the agent POST endpoints (A2A, UCP checkout), in one place so the
+ * docs can quote it.
+ */
+
+/** How long a key and its stored answer are kept after the answer: 24 hours (the spec asks for at least that). */
+export const IDEMPOTENCY_RETENTION_SECONDS = 24 * 60 * 60;
+
+/**
+ * The lease of a request still running: a retry within it answers 409 IDEMPOTENCY_REQUEST_IN_PROGRESS;
+ * after it (the process that ran the request died, or the request is still running after a minute)
+ * a retry of the same request may take the key over and run. Longer than any answer of the agent
+ * endpoints takes, so one request is never run twice while the first is alive.
+ */
+export const IDEMPOTENCY_LEASE_SECONDS = 60;
+
+/** The key rule (spec 2.10): 1 to 128 visible ASCII characters, 0x21 to 0x7E. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,128}$/;
+
+/**
+ * The largest answer body kept for replay, in characters. An answer over it is still sent, but not
+ * stored (its key is released, so a retry runs again); the agent endpoints' answers are bounded by
+ * their page sizes and stay far below it.
+ */
+export const IDEMPOTENCY_MAX_STORED_BODY = 4 * 1024 * 1024;
+
+/**
+ * How long a client is asked to wait (Retry-After, whole seconds) before retrying a request whose
+ * first attempt is still running: as long as it has run so far (a slow request is polled less
+ * often), at least 1 second and no longer than the rest of its lease.
+ */
+export function inProgressRetryAfterSeconds(now: Date, claimedAt: Date, lockedUntil: Date): number {
+  const elapsed = Math.ceil((now.getTime() - claimedAt.getTime()) / 1000);
+  const remaining = Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000);
+  return Math.max(1, Math.min(elapsed, remaining));
+}

@@ -1,0 +1,87 @@
+import type { Logger } from '../../core/logger.ts';
+import type { SystemCaller } from '../lib/system-caller.ts';
+
+/** One periodic clean-up: a system procedure that deletes what has expired and says how much. */
+export interface Sweep {
+  /** For the log line. */
+  name: string;
+  run(caller: SystemCaller): Promise<{ deleted: number }>;
+}
+
+/**
+ * What the running service sweeps, in order. Another clean-up (A2A tasks past their retention) is
+ * one more entry here, over its own system procedure.
+ */
+export const sweeps: readonly Sweep[] = [
+  { name: 'idempotency keys', run: (caller) => caller.idempotency.sweepExpired({}) },
+];
+
+/** How often the running service sweeps: every 10 minutes (expired rows are already ignored in between). */
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+export interface Sweeper {
+  /** Runs every sweep now (after a sweep already running); errors are logged, never thrown. */
+  runOnce(): Promise<void>;
+  /** No more sweeps; resolves once a sweep in progress has finished, so the database can close. */
+  stop(): Promise<void>;
+}
+
+export interface SweeperOptions {
+  /** The procedure caller as the system principal (scripts/lib/system-caller.ts). */
+  caller: SystemCaller;
+  log: Logger;
+  sweeps?: readonly Sweep[];
+  intervalMs?: number;
+}
+
+/**
+ * Starts the periodic sweeper of one service process: every `intervalMs` it runs each sweep in
+ * turn. The timer is unref'd (it never keeps a process alive) and the next run is scheduled only
+ * once the last one ended, so runs never overlap. With several instances each sweeps; the sweep
+ * procedures skip rows another is deleting, so they share the work rather than wait.
+ */
+export function startSweeper({
+  caller,
+  log,
+  sweeps: list = sweeps,
+  intervalMs = SWEEP_INTERVAL_MS,
+}: SweeperOptions): Sweeper {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+
+  async function sweepAll(): Promise<void> {
+    for (const sweep of list) {
+      if (stopped) return;
+      try {
+        const { deleted } = await sweep.run(caller);
+        if (deleted > 0) log.info({ sweep: sweep.name, deleted }, 'swept expired rows');
+      } catch (error) {
+        log.error({ err: error, sweep: sweep.name }, 'sweep failed');
+      }
+    }
+  }
+
+  function runOnce(): Promise<void> {
+    running = running.then(sweepAll);
+    return running;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void runOnce().then(schedule);
+    }, intervalMs);
+    timer.unref();
+  }
+
+  schedule();
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
