@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { SiteUrls } from './context.ts';
 import { discoveryUrls } from './services/discovery/urls.ts';
 import type { DeprecationMeta, Meta } from './trpc.ts';
@@ -85,6 +86,18 @@ export function deprecated<M extends Meta>(
     description: meta.openapi.description ? `${meta.openapi.description} ${notice}` : notice,
   };
   return { ...meta, ...(openapi ? { openapi } : {}), deprecation: checked };
+}
+
+/**
+ * Marks a field of an input or output schema deprecated: `deprecated: true` on it in the OpenAPI
+ * document and the MCP tool schemas, and the notice at the end of its description. The field keeps
+ * working; its endpoint carries no deprecation headers (those announce a deprecated operation).
+ * Same dates and checks as `deprecated()`.
+ */
+export function deprecatedField<T extends z.ZodType>(schema: T, deprecation: DeprecationMeta): T {
+  const notice = deprecationNotice(checkDeprecation(deprecation));
+  const description = schema.description ? `${schema.description} ${notice}` : notice;
+  return schema.meta({ ...schema.meta(), deprecated: true, description });
 }
 
 /** RFC 9745 `Deprecation`: an RFC 9651 structured-field date, `@` and the Unix seconds of the day's start (UTC). */

@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { expect } from 'chai';
 import { z } from 'zod';
 import { buildOpenApiDocument } from '../../adapters/http/openapi/build-document.ts';
-import { deprecated, MINIMUM_NOTICE_MONTHS } from '../../core/deprecation.ts';
+import { deprecated, deprecatedField, MINIMUM_NOTICE_MONTHS } from '../../core/deprecation.ts';
 import { createInvoker } from '../../core/procedures/invoker.ts';
 import { publicProcedure, router } from '../../core/trpc.ts';
 import { deprecatedRouter } from '../fixtures/deprecated-router.ts';
@@ -99,6 +99,14 @@ describe('deprecated(): headers on every answer and the OpenAPI flag from one ca
     const current = document.paths['/v1/test/echo'].get;
     expect(current.deprecated).to.equal(undefined);
     expect(current.responses['200'].headers).to.equal(undefined);
+    // A deprecated field is flagged on its schema; its operation is not deprecated.
+    const fields = current.responses['200'].content['application/json'].schema.properties;
+    expect(fields.count.deprecated).to.equal(undefined);
+    expect(fields.number).to.deep.include({ type: 'number', deprecated: true });
+    expect(fields.number.description).to.equal(
+      'The count again. Deprecated since 2026-12-01; it keeps working until its sunset on 2027-06-01. ' +
+        'Read count instead. See the versioning policy (/v1/versioning-policy).',
+    );
     // Nothing of the real surface is deprecated yet.
     const flagged = Object.entries(document.paths as Record<string, any>)
       .filter(([, item]) => Object.values(item).some((operation: any) => operation.deprecated))
@@ -150,6 +158,15 @@ describe('deprecated(): the dates and texts it refuses at module load', () => {
     for (const note of ['', '  ', 'one\ntwo']) {
       expect(() => deprecated({ since: '2026-12-01', note }, meta), JSON.stringify(note)).to.throw(/note/);
     }
+  });
+
+  it('checks a deprecated field the same way, and keeps its other metadata', () => {
+    expect(() => deprecatedField(z.string(), { since: '2026-12-01', sunset: '2027-01-01' })).to.throw(/sooner/);
+    const field = deprecatedField(z.string().meta({ title: 'Old name', description: 'The name.' }), {
+      since: '2026-12-01',
+    });
+    expect(field.meta()).to.deep.include({ title: 'Old name', deprecated: true });
+    expect(field.description).to.match(/^The name\. Deprecated since 2026-12-01; it keeps working at least 6 months/);
   });
 
   it('is the only way: the OpenAPI builder refuses a deprecated flag set by hand', () => {

@@ -82,7 +82,7 @@ export function versioningPolicy(urls: SiteUrls) {
           'Deprecation date and in any case until its Sunset date (the Sunset date is never sooner than that).',
         'After its Sunset date an endpoint may be removed (it then answers 404 ROUTE_NOT_FOUND) and a field may be left out.',
         'A deprecated endpoint names its replacement when there is one (Link rel="successor-version" and its OpenAPI description).',
-        'A deprecated field is marked deprecated in the OpenAPI schema, and its endpoint description says since when and until when.',
+        'A deprecated field is marked `deprecated: true` on its schema (the OpenAPI document, the MCP tool schemas) and its description states the dates; the Deprecation and Sunset headers announce deprecated endpoints only.',
       ],
       headers: [
         {
