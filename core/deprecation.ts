@@ -70,7 +70,7 @@ function deprecationNotice({ since, sunset, replacement, note }: DeprecationMeta
  * Marks a procedure deprecated, in one place: `.meta(deprecated({ since: '2026-12-01', sunset:
  * '2027-06-01', replacement: '/v2/...' }, { openapi: {...} }))`. The answer is the procedure's meta
  * with `deprecation` set, and, when it has a REST mapping, `openapi.deprecated: true` and the notice
- * at the end of its description. The REST adapter adds the `Deprecation`, `Sunset` and `Link`
+ * at the end of its description (and of its MCP tool's and A2A skill's descriptions, when it is one). The REST adapter adds the `Deprecation`, `Sunset` and `Link`
  * headers from `deprecation`; the OpenAPI builder refuses a `deprecated` flag set by hand without it.
  * Dates that break the policy (a sunset sooner than MINIMUM_NOTICE_MONTHS) throw here, at module load.
  */
@@ -80,12 +80,16 @@ export function deprecated<M extends Meta>(
 ): M & Meta & { deprecation: DeprecationMeta } {
   const checked = checkDeprecation(deprecation);
   const notice = deprecationNotice(checked);
+  const withNotice = (text: string | undefined) => (text ? `${text} ${notice}` : notice);
   const openapi = meta.openapi && {
     ...meta.openapi,
     deprecated: true,
-    description: meta.openapi.description ? `${meta.openapi.description} ${notice}` : notice,
+    description: withNotice(meta.openapi.description),
   };
-  return { ...meta, ...(openapi ? { openapi } : {}), deprecation: checked };
+  // An MCP tool or an A2A skill has no deprecated flag of its protocol: its description carries the notice.
+  const tool = meta.tool && { ...meta.tool, description: withNotice(meta.tool.description) };
+  const skill = meta.skill && { ...meta.skill, description: withNotice(meta.skill.description) };
+  return { ...meta, ...(openapi && { openapi }), ...(tool && { tool }), ...(skill && { skill }), deprecation: checked };
 }
 
 /**

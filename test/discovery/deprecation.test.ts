@@ -128,6 +128,26 @@ describe('deprecated(): the dates and texts it refuses at module load', () => {
     expect(toolOnly).to.deep.equal({ deprecation: { since: '2026-12-01' } });
   });
 
+  it("ends an MCP tool's and an A2A skill's description with the notice", () => {
+    const marked = deprecated(
+      { since: '2026-12-01' },
+      {
+        tool: { name: 'old-tool', title: 'Old', description: 'Does things.', access: 'read' },
+        skill: {
+          id: 'old-skill',
+          name: 'Old',
+          description: 'Finds things.',
+          tags: [],
+          examples: [],
+          summarize: () => '',
+        },
+      },
+    );
+    expect(marked.tool?.description).to.match(/^Does things\. Deprecated since 2026-12-01;/);
+    expect(marked.skill?.description).to.match(/^Finds things\. Deprecated since 2026-12-01;/);
+    expect(marked).not.to.have.property('openapi');
+  });
+
   it('refuses days that are not YYYY-MM-DD calendar days', () => {
     for (const since of ['2026-12-1', '2026-02-30', '2026-13-01', '01/12/2026', '2026-12-01T00:00:00Z', '']) {
       expect(() => deprecated({ since }, meta), since).to.throw(/calendar day as YYYY-MM-DD/);
