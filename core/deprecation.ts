@@ -53,7 +53,7 @@ function checkDeprecation(deprecation: DeprecationMeta): DeprecationMeta {
   return { ...deprecation };
 }
 
-/** The sentence the OpenAPI description of a deprecated operation ends with. */
+/** The sentences a deprecated operation's or field's description ends with. */
 function deprecationNotice({ since, sunset, replacement, note }: DeprecationMeta): string {
   return [
     `Deprecated since ${since}`,
@@ -70,9 +70,10 @@ function deprecationNotice({ since, sunset, replacement, note }: DeprecationMeta
  * Marks a procedure deprecated, in one place: `.meta(deprecated({ since: '2026-12-01', sunset:
  * '2027-06-01', replacement: '/v2/...' }, { openapi: {...} }))`. The answer is the procedure's meta
  * with `deprecation` set, and, when it has a REST mapping, `openapi.deprecated: true` and the notice
- * at the end of its description (and of its MCP tool's and A2A skill's descriptions, when it is one). The REST adapter adds the `Deprecation`, `Sunset` and `Link`
- * headers from `deprecation`; the OpenAPI builder refuses a `deprecated` flag set by hand without it.
- * Dates that break the policy (a sunset sooner than MINIMUM_NOTICE_MONTHS) throw here, at module load.
+ * at the end of its description (and of its MCP tool's and A2A skill's descriptions, when it is one).
+ * The REST adapter adds the `Deprecation`, `Sunset` and `Link` headers from `deprecation`; the
+ * OpenAPI builder refuses a `deprecated` flag set by hand without it. Dates that break the policy
+ * (a sunset sooner than MINIMUM_NOTICE_MONTHS) throw here, at module load.
  */
 export function deprecated<M extends Meta>(
   deprecation: DeprecationMeta,
