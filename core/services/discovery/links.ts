@@ -180,9 +180,11 @@ const entries: ReadonlyArray<Entry> = [
 /** The index's links for this deployment, every URL absolute. */
 export function discoveryLinks(urls: SiteUrls): DiscoveryLink[] {
   const built: Urls = { ...discoveryUrls(urls), oauth: oauthUrls(urls) };
-  return entries.map(({ href, available, ...entry }) => ({
-    ...entry,
+  // id and href first: what a reader of the JSON looks for.
+  return entries.map(({ id, href, available, ...entry }) => ({
+    id,
     href: href(built),
+    ...entry,
     available: available ?? true,
   }));
 }
