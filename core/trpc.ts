@@ -37,8 +37,26 @@ export interface SkillMeta {
   summarize: (output: any, input: any) => string;
 }
 
+/**
+ * A procedure on its way out (the versioning policy, {base_url}/v1/versioning-policy): the day it
+ * was deprecated, the day it may stop working, what replaces it. Set it with `deprecated()`
+ * (core/deprecation.ts), which checks the dates against the policy and sets the OpenAPI
+ * `deprecated` flag from the same call; the REST adapter then answers every call of the procedure
+ * with `Deprecation`, `Sunset` and a `Link` to the policy.
+ */
+export interface DeprecationMeta {
+  /** `YYYY-MM-DD` (UTC): the day it became deprecated, RFC 9745's `Deprecation` date. */
+  since: string;
+  /** `YYYY-MM-DD` (UTC), at least the policy's notice period after `since`: RFC 8594's `Sunset` date. */
+  sunset?: string;
+  /** What to use instead: a path under {base_url} (`/v2/directory/public`), linked as `successor-version`. */
+  replacement?: string;
+  /** One sentence for the reader of the OpenAPI description (why, or how to move). */
+  note?: string;
+}
+
 /** Procedure metadata: the REST mapping (trpc-to-openapi) plus what other transports read. */
-export type Meta = OpenApiMeta & { tool?: ToolMeta; skill?: SkillMeta };
+export type Meta = OpenApiMeta & { tool?: ToolMeta; skill?: SkillMeta; deprecation?: DeprecationMeta };
 
 interface ErrorShapeData {
   /** The ErrorMessage, for clients of tRPC's own endpoint (`error.data.errorMessage`). */

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
+import { deprecationHeaders } from '../../core/deprecation.ts';
 import type { ProcedureEntry } from '../../core/procedures/introspection.ts';
 import type { ProcedureRoutesOptions } from './procedure-access.ts';
 import { requestFacts } from './request-facts.ts';
@@ -39,6 +40,9 @@ function takesInput(procedure: ProcedureEntry): boolean {
  * trpc-to-openapi's own request handler did the same job through a fetch Request, a second route
  * match and per-request schema coercion; it cost measurably more per request and left path
  * parameters percent-encoded, so only its document generator is used.
+ *
+ * A procedure marked `deprecated()` (core/deprecation.ts) answers with `Deprecation`, `Sunset` and
+ * `Link` headers on every answer, errors included.
  */
 export function restRoutes(options: ProcedureRoutesOptions): Router<HttpState> {
   const router = new Router<HttpState>({ prefix: options.prefix });
@@ -50,8 +54,12 @@ export function restRoutes(options: ProcedureRoutesOptions): Router<HttpState> {
     const { path } = procedure;
     const hasInput = takesInput(procedure);
     const usesBody = openapi.method !== 'GET' && openapi.method !== 'DELETE';
+    const deprecation = procedure.meta?.deprecation;
     const serve: Middleware<HttpState> = async (ctx) => {
       const context = createContext(requestFacts(ctx));
+      // Set before the call, so that its error answers carry them too (the envelope keeps headers
+      // already set). A request refused before routing (a body too large) is not the resource's answer.
+      if (deprecation) ctx.set(deprecationHeaders(deprecation, context.urls));
       const input = hasInput
         ? {
             ...(usesBody ? (ctx.state.body as Record<string, unknown> | undefined) : queryInput(ctx.querystring)),

@@ -2,6 +2,7 @@ import { createCallerFactory, router } from '../trpc.ts';
 import { accountsRouter } from './accounts/router.ts';
 import { blogRouter } from './blog/router.ts';
 import { demoRouter } from './demo/router.ts';
+import { discoveryRouter } from './discovery/router.ts';
 import { directoryRouter } from './directory/router.ts';
 import { governmentRouter } from './government/router.ts';
 import { healthRouter } from './health/router.ts';
@@ -18,6 +19,7 @@ export const appRouter = router({
   blog: blogRouter,
   government: governmentRouter,
   directory: directoryRouter,
+  discovery: discoveryRouter,
   accounts: accountsRouter,
   workspace: workspaceRouter,
   demo: demoRouter,

@@ -70,6 +70,8 @@ describe('GET /api/openapi.json', () => {
         'directory-filterOptions',
         'directory-get',
         'oauth-getJwks',
+        'agent-discovery',
+        'versioning-policy',
       ].sort(),
     );
   });

@@ -2,7 +2,8 @@ import corsMiddleware from '@koa/cors';
 import type { Context, Next } from 'koa';
 
 // Exposed to browser scripts: WWW-Authenticate carries the MCP resource's OAuth discovery link
-// (RFC 9728) and Location the URL of a created resource, besides the ids, validators and limits.
+// (RFC 9728), Location the URL of a created resource, Deprecation, Sunset and Link the notice of a
+// deprecated operation (the versioning policy), besides the ids, validators and limits.
 // The headers are set before the layers below run and the envelope answers errors without
 // resetting them, so error answers carry them too and cors need not copy them onto errors.
 const cors = corsMiddleware({
@@ -16,6 +17,9 @@ const cors = corsMiddleware({
     'Allow',
     'WWW-Authenticate',
     'Location',
+    'Deprecation',
+    'Sunset',
+    'Link',
   ],
   maxAge: 600,
   keepHeadersOnError: false,

@@ -1,9 +1,12 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import type { SiteUrls } from '../../../core/context.ts';
+import { deprecationHeaderValue, sunsetHeaderValue } from '../../../core/deprecation.ts';
 import { ZErrorMessage } from '../../../core/errors/index.ts';
 import type { ProcedureEntry } from '../../../core/procedures/introspection.ts';
 import type { ProcedureInvoker } from '../../../core/procedures/invoker.ts';
+import { discoveryUrls } from '../../../core/services/discovery/urls.ts';
+import type { DeprecationMeta } from '../../../core/trpc.ts';
 import { API_VERSION } from '../../../core/version.ts';
 
 type Operation = NonNullable<OpenAPIObject['paths']>[string]['get'] & {};
@@ -59,6 +62,57 @@ function declaredErrorDescriptions(procedures: readonly ProcedureEntry[]): Map<s
 }
 
 /**
+ * The deprecation of each REST-mapped procedure, by "method path". A `deprecated` flag written into
+ * `openapi` meta by hand, without `deprecated()` (core/deprecation.ts), would document a deprecation
+ * that no header announces and no date bounds: refused when the app is composed.
+ */
+function deprecations(procedures: readonly ProcedureEntry[]): Map<string, DeprecationMeta> {
+  const found = new Map<string, DeprecationMeta>();
+  for (const procedure of procedures) {
+    const openapi = procedure.meta?.openapi;
+    if (!openapi) continue;
+    const deprecation = procedure.meta?.deprecation;
+    if (openapi.deprecated && !deprecation) {
+      throw new Error(
+        `${procedure.path}: mark a procedure deprecated with deprecated() (core/deprecation.ts), not openapi.deprecated alone`,
+      );
+    }
+    if (deprecation) found.set(`${openapi.method.toLowerCase()} ${openapi.path}`, deprecation);
+  }
+  return found;
+}
+
+/** The headers every answer of a deprecated operation carries, described on each of its responses. */
+function describeDeprecationHeaders(operation: Operation, deprecation: DeprecationMeta, policyUrl: string): void {
+  const text = (description: string, example: string) => ({
+    description,
+    schema: { type: 'string' as const, example },
+  });
+  const headers = {
+    Deprecation: text(
+      'RFC 9745: when the operation was deprecated, as @<Unix seconds>.',
+      deprecationHeaderValue(deprecation.since),
+    ),
+    ...(deprecation.sunset
+      ? {
+          Sunset: text(
+            'RFC 8594: the HTTP-date after which the operation may stop working.',
+            sunsetHeaderValue(deprecation.sunset),
+          ),
+        }
+      : {}),
+    Link: text(
+      'The versioning policy (rel="deprecation") and the replacement, if any (rel="successor-version").',
+      `<${policyUrl}>; rel="deprecation"`,
+    ),
+  };
+  for (const response of Object.values(operation.responses ?? {})) {
+    const described = response as { headers?: Record<string, unknown> };
+    described.headers = { ...described.headers, ...headers };
+  }
+}
+
+/**
  * The public OpenAPI 3.1 document, generated from the procedures' zod schemas (trpc-to-openapi
  * reads the invoker's router). Only procedures with `openapi` meta appear: internal, account and
  * administrative procedures have none.
@@ -76,19 +130,28 @@ export function buildOpenApiDocument(
     description:
       'The public and agent-facing surface of the field-service platform: blog (en-US, es-US), active government ' +
       'contract opportunities, the business directory, health, and agent discovery. Every error is an ErrorMessage ' +
-      '`{code, message, resolution, status}`. Endpoints here need no credential.',
+      '`{code, message, resolution, status}`. Endpoints here need no credential. An agent starts at the discovery ' +
+      `index, ${discoveryUrls(urls).index}. What /v1 promises, and how a deprecation is announced (the Deprecation, ` +
+      `Sunset and Link headers, the \`deprecated\` flag here): the versioning policy, ${discoveryUrls(urls).versioningPolicy}.`,
     docsUrl: `${urls.base}/docs`,
     securitySchemes: {},
     defs: { ErrorMessage: ZErrorMessage },
     paths: extraPaths,
   });
   const declared = declaredErrorDescriptions(procedures);
+  const deprecated = deprecations(procedures);
+  const policyUrl = discoveryUrls(urls).versioningPolicy;
   for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
       const operation = pathItem[method];
-      if (operation) normaliseOperation(operation, declared.get(`${method} ${path}`));
+      if (!operation) continue;
+      normaliseOperation(operation, declared.get(`${method} ${path}`));
+      const deprecation = deprecated.get(`${method} ${path}`);
+      if (deprecation) describeDeprecationHeaders(operation, deprecation, policyUrl);
     }
   }
+  // Spec 9.4: the versioning and deprecation policy, linked from the document itself.
+  document.info['x-versioning-policy'] = policyUrl;
   const components = (document.components ??= {});
   const schemas = Object.fromEntries(
     Object.entries(components.schemas ?? {}).filter(([name]) => !name.startsWith('error.')),

@@ -1,0 +1,72 @@
+/** One protocol the service speaks, as the discovery index lists it (ZDiscoveryProtocol describes each field). */
+export interface SpokenProtocol {
+  id: string;
+  name: string;
+  versions: string[];
+  specification: string;
+  available: boolean;
+}
+
+/**
+ * The MCP revisions the MCP resource accepts, newest first. The adapter owns the negotiation
+ * (adapters/mcp/protocol-version.ts, which core may not import); test/discovery/index.test.ts holds
+ * this list equal to its SUPPORTED_PROTOCOL_VERSIONS.
+ */
+export const MCP_PROTOCOL_VERSIONS: readonly string[] = ['2025-11-25', '2025-06-18', '2025-03-26'];
+
+/**
+ * The A2A versions of the JSON-RPC endpoint (the `A2A-Version` header chooses; none means 0.3).
+ * The A2A adapter and its card must say the same.
+ */
+const A2A_PROTOCOL_VERSIONS: readonly string[] = ['1.0', '0.3'];
+
+/**
+ * What the index lists under `protocols`, each `id` the `protocol` of its links. x402 (the paid
+ * reference) is listed unavailable until payments are served; UCP and ACP join with the payment side.
+ */
+export function spokenProtocols(): SpokenProtocol[] {
+  return [
+    {
+      id: 'a2a',
+      name: 'Agent2Agent (A2A), JSON-RPC binding',
+      versions: [...A2A_PROTOCOL_VERSIONS],
+      specification: 'https://a2a-protocol.org/latest/specification/',
+      available: true,
+    },
+    {
+      id: 'mcp',
+      name: 'Model Context Protocol, Streamable HTTP',
+      versions: [...MCP_PROTOCOL_VERSIONS],
+      specification: 'https://modelcontextprotocol.io/specification/2025-11-25',
+      available: true,
+    },
+    {
+      id: 'oauth2',
+      name: 'OAuth 2.0 (RFC 6749) with PKCE (RFC 7636), metadata (RFC 8414, RFC 9728), registration (RFC 7591), resource indicators (RFC 8707), JWT access tokens (RFC 9068), revocation (RFC 7009)',
+      versions: ['2.0'],
+      specification: 'https://www.rfc-editor.org/rfc/rfc6749',
+      available: true,
+    },
+    {
+      id: 'openapi',
+      name: 'OpenAPI',
+      versions: ['3.1.0'],
+      specification: 'https://spec.openapis.org/oas/v3.1.0',
+      available: true,
+    },
+    {
+      id: 'rest',
+      name: 'REST over HTTP, JSON; errors as ErrorMessage {code, message, resolution, status}',
+      versions: ['v1'],
+      specification: 'https://www.rfc-editor.org/rfc/rfc9110',
+      available: true,
+    },
+    {
+      id: 'x402',
+      name: 'x402 (HTTP 402 payments)',
+      versions: ['2'],
+      specification: 'https://www.x402.org/',
+      available: false,
+    },
+  ];
+}
