@@ -70,6 +70,7 @@ describe('GET /api/openapi.json', () => {
         'directory-filterOptions',
         'directory-get',
         'oauth-getJwks',
+        'agent-paidReferenceTerms',
       ].sort(),
     );
   });

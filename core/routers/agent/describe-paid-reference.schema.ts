@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-export const ZDescribePaidReferenceInput = z.void();
+/**
+ * No arguments. An (empty) object rather than void, so that an A2A data part's `arguments: {}` is
+ * valid input; unknown keys are dropped, as the REST query's unknown parameters are.
+ */
+export const ZDescribePaidReferenceInput = z.object({});
 
 const absolute = (description: string) => z.string().describe(`Absolute URL: ${description}`);
 
@@ -56,6 +60,4 @@ export const ZPaidReferenceTerms = z
     }),
   })
   .meta({ id: 'PaidReferenceTerms' });
-
-export const ZDescribePaidReferenceOutput = ZPaidReferenceTerms;
 export type PaidReferenceTerms = z.infer<typeof ZPaidReferenceTerms>;

@@ -1,7 +1,7 @@
 import { cachePublicly } from '../../response-meta.ts';
 import { PAID_REFERENCE_TERMS_PATH, describePaidReferenceTerms } from '../../services/agent/paid-reference-terms.ts';
 import { publicProcedure } from '../../trpc.ts';
-import { ZDescribePaidReferenceInput, ZDescribePaidReferenceOutput } from './describe-paid-reference.schema.ts';
+import { ZDescribePaidReferenceInput, ZPaidReferenceTerms } from './describe-paid-reference.schema.ts';
 import { explainPaidReferenceSkill } from './describe-paid-reference.skill.ts';
 
 /** How long caches may keep the terms: short, so `available` follows a configuration change quickly. */
@@ -26,7 +26,7 @@ export const describePaidReference = publicProcedure
     skill: explainPaidReferenceSkill,
   })
   .input(ZDescribePaidReferenceInput)
-  .output(ZDescribePaidReferenceOutput)
+  .output(ZPaidReferenceTerms)
   .query(({ ctx }) => {
     cachePublicly(ctx, TERMS_MAX_AGE_SECONDS);
     // Payments are not configured in this version; the paid-reference issue passes its payment configuration here.

@@ -3,7 +3,7 @@ import { BLOG_LOCALES } from '../../services/blog/locale.ts';
 import { refuseNul } from '../../services/sql/no-nul.ts';
 
 /** The longest text the router reads: a message is a request, not a document, and routing it costs per character. */
-export const MAX_MESSAGE_TEXT = 2000;
+const MAX_MESSAGE_TEXT = 2000;
 
 export const ZInterpretMessageInput = z.object({
   text: z
@@ -59,5 +59,3 @@ export const ZInterpretMessageOutput = z.union([
       .describe('What the message lacks, naming the skills and arguments: the text of an input-required task.'),
   }),
 ]);
-
-export type InterpretMessageOutput = z.infer<typeof ZInterpretMessageOutput>;

@@ -1,7 +1,7 @@
 import type { SiteUrls } from '../../context.ts';
 
 /** Where the paid reference is, relative to {base_url}. */
-export const PAID_REFERENCE_PATH = '/v1/agent/paid-reference';
+const PAID_REFERENCE_PATH = '/v1/agent/paid-reference';
 /** Where its terms are, relative to {base_url}. */
 export const PAID_REFERENCE_TERMS_PATH = '/v1/agent/paid-reference/terms';
 

@@ -78,7 +78,7 @@ export interface RouterVocabulary {
   blogCategories: ReadonlyArray<{ locale: BlogLocale; category: string }>;
 }
 
-export interface FindBusinessesArguments {
+interface FindBusinessesArguments {
   industry?: string;
   metro?: string;
   zip?: string;
@@ -86,20 +86,20 @@ export interface FindBusinessesArguments {
   min_reviews?: number;
   q?: string;
 }
-export interface FindGovernmentOpportunitiesArguments {
+interface FindGovernmentOpportunitiesArguments {
   keyword?: string;
   state?: string;
   naics?: string;
   category?: string;
   set_aside?: string;
 }
-export interface FindBlogPostsArguments {
+interface FindBlogPostsArguments {
   q?: string;
   category?: string;
   tag?: string;
   locale: BlogLocale;
 }
-export interface ReadBlogPostArguments {
+interface ReadBlogPostArguments {
   slug: string;
   locale: BlogLocale;
 }
@@ -177,7 +177,7 @@ type PhraseEntry =
  * Lower case without accents, one output character per input UTF-16 unit, so offsets found in the
  * folded text are offsets of the original.
  */
-export function fold(text: string): string {
+function fold(text: string): string {
   let out = '';
   for (let index = 0; index < text.length; index++) {
     const char = text[index]!;

@@ -8,7 +8,7 @@ const CATEGORY_LIMIT = 200;
  * The trade categories of the active government opportunities, most used first (ties by name), for
  * the text router's `category` argument. Served by the partial category index of the active set.
  */
-export function buildGovernmentCategoriesQuery(now: Date, limit: number = CATEGORY_LIMIT): SqlQuery {
+function buildGovernmentCategoriesQuery(now: Date, limit: number = CATEGORY_LIMIT): SqlQuery {
   const sql =
     `select category from government_opportunities where ${ACTIVE_CONDITION} and category is not null ` +
     `group by category order by count(*) desc, category collate "C" limit ?`;
