@@ -85,7 +85,8 @@ describe('A2A skills (the procedures with skill meta)', () => {
           services: running.services,
           requestId: `test-${randomUUID()}`,
         });
-        // A server without the demo posts (PostgreSQL is not seeded) has no post to read: that answer is an error.
+        // The test databases hold no demo data: the lists may answer empty (summarised as such) and the posts 404;
+        // the summaries of non-empty answers are pinned below.
         const output = await callProcedure({
           router: appRouter,
           path: entry.path,
