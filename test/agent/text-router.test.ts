@@ -43,6 +43,7 @@ const CASES: Case[] = [
   ['hvac in Austin', biz({ industry: 'hvac', metro: 'austin' })],
   ['Plomeros en Houston con al menos 4 estrellas', biz({ industry: 'plumbing', metro: 'houston', min_rating: 4 })],
   ['electricistas en Chicago', biz({ industry: 'electrical', metro: 'chicago' })],
+  ['pintores en Denver con por lo menos 4 estrellas', biz({ industry: 'painting', metro: 'denver', min_rating: 4 })],
   // find-government-opportunities
   ['Open government contracts for janitorial work in Texas', gov({ category: 'janitorial', state: 'TX' })],
   ['Opportunities with NAICS 238220', gov({ naics: '238220' })],

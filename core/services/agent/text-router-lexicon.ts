@@ -330,7 +330,6 @@ export const NEGATIONS: ReadonlySet<string> = new Set([
   'exclude',
   'excepto',
   'sin',
-  'menos',
   'outside',
   'fuera',
 ]);

@@ -61,7 +61,7 @@ import { AMBIGUOUS_STATE_CODES, US_STATES, US_STATE_CODES } from './us-states.ts
  * 5. Always `needs` instead of a guess: an argument the chosen skill does not take (a state or
  *    set-aside for find-businesses, a metro, ZIP or rating for find-government-opportunities, ...);
  *    two different values for one argument; an unknown place after "in"/"near" for find-businesses
- *    (any word) or find-government-opportunities (a capitalised word); "near me" without a metro or
+ *    (any word) or find-government-opportunities (a capitalised word, or a state code written as a word: "in co"); "near me" without a metro or
  *    ZIP; a metro and a state that disagree; a rating outside 0-5; a negation ("not", "except",
  *    "sin"); "read the post" without a slug; "category" without a known category;
  *    find-businesses without any of industry, metro, zip or search words; search words over 200
@@ -296,7 +296,7 @@ class Message {
 const NUMBER = String.raw`(\d+(?:[.,]\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
 const STARS = String.raw`(?:stars?|estrellas?)`;
 const OR_BETTER = String.raw`(?:\s+(?:or (?:better|more|higher|above|up|over)|and (?:up|above|higher)|plus|o mas|(?:y|o) (?:mas|superior(?:es)?)))?`;
-const AT_LEAST = String.raw`(?:at least|of at least|minimum(?: of)?|min|over|above|more than|>=|>|al menos|minimo(?: de)?|mas de|de)`;
+const AT_LEAST = String.raw`(?:at least|of at least|minimum(?: of)?|min|over|above|more than|>=|>|al menos|por lo menos|minimo(?: de)?|mas de|de)`;
 
 const RATING_PATTERNS: readonly RegExp[] = [
   new RegExp(
