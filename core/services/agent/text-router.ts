@@ -61,11 +61,11 @@ import { AMBIGUOUS_STATE_CODES, US_STATES, US_STATE_CODES } from './us-states.ts
  * 5. Always `needs` instead of a guess: an argument the chosen skill does not take (a state or
  *    set-aside for find-businesses, a metro, ZIP or rating for find-government-opportunities, ...);
  *    two different values for one argument; an unknown place after "in"/"near" for find-businesses
- *    (any word) or find-government-opportunities (a capitalised word, or a state code written as a word: "in co"); "near me" without a metro or
- *    ZIP; a metro and a state that disagree; a rating outside 0-5; a negation ("not", "except",
- *    "sin"); "read the post" without a slug; "category" without a known category;
- *    find-businesses without any of industry, metro, zip or search words; search words over 200
- *    characters; an empty message.
+ *    (any word) or find-government-opportunities (a capitalised word, or a state code written as a
+ *    word: "in co"); "near me" without a metro or ZIP; a metro and a state that disagree; a rating
+ *    outside 0-5; a negation ("not", "except", "excluding", "sin"); "read the post" (a singular blog
+ *    cue with a read verb) without a slug; "category" without a known category; find-businesses
+ *    without any argument; search words over 200 characters; an empty message.
  */
 export interface RouterVocabulary {
   /** The directory's industries (filter-options). */
