@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from '../trpc.ts';
 import { accountsRouter } from './accounts/router.ts';
+import { agentRouter } from './agent/router.ts';
 import { blogRouter } from './blog/router.ts';
 import { demoRouter } from './demo/router.ts';
 import { discoveryRouter } from './discovery/router.ts';
@@ -29,6 +30,7 @@ export const appRouter = router({
   oauthGrants: oauthGrantsRouter,
   oauthAuthorize: oauthAuthorizeRouter,
   idempotency: idempotencyRouter,
+  agent: agentRouter,
 });
 
 /**

@@ -72,6 +72,7 @@ describe('GET /api/openapi.json', () => {
         'oauth-getJwks',
         'agent-discovery',
         'versioning-policy',
+        'agent-paidReferenceTerms',
       ].sort(),
     );
   });

@@ -1,0 +1,8 @@
+import { router } from '../../trpc.ts';
+import { describePaidReference } from './describe-paid-reference.ts';
+import { interpretMessage } from './interpret-message.ts';
+
+export const agentRouter = router({
+  describePaidReference,
+  interpretMessage,
+});
