@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from '../trpc.ts';
 import { accountsRouter } from './accounts/router.ts';
+import { agentTasksRouter } from './agent-tasks/router.ts';
 import { blogRouter } from './blog/router.ts';
 import { demoRouter } from './demo/router.ts';
 import { directoryRouter } from './directory/router.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   oauthTokens: oauthTokensRouter,
   oauthGrants: oauthGrantsRouter,
   oauthAuthorize: oauthAuthorizeRouter,
+  agentTasks: agentTasksRouter,
 });
 
 /**

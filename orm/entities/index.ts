@@ -1,5 +1,6 @@
 import type { EntitySchema } from '@mikro-orm/core';
 import { accountsEntities } from './accounts/index.ts';
+import { agentEntities } from './agent/index.ts';
 import { blogEntities } from './blog/index.ts';
 import { directoryEntities } from './directory/index.ts';
 import { fieldServiceEntities } from './field-service/index.ts';
@@ -19,4 +20,5 @@ export const entities: EntitySchema[] = [
   ...accountsEntities,
   ...fieldServiceEntities,
   ...oauthEntities,
+  ...agentEntities,
 ];

@@ -1,5 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { accountsMigrations } from './accounts/index.ts';
+import { agentMigrations } from './agent/index.ts';
 import { blogMigrations } from './blog/index.ts';
 import { directoryMigrations } from './directory/index.ts';
 import { fieldServiceMigrations } from './field-service/index.ts';
@@ -28,4 +29,5 @@ export const migrationsList: MigrationObject[] = [
   ...accountsMigrations,
   ...fieldServiceMigrations,
   ...oauthMigrations,
+  ...agentMigrations,
 ].sort((a, b) => a.name.localeCompare(b.name));
