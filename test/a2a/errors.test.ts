@@ -90,7 +90,7 @@ describe('A2A errors', () => {
     });
 
     it('accepts 0.3 and 0.3.0 as well as no header for 0.3', async () => {
-      for (const headers of [{}, { 'A2A-Version': '0.3' }, { 'A2A-Version': '0.3.0' }]) {
+      for (const headers of [{}, { 'A2A-Version': '0.3' }, { 'A2A-Version': '0.3.0' }] as Record<string, string>[]) {
         const response = await rpc(
           { jsonrpc: '2.0', id: 1, method: 'tasks/get', params: { id: randomUUID() } },
           headers,
