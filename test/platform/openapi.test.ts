@@ -70,6 +70,8 @@ describe('GET /api/openapi.json', () => {
         'directory-filterOptions',
         'directory-get',
         'oauth-getJwks',
+        'agent-getA2aCard',
+        'agent-a2a',
       ].sort(),
     );
   });
