@@ -42,7 +42,7 @@ export interface A2aEndpoint {
  * The largest JSON-RPC body read: a message holds at most 20 parts of bounded text and one data part of
  * a skill's arguments, so 64 KiB is generous, and it bounds what one request can make the task store keep.
  */
-export const A2A_MAX_BODY_BYTES = 64 * 1024;
+const A2A_MAX_BODY_BYTES = 64 * 1024;
 
 /** The card is short-lived in caches: it changes when a skill does, and the ETag makes revalidation cheap. */
 const CARD_CACHE_CONTROL = 'public, max-age=300';

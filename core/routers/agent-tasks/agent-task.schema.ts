@@ -6,28 +6,27 @@ import { agentTaskStates } from '../../../orm/entities/agent/agent-task.ts';
  * wire of A2A 0.3 (`kind` fields, `completed`) or 1.0 (`TASK_STATE_COMPLETED`, `ROLE_USER`) on
  * the way out, and a client's message to it on the way in.
  */
-export const ZAgentPart = z.discriminatedUnion('kind', [
+const ZAgentPart = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text'), text: z.string() }),
   z.object({ kind: z.literal('data'), data: z.record(z.string(), z.unknown()) }),
 ]);
 export type AgentPart = z.infer<typeof ZAgentPart>;
 
-export const ZAgentMessage = z.object({
+const ZAgentMessage = z.object({
   messageId: z.string().min(1).max(200),
   role: z.enum(['user', 'agent']),
   parts: z.array(ZAgentPart).min(1).max(20),
 });
 export type AgentMessage = z.infer<typeof ZAgentMessage>;
 
-export const ZAgentArtifact = z.object({
+const ZAgentArtifact = z.object({
   artifactId: z.string().min(1).max(200),
   name: z.string().max(100),
   parts: z.array(ZAgentPart).min(1),
 });
 export type AgentArtifact = z.infer<typeof ZAgentArtifact>;
 
-export const ZAgentTaskState = z.enum(agentTaskStates);
-export type AgentTaskState = z.infer<typeof ZAgentTaskState>;
+const ZAgentTaskState = z.enum(agentTaskStates);
 
 /** What a task holds: its state, the skill it ran (none while it waits for input), its messages and artifacts. */
 export const ZAgentTaskContent = z.object({
