@@ -111,6 +111,11 @@ type Ended =
     }
   | { kind: 'reply'; reply: A2aReply };
 
+/**
+ * How the message ends: a task (completed with the artifact, failed with the ErrorMessage, or waiting
+ * for input with what is needed) or a JSON-RPC error (arguments a client named wrongly: -32602; a
+ * server failure: -32603 with the 5xx status). Arguments the text router chose wrongly ask again instead.
+ */
 function ended(id: RequestId, choice: Exclude<Choice, { kind: 'reply' }>, outcome?: SkillOutcome): Ended {
   if (choice.kind === 'needs')
     return {
