@@ -4,6 +4,8 @@ import Koa from 'koa';
 import type { Config } from '../../core/config.ts';
 import type { Logger } from '../../core/logger.ts';
 import { oauthUrls } from '../../core/services/oauth/urls.ts';
+import { a2aEndpoint } from '../a2a/endpoint.ts';
+import { a2aOpenApiPaths } from '../a2a/openapi.ts';
 import { mcpEndpoint } from '../mcp/endpoint.ts';
 import { authorizationRoutes } from '../oauth/authorize.ts';
 import { clientRegistrationRoutes } from '../oauth/registration.ts';
@@ -36,6 +38,8 @@ const API_PREFIX = '/api';
 const TRPC_ENDPOINT = `${API_PREFIX}/trpc`;
 /** The MCP resource ({base_url}/v1/mcp): it reads its own JSON-RPC bodies and answers JSON-RPC errors. */
 const MCP_ENDPOINT = `${API_PREFIX}/v1/mcp`;
+/** The A2A agent ({base_url}/v1/agent/a2a): its card on GET, JSON-RPC on POST; it reads its own bodies. */
+const A2A_ENDPOINT = `${API_PREFIX}/v1/agent/a2a`;
 /** OAuth endpoints that take HTML form posts (RFC 6749: the token and revocation requests are form-encoded); they parse their own bodies. */
 const OAUTH_FORM_ENDPOINTS = [
   `${API_PREFIX}/oauth/authorize`,
@@ -49,7 +53,7 @@ const HTML_DOCUMENT_PATHS = [`${API_PREFIX}/docs`, `${API_PREFIX}/oauth/authoriz
 /** Composes the Koa app: the envelope (request id, logging, security headers, CORS, caching, errors), body limits, then the adapters. */
 export function createApp({ config, log, invoker, createContext, trpcRouter }: AppDependencies): Koa<HttpState> {
   const urls = { site: config.siteUrl, base: config.baseUrl };
-  const document = buildOpenApiDocument(invoker, urls, mediaOpenApiPaths(urls));
+  const document = buildOpenApiDocument(invoker, urls, { ...mediaOpenApiPaths(urls), ...a2aOpenApiPaths() });
 
   // Behind a trusted proxy, the client is the right-most X-Forwarded-For entry (the one our proxy
   // added); entries to its left are whatever the client chose to send.
@@ -77,16 +81,22 @@ export function createApp({ config, log, invoker, createContext, trpcRouter }: A
     siteUrl: config.siteUrl,
     maxBodyBytes: config.maxBodyBytes,
   });
+  const a2a = a2aEndpoint({ ...access, urls, prefix: API_PREFIX, maxBodyBytes: config.maxBodyBytes });
 
   // Every route module's routes in one router: one match and one dispatch per request instead of a
   // routes() and an allowedMethods() layer per module, and 405/Allow computed over all of them.
   const routes = new Router<HttpState>();
-  for (const module of [docs, wellKnown, media, registration, token, revocation, authorization, rest])
+  for (const module of [docs, wellKnown, a2a.cardRoutes, media, registration, token, revocation, authorization, rest])
     routes.use(module.routes());
 
   app
     .use(envelope({ log, siteUrl: config.siteUrl, documentPaths: HTML_DOCUMENT_PATHS }))
-    .use(jsonBody({ limitBytes: config.maxBodyBytes, except: [TRPC_ENDPOINT, MCP_ENDPOINT, ...OAUTH_FORM_ENDPOINTS] }))
+    .use(
+      jsonBody({
+        limitBytes: config.maxBodyBytes,
+        except: [TRPC_ENDPOINT, MCP_ENDPOINT, A2A_ENDPOINT, ...OAUTH_FORM_ENDPOINTS],
+      }),
+    )
     .use(
       trpcEndpoint({
         router: trpcRouter,
@@ -97,6 +107,7 @@ export function createApp({ config, log, invoker, createContext, trpcRouter }: A
       }),
     )
     .use(mcp.middleware)
+    .use(a2a.middleware)
     .use(routes.routes())
     .use(routes.allowedMethods());
   return app;

@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from '../trpc.ts';
 import { accountsRouter } from './accounts/router.ts';
 import { agentRouter } from './agent/router.ts';
+import { agentTasksRouter } from './agent-tasks/router.ts';
 import { blogRouter } from './blog/router.ts';
 import { demoRouter } from './demo/router.ts';
 import { discoveryRouter } from './discovery/router.ts';
@@ -31,6 +32,7 @@ export const appRouter = router({
   oauthAuthorize: oauthAuthorizeRouter,
   idempotency: idempotencyRouter,
   agent: agentRouter,
+  agentTasks: agentTasksRouter,
 });
 
 /**

@@ -73,6 +73,8 @@ describe('GET /api/openapi.json', () => {
         'agent-discovery',
         'versioning-policy',
         'agent-paidReferenceTerms',
+        'agent-getA2aCard',
+        'agent-a2a',
       ].sort(),
     );
   });

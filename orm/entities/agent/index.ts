@@ -1,4 +1,5 @@
 import type { EntitySchema } from '@mikro-orm/core';
+import { AgentTask } from './agent-task.ts';
 import { IdempotencyKey } from './idempotency-key.ts';
 
-export const agentEntities: EntitySchema[] = [IdempotencyKey];
+export const agentEntities: EntitySchema[] = [IdempotencyKey, AgentTask];

@@ -1,0 +1,60 @@
+import type { SiteUrls } from '../../core/context.ts';
+import { AGENT_TASK_RETENTION_DAYS } from '../../core/services/agent-tasks/retention.ts';
+import { API_VERSION } from '../../core/version.ts';
+import type { SkillTable } from './skills.ts';
+
+/** The JSON-RPC endpoint under {base_url}; its URL is also where the card is served. */
+export const A2A_ENDPOINT_PATH = '/v1/agent/a2a';
+
+const MODES = ['application/json', 'text/plain'];
+
+/** How every skill is called, said once in the card's description and once per skill. */
+const HOW_TO_CALL =
+  'Call a skill with a message holding a data part {"skill": "<skill id>", "arguments": {...}}; the arguments are ' +
+  "the query parameters of the REST endpoint the skill's description names (same names, same limits). A text part " +
+  'alone is routed to a skill by fixed rules; when it cannot tell which skill or arguments are meant, the task ends ' +
+  'input-required saying what is missing (answer it with the same taskId).';
+
+/**
+ * The agent card (A2A 1.0 and 0.3 at once), generated from the skill table: 1.0 clients read
+ * `supportedInterfaces` (one JSON-RPC interface per version, same URL); 0.3 clients read
+ * `protocolVersion`, `url` and `preferredTransport`. Every skill's description is its meta's plus
+ * how to call it. The card is built once, when the app is composed.
+ */
+export function buildAgentCard(table: SkillTable, urls: SiteUrls): Record<string, unknown> {
+  const endpoint = `${urls.base}${A2A_ENDPOINT_PATH}`;
+  return {
+    name: 'Field Service Public Agent',
+    description:
+      'Answers from the public data of the field-service platform: the directory of field-service businesses, open ' +
+      'US government contract opportunities, the blog, and the paid reference. ' +
+      HOW_TO_CALL +
+      ' Each completed task carries one artifact with a data part (exactly the JSON the REST endpoint answers, ' +
+      'absolute URLs included) and a text part summarising it. A domain error (not found, rate limited) ends the task ' +
+      'failed with the ErrorMessage in its status message. Tasks are kept ' +
+      `${AGENT_TASK_RETENTION_DAYS} days after their last message and read with tasks/get (GetTask); a task id is ` +
+      'the only key to its task, so keep it private. No credentials are needed.',
+    version: API_VERSION,
+    provider: { organization: 'Field Service API', url: urls.site },
+    documentationUrl: `${urls.base}/docs`,
+    capabilities: { streaming: false, pushNotifications: false },
+    defaultInputModes: MODES,
+    defaultOutputModes: MODES,
+    skills: table.skills.map(({ meta }) => ({
+      id: meta.id,
+      name: meta.name,
+      description: `${meta.description} Call it with a data part {"skill": "${meta.id}", "arguments": {...}}.`,
+      tags: meta.tags,
+      examples: meta.examples,
+      inputModes: MODES,
+      outputModes: MODES,
+    })),
+    supportedInterfaces: [
+      { url: endpoint, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+      { url: endpoint, protocolBinding: 'JSONRPC', protocolVersion: '0.3' },
+    ],
+    protocolVersion: '0.3.0',
+    url: endpoint,
+    preferredTransport: 'JSONRPC',
+  };
+}

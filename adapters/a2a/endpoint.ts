@@ -1,0 +1,173 @@
+import Router from '@koa/router';
+import parse from 'co-body';
+import type { Middleware } from 'koa';
+import type { SiteUrls } from '../../core/context.ts';
+import { internalErrorMessage } from '../../core/errors/error-message.ts';
+import { classifyError } from '../../core/errors/index.ts';
+import { noStore } from '../http/no-store.ts';
+import type { ProcedureAccess } from '../http/procedure-access.ts';
+import { requestFacts } from '../http/request-facts.ts';
+import type { HttpState, KoaCtx } from '../http/state.ts';
+import { A2A_ENDPOINT_PATH, buildAgentCard } from './card.ts';
+import { parseEnvelope, type A2aRequest } from './envelope.ts';
+import { exchangeError, rpcErrorFromMessage, type A2aReply } from './json-rpc.ts';
+import { dispatch } from './methods.ts';
+import { buildSkillTable, type SkillTable } from './skills.ts';
+import {
+  checkContentType,
+  checkMethod,
+  negotiateVersion,
+  type A2aVersion,
+  type TransportRequest,
+} from './transport-checks.ts';
+
+export interface A2aEndpointOptions extends ProcedureAccess {
+  urls: SiteUrls;
+  /** {base_url}'s path: "/api". */
+  prefix: string;
+  /** The service's body limit; the endpoint reads at most A2A_MAX_BODY_BYTES of it. */
+  maxBodyBytes: number;
+}
+
+export interface A2aEndpoint {
+  /** {base_url}/v1/agent/a2a: GET and HEAD answer the card, POST the JSON-RPC requests, anything else 405. */
+  middleware: Middleware<HttpState>;
+  /** The card at {site_url}/.well-known/agent-card.json and /.well-known/agent.json (GET, HEAD). */
+  cardRoutes: Router<HttpState>;
+  card: Record<string, unknown>;
+  skills: SkillTable;
+}
+
+/**
+ * The largest JSON-RPC body read: a message holds at most 20 parts of bounded text and one data part of
+ * a skill's arguments, so 64 KiB is generous, and it bounds what one request can make the task store keep.
+ */
+const A2A_MAX_BODY_BYTES = 64 * 1024;
+
+/** The card is short-lived in caches: it changes when a skill does, and the ETag makes revalidation cheap. */
+const CARD_CACHE_CONTROL = 'public, max-age=300';
+
+/** The site-root discovery URLs of the card (A2A 1.0 and 0.3's, and the older name). */
+const WELL_KNOWN_CARD_PATHS = ['/.well-known/agent-card.json', '/.well-known/agent.json'];
+
+function transportRequest(ctx: KoaCtx): TransportRequest {
+  return {
+    method: ctx.method,
+    header: (name) => {
+      const value = ctx.req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}
+
+async function readBody(ctx: KoaCtx, limit: number): Promise<{ text: string } | { reply: A2aReply }> {
+  try {
+    return { text: await parse.text(ctx.req, { limit, encoding: 'utf8' }) };
+  } catch (error) {
+    if ((error as { type?: string }).type === 'entity.too.large')
+      return {
+        reply: exchangeError(null, 'PAYLOAD_TOO_LARGE', `The request body exceeds the limit of ${limit} bytes.`),
+      };
+    return {
+      reply: exchangeError(
+        null,
+        'A2A_INVALID_REQUEST',
+        `The request body could not be read: ${(error as Error).message}.`,
+      ),
+    };
+  }
+}
+
+/** Writes a JSON-RPC answer: never stored by a cache. */
+function send(ctx: KoaCtx, reply: A2aReply): void {
+  ctx.status = reply.status;
+  ctx.set(reply.headers);
+  noStore(ctx);
+  ctx.type = 'application/json';
+  ctx.body = reply.body;
+}
+
+function sendCard(ctx: KoaCtx, cardText: string): void {
+  ctx.status = 200;
+  ctx.type = 'application/json';
+  ctx.set('Cache-Control', CARD_CACHE_CONTROL);
+  // The envelope adds the ETag (a hash of these bytes) and answers a matching If-None-Match with 304.
+  ctx.body = cardText;
+}
+
+/**
+ * The A2A agent (JSON-RPC binding, A2A 1.0 and 0.3 on one URL): transport checks (method,
+ * Content-Type), the body within its limit, one JSON-RPC request (400 with the dual ErrorMessage +
+ * JSON-RPC body otherwise), the version from A2A-Version, then the method from the dispatch table.
+ * Skills are the procedures with `skill` meta, called through the invoker with the request's own
+ * context; tasks are stored through the agentTasks procedures. This adapter holds no domain logic.
+ * The card and the skill table are built once, here, when the app is composed.
+ */
+export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
+  const { invoker, createContext } = options;
+  const endpoint = `${options.prefix}${A2A_ENDPOINT_PATH}`;
+  const skills = buildSkillTable(invoker.procedures);
+  const card = buildAgentCard(skills, options.urls);
+  const cardText = JSON.stringify(card);
+  const bodyLimit = Math.min(options.maxBodyBytes, A2A_MAX_BODY_BYTES);
+
+  /**
+   * Everything after the envelope: the answer of one parsed request in one version, as status,
+   * headers and body text. An Idempotency-Key store wraps exactly this (scope: the version).
+   */
+  const execute = async (ctx: KoaCtx, version: A2aVersion, request: A2aRequest): Promise<A2aReply> => {
+    const started = performance.now();
+    const context = createContext(requestFacts(ctx));
+    try {
+      const result = await dispatch(version, request.id, request.method, request.params, context, {
+        skills,
+        invoker,
+      });
+      context.log.info(
+        {
+          a2a_version: version,
+          a2a_method: request.method.slice(0, 100),
+          a2a_skill: result.skill ?? null,
+          outcome: result.outcome,
+          duration_ms: Math.round((performance.now() - started) * 100) / 100,
+        },
+        'a2a request',
+      );
+      return result.reply;
+    } catch (error) {
+      // Failures outside a skill's own call (the task store, the text router, a bug): masked, logged, 5xx.
+      const classified = classifyError(error, context.requestId);
+      const server = classified.body.status >= 500 && !classified.unexpected;
+      context.log.error({ err: error, a2a_method: request.method.slice(0, 100) }, 'unexpected error in an A2A request');
+      const body = server ? classified.body : internalErrorMessage(context.requestId);
+      return rpcErrorFromMessage(request.id, body, body.status, server ? classified.headers : {}, -32603);
+    }
+  };
+
+  const handlePost = async (ctx: KoaCtx, request: TransportRequest): Promise<A2aReply> => {
+    const refused = checkContentType(request);
+    if (refused) return refused;
+    const body = await readBody(ctx, bodyLimit);
+    if ('reply' in body) return body.reply;
+    const envelope = parseEnvelope(body.text);
+    if ('reply' in envelope) return envelope.reply;
+    const negotiated = negotiateVersion(request, envelope.request.id);
+    if ('reply' in negotiated) return negotiated.reply;
+    return execute(ctx, negotiated.version, envelope.request);
+  };
+
+  const serve = async (ctx: KoaCtx): Promise<void> => {
+    const request = transportRequest(ctx);
+    const refused = checkMethod(request);
+    if (refused) return send(ctx, refused);
+    if (request.method !== 'POST') return sendCard(ctx, cardText);
+    send(ctx, await handlePost(ctx, request));
+  };
+
+  const cardRoutes = new Router<HttpState>();
+  for (const path of WELL_KNOWN_CARD_PATHS) cardRoutes.get(path, (ctx) => sendCard(ctx, cardText));
+
+  // Not async itself: every other request passes through without a promise of its own.
+  const middleware: Middleware<HttpState> = (ctx, next) => (ctx.path === endpoint ? serve(ctx) : next());
+  return { middleware, cardRoutes, card, skills };
+}

@@ -1,0 +1,71 @@
+import { errorCatalogue, errorMessage, type ErrorCode, type ErrorMessage } from '../../core/errors/index.ts';
+
+/** A JSON object (what JSON-RPC calls an Object): not null, not an array. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A JSON-RPC 2.0 request id: a string, a number or null (A2A allows each). */
+export type RequestId = string | number | null;
+
+/**
+ * What the endpoint answers: an HTTP status, extra headers and the body, already serialized. The
+ * body is text so that the one `execute` function of a POST (adapters/a2a/endpoint.ts) produces
+ * exactly what an Idempotency-Key store keeps and replays byte for byte.
+ */
+export interface A2aReply {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A JSON-RPC answer: the result of the method. */
+export function rpcResult(id: RequestId, result: unknown, headers: Record<string, string> = {}): A2aReply {
+  return { status: 200, headers, body: JSON.stringify({ jsonrpc: '2.0', id, result }) };
+}
+
+/**
+ * A JSON-RPC error inside a well-formed exchange (unknown method, bad params, unknown or ended
+ * task): HTTP 200, as A2A clients read JSON-RPC errors from successful responses. `data` is the
+ * catalogue's ErrorMessage, so the same code, resolution and details as REST.
+ */
+export function rpcError(id: RequestId, code: ErrorCode, message: string, details?: ErrorMessage['details']): A2aReply {
+  return rpcErrorFromMessage(id, errorMessage(code, message, details), 200);
+}
+
+/**
+ * A JSON-RPC error from an ErrorMessage already built, with the HTTP status to answer. Used for
+ * failures of the server (5xx: -32603 with the masked message that quotes the request id), whose
+ * HTTP status must stay a 5xx so that nothing (a cache, an Idempotency-Key store) keeps them.
+ */
+export function rpcErrorFromMessage(
+  id: RequestId,
+  body: ErrorMessage,
+  status: number,
+  headers: Record<string, string> = {},
+  jsonRpcCode?: number,
+): A2aReply {
+  const code = jsonRpcCode ?? errorCatalogue[body.code as ErrorCode]?.jsonRpc ?? -32603;
+  return {
+    status,
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', id, error: { code, message: body.message, data: body } }),
+  };
+}
+
+/**
+ * An error about the HTTP exchange itself (not JSON, not a request object, an unsupported
+ * A2A-Version, a body too large or not JSON): the catalogue's 4xx status, and a body that is both
+ * an ErrorMessage (`code, message, resolution, status`) and a JSON-RPC error response (`jsonrpc,
+ * id, error`), so that a REST client and a JSON-RPC client each read it as their own.
+ */
+export function exchangeError(
+  id: RequestId,
+  code: ErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+): A2aReply {
+  const entry = errorCatalogue[code];
+  const body = { ...errorMessage(code, message), jsonrpc: '2.0', id, error: { code: entry.jsonRpc, message } };
+  return { status: entry.status, headers, body: JSON.stringify(body) };
+}

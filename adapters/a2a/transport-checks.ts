@@ -1,0 +1,60 @@
+import { exchangeError, type A2aReply, type RequestId } from './json-rpc.ts';
+
+/** The A2A protocol versions this endpoint speaks; the request's A2A-Version header picks one. */
+export type A2aVersion = '0.3' | '1.0';
+
+/** What the checks read from an HTTP request (header names lower-case, as Node gives them). */
+export interface TransportRequest {
+  method: string;
+  header(name: string): string | undefined;
+}
+
+/**
+ * The endpoint's URL serves the agent card (GET, HEAD) and JSON-RPC (POST); anything else is 405
+ * with Allow. Does NOT cover the card's own caching headers (the endpoint sets them).
+ */
+export function checkMethod(request: TransportRequest): A2aReply | undefined {
+  if (request.method === 'POST' || request.method === 'GET' || request.method === 'HEAD') return undefined;
+  return exchangeError(
+    null,
+    'METHOD_NOT_ALLOWED',
+    `${request.method} is not allowed here: GET reads the agent card, POST sends a JSON-RPC request.`,
+    { Allow: 'GET, HEAD, POST' },
+  );
+}
+
+/**
+ * JSON-RPC requests are JSON: `application/json` (what A2A clients send), or a `+json` type such
+ * as 1.0's `application/a2a+json`; parameters such as charset allowed. Does NOT look at the body.
+ */
+export function checkContentType(request: TransportRequest): A2aReply | undefined {
+  const header = request.header('content-type');
+  const essence = header?.split(';')[0]!.trim().toLowerCase();
+  if (essence === 'application/json' || essence?.endsWith('+json')) return undefined;
+  return exchangeError(
+    null,
+    'UNSUPPORTED_MEDIA_TYPE',
+    `JSON-RPC requests must be sent as application/json; got ${header ? JSON.stringify(header.slice(0, 200)) : 'no Content-Type'}.`,
+  );
+}
+
+/**
+ * The version a request speaks, from its A2A-Version header: none (what 0.3 clients send), "0.3"
+ * or "0.3.0" is 0.3; "1.0" (or "1.0.0") is 1.0. Anything else is -32009 with HTTP 400, echoing the
+ * request id (the envelope is read first for it).
+ */
+export function negotiateVersion(
+  request: TransportRequest,
+  id: RequestId,
+): { version: A2aVersion } | { reply: A2aReply } {
+  const header = request.header('a2a-version')?.trim();
+  if (header === undefined || header === '' || header === '0.3' || header === '0.3.0') return { version: '0.3' };
+  if (header === '1.0' || header === '1.0.0') return { version: '1.0' };
+  return {
+    reply: exchangeError(
+      id,
+      'A2A_VERSION_NOT_SUPPORTED',
+      `A2A-Version ${JSON.stringify(header.slice(0, 50))} is not supported; this agent speaks 1.0 and 0.3.`,
+    ),
+  };
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { errorMessage, validationErrorMessage, type ErrorMessage } from '../../core/errors/index.ts';
+import type { AgentMessage, AgentTask } from '../../core/routers/agent-tasks/agent-task.schema.ts';
+import { ZAgentContextId } from '../../core/routers/agent-tasks/agent-task.schema.ts';
+import type { A2aVersion } from './transport-checks.ts';
+
+/** Most parts one message may carry. */
+export const MAX_PARTS = 20;
+/** Longest text part, and longest text the router reads (a task's user texts together). */
+export const MAX_TEXT_CHARACTERS = 2000;
+
+/** A client's message as the endpoint acts on it, whatever version it came in. */
+export interface IncomingMessage {
+  message: AgentMessage;
+  contextId?: string;
+  taskId?: string;
+  historyLength?: number;
+}
+
+/** tasks/get (GetTask) params. */
+export interface TaskQuery {
+  id: string;
+  historyLength?: number;
+}
+
+type Read<T> = { value: T } | { invalid: ErrorMessage };
+
+/**
+ * One version's wire: its method names, how its params read into the neutral shapes, and how a
+ * neutral task is written back. wire-0.3.ts and wire-1.0.ts are the two; nothing else knows a
+ * version's field names.
+ */
+export interface Wire {
+  version: A2aVersion;
+  methods: { send: string; get: string };
+  readSendParams(params: Record<string, unknown>): Read<IncomingMessage>;
+  readGetParams(params: Record<string, unknown>): Read<TaskQuery>;
+  /** The result of message/send (SendMessage). */
+  sendResult(task: AgentTask, historyLength: number | undefined): unknown;
+  /** The result of tasks/get (GetTask). */
+  taskResult(task: AgentTask, historyLength: number | undefined): unknown;
+}
+
+/** A2A's historyLength: unset, every message; 0, none; n, the last n. */
+export function limitHistory<T>(history: readonly T[], historyLength: number | undefined): T[] {
+  if (historyLength === undefined) return [...history];
+  return historyLength === 0 ? [] : history.slice(-historyLength);
+}
+
+/** The agent's status message of a task that failed or waits for input: the last message, the agent's. */
+export function statusMessage(task: AgentTask): AgentMessage | undefined {
+  const last = task.history.at(-1);
+  return task.state !== 'completed' && last?.role === 'agent' ? last : undefined;
+}
+
+/** The params errors of a version's zod schema, as A2A_INVALID_PARAMS naming each field. */
+export function invalidParams(issues: z.core.$ZodIssue[]): { invalid: ErrorMessage } {
+  const described = validationErrorMessage(issues);
+  return { invalid: errorMessage('A2A_INVALID_PARAMS', described.message, described.details) };
+}
+
+/** One params problem found by hand (after the schema), naming its field. */
+export function invalidParam(parameter: string, message: string): { invalid: ErrorMessage } {
+  return {
+    invalid: errorMessage('A2A_INVALID_PARAMS', `Invalid parameter "${parameter}": ${message}`, [
+      { parameter, message },
+    ]),
+  };
+}
+
+/** What both versions share in a message's params. */
+export const ZText = z
+  .string()
+  .max(MAX_TEXT_CHARACTERS, { message: `a text part holds at most ${MAX_TEXT_CHARACTERS} characters` });
+export const ZMessageId = z.string().min(1).max(200);
+/** A task id or context id as a client sends it; an empty string means none (proto3 clients send ""). */
+export const ZTaskReference = z.string().max(200);
+export const ZHistoryLength = z.number().int().min(0).max(1000);
+export const ZContextId = ZAgentContextId.or(z.literal(''));
+
+/** Why a part is refused: files are not read by any skill. */
+export const UNSUPPORTED_PART =
+  'file parts (url, raw, file) are not supported: send a data part {"skill": "<id>", "arguments": {...}} or a text part';

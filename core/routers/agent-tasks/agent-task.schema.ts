@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { agentTaskStates } from '../../../orm/entities/agent/agent-task.ts';
+
+/**
+ * The protocol-neutral shape of an A2A task as it is stored: the A2A adapter translates it to the
+ * wire of A2A 0.3 (`kind` fields, `completed`) or 1.0 (`TASK_STATE_COMPLETED`, `ROLE_USER`) on
+ * the way out, and a client's message to it on the way in.
+ */
+const ZAgentPart = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), text: z.string() }),
+  z.object({ kind: z.literal('data'), data: z.record(z.string(), z.unknown()) }),
+]);
+export type AgentPart = z.infer<typeof ZAgentPart>;
+
+const ZAgentMessage = z.object({
+  messageId: z.string().min(1).max(200),
+  role: z.enum(['user', 'agent']),
+  parts: z.array(ZAgentPart).min(1).max(20),
+});
+export type AgentMessage = z.infer<typeof ZAgentMessage>;
+
+const ZAgentArtifact = z.object({
+  artifactId: z.string().min(1).max(200),
+  name: z.string().max(100),
+  parts: z.array(ZAgentPart).min(1),
+});
+export type AgentArtifact = z.infer<typeof ZAgentArtifact>;
+
+const ZAgentTaskState = z.enum(agentTaskStates);
+
+/** What a task holds: its state, the skill it ran (none while it waits for input), its messages and artifacts. */
+export const ZAgentTaskContent = z.object({
+  state: ZAgentTaskState,
+  skill: z.string().max(100).nullable(),
+  /** Every message of the task, oldest first; for `failed` and `input-required` the last is the agent's status message. */
+  history: z.array(ZAgentMessage).min(1).max(50),
+  artifacts: z.array(ZAgentArtifact).max(5),
+});
+
+export const ZAgentTask = ZAgentTaskContent.extend({
+  id: z.uuid(),
+  contextId: z.string(),
+  /** ISO 8601 UTC. */
+  createdAt: z.string(),
+  /** ISO 8601 UTC: the status timestamp. */
+  updatedAt: z.string(),
+});
+export type AgentTask = z.infer<typeof ZAgentTask>;
+
+/** The id of a task: a random uuid this agent issued. */
+export const ZAgentTaskId = z.uuid({ message: 'expected a task id (a UUID)' });
+
+/** A conversation id: the client's own (bounded), or a uuid this agent issued. */
+export const ZAgentContextId = z.string().min(1).max(200);

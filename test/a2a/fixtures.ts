@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { request, type JsonResponse } from '../helpers/http.ts';
+import { service } from '../helpers/root-hooks.ts';
+
+export type Json = any;
+
+export const a2aUrl = (): string => `${service().config.baseUrl}/v1/agent/a2a`;
+
+/** POSTs a JSON-RPC body (an object, or raw text) to the A2A endpoint. */
+export function rpc(body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<Json>> {
+  return request<Json>(a2aUrl(), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** A 0.3 message/send request with these parts (and extra message fields). */
+export function send03(parts: unknown[], message: Record<string, unknown> = {}, params: Record<string, unknown> = {}) {
+  return {
+    jsonrpc: '2.0',
+    id: randomUUID(),
+    method: 'message/send',
+    params: { message: { kind: 'message', messageId: randomUUID(), role: 'user', parts, ...message }, ...params },
+  };
+}
+
+/** A 1.0 SendMessage request with these parts (send it with A2A-Version: 1.0). */
+export function send10(parts: unknown[], message: Record<string, unknown> = {}, params: Record<string, unknown> = {}) {
+  return {
+    jsonrpc: '2.0',
+    id: randomUUID(),
+    method: 'SendMessage',
+    params: { message: { messageId: randomUUID(), role: 'ROLE_USER', parts, ...message }, ...params },
+  };
+}
+
+export const V1 = { 'A2A-Version': '1.0' };
+
+/** A 0.3 data part calling a skill. */
+export const skillPart03 = (skill: string, args?: Record<string, unknown>) => ({
+  kind: 'data',
+  data: { skill, ...(args ? { arguments: args } : {}) },
+});
