@@ -3,14 +3,21 @@ import parse from 'co-body';
 import type { Middleware } from 'koa';
 import type { SiteUrls } from '../../core/context.ts';
 import { internalErrorMessage } from '../../core/errors/error-message.ts';
-import { classifyError } from '../../core/errors/index.ts';
+import { classifyError, type ErrorMessage } from '../../core/errors/index.ts';
+import { answerIdempotently, checkIdempotencyKeyHeader } from '../http/idempotency.ts';
 import { noStore } from '../http/no-store.ts';
 import type { ProcedureAccess } from '../http/procedure-access.ts';
 import { requestFacts } from '../http/request-facts.ts';
 import type { HttpState, KoaCtx } from '../http/state.ts';
 import { A2A_ENDPOINT_PATH, buildAgentCard } from './card.ts';
 import { parseEnvelope, type A2aRequest } from './envelope.ts';
-import { exchangeError, rpcErrorFromMessage, type A2aReply } from './json-rpc.ts';
+import {
+  exchangeError,
+  exchangeErrorFromMessage,
+  rpcErrorFromMessage,
+  type A2aReply,
+  type RequestId,
+} from './json-rpc.ts';
 import { dispatch } from './methods.ts';
 import { buildSkillTable, type SkillTable } from './skills.ts';
 import {
@@ -144,8 +151,19 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
     }
   };
 
+  /** Idempotency-Key refusals (400 invalid key, 409 reused or in progress) in the dual ErrorMessage + JSON-RPC body. */
+  const idempotencyErrors = (id: RequestId) => ({
+    formatError: (message: ErrorMessage, headers: Record<string, string>) =>
+      exchangeErrorFromMessage(id, message, headers),
+  });
+
+  /**
+   * The key is checked before the body is read; the envelope and the version are checked before the
+   * key is claimed (a request that is not one is never stored). Then the request runs once per key:
+   * the same key and the same request (canonical JSON body, same A2A-Version) replays the stored answer.
+   */
   const handlePost = async (ctx: KoaCtx, request: TransportRequest): Promise<A2aReply> => {
-    const refused = checkContentType(request);
+    const refused = checkContentType(request) ?? checkIdempotencyKeyHeader(ctx, idempotencyErrors(null));
     if (refused) return refused;
     const body = await readBody(ctx, bodyLimit);
     if ('reply' in body) return body.reply;
@@ -153,7 +171,13 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
     if ('reply' in envelope) return envelope.reply;
     const negotiated = negotiateVersion(request, envelope.request.id);
     if ('reply' in negotiated) return negotiated.reply;
-    return execute(ctx, negotiated.version, envelope.request);
+    return answerIdempotently(
+      ctx,
+      options,
+      { scope: `POST ${endpoint}`, body: envelope.json, vary: ['A2A-Version'] },
+      () => execute(ctx, negotiated.version, envelope.request),
+      idempotencyErrors(envelope.request.id),
+    );
   };
 
   const serve = async (ctx: KoaCtx): Promise<void> => {

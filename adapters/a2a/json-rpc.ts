@@ -65,7 +65,16 @@ export function exchangeError(
   message: string,
   headers: Record<string, string> = {},
 ): A2aReply {
-  const entry = errorCatalogue[code];
-  const body = { ...errorMessage(code, message), jsonrpc: '2.0', id, error: { code: entry.jsonRpc, message } };
-  return { status: entry.status, headers, body: JSON.stringify(body) };
+  return exchangeErrorFromMessage(id, errorMessage(code, message), headers);
+}
+
+/** The same, from an ErrorMessage already built (the Idempotency-Key refusals). */
+export function exchangeErrorFromMessage(
+  id: RequestId,
+  message: ErrorMessage,
+  headers: Record<string, string> = {},
+): A2aReply {
+  const jsonRpc = errorCatalogue[message.code as ErrorCode]?.jsonRpc ?? -32600;
+  const body = { ...message, jsonrpc: '2.0', id, error: { code: jsonRpc, message: message.message } };
+  return { status: message.status, headers, body: JSON.stringify(body) };
 }

@@ -160,14 +160,15 @@ export const errorCatalogue = {
     jsonRpc: -32009,
     resolution: 'Reload the current state of the resource and resolve the conflict before retrying.',
   },
+  // -32010 and -32011, not -32009: A2A gives -32009 to VersionNotSupported, and these reach A2A clients.
   IDEMPOTENCY_KEY_REUSED: {
     status: 409,
-    jsonRpc: -32009,
+    jsonRpc: -32010,
     resolution: 'Use a new Idempotency-Key for a different request; reuse a key only to retry the identical request.',
   },
   IDEMPOTENCY_REQUEST_IN_PROGRESS: {
     status: 409,
-    jsonRpc: -32009,
+    jsonRpc: -32011,
     resolution:
       'The first request with this Idempotency-Key is still running; wait for the number of seconds in the Retry-After header, then send the same request again to read its answer.',
   },

@@ -8,12 +8,24 @@ export interface Sweep {
   run(caller: SystemCaller): Promise<{ deleted: number }>;
 }
 
-/**
- * What the running service sweeps, in order. Another clean-up (A2A tasks past their retention) is
- * one more entry here, over its own system procedure.
- */
+/** A2A tasks deleted per statement, and statements per sweep (the rest waits for the next sweep). */
+const TASK_BATCH = 1000;
+const TASK_BATCHES = 20;
+
+async function sweepTasks(caller: SystemCaller): Promise<{ deleted: number }> {
+  let deleted = 0;
+  for (let batch = 0; batch < TASK_BATCHES; batch += 1) {
+    const done = await caller.agentTasks.deleteExpiredTasks({ limit: TASK_BATCH });
+    deleted += done.deleted;
+    if (done.deleted < TASK_BATCH) break;
+  }
+  return { deleted };
+}
+
+/** What the running service sweeps, in order; another clean-up is one more entry over its own system procedure. */
 export const sweeps: readonly Sweep[] = [
   { name: 'idempotency keys', run: (caller) => caller.idempotency.sweepExpired({}) },
+  { name: 'A2A tasks', run: sweepTasks },
 ];
 
 /** How often the running service sweeps: every 10 minutes (expired rows are already ignored in between). */

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { vocabularyCache } from '../../core/services/agent/vocabulary.ts';
+import { buildFixture, directoryCaller, removeFixture } from '../directory/fixtures.ts';
 import { request, type JsonResponse } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 
@@ -42,3 +44,39 @@ export const skillPart03 = (skill: string, args?: Record<string, unknown>) => ({
   kind: 'data',
   data: { skill, ...(args ? { arguments: args } : {}) },
 });
+
+/**
+ * Listings in the metros and trades the skills' example phrasings name (Austin, Denver, Houston;
+ * plumbing, HVAC, electrical), so the text router's vocabulary knows them. Slugs carry a run tag,
+ * so removing them leaves whatever else the database holds; the vocabulary cache is reset both ways.
+ */
+export async function insertExampleVocabulary(): Promise<() => Promise<void>> {
+  const fixture = buildFixture();
+  const [template] = fixture.published;
+  const places = [
+    { metro_key: 'austin', metro_label: 'Austin, TX', city: 'Austin', state: 'TX', postal_code: '78701' },
+    { metro_key: 'denver', metro_label: 'Denver, CO', city: 'Denver', state: 'CO', postal_code: '80202' },
+    { metro_key: 'houston', metro_label: 'Houston, TX', city: 'Houston', state: 'TX', postal_code: '77002' },
+  ];
+  const trades = [
+    { industry_key: 'plumbing', industry_label: 'Plumbing' },
+    { industry_key: 'hvac', industry_label: 'HVAC' },
+    { industry_key: 'electrical', industry_label: 'Electrical' },
+  ];
+  const listings = places.flatMap((place, p) =>
+    trades.map((trade, t) => ({
+      ...template!,
+      ...place,
+      ...trade,
+      photos: [],
+      slug: fixture.slug(`example-${p}-${t}`),
+      name: `Example ${trade.industry_label} ${place.city}`,
+    })),
+  );
+  await directoryCaller().directory.insertListings({ listings });
+  vocabularyCache.invalidate();
+  return async () => {
+    await removeFixture(fixture);
+    vocabularyCache.invalidate();
+  };
+}

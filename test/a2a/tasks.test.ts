@@ -6,7 +6,7 @@ import { mergeRouters, publicProcedure, router } from '../../core/trpc.ts';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { startTestApp, type TestApp } from '../helpers/test-service.ts';
-import { rpc, send03, send10, skillPart03, V1, type Json } from './fixtures.ts';
+import { insertExampleVocabulary, rpc, send03, send10, skillPart03, V1, type Json } from './fixtures.ts';
 
 const getTask03 = (id: string, historyLength?: number) => ({
   jsonrpc: '2.0',
@@ -170,8 +170,11 @@ describe('A2A tasks', () => {
   });
 
   describe('free text (the text router)', () => {
-    // Enabled after merging the text router (agent.interpretMessage), whose contract these follow.
-    it.skip('routes each example phrasing of the card to its skill and completes the task', async () => {
+    let removeVocabulary: () => Promise<void>;
+    before(async () => (removeVocabulary = await insertExampleVocabulary()));
+    after(() => removeVocabulary());
+
+    it('routes each example phrasing of the card to its skill and completes the task', async () => {
       const card = (await request<Json>(`${service().config.baseUrl}/v1/agent/a2a`)).body;
       for (const skill of card.skills)
         for (const example of skill.examples) {
@@ -181,8 +184,7 @@ describe('A2A tasks', () => {
         }
     });
 
-    // Enabled after merging the text router.
-    it.skip('ends input-required saying what it needs, and continues the task with the next text', async () => {
+    it('ends input-required saying what it needs, and continues the task with the next text', async () => {
       const first = await rpc(send03([{ kind: 'text', text: 'hello' }]));
       const task = first.body.result;
       expect(task.status.state).to.equal('input-required');
@@ -198,8 +200,7 @@ describe('A2A tasks', () => {
       expect(third.body.error.code).to.equal(-32004);
     });
 
-    // Enabled after merging the text router.
-    it.skip('of two concurrent continuations of one task, exactly one is stored', async () => {
+    it('of two concurrent continuations of one task, exactly one is stored', async () => {
       const task = (await rpc(send03([{ kind: 'text', text: 'hello' }]))).body.result;
       const answers = await Promise.all(
         Array.from({ length: 5 }, () =>

@@ -8,19 +8,6 @@ import { service } from '../helpers/root-hooks.ts';
 
 type DiscoveryIndex = ReturnType<typeof ZGetDiscoveryIndexOutput.parse>;
 
-/**
- * Links the index announces as available whose endpoints other parts of issue 16 serve (the A2A
- * adapter; the paid reference terms). Until they are merged these links answer 404 here; the
- * integrator empties this set once they are, and from then on every available link must resolve.
- */
-const EXPECTED_LATER: ReadonlySet<string> = new Set([
-  'a2a-agent-card',
-  'a2a-agent-card-well-known',
-  'a2a-agent-card-legacy',
-  'a2a-endpoint',
-  'paid-reference-terms',
-]);
-
 describe('GET /api/v1/agent (discovery index)', () => {
   let index: DiscoveryIndex;
   let headers: Headers;
@@ -119,7 +106,7 @@ describe('GET /api/v1/agent (discovery index)', () => {
   it('points only at things that exist: every available link answers, with its method, something other than 404 or 405', async () => {
     const checked: string[] = [];
     for (const link of index.links) {
-      if (!link.available || EXPECTED_LATER.has(link.id)) continue;
+      if (!link.available) continue;
       // A POST endpoint is sent an empty JSON object: it must answer it (400, 401...), not "no such route".
       const init: RequestInit =
         link.method === 'POST'

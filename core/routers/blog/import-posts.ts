@@ -1,3 +1,4 @@
+import { vocabularyCache } from '../../services/agent/vocabulary.ts';
 import { insertBlogPosts } from '../../services/blog/insert-posts.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZImportPostsInput, ZImportPostsOutput } from './import-posts.schema.ts';
@@ -9,4 +10,8 @@ import { ZImportPostsInput, ZImportPostsOutput } from './import-posts.schema.ts'
 export const importPosts = systemProcedure
   .input(ZImportPostsInput)
   .output(ZImportPostsOutput)
-  .mutation(async ({ ctx, input }) => ({ inserted: await insertBlogPosts(ctx.em, input.posts) }));
+  .mutation(async ({ ctx, input }) => {
+    const inserted = await insertBlogPosts(ctx.em, input.posts);
+    vocabularyCache.invalidate();
+    return { inserted };
+  });

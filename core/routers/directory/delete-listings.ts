@@ -1,3 +1,4 @@
+import { vocabularyCache } from '../../services/agent/vocabulary.ts';
 import { deleteDirectoryListings } from '../../services/directory/delete-listings.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZDeleteDirectoryListingsInput, ZDeleteDirectoryListingsOutput } from './delete-listings.schema.ts';
@@ -9,5 +10,7 @@ export const deleteListings = systemProcedure
   .mutation(async ({ ctx, input }) => {
     // The schema lets slug_prefix hold no LIKE wildcards ([a-z0-9-] only), and asks for exactly one of the two.
     const which = input.slugs ? { slugs: input.slugs } : { slugPrefix: input.slug_prefix! };
-    return { deleted: await deleteDirectoryListings(ctx.em, which) };
+    const deleted = await deleteDirectoryListings(ctx.em, which);
+    vocabularyCache.invalidate();
+    return { deleted };
   });

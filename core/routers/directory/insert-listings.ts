@@ -1,3 +1,4 @@
+import { vocabularyCache } from '../../services/agent/vocabulary.ts';
 import { insertDirectoryListings } from '../../services/directory/insert-listings.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZInsertDirectoryListingsInput, ZInsertDirectoryListingsOutput } from './insert-listings.schema.ts';
@@ -9,4 +10,9 @@ import { ZInsertDirectoryListingsInput, ZInsertDirectoryListingsOutput } from '.
 export const insertListings = systemProcedure
   .input(ZInsertDirectoryListingsInput)
   .output(ZInsertDirectoryListingsOutput)
-  .mutation(async ({ ctx, input }) => insertDirectoryListings(ctx.em, input.listings));
+  .mutation(async ({ ctx, input }) => {
+    const inserted = await insertDirectoryListings(ctx.em, input.listings);
+    // The text router knows industries and metros by the listings': a new one is recognised at once in this process.
+    vocabularyCache.invalidate();
+    return inserted;
+  });

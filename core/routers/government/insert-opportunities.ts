@@ -1,3 +1,4 @@
+import { vocabularyCache } from '../../services/agent/vocabulary.ts';
 import { filterOptionsCache } from '../../services/government/filter-options-cache.ts';
 import { insertGovernmentOpportunities } from '../../services/government/insert-opportunities.query.ts';
 import { systemProcedure } from '../../trpc.ts';
@@ -13,5 +14,6 @@ export const insertOpportunities = systemProcedure
   .mutation(async ({ ctx, input }) => {
     const inserted = await insertGovernmentOpportunities(ctx.em, input.opportunities, input.classification_codes);
     filterOptionsCache.invalidate();
+    vocabularyCache.invalidate();
     return { inserted };
   });

@@ -821,9 +821,12 @@ function unknownPlace(
 }
 
 function directoryNeedsPlace(vocabulary: RouterVocabulary, what: string): string {
+  const metros = vocabulary.metros.length
+    ? `a metro (${listed(vocabulary.metros.map(({ key }) => key))})`
+    : 'a metro area once the directory lists some (it lists none yet)';
   return (
-    `find-businesses filters by metro area or ZIP code, and ${what} is not one it knows: name a metro ` +
-    `(${listed(vocabulary.metros.map(({ key }) => key))}) or a 5-digit ZIP code.`
+    `find-businesses filters by metro area or ZIP code, and ${what} is not one it knows: name ${metros} ` +
+    `or a 5-digit ZIP code.`
   );
 }
 

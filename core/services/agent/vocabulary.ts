@@ -12,8 +12,8 @@ const VOCABULARY_TTL_MS = 60_000;
 /**
  * This process's text-router vocabulary. Every routed message needs it and it costs four grouped
  * scans, so it is loaded at most once a minute (concurrent misses share one load); a new industry,
- * metro or category is recognised within a minute of its import. Tests invalidate it after
- * inserting their fixtures.
+ * metro or category is recognised within a minute of its import by another process, at once in the
+ * process that imported it (the insert procedures invalidate it).
  */
 export const vocabularyCache = new TtlCache<RouterVocabulary>(VOCABULARY_TTL_MS);
 
