@@ -42,6 +42,7 @@ const config = loadConfig({
   SEED_DEMO: 'false',
   // One client address asks thousands of times: the list budget is not what is measured.
   PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: '1000000',
+  A2A_RATE_LIMIT_PER_MINUTE: '1000000',
 });
 const log = createLogger('silent');
 const service = await startService({

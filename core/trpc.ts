@@ -119,6 +119,9 @@ export const governmentProcedure = publicProcedure.use(rateLimitedBy('government
  */
 export const publicListProcedure = publicProcedure.use(rateLimitedBy('publicLists'));
 
+/** Public, and counted against the per-client budget of A2A requests (each may store a task and an Idempotency-Key answer). */
+export const agentRequestProcedure = publicProcedure.use(rateLimitedBy('agentRequests'));
+
 /** Public OAuth dynamic client registration, counted against its own per-client budget. */
 export const clientRegistrationProcedure = publicProcedure.use(rateLimitedBy('oauthRegistration'));
 

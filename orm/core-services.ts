@@ -41,6 +41,7 @@ export function createCoreServices(database: Database, config: Config): CoreServ
     rateLimiters: {
       government: createRateLimiter({ name: 'gov', ...config.rateLimits.government }, store),
       publicLists: createRateLimiter({ name: 'public-list', ...config.rateLimits.publicLists }, store),
+      agentRequests: createRateLimiter({ name: 'a2a', ...config.rateLimits.agentRequests }, store),
       oauthRegistration: createRateLimiter(
         { name: 'oauth-register', points: config.oauthRegistrationPerHour, windowSeconds: 3600 },
         store,

@@ -151,6 +151,25 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
     }
   };
 
+  /**
+   * The client's A2A budget, reserved before anything else is done for the request (429 with
+   * Retry-After in the dual body beyond it); answers the RateLimit headers to send.
+   */
+  const admit = async (
+    ctx: KoaCtx,
+    id: RequestId,
+  ): Promise<{ headers: Record<string, string> } | { reply: A2aReply }> => {
+    const context = createContext(requestFacts(ctx));
+    try {
+      await invoker.call('agent.admitRequest', undefined, context);
+      return { headers: { ...context.response.headers } };
+    } catch (error) {
+      const classified = classifyError(error, context.requestId);
+      if (classified.unexpected) context.log.error({ err: error }, 'unexpected error admitting an A2A request');
+      return { reply: exchangeErrorFromMessage(id, classified.body, classified.headers) };
+    }
+  };
+
   /** Idempotency-Key refusals (400 invalid key, 409 reused or in progress) in the dual ErrorMessage + JSON-RPC body. */
   const idempotencyErrors = (id: RequestId) => ({
     formatError: (message: ErrorMessage, headers: Record<string, string>) =>
@@ -171,13 +190,17 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
     if ('reply' in envelope) return envelope.reply;
     const negotiated = negotiateVersion(request, envelope.request.id);
     if ('reply' in negotiated) return negotiated.reply;
-    return answerIdempotently(
+    const admitted = await admit(ctx, envelope.request.id);
+    if ('reply' in admitted) return admitted.reply;
+    const answer = await answerIdempotently(
       ctx,
       options,
       { scope: `POST ${endpoint}`, body: envelope.json, vary: ['A2A-Version'] },
       () => execute(ctx, negotiated.version, envelope.request),
       idempotencyErrors(envelope.request.id),
     );
+    // The budget's RateLimit headers describe this request, also on a replay.
+    return { ...answer, headers: { ...answer.headers, ...admitted.headers } };
   };
 
   const serve = async (ctx: KoaCtx): Promise<void> => {

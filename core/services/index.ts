@@ -15,6 +15,11 @@ export interface CoreServices {
     government: RateLimiter;
     /** The directory and blog lists' per-client budget (their searches cost more than a page of rows). */
     publicLists: RateLimiter;
+    /**
+     * A2A JSON-RPC requests per client: each may store a task (kept 7 days) and an Idempotency-Key
+     * answer (24 hours), so the budget bounds what one client can make the database keep.
+     */
+    agentRequests: RateLimiter;
     /** OAuth dynamic client registrations per client address. */
     oauthRegistration: RateLimiter;
     /** OAuth token and revocation requests per client address. */

@@ -14,6 +14,8 @@ async function startInstance(databaseUrl: string, runs: ChildRun[]): Promise<str
     DATABASE_URL: databaseUrl,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'info',
+    // 102 requests from one address within a minute: the budget is tested elsewhere.
+    A2A_RATE_LIMIT_PER_MINUTE: '100000',
   });
   runs.push(run);
   const listening = await waitFor(

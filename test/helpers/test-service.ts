@@ -39,6 +39,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     OAUTH_TOKEN_PER_MINUTE: '100000',
     // Suites list the directory and the blog many times from 127.0.0.1; the budget is tested on an app of its own.
     PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: '1000000',
+    // Likewise for A2A requests (the budget is tested on an app of its own).
+    A2A_RATE_LIMIT_PER_MINUTE: '1000000',
     ...overrides,
   });
 }

@@ -1,8 +1,10 @@
 import { router } from '../../trpc.ts';
+import { admitRequest } from './admit-request.ts';
 import { describePaidReference } from './describe-paid-reference.ts';
 import { interpretMessage } from './interpret-message.ts';
 
 export const agentRouter = router({
+  admitRequest,
   describePaidReference,
   interpretMessage,
 });
