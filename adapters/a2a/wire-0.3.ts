@@ -1,18 +1,20 @@
 import { z } from 'zod';
-import type { AgentMessage, AgentPart, AgentTask } from '../../core/routers/agent-tasks/agent-task.schema.ts';
+import type { AgentPart, AgentTask } from '../../core/routers/agent-tasks/agent-task.schema.ts';
 import {
+  incomingMessage,
   invalidParam,
   invalidParams,
-  limitHistory,
   MAX_PARTS,
-  statusMessage,
+  readGetParams,
   UNSUPPORTED_PART,
+  writeTask,
   ZContextId,
   ZHistoryLength,
   ZMessageId,
   ZTaskReference,
   ZText,
   type Wire,
+  type WireWords,
 } from './wire.ts';
 
 const ZPart = z.discriminatedUnion('kind', [
@@ -33,44 +35,15 @@ const ZSendParams = z.looseObject({
   configuration: z.looseObject({ historyLength: ZHistoryLength.optional() }).optional(),
 });
 
-const ZGetParams = z.looseObject({ id: ZTaskReference.min(1), historyLength: ZHistoryLength.optional() });
+const words: WireWords = {
+  kinds: true,
+  states: { completed: 'completed', failed: 'failed', 'input-required': 'input-required' },
+  roles: { user: 'user', agent: 'agent' },
+  part: (value: AgentPart) =>
+    value.kind === 'text' ? { kind: 'text', text: value.text } : { kind: 'data', data: value.data },
+};
 
-const states = { completed: 'completed', failed: 'failed', 'input-required': 'input-required' } as const;
-
-function part(value: AgentPart) {
-  return value.kind === 'text' ? { kind: 'text', text: value.text } : { kind: 'data', data: value.data };
-}
-
-function message(value: AgentMessage, task: AgentTask) {
-  return {
-    kind: 'message',
-    messageId: value.messageId,
-    role: value.role,
-    parts: value.parts.map(part),
-    contextId: task.contextId,
-    taskId: task.id,
-  };
-}
-
-function task(value: AgentTask, historyLength: number | undefined) {
-  const status = statusMessage(value);
-  return {
-    kind: 'task',
-    id: value.id,
-    contextId: value.contextId,
-    status: {
-      state: states[value.state],
-      ...(status ? { message: message(status, value) } : {}),
-      timestamp: value.updatedAt,
-    },
-    artifacts: value.artifacts.map((artifact) => ({
-      artifactId: artifact.artifactId,
-      name: artifact.name,
-      parts: artifact.parts.map(part),
-    })),
-    history: limitHistory(value.history, historyLength).map((entry) => message(entry, value)),
-  };
-}
+const task = (value: AgentTask, historyLength: number | undefined) => writeTask(words, value, historyLength);
 
 /** A2A 0.3 (JSON-RPC binding): `kind` on every object, lower-case states and roles; the send result is the Task. */
 export const wire03: Wire = {
@@ -85,21 +58,9 @@ export const wire03: Wire = {
       if (entry.kind === 'file') return invalidParam(`message.parts.${index}`, UNSUPPORTED_PART);
       parts.push(entry.kind === 'text' ? { kind: 'text', text: entry.text } : { kind: 'data', data: entry.data });
     }
-    return {
-      value: {
-        message: { messageId: incoming.messageId, role: 'user', parts },
-        contextId: incoming.contextId || undefined,
-        taskId: incoming.taskId || undefined,
-        historyLength: configuration?.historyLength,
-      },
-    };
+    return incomingMessage(incoming, parts, configuration?.historyLength);
   },
-  readGetParams(params) {
-    const parsed = ZGetParams.safeParse(params);
-    return parsed.success
-      ? { value: { id: parsed.data.id, historyLength: parsed.data.historyLength } }
-      : invalidParams(parsed.error.issues);
-  },
+  readGetParams,
   sendResult: task,
   taskResult: task,
 };

@@ -1,18 +1,20 @@
 import { z } from 'zod';
-import type { AgentMessage, AgentPart, AgentTask } from '../../core/routers/agent-tasks/agent-task.schema.ts';
+import type { AgentPart, AgentTask } from '../../core/routers/agent-tasks/agent-task.schema.ts';
 import {
+  incomingMessage,
   invalidParam,
   invalidParams,
-  limitHistory,
   MAX_PARTS,
-  statusMessage,
+  readGetParams,
   UNSUPPORTED_PART,
+  writeTask,
   ZContextId,
   ZHistoryLength,
   ZMessageId,
   ZTaskReference,
   ZText,
   type Wire,
+  type WireWords,
 } from './wire.ts';
 
 /** A 1.0 Part: exactly one of text, data, url, raw (a oneof), plus metadata, filename, mediaType. */
@@ -34,50 +36,21 @@ const ZSendParams = z.looseObject({
   configuration: z.looseObject({ historyLength: ZHistoryLength.optional() }).optional(),
 });
 
-const ZGetParams = z.looseObject({ id: ZTaskReference.min(1), historyLength: ZHistoryLength.optional() });
+const words: WireWords = {
+  kinds: false,
+  states: {
+    completed: 'TASK_STATE_COMPLETED',
+    failed: 'TASK_STATE_FAILED',
+    'input-required': 'TASK_STATE_INPUT_REQUIRED',
+  },
+  roles: { user: 'ROLE_USER', agent: 'ROLE_AGENT' },
+  part: (value: AgentPart) =>
+    value.kind === 'text'
+      ? { text: value.text, mediaType: 'text/plain' }
+      : { data: value.data, mediaType: 'application/json' },
+};
 
-const states = {
-  completed: 'TASK_STATE_COMPLETED',
-  failed: 'TASK_STATE_FAILED',
-  'input-required': 'TASK_STATE_INPUT_REQUIRED',
-} as const;
-
-const roles = { user: 'ROLE_USER', agent: 'ROLE_AGENT' } as const;
-
-function part(value: AgentPart) {
-  return value.kind === 'text'
-    ? { text: value.text, mediaType: 'text/plain' }
-    : { data: value.data, mediaType: 'application/json' };
-}
-
-function message(value: AgentMessage, task: AgentTask) {
-  return {
-    messageId: value.messageId,
-    contextId: task.contextId,
-    taskId: task.id,
-    role: roles[value.role],
-    parts: value.parts.map(part),
-  };
-}
-
-function task(value: AgentTask, historyLength: number | undefined) {
-  const status = statusMessage(value);
-  return {
-    id: value.id,
-    contextId: value.contextId,
-    status: {
-      state: states[value.state],
-      ...(status ? { message: message(status, value) } : {}),
-      timestamp: value.updatedAt,
-    },
-    artifacts: value.artifacts.map((artifact) => ({
-      artifactId: artifact.artifactId,
-      name: artifact.name,
-      parts: artifact.parts.map(part),
-    })),
-    history: limitHistory(value.history, historyLength).map((entry) => message(entry, value)),
-  };
-}
+const task = (value: AgentTask, historyLength: number | undefined) => writeTask(words, value, historyLength);
 
 /** Reads one 1.0 part into the neutral shape; a data part must be an object here ({skill, arguments}). */
 function readPart(entry: z.infer<typeof ZPart>, index: number): AgentPart | ReturnType<typeof invalidParam> {
@@ -111,21 +84,9 @@ export const wire10: Wire = {
       if ('invalid' in read) return read;
       parts.push(read);
     }
-    return {
-      value: {
-        message: { messageId: incoming.messageId, role: 'user', parts },
-        contextId: incoming.contextId || undefined,
-        taskId: incoming.taskId || undefined,
-        historyLength: configuration?.historyLength,
-      },
-    };
+    return incomingMessage(incoming, parts, configuration?.historyLength);
   },
-  readGetParams(params) {
-    const parsed = ZGetParams.safeParse(params);
-    return parsed.success
-      ? { value: { id: parsed.data.id, historyLength: parsed.data.historyLength } }
-      : invalidParams(parsed.error.issues);
-  },
+  readGetParams,
   sendResult: (value, historyLength) => ({ task: task(value, historyLength) }),
   taskResult: task,
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorMessage, validationErrorMessage, type ErrorMessage } from '../../core/errors/index.ts';
-import type { AgentMessage, AgentTask } from '../../core/routers/agent-tasks/agent-task.schema.ts';
+import type { AgentMessage, AgentPart, AgentTask } from '../../core/routers/agent-tasks/agent-task.schema.ts';
 import { ZAgentContextId } from '../../core/routers/agent-tasks/agent-task.schema.ts';
 import type { A2aVersion } from './transport-checks.ts';
 
@@ -81,3 +81,68 @@ export const ZContextId = ZAgentContextId.or(z.literal(''));
 /** Why a part is refused: files are not read by any skill. */
 export const UNSUPPORTED_PART =
   'file parts (url, raw, file) are not supported: send a data part {"skill": "<id>", "arguments": {...}} or a text part';
+
+/** How one version words a task: whether objects carry `kind`, its state and role names, its parts. */
+export interface WireWords {
+  /** 0.3 puts `kind: "task"` and `kind: "message"` on those objects; 1.0 has no kind fields. */
+  kinds: boolean;
+  states: Record<AgentTask['state'], string>;
+  roles: Record<AgentMessage['role'], string>;
+  part(value: AgentPart): unknown;
+}
+
+/** A neutral task in a version's words, its history cut to `historyLength` (see limitHistory). */
+export function writeTask(words: WireWords, value: AgentTask, historyLength: number | undefined) {
+  const message = (entry: AgentMessage) => ({
+    ...(words.kinds ? { kind: 'message' } : {}),
+    messageId: entry.messageId,
+    role: words.roles[entry.role],
+    parts: entry.parts.map(words.part),
+    contextId: value.contextId,
+    taskId: value.id,
+  });
+  const status = statusMessage(value);
+  return {
+    ...(words.kinds ? { kind: 'task' } : {}),
+    id: value.id,
+    contextId: value.contextId,
+    status: {
+      state: words.states[value.state],
+      ...(status ? { message: message(status) } : {}),
+      timestamp: value.updatedAt,
+    },
+    artifacts: value.artifacts.map((artifact) => ({
+      artifactId: artifact.artifactId,
+      name: artifact.name,
+      parts: artifact.parts.map(words.part),
+    })),
+    history: limitHistory(value.history, historyLength).map(message),
+  };
+}
+
+/** What both versions' send params share once read: the client's message ids and its parts in the neutral shape. */
+export function incomingMessage(
+  message: { messageId: string; contextId?: string; taskId?: string },
+  parts: AgentPart[],
+  historyLength: number | undefined,
+): { value: IncomingMessage } {
+  return {
+    value: {
+      message: { messageId: message.messageId, role: 'user', parts },
+      // proto3 clients send "" for an unset string.
+      contextId: message.contextId || undefined,
+      taskId: message.taskId || undefined,
+      historyLength,
+    },
+  };
+}
+
+const ZGetParams = z.looseObject({ id: ZTaskReference.min(1), historyLength: ZHistoryLength.optional() });
+
+/** tasks/get (0.3) and GetTask (1.0) take the same params. */
+export function readGetParams(params: Record<string, unknown>): Read<TaskQuery> {
+  const parsed = ZGetParams.safeParse(params);
+  return parsed.success
+    ? { value: { id: parsed.data.id, historyLength: parsed.data.historyLength } }
+    : invalidParams(parsed.error.issues);
+}
