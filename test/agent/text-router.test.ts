@@ -4,7 +4,7 @@ import { createContextInner } from '../../core/context.ts';
 import { createLogger } from '../../core/logger.ts';
 import { ZInterpretMessageOutput } from '../../core/routers/agent/interpret-message.schema.ts';
 import { createCaller } from '../../core/routers/_app.ts';
-import { routeText, type RoutedMessage } from '../../core/services/agent/text-router.ts';
+import { routeText, type RoutedMessage } from '../../core/services/agent/text-router/route-text.ts';
 import { vocabularyCache } from '../../core/services/agent/vocabulary.ts';
 import { buildFixture, insertFixture, removeFixture, type Fixture } from '../directory/fixtures.ts';
 import { service } from '../helpers/root-hooks.ts';

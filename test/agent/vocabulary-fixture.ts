@@ -1,4 +1,4 @@
-import type { RouterVocabulary } from '../../core/services/agent/text-router.ts';
+import type { RouterVocabulary } from '../../core/services/agent/text-router/route-text.ts';
 import { demoTopicsEn } from '../../scripts/seed/demo-data/blog-demo-en.ts';
 import { demoTopicsEs } from '../../scripts/seed/demo-data/blog-demo-es.ts';
 import { industries, metros } from '../../scripts/seed/demo-data/directory-catalogue.ts';

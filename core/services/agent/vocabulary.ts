@@ -3,7 +3,7 @@ import { listBlogCategories } from '../blog/list-categories.query.ts';
 import { directoryFilterOptions } from '../directory/filter-options.query.ts';
 import { TtlCache } from '../government/filter-options-cache.ts';
 import type { SqlSource } from '../sql/query.ts';
-import type { RouterVocabulary } from './text-router.ts';
+import type { RouterVocabulary } from './text-router/route-text.ts';
 import { governmentCategories } from './vocabulary.query.ts';
 
 /** How long one process reuses the vocabulary: it changes only when listings, opportunities or posts are imported. */

@@ -1,7 +1,7 @@
 /**
  * The US states (and DC and Puerto Rico) as the government list's `state` filter knows them: the
  * two-letter code and the names a message may use, folded (lower case, no accents; see fold() in
- * text-router.ts), English first, then the Spanish names that differ.
+ * message.ts), English first, then the Spanish names that differ.
  */
 export const US_STATES: ReadonlyArray<readonly [code: string, ...names: string[]]> = [
   ['AL', 'alabama'],
