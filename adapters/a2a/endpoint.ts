@@ -8,6 +8,7 @@ import { answerIdempotently, checkIdempotencyKeyHeader } from '../http/idempoten
 import { noStore } from '../http/no-store.ts';
 import type { ProcedureAccess } from '../http/procedure-access.ts';
 import { requestFacts } from '../http/request-facts.ts';
+import { transportRequest, type TransportRequest } from '../http/transport-request.ts';
 import type { HttpState, KoaCtx } from '../http/state.ts';
 import { A2A_ENDPOINT_PATH, buildAgentCard } from './card.ts';
 import { parseEnvelope, type A2aRequest } from './envelope.ts';
@@ -20,13 +21,7 @@ import {
 } from './json-rpc.ts';
 import { dispatch } from './methods.ts';
 import { buildSkillTable, type SkillTable } from './skills.ts';
-import {
-  checkContentType,
-  checkMethod,
-  negotiateVersion,
-  type A2aVersion,
-  type TransportRequest,
-} from './transport-checks.ts';
+import { checkContentType, checkMethod, negotiateVersion, type A2aVersion } from './transport-checks.ts';
 
 export interface A2aEndpointOptions extends ProcedureAccess {
   urls: SiteUrls;
@@ -56,16 +51,6 @@ const CARD_CACHE_CONTROL = 'public, max-age=300';
 
 /** The site-root discovery URLs of the card (A2A 1.0 and 0.3's, and the older name). */
 const WELL_KNOWN_CARD_PATHS = ['/.well-known/agent-card.json', '/.well-known/agent.json'];
-
-function transportRequest(ctx: KoaCtx): TransportRequest {
-  return {
-    method: ctx.method,
-    header: (name) => {
-      const value = ctx.req.headers[name];
-      return Array.isArray(value) ? value.join(', ') : value;
-    },
-  };
-}
 
 async function readBody(ctx: KoaCtx, limit: number): Promise<{ text: string } | { reply: A2aReply }> {
   try {

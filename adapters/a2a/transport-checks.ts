@@ -1,13 +1,8 @@
 import { exchangeError, type A2aReply, type RequestId } from './json-rpc.ts';
+import type { TransportRequest } from '../http/transport-request.ts';
 
 /** The A2A protocol versions this endpoint speaks; the request's A2A-Version header picks one. */
 export type A2aVersion = '0.3' | '1.0';
-
-/** What the checks read from an HTTP request (header names lower-case, as Node gives them). */
-export interface TransportRequest {
-  method: string;
-  header(name: string): string | undefined;
-}
 
 /**
  * The endpoint's URL serves the agent card (GET, HEAD) and JSON-RPC (POST); anything else is 405

@@ -4,20 +4,14 @@ import { classifyError } from '../../core/errors/index.ts';
 import { noStore } from '../http/no-store.ts';
 import type { ProcedureAccess } from '../http/procedure-access.ts';
 import { requestFacts } from '../http/request-facts.ts';
+import { transportRequest } from '../http/transport-request.ts';
 import type { HttpState, KoaCtx } from '../http/state.ts';
 import { authenticateMcp } from './authenticate.ts';
 import { buildToolCatalogue, type ToolCatalogue } from './catalogue.ts';
 import { parseEnvelope } from './envelope.ts';
 import { rpcError, rpcErrorFromMessage, type McpReply } from './json-rpc.ts';
 import { dispatch } from './methods.ts';
-import {
-  checkAccept,
-  checkContentType,
-  checkMethod,
-  checkOrigin,
-  checkProtocolVersion,
-  type TransportRequest,
-} from './transport-checks.ts';
+import { checkAccept, checkContentType, checkMethod, checkOrigin, checkProtocolVersion } from './transport-checks.ts';
 
 /** The invoker's procedures with `tool` meta are the tools. */
 export interface McpEndpointOptions extends ProcedureAccess {
@@ -31,16 +25,6 @@ export interface McpEndpointOptions extends ProcedureAccess {
 export interface McpEndpoint {
   middleware: Middleware<HttpState>;
   catalogue: ToolCatalogue;
-}
-
-function transportRequest(ctx: KoaCtx): TransportRequest {
-  return {
-    method: ctx.method,
-    header: (name) => {
-      const value = ctx.req.headers[name];
-      return Array.isArray(value) ? value.join(', ') : value;
-    },
-  };
 }
 
 async function readBody(ctx: KoaCtx, limit: number): Promise<{ text: string } | { reply: McpReply }> {

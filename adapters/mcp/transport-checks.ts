@@ -1,11 +1,6 @@
 import { rpcError, type McpReply } from './json-rpc.ts';
 import { SUPPORTED_PROTOCOL_VERSIONS } from './protocol-version.ts';
-
-/** What the checks read from an HTTP request (header names lower-case, as Node gives them). */
-export interface TransportRequest {
-  method: string;
-  header(name: string): string | undefined;
-}
+import type { TransportRequest } from '../http/transport-request.ts';
 
 /** GET (the optional server-to-client stream) and DELETE (sessions) are not offered: 405 with Allow, as MCP permits. */
 export function checkMethod(request: TransportRequest): McpReply | undefined {
