@@ -87,3 +87,24 @@ export async function startTestApp(
   server.on('request', app.callback());
   return { url: config.siteUrl, logs, close: () => closeGracefully(server, 1000) };
 }
+
+/**
+ * The real app over the shared service's database with its configuration adjusted (a smaller
+ * budget, TRUST_PROXY), on its own listening socket: for limits the shared service keeps out of the way.
+ */
+export async function startAdjustedApp(shared: RunningService, adjust: (config: Config) => Config): Promise<TestApp> {
+  const logs = new LogSink();
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const config = withListeningPort(
+    adjust({ ...shared.config, siteUrlConfigured: false }),
+    (server.address() as AddressInfo).port,
+  );
+  const app = composeApp({ config, database: shared.database, log: createLogger('silent', logs) });
+  server.on('request', app.callback());
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    logs,
+    close: () => closeGracefully(server, 1000),
+  };
+}

@@ -1,14 +1,9 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { closeGracefully } from '../../adapters/http/graceful-close.ts';
-import { ConfigError, loadConfig, withListeningPort } from '../../core/config.ts';
-import { createLogger } from '../../core/logger.ts';
-import { composeApp } from '../../scripts/compose/compose-app.ts';
+import { ConfigError, loadConfig } from '../../core/config.ts';
 import { randomClientAddress } from '../government/helpers.ts';
 import { expectErrorMessage, request, type JsonResponse } from '../helpers/http.ts';
-import { LogSink } from '../helpers/log-sink.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { startAdjustedApp, type TestApp } from '../helpers/test-service.ts';
 
 const DIRECTORY = '/api/v1/directory/public';
 const BLOG = '/api/v1/blog/posts';
@@ -18,33 +13,17 @@ function as(address: string): RequestInit {
   return { headers: { 'X-Forwarded-For': address } };
 }
 
-/**
- * The real app over the shared service's database with a public-list budget of `points` a minute,
- * counted in the service's own store (PostgreSQL table on a server database, memory otherwise).
- */
-async function startBudgetApp(points: number): Promise<{ url: string; close(): Promise<void> }> {
-  const shared = service();
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const config = withListeningPort(
-    {
-      ...shared.config,
-      siteUrlConfigured: false,
-      trustProxy: true,
-      rateLimits: { ...shared.config.rateLimits, publicLists: { points, windowSeconds: 60 } },
-    },
-    (server.address() as AddressInfo).port,
-  );
-  const app = composeApp({ config, database: shared.database, log: createLogger('silent', new LogSink()) });
-  server.on('request', app.callback());
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => closeGracefully(server, 1000),
-  };
+/** The real app over the shared service's database with a public-list budget of `points` a minute, behind a trusted proxy. */
+function startBudgetApp(points: number): Promise<TestApp> {
+  return startAdjustedApp(service(), (config) => ({
+    ...config,
+    trustProxy: true,
+    rateLimits: { ...config.rateLimits, publicLists: { points, windowSeconds: 60 } },
+  }));
 }
 
 describe('per-client budget of the public directory and blog lists', () => {
-  let app: Awaited<ReturnType<typeof startBudgetApp>>;
+  let app: TestApp;
   before(async () => {
     app = await startBudgetApp(4);
   });
