@@ -10,49 +10,25 @@
  * database of its own there and drops it at the end; else a temporary embedded database).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startService } from '../scripts/compose/start-service.ts';
-import { loadConfig } from '../core/config.ts';
 import { createContextInner, type Principal } from '../core/context.ts';
 import { createLogger } from '../core/logger.ts';
 import { createCaller } from '../core/routers/_app.ts';
 import { issueAuthorization } from '../core/services/oauth/authorization-codes.ts';
 import { systemCaller } from '../scripts/lib/system-caller.ts';
 import { seedDemoWorkspace } from '../scripts/seed/demo-workspaces.ts';
-import { createIsolatedDatabase } from '../test/helpers/isolated-database.ts';
-import { positiveFromEnv, ratio } from './lib/load.ts';
+import { startBenchService } from './lib/bench-service.ts';
+import { measureInterleaved, printLatencyTable, ratios, type LatencyStats, type LatencyTarget } from './lib/latency.ts';
+import { positiveFromEnv } from './lib/load.ts';
 
 const HOST = '127.0.0.1';
 const calls = positiveFromEnv('BENCH_CALLS', 2000);
 const warmup = Math.min(300, calls);
 const ROUND = 50;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'fsa-bench-mcp-'));
-// The fixtures (a demo business with a fixed slug) need an empty database: never the one DATABASE_URL names.
-const isolated = process.env.DATABASE_URL ? await createIsolatedDatabase(process.env.DATABASE_URL) : undefined;
-const config = loadConfig({
-  ...process.env,
-  DATABASE_URL: isolated?.url,
-  PORT: '0',
-  HOST,
-  LOG_LEVEL: 'silent',
-  DATA_DIR: dataDir,
-  SEED_DEMO: 'false',
-});
-const service = await startService({ config, log: createLogger(config.logLevel) });
+const bench = await startBenchService('mcp');
+const { service } = bench;
 const log = createLogger('silent');
 const admin = systemCaller({ orm: service.database.orm, services: service.services, config: service.config, log });
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
-
-interface Row {
-  target: string;
-  samples: number[];
-}
 
 try {
   // A demo business, a member of it, a registered client, and an access token from the real token endpoint.
@@ -142,42 +118,19 @@ try {
     }
   };
 
-  const rows: Row[] = [
-    { target: 'caller, in process', samples: [] },
-    { target: 'MCP over HTTP', samples: [] },
-    { target: 'token verification alone', samples: [] },
+  const rows: LatencyTarget[] = [
+    { target: 'caller, in process', run: direct, samples: [] },
+    { target: 'MCP over HTTP', run: overMcp, samples: [] },
+    { target: 'token verification alone', run: verifyOnly, samples: [] },
   ];
-  const targets = [direct, overMcp, verifyOnly];
-  for (const target of targets) for (let i = 0; i < warmup; i += 1) await target();
-  for (let done = 0; done < calls; done += ROUND) {
-    for (const [index, target] of targets.entries()) {
-      for (let i = 0; i < ROUND && done + i < calls; i += 1) {
-        const started = performance.now();
-        await target();
-        rows[index]!.samples.push(performance.now() - started);
-      }
-    }
-  }
+  await measureInterleaved(rows, { calls, warmup, round: ROUND });
 
   console.log(
     `get-customer, ${calls} sequential calls per target after ${warmup} warm-up calls, interleaved in rounds of ${ROUND}`,
   );
   console.log(`database: ${service.database.kind}, Node ${process.version}\n`);
-  const table = [['target', 'mean ms', 'p50 ms', 'p99 ms']];
-  const stats = rows.map(({ target, samples }) => {
-    const sorted = [...samples].sort((a, b) => a - b);
-    const mean = samples.reduce((sum, value) => sum + value, 0) / samples.length;
-    table.push([target, mean.toFixed(3), percentile(sorted, 50).toFixed(3), percentile(sorted, 99).toFixed(3)]);
-    return { mean, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
-  });
-  const widths = table[0]!.map((_, column) => Math.max(...table.map((line) => line[column]!.length)));
-  for (const line of table) console.log(line.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
-  const [caller, mcp] = stats as [(typeof stats)[0], (typeof stats)[0]];
-  console.log(
-    `\nMCP/caller: mean ${ratio(mcp.mean, caller.mean)}x, p50 ${ratio(mcp.p50, caller.p50)}x, p99 ${ratio(mcp.p99, caller.p99)}x`,
-  );
+  const [caller, mcp] = printLatencyTable(rows) as [LatencyStats, LatencyStats];
+  console.log(`\nMCP/caller: ${ratios(mcp, caller)}`);
 } finally {
-  await service.stop();
-  await isolated?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }
