@@ -42,13 +42,13 @@ export interface Wire {
 }
 
 /** A2A's historyLength: unset, every message; 0, none; n, the last n. */
-export function limitHistory<T>(history: readonly T[], historyLength: number | undefined): T[] {
+function limitHistory<T>(history: readonly T[], historyLength: number | undefined): T[] {
   if (historyLength === undefined) return [...history];
   return historyLength === 0 ? [] : history.slice(-historyLength);
 }
 
 /** The agent's status message of a task that failed or waits for input: the last message, the agent's. */
-export function statusMessage(task: AgentTask): AgentMessage | undefined {
+function statusMessage(task: AgentTask): AgentMessage | undefined {
   const last = task.history.at(-1);
   return task.state !== 'completed' && last?.role === 'agent' ? last : undefined;
 }
