@@ -7,6 +7,11 @@ import {
   JsonRpcTransportFactory,
   type Client,
 } from '@a2a-js/sdk/client';
+import {
+  ClientFactory as ClientFactory03,
+  ClientFactoryOptions as ClientFactoryOptions03,
+  JsonRpcTransportFactory as JsonRpcTransportFactory03,
+} from 'a2a-js-sdk-v03/client';
 import { expect } from 'chai';
 import { useBlogFixtures } from '../blog/fixtures.ts';
 import { request } from '../helpers/http.ts';
@@ -21,8 +26,9 @@ interface Exchange {
 /**
  * The official A2A JavaScript SDK (@a2a-js/sdk 1.3) against the live endpoint: its ClientFactory
  * from the site URL (the card at /.well-known/agent-card.json) speaking 1.0, and the same SDK in
- * its 0.3 compatibility mode, reading the card's 0.3 fields. Each sends a data part to every skill
- * and compares the artifact's data part with the REST endpoint's JSON for the same parameters.
+ * its 0.3 compatibility mode, reading the card's 0.3 fields, and the 0.3 SDK itself (0.3.14, installed
+ * as a2a-js-sdk-v03) from the same card as it is served. Each sends a data part to every skill and
+ * compares the artifact's data part with the REST endpoint's JSON for the same parameters.
  */
 describe('A2A end to end: the official SDK, 1.0 and 0.3', function () {
   this.timeout(60_000);
@@ -49,6 +55,7 @@ describe('A2A end to end: the official SDK, 1.0 and 0.3', function () {
     },
     { skill: 'find-blog-posts', args: { q: blog.word, per_page: 5 }, rest: `/v1/blog/posts?q=${blog.word}&per_page=5` },
     { skill: 'read-blog-post', args: { slug: blog.slug('alpha') }, rest: `/v1/blog/posts/${blog.slug('alpha')}` },
+    { skill: 'explain-paid-reference', args: {}, rest: '/v1/agent/paid-reference/terms' },
   ];
 
   const dataOf = (parts: Part[]) => parts.find((part) => part.content?.$case === 'data')?.content?.value;
@@ -129,6 +136,42 @@ describe('A2A end to end: the official SDK, 1.0 and 0.3', function () {
     expect(exchanges).not.to.be.empty;
     for (const exchange of exchanges) {
       expect(exchange.version).to.equal('0.3');
+      expect(exchange.method).to.be.oneOf(['message/send', 'tasks/get']);
+    }
+  });
+
+  it('0.3: the 0.3 SDK itself (@a2a-js/sdk 0.3.14), from the same card, runs every skill with message/send', async () => {
+    exchanges.length = 0;
+    const factory = new ClientFactory03(
+      ClientFactoryOptions03.createFrom(ClientFactoryOptions03.default, {
+        transports: [new JsonRpcTransportFactory03({ fetchImpl: recordingFetch })],
+      }),
+    );
+    const client = await factory.createFromUrl(service().config.siteUrl);
+    for (const call of calls()) {
+      const contextId = randomUUID();
+      const result = await client.sendMessage({
+        message: {
+          kind: 'message',
+          messageId: randomUUID(),
+          role: 'user',
+          contextId,
+          parts: [{ kind: 'data', data: { skill: call.skill, arguments: call.args } }],
+        },
+      });
+      expect(result.kind, call.skill).to.equal('task');
+      if (result.kind !== 'task') continue;
+      expect(result.status.state, call.skill).to.equal('completed');
+      expect(result.contextId).to.equal(contextId);
+      const data = result.artifacts?.[0]?.parts.find((part) => part.kind === 'data');
+      const rest = await request<Json>(`${service().config.baseUrl}${call.rest}`);
+      expect(data?.kind === 'data' ? data.data : undefined, call.skill).to.deep.equal(rest.body);
+      const read = await client.getTask({ id: result.id });
+      expect(read.status.state).to.equal('completed');
+    }
+    expect(exchanges).not.to.be.empty;
+    for (const exchange of exchanges) {
+      expect(exchange.version).to.equal(null);
       expect(exchange.method).to.be.oneOf(['message/send', 'tasks/get']);
     }
   });
