@@ -21,6 +21,8 @@ const CHANGELOG = [
     api_version: '1.0.0',
     changes: [
       'Published the agent discovery index (GET /v1/agent) and this versioning and deprecation policy (GET /v1/versioning-policy).',
+      'Added the A2A agent (card at GET /v1/agent/a2a and /.well-known/agent-card.json; JSON-RPC at POST /v1/agent/a2a, A2A 1.0 and 0.3) with the skills find-businesses, find-government-opportunities, find-blog-posts, read-blog-post and explain-paid-reference.',
+      'Added the paid reference terms (GET /v1/agent/paid-reference/terms) and the Idempotency-Key header on POST /v1/agent/a2a.',
     ],
   },
 ];
