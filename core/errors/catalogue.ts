@@ -214,6 +214,61 @@ export const errorCatalogue = {
     jsonRpc: -32009,
     resolution: 'Send A2A-Version: 1.0, A2A-Version: 0.3 or no A2A-Version header (0.3).',
   },
+  // The paid reference (x402 v2) and its UCP checkout.
+  PAYMENT_REQUIRED: {
+    status: 402,
+    jsonRpc: -32012,
+    resolution:
+      'Pay with x402 v2: read the PAYMENT-REQUIRED header (base64 JSON payment requirements), sign an EIP-3009 authorization for one of its accepts[] entries, and send the same request again with the PAYMENT-SIGNATURE header (x402 clients such as @x402/fetch, or mppx, do this for you).',
+  },
+  PAYMENT_INVALID: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution:
+      'Send PAYMENT-SIGNATURE as standard base64 of the x402 v2 PaymentPayload JSON ({x402Version: 2, resource, accepted, payload: {signature, authorization}}), built for the requirements of the 402 answer.',
+  },
+  PAYMENT_REJECTED: {
+    status: 402,
+    jsonRpc: -32012,
+    resolution:
+      'Sign a new payment for the requirements in the PAYMENT-REQUIRED header of this answer (the amount, payTo, asset and network exactly, a current validity window and a fresh nonce) and send the request again.',
+  },
+  PAYMENT_ALREADY_USED: {
+    status: 402,
+    jsonRpc: -32012,
+    resolution:
+      'A signed payment buys one reference once: sign a new payment (a fresh nonce) for the requirements in the PAYMENT-REQUIRED header and send the request again.',
+  },
+  PAYMENT_NOT_CONFIGURED: {
+    status: 503,
+    jsonRpc: -32050,
+    resolution:
+      'Payments are not configured on this deployment, so the paid reference cannot be bought here; the operator sets the variables named in the message (see the README, Buying the paid reference).',
+  },
+  PAYMENT_FACILITATOR_UNAVAILABLE: {
+    status: 503,
+    jsonRpc: -32050,
+    resolution:
+      'The payment facilitator did not answer in time or failed; nothing was charged or delivered. Retry after the number of seconds in the Retry-After header with the same payment.',
+  },
+  PAYMENT_FACILITATOR_ERROR: {
+    status: 502,
+    jsonRpc: -32050,
+    resolution:
+      'The payment facilitator answered with an error; nothing was delivered. Retry shortly; if it persists, report it with the request id quoted in the message.',
+  },
+  CHECKOUT_SESSION_EXPIRED: {
+    status: 410,
+    jsonRpc: -32004,
+    resolution:
+      'Create a new checkout session (POST /api/v1/agent/ucp/checkout) and pay through its payment handoff URL before it expires.',
+  },
+  CHECKOUT_SESSION_COMPLETED: {
+    status: 409,
+    jsonRpc: -32004,
+    resolution:
+      'This checkout session is already paid; read it (GET /api/v1/agent/ucp/checkout/{id}) for its receipt, or create a new session to buy again.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     jsonRpc: -32600,
