@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { OutboxEvent } from '../../../orm/entities/field-service/outbox-event.ts';
 
-type OutboxEventType = 'customer.created' | 'job.created';
+export type OutboxEventType = 'customer.created' | 'job.created';
 
 export interface NewOutboxEvent {
   businessId: string;

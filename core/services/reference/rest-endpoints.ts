@@ -1,0 +1,104 @@
+import type { ProcedureEntry } from '../../procedures/introspection.ts';
+import { budgetOf, describeBudget } from './budgets.ts';
+import { parametersOf, type Parameter } from './json-schema.ts';
+import { cell, code, deployed, fenced, parameterTable } from './markdown.ts';
+import { responseShape } from './shape.ts';
+import type { ReferenceInput, ReferenceSection } from './types.ts';
+import { restProcedures } from './visibility.ts';
+
+/** The names in `{braces}` of an OpenAPI path: its path parameters. */
+function pathParameters(path: string): Set<string> {
+  return new Set([...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!));
+}
+
+/**
+ * An example request: the absolute URL with path parameters left as `{name}` and, for a query,
+ * every parameter that has a default at that default plus the required ones as `<name>`. A body
+ * method shows the same parameters as a JSON body.
+ */
+function exampleRequest(method: string, url: string, parameters: readonly Parameter[], inPath: Set<string>): string {
+  const shown = parameters.filter(
+    (parameter) => !inPath.has(parameter.name) && (parameter.required || parameter.defaultValue !== undefined),
+  );
+  const value = (parameter: Parameter) => parameter.defaultValue ?? `"<${parameter.name}>"`;
+  if (method === 'GET' || method === 'DELETE') {
+    const query = shown.map((parameter) => `${parameter.name}=${value(parameter).replace(/^"|"$/g, '')}`).join('&');
+    return `curl -s '${url}${query === '' ? '' : `?${query}`}'`;
+  }
+  const body = `{${shown.map((parameter) => `"${parameter.name}": ${value(parameter)}`).join(', ')}}`;
+  return `curl -s -X ${method} '${url}' -H 'Content-Type: application/json' -d '${body}'`;
+}
+
+function errorLines(errors: Record<string | number, string> | undefined, urls: ReferenceInput['urls']): string[] {
+  if (!errors) return [];
+  return Object.keys(errors)
+    .sort()
+    .map((status) => `- ${status}: ${cell(deployed(errors[status]!, urls))}`);
+}
+
+function endpoint(procedure: ProcedureEntry, input: ReferenceInput): string {
+  const openapi = procedure.meta!.openapi!;
+  const url = `${input.urls.base}${openapi.path}`;
+  const inPath = pathParameters(openapi.path);
+  const parameters = parametersOf(procedure.inputParser);
+  const where = (name: string) =>
+    inPath.has(name) ? 'path' : openapi.method === 'GET' || openapi.method === 'DELETE' ? 'query' : 'body';
+  const budget = budgetOf(procedure, input.limits);
+  const errors = errorLines(openapi.errorResponses as Record<string, string> | undefined, input.urls);
+  const lines = [
+    `### ${openapi.method} ${openapi.path}`,
+    '',
+    `${openapi.summary ?? ''}${openapi.deprecated ? ' **Deprecated.**' : ''}`,
+    '',
+    `- URL: ${code(url)}`,
+    `- operationId: ${code(openapi.operationId ?? procedure.path)}`,
+    `- Authentication: ${openapi.protect ? 'Authorization: Bearer <token>' : 'none'}`,
+    `- Rate limit: ${budget ? `${describeBudget(budget)}: ${budget.scope}` : 'none of its own'}`,
+    '',
+    deployed(openapi.description ?? '', input.urls),
+    '',
+    '**Parameters**',
+    '',
+    parameterTable(parameters, where),
+    '',
+    '**Example request**',
+    '',
+    fenced('sh', exampleRequest(openapi.method, url, parameters, inPath)),
+    '',
+    `**Response** 200${openapi.successDescription ? `: ${deployed(openapi.successDescription, input.urls)}` : ''}`,
+    '',
+    code(responseShape(procedure.outputSchema)),
+  ];
+  if (errors.length > 0) lines.push('', '**Errors**', '', ...errors);
+  return lines.join('\n');
+}
+
+/** Every public REST endpoint: procedures with openapi meta, in router order. */
+export function restEndpointsSection(input: ReferenceInput): ReferenceSection {
+  const procedures = restProcedures(input.procedures);
+  const index = procedures.map((procedure) => {
+    const openapi = procedure.meta!.openapi!;
+    return `| ${openapi.method} | ${code(openapi.path)} | ${cell(openapi.summary ?? '')} |`;
+  });
+  const markdown = [
+    '## Public REST endpoints',
+    '',
+    `Base URL: ${code(input.urls.base)}. Every endpoint answers JSON; errors are an ErrorMessage ` +
+      '`{code, message, resolution, status}` (see Errors). Every 2xx GET carries an `ETag` (304 on ' +
+      '`If-None-Match`). The OpenAPI 3.1 document with every schema in full is at ' +
+      `${code(`${input.urls.base}/openapi.json`)}.`,
+    '',
+    '| Method | Path | What it does |',
+    '|---|---|---|',
+    ...index,
+    '',
+    ...procedures.flatMap((procedure) => [endpoint(procedure, input), '']),
+  ];
+  return {
+    id: 'rest-endpoints',
+    title: 'Public REST endpoints',
+    count: procedures.length,
+    summary: `${procedures.length} endpoints with parameters, limits, example requests and response shapes`,
+    markdown: markdown.join('\n').trimEnd(),
+  };
+}
