@@ -1,6 +1,7 @@
 import type { AccessTokenVerifier } from '../auth/authenticate.ts';
 import type { KeyEncryptionKeySource } from './oauth/key-encryption-key.ts';
 import type { RedirectUriPolicy } from './oauth/redirect-uri-policy.ts';
+import type { AgentReferenceSource } from './reference/types.ts';
 import type { FailureLimiter } from './rate-limit/failure-limiter.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { WorkLimit } from './work-limit/work-limit.ts';
@@ -45,4 +46,10 @@ export interface CoreServices {
     /** Lifetime of the access tokens it mints, in seconds. */
     accessTokenTtlSeconds: number;
   };
+  /**
+   * The agent reference of the router the app serves (agent.getAgentReference, sold as the paid
+   * reference): the composition root builds it from the invoker's procedures, since core cannot import
+   * the router that imports it. Absent in contexts no app composed (scripts' system caller).
+   */
+  agentReference?: AgentReferenceSource;
 }

@@ -5,10 +5,13 @@ import type { HttpState } from '../../adapters/http/state.ts';
 import type { Config } from '../../core/config.ts';
 import { createContextFactory } from '../../core/context.ts';
 import type { Logger } from '../../core/logger.ts';
+import type { ProcedureEntry } from '../../core/procedures/introspection.ts';
 import { createInvoker } from '../../core/procedures/invoker.ts';
 import { appRouter, type AppRouter } from '../../core/routers/_app.ts';
 import { internalApiRouter } from '../../core/routers/internal-api.ts';
 import type { CoreServices } from '../../core/services/index.ts';
+import { agentReferenceSource } from '../../core/services/reference/build-reference.ts';
+import { referenceLimitsOf } from '../../core/services/reference/reference-limits.ts';
 import { createCoreServices } from '../../orm/core-services.ts';
 import type { Database } from '../../orm/database.ts';
 
@@ -30,7 +33,8 @@ export interface ComposeAppOptions {
  * The composition root of the HTTP app: the one place that joins the database, the core services
  * and the adapters. It builds the context factory (closing over the entity manager, the URLs and the
  * services) and the procedure invoker (once, on the router the app serves), and hands both to
- * createApp; adapters/ never opens a database or builds a service.
+ * createApp. The agent reference (agent.getAgentReference) is generated from that invoker's procedures,
+ * so it documents exactly what this app serves. adapters/ never opens a database or builds a service.
  */
 export function composeApp({
   config,
@@ -40,10 +44,29 @@ export function composeApp({
   router = appRouter,
   trpcRouter = internalApiRouter,
 }: ComposeAppOptions): Koa<HttpState> {
+  const invoker = createInvoker(router);
   const createContext = createContextFactory({
     em: database.orm.em,
     urls: { site: config.siteUrl, base: config.baseUrl },
-    services: services ?? createCoreServices(database, config),
+    services: withAgentReference(services ?? createCoreServices(database, config), invoker.procedures, config),
   });
-  return createApp({ config, log, invoker: createInvoker(router), createContext, trpcRouter });
+  return createApp({ config, log, invoker, createContext, trpcRouter });
+}
+
+/**
+ * The services plus the agent reference of `procedures` (the invoker's: the router served), with
+ * this deployment's URLs and the limits these services enforce. Core cannot list the router that
+ * imports it, so the composition root hands it the source; the reference is built on first use.
+ */
+export function withAgentReference(
+  services: CoreServices,
+  procedures: readonly ProcedureEntry[],
+  config: Pick<Config, 'siteUrl' | 'baseUrl' | 'maxBodyBytes'>,
+): CoreServices {
+  const agentReference = agentReferenceSource({
+    procedures,
+    urls: { site: config.siteUrl, base: config.baseUrl },
+    limits: referenceLimitsOf(services, config.maxBodyBytes),
+  });
+  return { ...services, agentReference };
 }

@@ -1,5 +1,6 @@
 import { cachePublicly } from '../../response-meta.ts';
 import { PAID_REFERENCE_TERMS_PATH, describePaidReferenceTerms } from '../../services/agent/paid-reference-terms.ts';
+import { referenceContents } from '../../services/reference/contents.ts';
 import { publicProcedure } from '../../trpc.ts';
 import { ZDescribePaidReferenceInput, ZPaidReferenceTerms } from './describe-paid-reference.schema.ts';
 import { explainPaidReferenceSkill } from './describe-paid-reference.skill.ts';
@@ -29,6 +30,8 @@ export const describePaidReference = publicProcedure
   .output(ZPaidReferenceTerms)
   .query(({ ctx }) => {
     cachePublicly(ctx, TERMS_MAX_AGE_SECONDS);
+    // The contents are the generated reference's own table of contents when the app composed it.
+    const reference = ctx.services.agentReference?.();
     // Payments are not configured in this version; the paid-reference issue passes its payment configuration here.
-    return describePaidReferenceTerms(ctx.urls, undefined);
+    return describePaidReferenceTerms(ctx.urls, undefined, reference && referenceContents(reference));
   });

@@ -30,8 +30,26 @@ const NOT_CONFIGURED =
   'terms are what it will charge and how, so an agent can plan; `available` turns true once a payment network and ' +
   'wallet are configured.';
 
-/** The terms of the paid reference, with absolute URLs: what GET /v1/agent/paid-reference/terms answers. */
-export function describePaidReferenceTerms(urls: Pick<SiteUrls, 'base'>, payment: PaidReferencePayment | undefined) {
+/** What the terms say the reference includes when the generated reference is not at hand (a script's caller). */
+const GENERIC_CONTENTS = [
+  'public REST endpoints',
+  'MCP tools and scopes',
+  'A2A skills',
+  'webhook events',
+  'examples',
+  'limits',
+];
+
+/**
+ * The terms of the paid reference, with absolute URLs: what GET /v1/agent/paid-reference/terms answers.
+ * `contents` is the generated reference's table of contents (core/services/reference/contents.ts), so
+ * `content.includes` names its sections and counts.
+ */
+export function describePaidReferenceTerms(
+  urls: Pick<SiteUrls, 'base'>,
+  payment: PaidReferencePayment | undefined,
+  contents: readonly string[] = GENERIC_CONTENTS,
+) {
   const url = `${urls.base}${PAID_REFERENCE_PATH}`;
   return {
     resource: {
@@ -84,9 +102,10 @@ export function describePaidReferenceTerms(urls: Pick<SiteUrls, 'base'>, payment
     },
     content: {
       description:
-        'An agent-oriented reference to this service: every public REST endpoint, every MCP tool with the scopes it ' +
-        'needs, every A2A skill and every webhook event, each with examples and its limits (sizes, rate limits, paging).',
-      includes: ['public REST endpoints', 'MCP tools and scopes', 'A2A skills', 'webhook events', 'examples', 'limits'],
+        'An agent-oriented reference to this service, Markdown: every public REST endpoint, every MCP tool with the ' +
+        'scopes it needs, every A2A skill and every webhook event, each with examples and its limits (sizes, rate ' +
+        "limits, paging), the authentication story and the error codes; generated from the service's own definitions.",
+      includes: [...contents],
     },
     available: payment !== undefined,
     unavailable_reason: payment === undefined ? NOT_CONFIGURED.replace('{url}', url) : null,
