@@ -22,8 +22,8 @@ export const ZUcpProfile = z
             endpoint: z
               .string()
               .describe(
-                'Absolute URL: {base_url}/v1/agent/ucp. UCP REST paths resolve against it: checkout sessions at ' +
-                  '/checkout-sessions (and /checkout).',
+                'Absolute URL: {base_url}/v1/agent/ucp. Checkout sessions are created at {endpoint}/checkout and read ' +
+                  'at {endpoint}/checkout/{id}.',
               ),
           }),
         ),

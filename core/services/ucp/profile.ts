@@ -94,8 +94,8 @@ export function x402PaymentHandlers(
 
 /**
  * The business profile (UCP `business_schema`), served at {site_url}/.well-known/ucp and at
- * {base_url}/v1/agent/ucp: the shopping service over REST (its endpoint; UCP's own REST binding
- * resolves /checkout-sessions against it), the checkout capability, and the x402 payment handler
+ * {base_url}/v1/agent/ucp: the shopping service over REST (its endpoint; the sessions are at
+ * {endpoint}/checkout, the path spec 4.5 fixes), the checkout capability, and the x402 payment handler
  * when payments are configured (`payment_handlers` is required, so it is `{}` otherwise).
  */
 export function ucpProfile(urls: SiteUrls, payment: UcpPaymentConfig | undefined) {
