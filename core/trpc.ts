@@ -55,8 +55,21 @@ export interface DeprecationMeta {
   note?: string;
 }
 
+/**
+ * How the REST adapter answers a procedure beyond its `openapi` mapping. `successStatus: 201` for a
+ * procedure that creates something (its OpenAPI document says 201 too). `idempotent: true` makes
+ * the POST honour Idempotency-Key (spec 2.10, 4.5: adapters/http/idempotency.ts): a retry with the
+ * same key and body replays the first answer byte for byte (a 201 replayed as 200, with
+ * Idempotency-Replayed: true), another body with the key is 409; the document lists the header and
+ * those answers. Opt-in, because a replayable answer is stored for 24 hours.
+ */
+export interface RestMeta {
+  successStatus?: 201;
+  idempotent?: boolean;
+}
+
 /** Procedure metadata: the REST mapping (trpc-to-openapi) plus what other transports read. */
-export type Meta = OpenApiMeta & { tool?: ToolMeta; skill?: SkillMeta; deprecation?: DeprecationMeta };
+export type Meta = OpenApiMeta & { tool?: ToolMeta; skill?: SkillMeta; deprecation?: DeprecationMeta; rest?: RestMeta };
 
 interface ErrorShapeData {
   /** The ErrorMessage, for clients of tRPC's own endpoint (`error.data.errorMessage`). */

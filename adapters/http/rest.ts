@@ -1,10 +1,13 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
+import type { Context } from '../../core/context.ts';
 import { deprecationHeaders } from '../../core/deprecation.ts';
 import type { ProcedureEntry } from '../../core/procedures/introspection.ts';
+import type { HttpAnswer } from './idempotency.ts';
 import type { ProcedureRoutesOptions } from './procedure-access.ts';
 import { requestFacts } from './request-facts.ts';
-import type { HttpState } from './state.ts';
+import { serveIdempotently } from './rest-idempotency.ts';
+import type { HttpState, KoaCtx } from './state.ts';
 
 // What `ctx.type = 'application/json'` resolves to, without the MIME look-up per request.
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -42,7 +45,8 @@ function takesInput(procedure: ProcedureEntry): boolean {
  * parameters percent-encoded, so only its document generator is used.
  *
  * A procedure marked `deprecated()` (core/deprecation.ts) answers with `Deprecation`, `Sunset` and
- * `Link` headers on every answer, errors included.
+ * `Link` headers on every answer, errors included. `rest.successStatus` (201) is its success status;
+ * `rest.idempotent` puts the route behind Idempotency-Key (rest-idempotency.ts).
  */
 export function restRoutes(options: ProcedureRoutesOptions): Router<HttpState> {
   const router = new Router<HttpState>({ prefix: options.prefix });
@@ -55,28 +59,45 @@ export function restRoutes(options: ProcedureRoutesOptions): Router<HttpState> {
     const hasInput = takesInput(procedure);
     const usesBody = openapi.method !== 'GET' && openapi.method !== 'DELETE';
     const deprecation = procedure.meta?.deprecation;
-    const serve: Middleware<HttpState> = async (ctx) => {
-      const context = createContext(requestFacts(ctx));
-      // Set before the call, so that its error answers carry them too (the envelope keeps headers
-      // already set). A request refused before routing (a body too large) is not the resource's answer.
-      if (deprecation) ctx.set(deprecationHeaders(deprecation, context.urls));
-      const input = hasInput
+    const rest = procedure.meta?.rest;
+    const successStatus = rest?.successStatus ?? 200;
+    const scope = `${openapi.method} ${options.prefix}${openapi.path}`;
+
+    const inputOf = (ctx: KoaCtx): unknown =>
+      hasInput
         ? {
             ...(usesBody ? (ctx.state.body as Record<string, unknown> | undefined) : queryInput(ctx.querystring)),
             ...ctx.params,
           }
         : undefined;
+
+    /** The procedure's answer as data, for the Idempotency-Key store (rest.idempotent); what it throws propagates. */
+    const answer = async (ctx: KoaCtx, context: Context): Promise<HttpAnswer> => {
+      const data = await invoker.callPath(path, inputOf(ctx), context);
+      const headers = { ...context.response.headers, 'Content-Type': JSON_CONTENT_TYPE };
+      return { status: context.response.status ?? successStatus, headers, body: JSON.stringify(data ?? null) };
+    };
+
+    const serve: Middleware<HttpState> = async (ctx) => {
+      const context = createContext(requestFacts(ctx));
+      // Set before the call, so that its error answers carry them too (the envelope keeps headers
+      // already set). A request refused before routing (a body too large) is not the resource's answer.
+      if (deprecation) ctx.set(deprecationHeaders(deprecation, context.urls));
+      // Headers a middleware already earned for this request (RateLimit) stay on its error answer.
+      const earned = (): Record<string, string> => {
+        const { 'Cache-Control': _caching, ...kept } = context.response.headers;
+        return kept;
+      };
+      if (rest?.idempotent) return serveIdempotently(ctx, options, scope, () => answer(ctx, context), earned);
       try {
-        const data = await invoker.callPath(path, input, context);
-        ctx.status = context.response.status ?? 200;
+        const data = await invoker.callPath(path, inputOf(ctx), context);
+        ctx.status = context.response.status ?? successStatus;
         ctx.set(context.response.headers);
         // Serialised once here: the ETag middleware would otherwise stringify an object body a second time.
         ctx.set('Content-Type', JSON_CONTENT_TYPE);
         ctx.body = JSON.stringify(data ?? null);
       } catch (error) {
-        // Headers a middleware already earned for this request (RateLimit) stay on its error answer.
-        const { 'Cache-Control': _caching, ...earned } = context.response.headers;
-        ctx.set(earned);
+        ctx.set(earned());
         throw error;
       }
     };

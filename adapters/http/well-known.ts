@@ -10,11 +10,14 @@ const documents: ReadonlyArray<readonly [path: string, procedure: ProcedurePath]
   ['/.well-known/oauth-protected-resource', 'oauth.getProtectedResourceMetadata'],
   // RFC 9728 section 3.1: the resource's path ({base_url}/v1/mcp) inserted after the well-known name.
   ['/.well-known/oauth-protected-resource/api/v1/mcp', 'oauth.getProtectedResourceMetadata'],
+  // The UCP business profile (the same document as {base_url}/v1/agent/ucp) and the ACP discovery document.
+  ['/.well-known/ucp', 'ucp.getProfile'],
+  ['/.well-known/acp.json', 'ucp.getAcpDiscovery'],
 ];
 
 /**
- * OAuth discovery at the site root (RFC 8414, RFC 9728), outside /api: each document comes from
- * its procedure through the invoker, with the procedure's caching headers (public, one hour).
+ * Discovery documents at the site root (OAuth: RFC 8414, RFC 9728; UCP; ACP), outside /api: each
+ * document comes from its procedure through the invoker, with the procedure's caching headers.
  * GET and HEAD only; other methods get 405 with Allow (the router's allowedMethods + the error handler).
  */
 export function wellKnownRoutes({ invoker, createContext }: ProcedureAccess): Router<HttpState> {

@@ -7,6 +7,7 @@ import { fieldServiceEntities } from './field-service/index.ts';
 import { governmentEntities } from './government/index.ts';
 import { oauthEntities } from './oauth/index.ts';
 import { platformEntities } from './platform/index.ts';
+import { ucpEntities } from './ucp/index.ts';
 
 /**
  * Every entity, registered explicitly; each area keeps its own list. Every table the migrations create
@@ -21,4 +22,5 @@ export const entities: EntitySchema[] = [
   ...fieldServiceEntities,
   ...oauthEntities,
   ...agentEntities,
+  ...ucpEntities,
 ];

@@ -8,14 +8,15 @@ export interface Sweep {
   run(caller: SystemCaller): Promise<{ deleted: number }>;
 }
 
-/** A2A tasks deleted per statement, and statements per sweep (the rest waits for the next sweep). */
+/** Rows (A2A tasks, UCP checkout sessions) deleted per statement, and statements per sweep (the rest waits for the next sweep). */
 const TASK_BATCH = 1000;
 const TASK_BATCHES = 20;
 
-async function sweepTasks(caller: SystemCaller): Promise<{ deleted: number }> {
+/** Calls a batched delete until it answers fewer than a batch, at most TASK_BATCHES times (the rest waits). */
+async function inBatches(deleteBatch: (limit: number) => Promise<{ deleted: number }>): Promise<{ deleted: number }> {
   let deleted = 0;
   for (let batch = 0; batch < TASK_BATCHES; batch += 1) {
-    const done = await caller.agentTasks.deleteExpiredTasks({ limit: TASK_BATCH });
+    const done = await deleteBatch(TASK_BATCH);
     deleted += done.deleted;
     if (done.deleted < TASK_BATCH) break;
   }
@@ -25,7 +26,11 @@ async function sweepTasks(caller: SystemCaller): Promise<{ deleted: number }> {
 /** What the running service sweeps, in order; another clean-up is one more entry over its own system procedure. */
 export const sweeps: readonly Sweep[] = [
   { name: 'idempotency keys', run: (caller) => caller.idempotency.sweepExpired({}) },
-  { name: 'A2A tasks', run: sweepTasks },
+  { name: 'A2A tasks', run: (caller) => inBatches((limit) => caller.agentTasks.deleteExpiredTasks({ limit })) },
+  {
+    name: 'UCP checkout sessions',
+    run: (caller) => inBatches((limit) => caller.ucp.deleteExpiredSessions({ limit })),
+  },
 ];
 
 /** How often the running service sweeps: every 10 minutes (expired rows are already ignored in between). */

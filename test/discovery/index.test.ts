@@ -53,6 +53,10 @@ describe('GET /api/v1/agent (discovery index)', () => {
       'oauth-authorization-server': `${site}/.well-known/oauth-authorization-server`,
       'oauth-jwks': `${base}/v1/oauth/jwks`,
       'oauth-registration': `${base}/oauth/register`,
+      'ucp-profile': `${base}/v1/agent/ucp`,
+      'ucp-profile-well-known': `${site}/.well-known/ucp`,
+      'ucp-checkout': `${base}/v1/agent/ucp/checkout`,
+      'acp-discovery': `${site}/.well-known/acp.json`,
       'paid-reference-terms': `${base}/v1/agent/paid-reference/terms`,
       'paid-reference': `${base}/v1/agent/paid-reference`,
     });
@@ -70,6 +74,8 @@ describe('GET /api/v1/agent (discovery index)', () => {
       oauth2: ['2.0'],
       openapi: ['3.1.0'],
       x402: ['2'],
+      ucp: ['2026-08-25'],
+      acp: ['2026-04-17'],
     });
     expect(index.protocols.find((protocol) => protocol.id === 'x402')?.available).to.equal(false);
     for (const link of index.links) expect(Object.keys(versions), link.id).to.include(link.protocol);
@@ -131,6 +137,10 @@ describe('GET /api/v1/agent (discovery index)', () => {
       'oauth-jwks',
       'oauth-registration',
       'versioning-policy',
+      'ucp-profile',
+      'ucp-profile-well-known',
+      'ucp-checkout',
+      'acp-discovery',
     ]);
   });
 

@@ -75,6 +75,9 @@ describe('GET /api/openapi.json', () => {
         'agent-paidReferenceTerms',
         'agent-getA2aCard',
         'agent-a2a',
+        'agent-ucpProfile',
+        'agent-ucpCreateCheckout',
+        'agent-ucpGetCheckout',
       ].sort(),
     );
   });
@@ -106,6 +109,7 @@ describe('GET /api/openapi.json', () => {
       '/v1/blog/media/{publicId}',
       '/v1/government-opportunities/public/{identifier}',
       '/v1/directory/public/{slug}',
+      '/v1/agent/ucp/checkout/{id}',
     ]);
     expect(new Set(notFound.values()).size, 'distinct descriptions').to.equal(notFound.size);
   });

@@ -8,6 +8,7 @@ import type { ProcedureInvoker } from '../../../core/procedures/invoker.ts';
 import { discoveryUrls } from '../../../core/services/discovery/urls.ts';
 import type { DeprecationMeta } from '../../../core/trpc.ts';
 import { API_VERSION } from '../../../core/version.ts';
+import { describeRestBehaviour, restBehaviours } from './rest-behaviour.ts';
 
 type Operation = NonNullable<OpenAPIObject['paths']>[string]['get'] & {};
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -140,11 +141,15 @@ export function buildOpenApiDocument(
   });
   const declared = declaredErrorDescriptions(procedures);
   const deprecated = deprecations(procedures);
+  const behaviours = restBehaviours(procedures);
   const policyUrl = discoveryUrls(urls).versioningPolicy;
   for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
       const operation = pathItem[method];
       if (!operation) continue;
+      const behaviour = behaviours.get(`${method} ${path}`);
+      // Before normalising: the 400 and 409 it adds are then pointed at ErrorMessage like every error.
+      if (behaviour) describeRestBehaviour(operation, behaviour);
       normaliseOperation(operation, declared.get(`${method} ${path}`));
       const deprecation = deprecated.get(`${method} ${path}`);
       if (deprecation) describeDeprecationHeaders(operation, deprecation, policyUrl);

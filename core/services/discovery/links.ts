@@ -1,5 +1,6 @@
 import type { SiteUrls } from '../../context.ts';
 import { oauthUrls } from '../oauth/urls.ts';
+import { ucpUrls } from '../ucp/urls.ts';
 import { discoveryUrls } from './urls.ts';
 
 /** How a link is called: no credential, an OAuth bearer token, or a payment (HTTP 402). */
@@ -17,16 +18,14 @@ export interface DiscoveryLink {
   available: boolean;
 }
 
-/** What an entry's URL is built from: the discovery URLs and the OAuth ones of this deployment. */
-type Urls = ReturnType<typeof discoveryUrls> & { oauth: ReturnType<typeof oauthUrls> };
+/** What an entry's URL is built from: the discovery URLs and the OAuth and UCP ones of this deployment. */
+type Urls = ReturnType<typeof discoveryUrls> & { oauth: ReturnType<typeof oauthUrls>; ucp: ReturnType<typeof ucpUrls> };
 
 type Entry = Omit<DiscoveryLink, 'href' | 'available'> & { href: (urls: Urls) => string; available?: false };
 
 /**
  * Every document and endpoint the index lists, in reading order, each with how its absolute URL is
- * built. A protocol that arrives later is one entry here: the payment side adds the UCP profile
- * (`ucp-profile`, {site_url}/.well-known/ucp), the UCP checkout and the ACP document
- * ({site_url}/.well-known/acp.json) with the next issue, and the paid reference drops its
+ * built. A protocol that arrives later is one entry here; the paid reference drops its
  * `available: false` when payments are served.
  */
 const entries: ReadonlyArray<Entry> = [
@@ -166,6 +165,42 @@ const entries: ReadonlyArray<Entry> = [
     authentication: 'none',
   },
   {
+    id: 'ucp-profile',
+    href: (u) => u.ucp.profile,
+    method: 'GET',
+    type: 'application/json',
+    title: 'UCP business profile: the shopping service, the checkout capability, the x402 payment handler',
+    protocol: 'ucp',
+    authentication: 'none',
+  },
+  {
+    id: 'ucp-profile-well-known',
+    href: (u) => u.ucp.profileWellKnown,
+    method: 'GET',
+    type: 'application/json',
+    title: 'The same UCP profile at its well-known address',
+    protocol: 'ucp',
+    authentication: 'none',
+  },
+  {
+    id: 'ucp-checkout',
+    href: (u) => u.ucp.checkout,
+    method: 'POST',
+    type: 'application/json',
+    title: 'UCP checkout sessions for the paid reference (Idempotency-Key); paid through their x402 handoff',
+    protocol: 'ucp',
+    authentication: 'none',
+  },
+  {
+    id: 'acp-discovery',
+    href: (u) => u.ucp.acpWellKnown,
+    method: 'GET',
+    type: 'application/json',
+    title: 'Agentic Commerce Protocol discovery document',
+    protocol: 'acp',
+    authentication: 'none',
+  },
+  {
     id: 'paid-reference',
     href: (u) => u.paidReference,
     method: 'GET',
@@ -179,7 +214,7 @@ const entries: ReadonlyArray<Entry> = [
 
 /** The index's links for this deployment, every URL absolute. */
 export function discoveryLinks(urls: SiteUrls): DiscoveryLink[] {
-  const built: Urls = { ...discoveryUrls(urls), oauth: oauthUrls(urls) };
+  const built: Urls = { ...discoveryUrls(urls), oauth: oauthUrls(urls), ucp: ucpUrls(urls) };
   // id and href first: what a reader of the JSON looks for.
   return entries.map(({ id, href, available, ...entry }) => ({
     id,

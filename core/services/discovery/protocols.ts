@@ -22,7 +22,7 @@ const A2A_PROTOCOL_VERSIONS: readonly string[] = ['1.0', '0.3'];
 
 /**
  * What the index lists under `protocols`, each `id` the `protocol` of its links. x402 (the paid
- * reference) is listed unavailable until payments are served; UCP and ACP join with the payment side.
+ * reference) is listed unavailable until payments are served.
  */
 export function spokenProtocols(): SpokenProtocol[] {
   return [
@@ -59,6 +59,20 @@ export function spokenProtocols(): SpokenProtocol[] {
       name: 'REST over HTTP, JSON; errors as ErrorMessage {code, message, resolution, status}',
       versions: ['v1'],
       specification: 'https://www.rfc-editor.org/rfc/rfc9110',
+      available: true,
+    },
+    {
+      id: 'ucp',
+      name: 'Universal Commerce Protocol (UCP), shopping service over REST: checkout',
+      versions: ['2026-08-25'],
+      specification: 'https://ucp.dev/2026-08-25/specification/overview',
+      available: true,
+    },
+    {
+      id: 'acp',
+      name: 'Agentic Commerce Protocol (ACP), discovery',
+      versions: ['2026-04-17'],
+      specification: 'https://agenticcommerce.dev/',
       available: true,
     },
     {

@@ -12,10 +12,17 @@ import { discoveryUrls } from './urls.ts';
  * The day this policy last changed. Bump it with any change of the text below (a new changelog
  * entry included), so that a reader who kept a copy can tell.
  */
-const POLICY_REVISION = '2026-11-26';
+const POLICY_REVISION = '2026-12-01';
 
 /** The changelog: every deprecation and every version change is announced here too (newest first). */
 const CHANGELOG = [
+  {
+    date: '2026-12-01',
+    api_version: '1.0.0',
+    changes: [
+      'Added UCP 2026-08-25: the business profile (GET /v1/agent/ucp and /.well-known/ucp) and checkout sessions for the paid reference (POST /v1/agent/ucp/checkout with Idempotency-Key, GET /v1/agent/ucp/checkout/{id}), and the ACP 2026-04-17 discovery document (/.well-known/acp.json).',
+    ],
+  },
   {
     date: '2026-11-26',
     api_version: '1.0.0',

@@ -1,0 +1,24 @@
+import { CHECKOUT_CURRENCY, REFERENCE_ITEM } from '../../services/ucp/catalogue.ts';
+import { payableSession } from '../../services/ucp/payability.ts';
+import { publicProcedure } from '../../trpc.ts';
+import { ZAssertPayableInput, ZAssertPayableOutput } from './assert-payable.schema.ts';
+
+/**
+ * Whether a payment may be taken for a checkout session now, and for how much: the paid reference
+ * calls it before it asks for or settles a payment tied to a session. Throws RESOURCE_NOT_FOUND
+ * (unknown id), CHECKOUT_SESSION_COMPLETED (409: already paid), CHECKOUT_SESSION_EXPIRED (410). A
+ * check only: markPaid decides again when the payment is recorded. No REST mapping: reached only
+ * through the invoker.
+ */
+export const assertPayable = publicProcedure
+  .input(ZAssertPayableInput)
+  .output(ZAssertPayableOutput)
+  .query(async ({ ctx, input }) => {
+    const row = await payableSession(ctx.sql, input.session_id, ctx.clock.now());
+    return {
+      session_id: row.id,
+      amount_minor: REFERENCE_ITEM.price,
+      currency: CHECKOUT_CURRENCY,
+      expires_at: new Date(row.expires_at).toISOString(),
+    };
+  });

@@ -1,0 +1,79 @@
+import { AppError } from '../../errors/index.ts';
+import type { SqlSource } from '../sql/query.ts';
+import {
+  completeCheckoutSession,
+  findCheckoutSession,
+  type CheckoutPayment,
+  type CheckoutSessionRow,
+} from './checkout-sessions.query.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The session with this id; any other string (not a uuid) is an unknown id, answered without a query. */
+export async function findSession(source: SqlSource, id: string): Promise<CheckoutSessionRow | undefined> {
+  return UUID.test(id) ? findCheckoutSession(source, id) : undefined;
+}
+
+function notFound(id: string): AppError {
+  return new AppError('RESOURCE_NOT_FOUND', `No checkout session "${id.slice(0, 100)}".`);
+}
+
+function expired(row: CheckoutSessionRow): AppError {
+  return new AppError(
+    'CHECKOUT_SESSION_EXPIRED',
+    `Checkout session ${row.id} expired at ${new Date(row.expires_at).toISOString()} and can no longer be paid.`,
+  );
+}
+
+function alreadyCompleted(row: CheckoutSessionRow): AppError {
+  return new AppError('CHECKOUT_SESSION_COMPLETED', `Checkout session ${row.id} is already paid.`);
+}
+
+function isExpired(row: CheckoutSessionRow, now: Date): boolean {
+  return new Date(row.expires_at).getTime() <= now.getTime();
+}
+
+/**
+ * The session if a payment may be taken for it now: it exists, is not paid, and has not expired
+ * (RESOURCE_NOT_FOUND, CHECKOUT_SESSION_COMPLETED, CHECKOUT_SESSION_EXPIRED otherwise). A check
+ * before taking a payment only: markSessionPaid decides again, atomically, when it is recorded.
+ */
+export async function payableSession(source: SqlSource, id: string, now: Date): Promise<CheckoutSessionRow> {
+  const row = await findSession(source, id);
+  if (!row) throw notFound(id);
+  if (row.status === 'completed') throw alreadyCompleted(row);
+  if (isExpired(row, now)) throw expired(row);
+  return row;
+}
+
+/**
+ * Records the payment that completes a session. One conditional UPDATE decides (see
+ * completeCheckoutSession): of two payments for one session exactly one completes it, the other gets
+ * CHECKOUT_SESSION_COMPLETED. Recording the same payment again answers the session as recorded
+ * (`recorded: false`), so a retry after a lost answer is harmless. An expired session is refused
+ * (CHECKOUT_SESSION_EXPIRED), and a payment that already completed another session is
+ * PAYMENT_ALREADY_USED.
+ */
+export async function markSessionPaid(
+  source: SqlSource,
+  payment: CheckoutPayment,
+): Promise<{ row: CheckoutSessionRow; recorded: boolean }> {
+  if (!UUID.test(payment.id)) throw notFound(payment.id);
+  const completed = await completeCheckoutSession(source, payment);
+  if (completed === 'payment_already_used') {
+    throw new AppError(
+      'PAYMENT_ALREADY_USED',
+      `Payment ${payment.paymentId} already completed another checkout session.`,
+    );
+  }
+  if (completed) return { row: completed, recorded: true };
+  const row = await findCheckoutSession(source, payment.id);
+  if (!row) throw notFound(payment.id);
+  if (row.status === 'completed') {
+    if (row.payment_id === payment.paymentId) return { row, recorded: false };
+    throw alreadyCompleted(row);
+  }
+  if (isExpired(row, payment.now)) throw expired(row);
+  // Unpaid and not expired, yet the update matched nothing: only a clock disagreement can do that.
+  throw new Error(`checkout session ${row.id} could not be completed`);
+}

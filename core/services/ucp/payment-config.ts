@@ -1,0 +1,31 @@
+import type { Context } from '../../context.ts';
+
+/**
+ * How this deployment takes payments, as far as UCP needs to say it: the x402 terms of the paid
+ * reference (network, USDC contract and its EIP-712 domain, receiving wallet). Undefined while
+ * payments are not configured: the profile then lists no payment handler and a checkout session
+ * says it cannot be paid yet.
+ */
+export interface UcpPaymentConfig {
+  /** The receiving wallet (x402 `payTo`). */
+  payTo: string;
+  /** CAIP-2 network id, e.g. eip155:84532 (Base Sepolia). */
+  network: string;
+  /** The USDC contract on that network (x402 `asset`). */
+  asset: string;
+  /** The asset's EIP-712 domain name (x402 `extra.name`, "USDC"). */
+  assetName: string;
+  /** The asset's EIP-712 domain version (x402 `extra.version`, "2"). */
+  assetVersion: string;
+}
+
+/**
+ * INTEGRATION POINT (issue 17): the payment configuration every UCP procedure reads (the profile,
+ * checkout creation and reads). Payments are configured by the paid-reference side (PAYMENT_* in
+ * core/config.ts, handed to core by the composition root); until that is wired this answers
+ * undefined, and everything UCP says "payments unavailable". Wire it here and only here, e.g.
+ * `return ctx.services.payments?.config` mapped to UcpPaymentConfig.
+ */
+export function ucpPaymentConfig(_ctx: Pick<Context, 'services'>): UcpPaymentConfig | undefined {
+  return undefined;
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import type { Clock } from '../../core/clock.ts';
+import { createContextInner, type Principal } from '../../core/context.ts';
+import { AppError } from '../../core/errors/index.ts';
+import { createLogger } from '../../core/logger.ts';
+import { createCaller } from '../../core/routers/_app.ts';
+import { service } from '../helpers/root-hooks.ts';
+import { sql } from '../helpers/sql.ts';
+
+/** A clock the test moves: every call below reads it. */
+class TestClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(minutes: number): void {
+    this.offsetMs += minutes * 60_000;
+  }
+}
+
+/** The procedures as an adapter's anonymous request reaches them (the invoker), on `clock`. */
+function caller(clock: Clock, principal: Principal = { kind: 'anonymous' }) {
+  const { database, services, config } = service();
+  return createCaller(
+    createContextInner({
+      em: database.orm.em,
+      urls: { site: config.siteUrl, base: config.baseUrl },
+      services,
+      log: createLogger('silent'),
+      requestId: 'test-ucp',
+      principal,
+      clock,
+    }),
+  );
+}
+
+async function expectCode(promise: Promise<unknown>, code: string): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause ?? error;
+    expect(cause, String(error)).to.be.instanceOf(AppError);
+    expect((cause as AppError).appCode).to.equal(code);
+    return cause as AppError;
+  }
+  expect.fail(`expected ${code}`);
+}
+
+describe('UCP checkout sessions: assertPayable and markPaid (the paid reference side)', () => {
+  let clock: TestClock;
+  let ucp: ReturnType<typeof caller>['ucp'];
+
+  beforeEach(() => {
+    clock = new TestClock();
+    ucp = caller(clock).ucp;
+  });
+
+  const newSession = async () => (await ucp.createCheckout({})).id;
+
+  it('says what a payable session costs and until when', async () => {
+    const id = await newSession();
+    const payable = await ucp.assertPayable({ session_id: id });
+    expect(payable).to.deep.include({ session_id: id, amount_minor: 100, currency: 'USD' });
+    expect(Date.parse(payable.expires_at) - clock.now().getTime()).to.be.within(29 * 60_000, 30 * 60_000);
+  });
+
+  it('refuses an unknown session (RESOURCE_NOT_FOUND), for either call, uuid or not', async () => {
+    await expectCode(ucp.assertPayable({ session_id: randomUUID() }), 'RESOURCE_NOT_FOUND');
+    await expectCode(ucp.assertPayable({ session_id: 'nope' }), 'RESOURCE_NOT_FOUND');
+    await expectCode(ucp.markPaid({ session_id: randomUUID(), payment_id: randomUUID() }), 'RESOURCE_NOT_FOUND');
+    await expectCode(ucp.markPaid({ session_id: 'nope', payment_id: randomUUID() }), 'RESOURCE_NOT_FOUND');
+  });
+
+  it('completes a session with its receipt; the session then reads completed and is no longer payable', async () => {
+    const id = await newSession();
+    const paymentId = randomUUID();
+    const paid = await ucp.markPaid({ session_id: id, payment_id: paymentId, transaction: '0xabc', payer: '0xdef' });
+    expect(paid).to.deep.include({
+      session_id: id,
+      status: 'completed',
+      payment_id: paymentId,
+      transaction: '0xabc',
+      payer: '0xdef',
+      recorded: true,
+    });
+    const session = await ucp.getCheckout({ id });
+    expect(session.status).to.equal('completed');
+    expect(session.payment.receipt).to.deep.equal({
+      payment_id: paymentId,
+      transaction: '0xabc',
+      payer: '0xdef',
+      completed_at: paid.completed_at,
+    });
+    expect(session.order).to.deep.equal({
+      id,
+      permalink_url: `${service().config.baseUrl}/v1/agent/ucp/checkout/${id}`,
+    });
+    const error = await expectCode(ucp.assertPayable({ session_id: id }), 'CHECKOUT_SESSION_COMPLETED');
+    expect(error.status).to.equal(409);
+  });
+
+  it('is idempotent for the same payment, and refuses a second payment (CHECKOUT_SESSION_COMPLETED)', async () => {
+    const id = await newSession();
+    const paymentId = randomUUID();
+    const first = await ucp.markPaid({ session_id: id, payment_id: paymentId });
+    const again = await ucp.markPaid({ session_id: id, payment_id: paymentId });
+    expect(again).to.deep.equal({ ...first, recorded: false });
+    await expectCode(ucp.markPaid({ session_id: id, payment_id: randomUUID() }), 'CHECKOUT_SESSION_COMPLETED');
+  });
+
+  it('lets exactly one of two concurrent payments complete a session', async () => {
+    const id = await newSession();
+    const payments = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const outcomes = await Promise.allSettled(
+      payments.map((payment_id) => ucp.markPaid({ session_id: id, payment_id })),
+    );
+    const won = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    expect(won).to.have.length(1);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') {
+        expect(((outcome.reason as { cause?: AppError }).cause ?? outcome.reason).appCode).to.equal(
+          'CHECKOUT_SESSION_COMPLETED',
+        );
+      }
+    }
+    const [row] = await sql<{ payment_id: string }>('select payment_id from ucp_checkout_sessions where id = ?', [id]);
+    expect(row!.payment_id).to.equal((won[0] as PromiseFulfilledResult<{ payment_id: string }>).value.payment_id);
+  });
+
+  it('refuses a payment that already completed another session (PAYMENT_ALREADY_USED)', async () => {
+    const paymentId = randomUUID();
+    await ucp.markPaid({ session_id: await newSession(), payment_id: paymentId });
+    await expectCode(ucp.markPaid({ session_id: await newSession(), payment_id: paymentId }), 'PAYMENT_ALREADY_USED');
+  });
+
+  it('refuses an expired session for both calls (CHECKOUT_SESSION_EXPIRED, 410), and it reads canceled', async () => {
+    const id = await newSession();
+    clock.advance(29);
+    await ucp.assertPayable({ session_id: id });
+    clock.advance(1);
+    const error = await expectCode(ucp.assertPayable({ session_id: id }), 'CHECKOUT_SESSION_EXPIRED');
+    expect(error.status).to.equal(410);
+    await expectCode(ucp.markPaid({ session_id: id, payment_id: randomUUID() }), 'CHECKOUT_SESSION_EXPIRED');
+    expect((await ucp.getCheckout({ id })).status).to.equal('canceled');
+  });
+
+  it('has no REST mapping for either call: they are reached only through the invoker', async () => {
+    for (const path of ['assert-payable', 'mark-paid', 'assertPayable', 'markPaid']) {
+      const response = await fetch(`${service().url}/api/v1/agent/ucp/${path}`, { method: 'POST' });
+      await response.arrayBuffer();
+      expect(response.status, path).to.be.oneOf([404, 405]);
+    }
+  });
+
+  it('sweeps sessions unpaid 7 days after they expired, and keeps paid ones (system only)', async () => {
+    const unpaid = await newSession();
+    const paid = await newSession();
+    const recent = await newSession();
+    await ucp.markPaid({ session_id: paid, payment_id: randomUUID() });
+    await sql(`update ucp_checkout_sessions set expires_at = now() - interval '8 days' where id in (?, ?)`, [
+      unpaid,
+      paid,
+    ]);
+    await sql(`update ucp_checkout_sessions set expires_at = now() - interval '6 days' where id = ?`, [recent]);
+    await expectCode(ucp.deleteExpiredSessions({}), 'ROUTE_NOT_FOUND');
+    const system = caller(clock, { kind: 'system' }).ucp;
+    let deleted = 0;
+    for (let round = 0; round < 100; round += 1) {
+      const done = await system.deleteExpiredSessions({ limit: 1000 });
+      deleted += done.deleted;
+      if (done.deleted < 1000) break;
+    }
+    expect(deleted).to.be.at.least(1);
+    const left = await sql<{ id: string }>('select id from ucp_checkout_sessions where id in (?, ?, ?)', [
+      unpaid,
+      paid,
+      recent,
+    ]);
+    expect(left.map((row) => row.id).sort()).to.deep.equal([paid, recent].sort());
+  });
+});
