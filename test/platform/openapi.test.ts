@@ -78,6 +78,8 @@ describe('GET /api/openapi.json', () => {
         'agent-ucpProfile',
         'agent-ucpCreateCheckout',
         'agent-ucpGetCheckout',
+        'agent-ucpCreateCheckoutSession',
+        'agent-ucpGetCheckoutSession',
       ].sort(),
     );
   });
@@ -110,6 +112,7 @@ describe('GET /api/openapi.json', () => {
       '/v1/government-opportunities/public/{identifier}',
       '/v1/directory/public/{slug}',
       '/v1/agent/ucp/checkout/{id}',
+      '/v1/agent/ucp/checkout-sessions/{id}',
     ]);
     expect(new Set(notFound.values()).size, 'distinct descriptions').to.equal(notFound.size);
   });

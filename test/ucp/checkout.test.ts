@@ -97,6 +97,23 @@ describe('UCP checkout sessions', () => {
     expect((await read(response.body.id)).body.buyer).to.deep.equal({ email: 'agent@example.com', first_name: 'Ada' });
   });
 
+  it("serves the same sessions at UCP's REST binding paths, {endpoint}/checkout-sessions[/{id}]", async () => {
+    const base = `${service().url}/api/v1/agent/ucp`;
+    const created = await request<Session>(`${base}/checkout-sessions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+      body: JSON.stringify({ line_items: [{ item: { id: 'agent-reference' }, quantity: 1 }] }),
+    });
+    expect(created.status, created.text).to.equal(201);
+    expect(() => ZCheckoutSession.parse(created.body)).not.to.throw();
+    const atBinding = await request<Session>(`${base}/checkout-sessions/${created.body.id}`);
+    const atSpec = await read(created.body.id);
+    expect(atBinding.status).to.equal(200);
+    expect(atBinding.body.id).to.equal(created.body.id);
+    expect(atBinding.body).to.deep.equal(atSpec.body);
+    expectErrorMessage(await request(`${base}/checkout-sessions/${randomUUID()}`), 404, 'RESOURCE_NOT_FOUND');
+  });
+
   describe('refuses what cannot be bought: 400 VALIDATION_FAILED naming the field, nothing stored', () => {
     const cases: Array<[string, unknown, string]> = [
       ['an unknown item', { line_items: [{ item: { id: 'other' }, quantity: 1 }] }, 'line_items.0.item.id'],
