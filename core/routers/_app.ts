@@ -14,6 +14,7 @@ import { oauthClientsRouter } from './oauth-clients/router.ts';
 import { oauthGrantsRouter } from './oauth-grants/router.ts';
 import { oauthTokensRouter } from './oauth-tokens/router.ts';
 import { oauthRouter } from './oauth/router.ts';
+import { paymentsRouter } from './payments/router.ts';
 import { workspaceRouter } from './workspace/router.ts';
 
 export const appRouter = router({
@@ -33,6 +34,7 @@ export const appRouter = router({
   idempotency: idempotencyRouter,
   agent: agentRouter,
   agentTasks: agentTasksRouter,
+  payments: paymentsRouter,
 });
 
 /**

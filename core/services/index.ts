@@ -1,6 +1,7 @@
 import type { AccessTokenVerifier } from '../auth/authenticate.ts';
 import type { KeyEncryptionKeySource } from './oauth/key-encryption-key.ts';
 import type { RedirectUriPolicy } from './oauth/redirect-uri-policy.ts';
+import type { PaymentSettings } from './payments/settings.ts';
 import type { FailureLimiter } from './rate-limit/failure-limiter.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { WorkLimit } from './work-limit/work-limit.ts';
@@ -45,4 +46,6 @@ export interface CoreServices {
     /** Lifetime of the access tokens it mints, in seconds. */
     accessTokenTtlSeconds: number;
   };
+  /** Whether the paid reference is sold here, and its payment terms (network, asset, wallet). */
+  payments: PaymentSettings;
 }

@@ -6,6 +6,7 @@ import { directoryEntities } from './directory/index.ts';
 import { fieldServiceEntities } from './field-service/index.ts';
 import { governmentEntities } from './government/index.ts';
 import { oauthEntities } from './oauth/index.ts';
+import { paymentsEntities } from './payments/index.ts';
 import { platformEntities } from './platform/index.ts';
 
 /**
@@ -21,4 +22,5 @@ export const entities: EntitySchema[] = [
   ...fieldServiceEntities,
   ...oauthEntities,
   ...agentEntities,
+  ...paymentsEntities,
 ];

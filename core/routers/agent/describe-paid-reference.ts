@@ -29,6 +29,6 @@ export const describePaidReference = publicProcedure
   .output(ZPaidReferenceTerms)
   .query(({ ctx }) => {
     cachePublicly(ctx, TERMS_MAX_AGE_SECONDS);
-    // Payments are not configured in this version; the paid-reference issue passes its payment configuration here.
-    return describePaidReferenceTerms(ctx.urls, undefined);
+    const { payments } = ctx.services;
+    return describePaidReferenceTerms(ctx.urls, payments.configured ? payments.terms : undefined);
   });
