@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { authorizationTypes } from '@x402/evm';
 import { verifyTypedData, type Address, type Hex } from 'viem';
 
@@ -113,7 +113,7 @@ function send(response: ServerResponse, status: number, body: unknown): void {
  */
 export async function startLocalFacilitator(network: string): Promise<LocalFacilitator> {
   const used = new Set<string>();
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const facilitator: Omit<LocalFacilitator, 'url' | 'close'> = {
     calls: { verify: 0, settle: 0, supported: 0 },
     faults: {},
