@@ -85,7 +85,7 @@ export const KNOWN_USDC: Readonly<Record<string, { address: string; name: string
 };
 
 /** The asset payments are taken in: a 6-decimals USD token (1 USD = 1,000,000 atomic units) with its EIP-712 domain. */
-export interface PaymentAsset {
+interface PaymentAsset {
   address: string;
   name: string;
   version: string;

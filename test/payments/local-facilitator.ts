@@ -5,8 +5,8 @@ import { authorizationTypes } from '@x402/evm';
 import { verifyTypedData, type Address, type Hex } from 'viem';
 
 /** How a facilitator endpoint misbehaves: held past the client's timeout, a 500, or a refusal. */
-export type VerifyFault = 'slow' | 'error500' | 'invalid';
-export type SettleFault = 'slow' | 'error500' | 'failure';
+type VerifyFault = 'slow' | 'error500' | 'invalid';
+type SettleFault = 'slow' | 'error500' | 'failure';
 
 export interface LocalFacilitator {
   /** http://127.0.0.1:<port>: PAYMENT_FACILITATOR_URL. */

@@ -12,7 +12,7 @@ const PAYER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b7
 export const payerAccount = privateKeyToAccount(PAYER_KEY);
 
 /** The x402 client the tests pay with: @x402/core's, with @x402/evm's exact scheme signing offline. */
-export function payingClient(network: string): x402Client {
+function payingClient(network: string): x402Client {
   return new x402Client().register(network as `${string}:${string}`, new ExactEvmScheme(payerAccount));
 }
 

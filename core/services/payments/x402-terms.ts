@@ -3,7 +3,7 @@ import { PAID_REFERENCE_TERMS_PATH } from '../agent/paid-reference-terms.ts';
 import type { PaymentTerms } from './settings.ts';
 
 /** 1 USD in the atomic units of a 6-decimals USD token (spec 4.6 and 8: 1 USD per reference). */
-export const PAID_REFERENCE_ATOMIC_AMOUNT = '1000000';
+const PAID_REFERENCE_ATOMIC_AMOUNT = '1000000';
 
 /**
  * The paid reference's terms as the x402 adapter needs them: the `accepts` entry's fields (exactly

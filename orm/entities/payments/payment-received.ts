@@ -7,7 +7,7 @@ import { defineEntity } from '@mikro-orm/core';
  * unknown (the facilitator timed out or failed mid-settle): such a row stays, so the same signed
  * payment can never be presented again, and `failure` says what happened for the operator to reconcile.
  */
-export const paymentStates = ['reserved', 'settled', 'failed'] as const;
+const paymentStates = ['reserved', 'settled', 'failed'] as const;
 
 /**
  * One signed payment presented for the paid reference (x402 `exact` on an EVM network: an EIP-3009
