@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { paymentEnvironment, resolvePaymentConfig, type PaymentConfig } from './payment-config.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected one of true, false, 1, 0, yes, no' })
@@ -143,6 +144,7 @@ const ZEnvironment = z.object({
     .min(60, { message: 'expected at least 60 seconds' })
     .max(86_400, { message: 'expected at most 86400 seconds (one day)' })
     .default(3600),
+  ...paymentEnvironment,
 });
 
 export interface Config {
@@ -208,6 +210,8 @@ export interface Config {
     /** Lifetime of an access token, in seconds (60 to 86400). */
     accessTokenTtlSeconds: number;
   };
+  /** The paid reference's payments (PAYMENT_*): without a wallet or a facilitator it answers 503 PAYMENT_NOT_CONFIGURED. */
+  payments: PaymentConfig;
 }
 
 /**
@@ -244,6 +248,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'every instance needs the same value, kept apart from the database)',
     ]);
   }
+  const payments = resolvePaymentConfig(values, (value) => new Secret(value));
+  if ('problems' in payments) throw new ConfigError(payments.problems);
   const siteUrl = values.SITE_URL ?? `http://localhost:${values.PORT}`;
   return {
     port: values.PORT,
@@ -281,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keyEncryptionKeyFile: join(values.DATA_DIR, 'oauth-kek'),
       accessTokenTtlSeconds: values.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
     },
+    payments: payments.config,
   };
 }
 

@@ -4,6 +4,7 @@ import { verifyAccessToken } from '../core/services/oauth/access-tokens.ts';
 import { formTokenKeySource } from '../core/services/oauth/authorize/form-token.ts';
 import { keyEncryptionKeySource } from '../core/services/oauth/key-encryption-key.ts';
 import { oauthUrls } from '../core/services/oauth/urls.ts';
+import { paymentSettings } from '../core/services/payments/settings.ts';
 import { createFailureLimiter } from '../core/services/rate-limit/failure-limiter.ts';
 import { createRateLimiter, type RateLimitStore } from '../core/services/rate-limit/rate-limiter.ts';
 import { createWorkLimit } from '../core/services/work-limit/work-limit.ts';
@@ -38,6 +39,7 @@ export function createCoreServices(database: Database, config: Config): CoreServ
     accessTokenVerifier: (token, ctx) =>
       verifyAccessToken(token, { em: ctx.em, now: ctx.clock.now(), issuer, audience: resource }),
     oauthRedirectPolicy: config.oauthRedirects,
+    payments: paymentSettings(config.payments),
     rateLimiters: {
       government: createRateLimiter({ name: 'gov', ...config.rateLimits.government }, store),
       publicLists: createRateLimiter({ name: 'public-list', ...config.rateLimits.publicLists }, store),

@@ -11,6 +11,7 @@ import { authorizationRoutes } from '../oauth/authorize.ts';
 import { clientRegistrationRoutes } from '../oauth/registration.ts';
 import { revocationRoutes } from '../oauth/revocation.ts';
 import { tokenRoutes } from '../oauth/token.ts';
+import { paidReferenceRoutes } from '../x402/paid-reference.ts';
 import { docsRoutes } from './docs.ts';
 import { mediaOpenApiPaths, mediaRoutes } from './media.ts';
 import { envelope } from './middleware/envelope.ts';
@@ -81,12 +82,24 @@ export function createApp({ config, log, invoker, createContext, trpcRouter }: A
     siteUrl: config.siteUrl,
     maxBodyBytes: config.maxBodyBytes,
   });
+  const paidReference = paidReferenceRoutes({ ...routeOptions, siteUrl: config.siteUrl, payments: config.payments });
   const a2a = a2aEndpoint({ ...access, urls, prefix: API_PREFIX, maxBodyBytes: config.maxBodyBytes });
 
   // Every route module's routes in one router: one match and one dispatch per request instead of a
   // routes() and an allowedMethods() layer per module, and 405/Allow computed over all of them.
   const routes = new Router<HttpState>();
-  for (const module of [docs, wellKnown, a2a.cardRoutes, media, registration, token, revocation, authorization, rest])
+  for (const module of [
+    docs,
+    wellKnown,
+    a2a.cardRoutes,
+    media,
+    registration,
+    token,
+    revocation,
+    authorization,
+    paidReference,
+    rest,
+  ])
     routes.use(module.routes());
 
   app

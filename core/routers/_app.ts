@@ -15,6 +15,7 @@ import { oauthGrantsRouter } from './oauth-grants/router.ts';
 import { oauthTokensRouter } from './oauth-tokens/router.ts';
 import { oauthRouter } from './oauth/router.ts';
 import { ucpRouter } from './ucp/router.ts';
+import { paymentsRouter } from './payments/router.ts';
 import { workspaceRouter } from './workspace/router.ts';
 
 export const appRouter = router({
@@ -35,6 +36,7 @@ export const appRouter = router({
   agent: agentRouter,
   agentTasks: agentTasksRouter,
   ucp: ucpRouter,
+  payments: paymentsRouter,
 });
 
 /**

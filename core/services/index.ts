@@ -2,6 +2,7 @@ import type { AccessTokenVerifier } from '../auth/authenticate.ts';
 import type { KeyEncryptionKeySource } from './oauth/key-encryption-key.ts';
 import type { RedirectUriPolicy } from './oauth/redirect-uri-policy.ts';
 import type { AgentReferenceSource } from './reference/types.ts';
+import type { PaymentSettings } from './payments/settings.ts';
 import type { FailureLimiter } from './rate-limit/failure-limiter.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { WorkLimit } from './work-limit/work-limit.ts';
@@ -52,4 +53,6 @@ export interface CoreServices {
    * the router that imports it. Absent in contexts no app composed (scripts' system caller).
    */
   agentReference?: AgentReferenceSource;
+  /** Whether the paid reference is sold here, and its payment terms (network, asset, wallet). */
+  payments: PaymentSettings;
 }

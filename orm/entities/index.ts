@@ -6,6 +6,7 @@ import { directoryEntities } from './directory/index.ts';
 import { fieldServiceEntities } from './field-service/index.ts';
 import { governmentEntities } from './government/index.ts';
 import { oauthEntities } from './oauth/index.ts';
+import { paymentsEntities } from './payments/index.ts';
 import { platformEntities } from './platform/index.ts';
 import { ucpEntities } from './ucp/index.ts';
 
@@ -23,4 +24,5 @@ export const entities: EntitySchema[] = [
   ...oauthEntities,
   ...agentEntities,
   ...ucpEntities,
+  ...paymentsEntities,
 ];

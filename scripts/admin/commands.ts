@@ -6,6 +6,7 @@ import { createUserCommand } from './create-user.ts';
 import { listApiTokensCommand } from './list-api-tokens.ts';
 import { listBusinessesCommand } from './list-businesses.ts';
 import { listOAuthGrantsCommand } from './list-oauth-grants.ts';
+import { listPaymentsReceivedCommand } from './list-payments-received.ts';
 import { revokeApiTokenCommand } from './revoke-api-token.ts';
 import { revokeOAuthGrantCommand } from './revoke-oauth-grant.ts';
 import { rotateOAuthKeyCommand } from './rotate-oauth-key.ts';
@@ -24,4 +25,5 @@ export const adminCommands: AdminCommand[] = [
   rotateOAuthKeyCommand,
   listOAuthGrantsCommand,
   revokeOAuthGrantCommand,
+  listPaymentsReceivedCommand,
 ];

@@ -3,7 +3,8 @@ import type { Context, Next } from 'koa';
 
 // Exposed to browser scripts: WWW-Authenticate carries the MCP resource's OAuth discovery link
 // (RFC 9728), Location the URL of a created resource, Deprecation, Sunset and Link the notice of a
-// deprecated operation (the versioning policy), besides the ids, validators and limits.
+// deprecated operation (the versioning policy), PAYMENT-REQUIRED and PAYMENT-RESPONSE the x402 terms
+// and settlement of the paid reference, besides the ids, validators and limits.
 // The headers are set before the layers below run and the envelope answers errors without
 // resetting them, so error answers carry them too and cors need not copy them onto errors.
 const cors = corsMiddleware({
@@ -20,6 +21,8 @@ const cors = corsMiddleware({
     'Deprecation',
     'Sunset',
     'Link',
+    'PAYMENT-REQUIRED',
+    'PAYMENT-RESPONSE',
   ],
   maxAge: 600,
   keepHeadersOnError: false,

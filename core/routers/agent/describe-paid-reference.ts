@@ -30,8 +30,12 @@ export const describePaidReference = publicProcedure
   .output(ZPaidReferenceTerms)
   .query(({ ctx }) => {
     cachePublicly(ctx, TERMS_MAX_AGE_SECONDS);
+    const { payments } = ctx.services;
     // The contents are the generated reference's own table of contents when the app composed it.
     const reference = ctx.services.agentReference?.();
-    // Payments are not configured in this version; the paid-reference issue passes its payment configuration here.
-    return describePaidReferenceTerms(ctx.urls, undefined, reference && referenceContents(reference));
+    return describePaidReferenceTerms(
+      ctx.urls,
+      payments.configured ? payments.terms : undefined,
+      reference && referenceContents(reference),
+    );
   });

@@ -37,7 +37,7 @@ export const getDiscoveryIndex = publicProcedure
       description: SERVICE_DESCRIPTION,
       api_version: API_VERSION,
       how_to_start: [...HOW_TO_START],
-      links: discoveryLinks(ctx.urls),
+      links: discoveryLinks(ctx.urls, { paymentsConfigured: ctx.services.payments.configured }),
       protocols: spokenProtocols(),
     };
   });

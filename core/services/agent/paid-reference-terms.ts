@@ -1,7 +1,7 @@
 import type { SiteUrls } from '../../context.ts';
 
 /** Where the paid reference is, relative to {base_url}. */
-const PAID_REFERENCE_PATH = '/v1/agent/paid-reference';
+export const PAID_REFERENCE_PATH = '/v1/agent/paid-reference';
 /** Where its terms are, relative to {base_url}. */
 export const PAID_REFERENCE_TERMS_PATH = '/v1/agent/paid-reference/terms';
 
@@ -12,9 +12,9 @@ const USDC_DECIMALS = 6 as const;
 const ATOMIC_AMOUNT = '1000000' as const;
 
 /**
- * How a payment is taken, once configured: the x402 `accepts` fields that depend on the deployment.
- * Undefined while payments are not configured (this version); the paid-reference issue passes the
- * configured network, USDC contract and receiving wallet, and the terms then say `available: true`.
+ * How a payment is taken, once configured: the x402 `accepts` fields that depend on the deployment
+ * (ctx.services.payments' terms). Undefined while payments are not configured; the terms then say
+ * `available: false` and why.
  */
 export interface PaidReferencePayment {
   /** CAIP-2 network id, e.g. eip155:8453 (Base) or eip155:84532 (Base Sepolia). */
@@ -26,9 +26,9 @@ export interface PaidReferencePayment {
 }
 
 const NOT_CONFIGURED =
-  'Payments are not configured on this service yet: GET {url} does not sell the reference in this version. These ' +
-  'terms are what it will charge and how, so an agent can plan; `available` turns true once a payment network and ' +
-  'wallet are configured.';
+  'Payments are not configured on this deployment: GET {url} answers 503 PAYMENT_NOT_CONFIGURED until its operator ' +
+  'configures a receiving wallet and a payment facilitator. These terms are what it charges and how, so an agent ' +
+  'can plan; `available` turns true once payments are configured.';
 
 /** What the terms say the reference includes when the generated reference is not at hand (a script's caller). */
 const GENERIC_CONTENTS = [

@@ -21,12 +21,15 @@ export interface DiscoveryLink {
 /** What an entry's URL is built from: the discovery URLs and the OAuth and UCP ones of this deployment. */
 type Urls = ReturnType<typeof discoveryUrls> & { oauth: ReturnType<typeof oauthUrls>; ucp: ReturnType<typeof ucpUrls> };
 
-type Entry = Omit<DiscoveryLink, 'href' | 'available'> & { href: (urls: Urls) => string; available?: false };
+/** What decides an entry's `available`: announced before it is served (false), or served once payments are configured. */
+type Availability = false | 'when-payments-configured';
+
+type Entry = Omit<DiscoveryLink, 'href' | 'available'> & { href: (urls: Urls) => string; available?: Availability };
 
 /**
  * Every document and endpoint the index lists, in reading order, each with how its absolute URL is
- * built. A protocol that arrives later is one entry here; the paid reference drops its
- * `available: false` when payments are served.
+ * built. A protocol that arrives later is one entry here; the paid reference is available exactly
+ * when the deployment configures payments.
  */
 const entries: ReadonlyArray<Entry> = [
   {
@@ -205,21 +208,27 @@ const entries: ReadonlyArray<Entry> = [
     href: (u) => u.paidReference,
     method: 'GET',
     type: 'application/json',
-    title: 'Paid reference (1 USD, HTTP 402 with x402); served once payments arrive',
+    title: 'Paid reference (1 USD, HTTP 402 with x402); available once the deployment configures payments',
     protocol: 'x402',
     authentication: 'payment',
-    available: false,
+    available: 'when-payments-configured',
   },
 ];
 
+/** What of the deployment decides the links besides their URLs. */
+interface DeploymentFacts {
+  /** Payments (wallet and facilitator) are configured: the paid reference is sold. */
+  paymentsConfigured: boolean;
+}
+
 /** The index's links for this deployment, every URL absolute. */
-export function discoveryLinks(urls: SiteUrls): DiscoveryLink[] {
+export function discoveryLinks(urls: SiteUrls, facts: DeploymentFacts): DiscoveryLink[] {
   const built: Urls = { ...discoveryUrls(urls), oauth: oauthUrls(urls), ucp: ucpUrls(urls) };
   // id and href first: what a reader of the JSON looks for.
   return entries.map(({ id, href, available, ...entry }) => ({
     id,
     href: href(built),
     ...entry,
-    available: available ?? true,
+    available: available === 'when-payments-configured' ? facts.paymentsConfigured : (available ?? true),
   }));
 }

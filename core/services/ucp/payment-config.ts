@@ -19,13 +19,10 @@ export interface UcpPaymentConfig {
   assetVersion: string;
 }
 
-/**
- * INTEGRATION POINT (issue 17): the payment configuration every UCP procedure reads (the profile,
- * checkout creation and reads). Payments are configured by the paid-reference side (PAYMENT_* in
- * core/config.ts, handed to core by the composition root); until that is wired this answers
- * undefined, and everything UCP says "payments unavailable". Wire it here and only here, e.g.
- * `return ctx.services.payments?.config` mapped to UcpPaymentConfig.
- */
-export function ucpPaymentConfig(_ctx: Pick<Context, 'services'>): UcpPaymentConfig | undefined {
-  return undefined;
+/** The paid reference's x402 terms when this deployment sells it (a wallet and a facilitator configured), else undefined. */
+export function ucpPaymentConfig(ctx: Pick<Context, 'services'>): UcpPaymentConfig | undefined {
+  const { payments } = ctx.services;
+  if (!payments.configured) return undefined;
+  const { payTo, network, asset, assetName, assetVersion } = payments.terms;
+  return { payTo, network, asset, assetName, assetVersion };
 }

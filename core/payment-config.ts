@@ -1,0 +1,162 @@
+import { z } from 'zod';
+
+/** An EVM address: 0x and 40 hex digits (any case: the checksum is not required). */
+const evmAddress = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, { message: 'expected an EVM address: 0x and 40 hex digits' });
+
+/** Hosts a plain-http facilitator may have: this machine only (a local facilitator in development and tests). */
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * The facilitator's base URL: https, or http on a loopback host; no credentials (they would travel
+ * in logs: PAYMENT_FACILITATOR_AUTH_HEADER carries them), query or fragment. The trailing slash is
+ * dropped (the client appends /verify, /settle, /supported).
+ */
+const facilitatorUrl = z
+  .url({ protocol: /^https?$/, message: 'expected an absolute https URL such as https://facilitator.example.com' })
+  .transform((value) => new URL(value))
+  .refine((url) => url.protocol === 'https:' || isLoopbackHost(url.hostname), {
+    message: 'expected https (plain http only for 127.0.0.0/8, [::1] or localhost)',
+  })
+  .refine((url) => !url.username && !url.password && !url.search && !url.hash, {
+    message: 'expected no credentials, query or fragment (put a credential in PAYMENT_FACILITATOR_AUTH_HEADER)',
+  })
+  .transform((url) => url.href.replace(/\/+$/, ''));
+
+/**
+ * `Name: value`, one header sent on every facilitator call (verify, settle, supported). Messages
+ * never repeat the value: it is a credential (config.ts keeps it in a Secret).
+ */
+const authHeader = z.string().transform((raw, issue) => {
+  const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*([\x20-\x7e]*?)[ \t]*$/.exec(raw);
+  if (!match || match[2]!.length === 0) {
+    issue.addIssue({
+      code: 'custom',
+      message: 'expected "Name: value" (a header name, a colon, a non-empty visible-ASCII value)',
+    });
+    return z.NEVER;
+  }
+  return { name: match[1]!, value: match[2]! };
+});
+
+const whole = (min: number, max: number, unit: string) =>
+  z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? `expected a whole number of ${unit}` : undefined) })
+    .int({ message: `expected a whole number of ${unit}` })
+    .min(min, { message: `expected at least ${min} ${unit}` })
+    .max(max, { message: `expected at most ${max} ${unit}` });
+
+/** The payment variables of the environment (core/config.ts spreads them into its schema). */
+export const paymentEnvironment = {
+  PAYMENT_PAY_TO: evmAddress.optional(),
+  PAYMENT_NETWORK: z
+    .string()
+    .regex(/^eip155:[1-9][0-9]{0,19}$/, { message: 'expected a CAIP-2 EVM network such as eip155:8453' })
+    .default('eip155:84532'),
+  PAYMENT_ASSET: evmAddress.optional(),
+  PAYMENT_ASSET_NAME: z
+    .string()
+    .regex(/^[\x20-\x7e]{1,64}$/, { message: 'expected 1 to 64 visible ASCII characters' })
+    .optional(),
+  PAYMENT_ASSET_VERSION: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,16}$/, { message: 'expected 1 to 16 visible ASCII characters' })
+    .optional(),
+  PAYMENT_FACILITATOR_URL: facilitatorUrl.optional(),
+  PAYMENT_FACILITATOR_AUTH_HEADER: authHeader.optional(),
+  PAYMENT_FACILITATOR_TIMEOUT_MS: whole(100, 120_000, 'milliseconds').default(10_000),
+  PAYMENT_MAX_TIMEOUT_SECONDS: whole(30, 3600, 'seconds').default(300),
+};
+
+type PaymentEnvironment = z.infer<z.ZodObject<typeof paymentEnvironment>>;
+
+/**
+ * The USDC contract of the networks whose asset needs no configuration, with its EIP-712 domain
+ * (what the token's DOMAIN_SEPARATOR is built from: a client refuses to sign without it, and a
+ * wrong one makes every signature invalid). The same as @x402/evm's DEFAULT_ASSETS
+ * (test/payments/config.test.ts holds them together).
+ */
+export const KNOWN_USDC: Readonly<Record<string, { address: string; name: string; version: string }>> = {
+  'eip155:8453': { address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', name: 'USD Coin', version: '2' },
+  'eip155:84532': { address: '0x036CbD53842c5426634e7929541eC2318f3dCF7e', name: 'USDC', version: '2' },
+};
+
+/** The asset payments are taken in: a 6-decimals USD token (1 USD = 1,000,000 atomic units) with its EIP-712 domain. */
+interface PaymentAsset {
+  address: string;
+  name: string;
+  version: string;
+}
+
+/** A value kept out of logs and JSON (config.ts's Secret) that only `reveal()` hands over. */
+interface Revealable<T> {
+  reveal(): T;
+}
+
+export interface PaymentConfig {
+  /** The receiving wallet (PAYMENT_PAY_TO); unset: payments are not configured. */
+  payTo: string | undefined;
+  /** CAIP-2 network id. */
+  network: string;
+  asset: PaymentAsset;
+  /** Unset: payments are not configured. */
+  facilitator:
+    | {
+        url: string;
+        /** Sent on verify, settle and supported; never logged. */
+        authHeader: Revealable<{ name: string; value: string }> | undefined;
+        /** Per facilitator request (the retries share a budget of about twice this). */
+        timeoutMs: number;
+      }
+    | undefined;
+  /** The longest a signed authorization may take to settle (x402 maxTimeoutSeconds). */
+  maxTimeoutSeconds: number;
+}
+
+/**
+ * The payment configuration from the validated variables, or the problems (each naming its
+ * variable): an unknown network needs PAYMENT_ASSET, and an asset other than the network's known
+ * USDC needs its EIP-712 name and version.
+ */
+export function resolvePaymentConfig(
+  values: PaymentEnvironment,
+  keepSecret: <T>(value: T) => Revealable<T>,
+): { config: PaymentConfig } | { problems: string[] } {
+  const network = values.PAYMENT_NETWORK;
+  const known = KNOWN_USDC[network];
+  const problems: string[] = [];
+  let asset: PaymentAsset | undefined;
+  if (values.PAYMENT_ASSET === undefined && known === undefined) {
+    problems.push(
+      `PAYMENT_ASSET: required for ${network} (a default is known only for ${Object.keys(KNOWN_USDC).join(' and ')}): the address of a 6-decimals USD token with EIP-3009`,
+    );
+  } else {
+    const address = values.PAYMENT_ASSET ?? known!.address;
+    const isKnown = known !== undefined && known.address.toLowerCase() === address.toLowerCase();
+    const name = values.PAYMENT_ASSET_NAME ?? (isKnown ? known.name : undefined);
+    const version = values.PAYMENT_ASSET_VERSION ?? (isKnown ? known.version : undefined);
+    if (name === undefined) problems.push("PAYMENT_ASSET_NAME: required for this asset (its EIP-712 domain's name)");
+    if (version === undefined)
+      problems.push("PAYMENT_ASSET_VERSION: required for this asset (its EIP-712 domain's version)");
+    if (name !== undefined && version !== undefined)
+      asset = { address: isKnown ? known.address : address, name, version };
+  }
+  if (!asset) return { problems };
+  const facilitator = values.PAYMENT_FACILITATOR_URL && {
+    url: values.PAYMENT_FACILITATOR_URL,
+    authHeader: values.PAYMENT_FACILITATOR_AUTH_HEADER && keepSecret(values.PAYMENT_FACILITATOR_AUTH_HEADER),
+    timeoutMs: values.PAYMENT_FACILITATOR_TIMEOUT_MS,
+  };
+  return {
+    config: {
+      payTo: values.PAYMENT_PAY_TO,
+      network,
+      asset,
+      facilitator: facilitator || undefined,
+      maxTimeoutSeconds: values.PAYMENT_MAX_TIMEOUT_SECONDS,
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { runQuery, type SqlSource } from '../sql/query.ts';
+
+/** A payment as its row reads (instants as Dates or text, depending on the driver's type parsers). */
+export interface PaymentRow {
+  id: string;
+  network: string;
+  payer: string;
+  pay_to: string;
+  asset: string;
+  amount: string;
+  nonce: string;
+  transaction: string | null;
+  resource: string;
+  checkout_session_id: string | null;
+  state: 'reserved' | 'settled' | 'failed';
+  failure: string | null;
+  created_at: Date | string;
+  settled_at: Date | string | null;
+}
+
+const columns =
+  'id, network, payer, pay_to, asset, amount, nonce, transaction, resource, checkout_session_id, state, failure, created_at, settled_at';
+
+export interface NewReservation {
+  id: string;
+  network: string;
+  payer: string;
+  payTo: string;
+  asset: string;
+  amount: string;
+  nonce: string;
+  resource: string;
+  checkoutSessionId: string | null;
+  now: Date;
+}
+
+/**
+ * Reserves a signed payment, atomically: inserts its `reserved` row unless one with the same
+ * (network, payer, nonce) exists, in one statement (`on conflict do nothing`), so of any number of
+ * concurrent presentations exactly one gets a row. Answers whether this one did.
+ */
+export async function insertReservation(source: SqlSource, reservation: NewReservation): Promise<boolean> {
+  const rows = await runQuery(source, {
+    sql: `insert into payments_received (id, network, payer, pay_to, asset, amount, nonce, resource, checkout_session_id, state, created_at)
+            values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'reserved', ?::timestamptz)
+            on conflict (network, payer, nonce) do nothing
+            returning id`,
+    params: [
+      reservation.id,
+      reservation.network,
+      reservation.payer,
+      reservation.payTo,
+      reservation.asset,
+      reservation.amount,
+      reservation.nonce,
+      reservation.resource,
+      reservation.checkoutSessionId,
+      reservation.now.toISOString(),
+    ],
+  });
+  return rows.length > 0;
+}
+
+/** Turns a reservation into a receipt; answers the row, or undefined when it is not `reserved` (settled or failed already, or released). */
+export async function markSettled(
+  source: SqlSource,
+  settlement: { id: string; transaction: string; payer: string; now: Date },
+): Promise<PaymentRow | undefined> {
+  const [row] = await runQuery<PaymentRow>(source, {
+    sql: `update payments_received set state = 'settled', transaction = ?, payer = ?, settled_at = ?::timestamptz
+            where id = ? and state = 'reserved'
+            returning ${columns}`,
+    params: [settlement.transaction, settlement.payer, settlement.now.toISOString(), settlement.id],
+  });
+  return row;
+}
+
+/** Records a settlement that did not deliver (kept, so the signed payment stays used); undefined when not `reserved`. */
+export async function markFailed(
+  source: SqlSource,
+  failure: { id: string; failure: string; transaction: string | null },
+): Promise<PaymentRow | undefined> {
+  const [row] = await runQuery<PaymentRow>(source, {
+    sql: `update payments_received set state = 'failed', failure = ?, transaction = ?
+            where id = ? and state = 'reserved'
+            returning ${columns}`,
+    params: [failure.failure, failure.transaction, failure.id],
+  });
+  return row;
+}
+
+/** Deletes a reservation that settled nothing, so the same signed payment may be presented again; answers whether it did. */
+export async function deleteReservation(source: SqlSource, id: string): Promise<boolean> {
+  const rows = await runQuery(source, {
+    sql: `delete from payments_received where id = ? and state = 'reserved' returning id`,
+    params: [id],
+  });
+  return rows.length > 0;
+}
+
+/** The newest payments first (ties by id), at most `limit`, optionally of one state. */
+export async function listPayments(
+  source: SqlSource,
+  options: { limit: number; state: PaymentRow['state'] | undefined },
+): Promise<PaymentRow[]> {
+  const where = options.state === undefined ? '' : 'where state = ?';
+  return runQuery<PaymentRow>(source, {
+    sql: `select ${columns} from payments_received ${where} order by created_at desc, id desc limit ?`,
+    params: [...(options.state === undefined ? [] : [options.state]), options.limit],
+  });
+}

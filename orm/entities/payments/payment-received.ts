@@ -1,0 +1,53 @@
+import { defineEntity } from '@mikro-orm/core';
+
+/**
+ * A payment's states: `reserved` from the moment its signed authorization is presented (before the
+ * facilitator verifies it) until it settles; `settled` once the facilitator settled it on chain (the
+ * receipt); `failed` when a settlement was attempted and did not deliver, with its outcome possibly
+ * unknown (the facilitator timed out or failed mid-settle): such a row stays, so the same signed
+ * payment can never be presented again, and `failure` says what happened for the operator to reconcile.
+ */
+const paymentStates = ['reserved', 'settled', 'failed'] as const;
+
+/**
+ * One signed payment presented for the paid reference (x402 `exact` on an EVM network: an EIP-3009
+ * transferWithAuthorization). The unique (network, payer, nonce) is what makes a signed payment
+ * buy once: the authorization's nonce is single-use on chain too, and the reservation is taken
+ * before verification, so of any number of concurrent presentations exactly one proceeds. Addresses,
+ * the nonce and the transaction are stored lower-case. `amount` is in the asset's atomic units, as
+ * text (a uint256 fits no bigint). Read and written with SQL by core/services/payments.
+ */
+export const PaymentReceived = defineEntity({
+  name: 'PaymentReceived',
+  tableName: 'payments_received',
+  uniques: [{ name: 'payments_received_authorization_key', properties: ['network', 'payer', 'nonce'] }],
+  indexes: [{ name: 'payments_received_created_idx', properties: ['createdAt'] }],
+  checks: [
+    { name: 'payments_received_amount_check', expression: "amount ~ '^[0-9]{1,78}$'" },
+    {
+      name: 'payments_received_settled_check',
+      expression: "state <> 'settled' or (transaction is not null and settled_at is not null)",
+    },
+  ],
+  properties: (p) => ({
+    id: p.uuid().primary(),
+    /** CAIP-2, e.g. eip155:8453. */
+    network: p.string().length(64),
+    payer: p.string().length(42),
+    payTo: p.string().length(42),
+    asset: p.string().length(42),
+    amount: p.text(),
+    /** The EIP-3009 authorization nonce: 0x and 64 hex digits. */
+    nonce: p.character().length(66),
+    /** The settlement's transaction hash, in full. */
+    transaction: p.string().length(128).nullable(),
+    /** The absolute URL the payment was presented at (query string included). */
+    resource: p.text(),
+    checkoutSessionId: p.uuid().nullable(),
+    state: p.enum([...paymentStates]).columnType('varchar(20)'),
+    /** Why a `failed` settlement did not deliver (the facilitator's reason, or that its outcome is unknown). */
+    failure: p.text().nullable(),
+    createdAt: p.datetime().defaultRaw('now()'),
+    settledAt: p.datetime().nullable(),
+  }),
+});

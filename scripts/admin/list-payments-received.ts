@@ -1,0 +1,58 @@
+import { optionalFlag, UsageError, type AdminCommand } from './command.ts';
+import { formatTable } from './table.ts';
+
+const STATES = ['reserved', 'settled', 'failed'] as const;
+
+/** 1 000 000 atomic units of a 6-decimals USD token as "1.000000". */
+function usd(atomic: string): string {
+  const padded = atomic.padStart(7, '0');
+  return `${padded.slice(0, -6)}.${padded.slice(-6)}`;
+}
+
+export const listPaymentsReceivedCommand: AdminCommand = {
+  name: 'list-payments-received',
+  summary: 'List the payments for the paid reference, newest first, with full transaction hashes.',
+  help: `[--limit <n>] [--state reserved|settled|failed]
+
+  --limit <n>   at most this many (1 to 1000, default 50)
+  --state <s>   only payments in this state: settled (receipts), failed (a settlement that did not
+                deliver, possibly with an unknown outcome: reconcile it with the facilitator and the
+                chain by its payer and nonce), reserved (in flight)
+
+  AMOUNT is in USD (the asset's atomic units / 10^6); --json gives every field, atomic units included.`,
+  options: {
+    limit: { type: 'string' },
+    state: { type: 'string' },
+  },
+  async prepare(values) {
+    const limitText = optionalFlag(values, 'limit') ?? '50';
+    const limit = Number(limitText);
+    if (!/^[0-9]+$/.test(limitText) || limit < 1 || limit > 1000)
+      throw new UsageError('--limit must be a whole number from 1 to 1000.');
+    const state = optionalFlag(values, 'state');
+    if (state !== undefined && !(STATES as readonly string[]).includes(state))
+      throw new UsageError(`--state must be one of ${STATES.join(', ')}.`);
+    const input = { limit, state: state as (typeof STATES)[number] | undefined };
+    return async (caller) => {
+      const result = await caller.payments.listPaymentsReceived(input);
+      const text =
+        result.items.length === 0
+          ? 'No payments received.'
+          : formatTable(
+              ['CREATED', 'STATE', 'AMOUNT', 'NETWORK', 'PAYER', 'TRANSACTION', 'CHECKOUT', 'ID', 'FAILURE'],
+              result.items.map((item) => [
+                item.created_at,
+                item.state,
+                usd(item.amount),
+                item.network,
+                item.payer,
+                item.transaction ?? '-',
+                item.checkout_session_id ?? '-',
+                item.id,
+                item.failure ?? '',
+              ]),
+            );
+      return { json: result, text };
+    };
+  },
+};
