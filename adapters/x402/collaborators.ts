@@ -1,24 +1,22 @@
-import { z } from 'zod';
 import type { Context } from '../../core/context.ts';
 import { AppError } from '../../core/errors/index.ts';
 import type { ProcedureInvoker } from '../../core/procedures/invoker.ts';
 
 /**
- * The procedures of other areas the paid reference uses, typed here by what this adapter needs of
- * them and called by path: the reference's content (agent.getAgentReference) and the UCP checkout
- * session a handoff URL pays (ucp.assertPayable, ucp.markPaid). Their answers are parsed, so a
- * change on their side fails loudly here.
+ * The procedures of other areas the paid reference uses: the reference's content
+ * (agent.getAgentReference) and the UCP checkout session a handoff URL pays (ucp.assertPayable,
+ * ucp.markPaid), each through the invoker with its typed answer.
  */
-const ZReference = z.object({ resource: z.string(), content: z.string() }).loose();
-const ZPayableSession = z
-  .object({ session_id: z.string(), amount_minor: z.number(), currency: z.string(), expires_at: z.string() })
-  .loose();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The reference a payment buys. */
-export async function readReference(invoker: ProcedureInvoker, context: Context): Promise<z.infer<typeof ZReference>> {
-  return ZReference.parse(await invoker.callPath('agent.getAgentReference', undefined, context));
+export async function readReference(
+  invoker: ProcedureInvoker,
+  context: Context,
+): Promise<{ resource: string; content: string }> {
+  const { resource, content } = await invoker.call('agent.getAgentReference', {}, context);
+  return { resource, content };
 }
 
 /**
@@ -39,19 +37,22 @@ export async function payableCheckout(
       { details: [{ parameter: 'checkout_session', code: 'invalid_format', message: 'expected a uuid' }] },
     );
   }
-  const session = ZPayableSession.parse(await invoker.callPath('ucp.assertPayable', { session_id: value }, context));
+  const session = await invoker.call('ucp.assertPayable', { session_id: value }, context);
   if (session.amount_minor !== 100 || session.currency !== 'USD') {
     throw new Error(`checkout session ${value} is priced ${session.amount_minor} ${session.currency}, not 100 USD`);
   }
   return session.session_id;
 }
 
-/** Completes the checkout session a settled payment paid. */
+/** Completes the checkout session a settled payment paid, with the payment's receipt. */
 export async function markCheckoutPaid(
   invoker: ProcedureInvoker,
   context: Context,
-  sessionId: string,
-  paymentId: string,
+  paid: { sessionId: string; paymentId: string; transaction: string; payer: string },
 ): Promise<void> {
-  await invoker.callPath('ucp.markPaid', { session_id: sessionId, payment_id: paymentId }, context);
+  await invoker.call(
+    'ucp.markPaid',
+    { session_id: paid.sessionId, payment_id: paid.paymentId, transaction: paid.transaction, payer: paid.payer },
+    context,
+  );
 }

@@ -100,7 +100,7 @@ export class ResilientFacilitatorClient implements FacilitatorClient {
         },
       }),
     });
-    this.#budget = { retries: 2, withinMs: facilitator.timeoutMs, delaysMs: [100, 400] };
+    this.#budget = { retries: 2, withinMs: facilitator.timeoutMs, firstDelayMs: 100, factor: 4 };
   }
 
   verify(payload: PaymentPayload, requirements: PaymentRequirements) {

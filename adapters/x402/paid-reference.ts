@@ -137,14 +137,11 @@ export function paidReferenceRoutes(options: PaidReferenceOptions): Router<HttpS
 
     const outcome: SettleOutcome = await settle(http, verified, x402Request(ctx, purchase.url, header));
     if (outcome.kind === 'settled') {
-      await record(
-        purchase,
-        paymentId,
-        outcome.settlement.transaction,
-        outcome.settlement.payer ?? signature.authorization.from,
-      );
+      const payer = outcome.settlement.payer ?? signature.authorization.from;
+      await record(purchase, paymentId, outcome.settlement.transaction, payer);
       if (checkoutSessionId !== undefined) {
-        await markCheckoutPaid(invoker, context, checkoutSessionId, paymentId).catch((error: unknown) =>
+        const paid = { sessionId: checkoutSessionId, paymentId, transaction: outcome.settlement.transaction, payer };
+        await markCheckoutPaid(invoker, context, paid).catch((error: unknown) =>
           context.log.error({ err: error, payment_id: paymentId }, 'a paid checkout session could not be completed'),
         );
       }

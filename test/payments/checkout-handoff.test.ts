@@ -5,15 +5,16 @@ import { systemCaller } from '../../scripts/lib/system-caller.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { startLocalFacilitator, type LocalFacilitator } from './local-facilitator.ts';
-import { NETWORK, checkoutSessions, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
+import { sql } from '../helpers/sql.ts';
+import { NETWORK, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
 import { paymentRequiredOf, signPayment } from './payer.ts';
 
 type Json = Record<string, unknown>;
 
 /**
- * The UCP handoff: {base_url}/v1/agent/paid-reference?checkout_session=<uuid> pays one checkout
- * session. The session procedures (ucp.assertPayable, ucp.markPaid) are the test router's stubs
- * until the checkout part of the issue brings the real ones.
+ * The UCP handoff: a checkout session created over REST names
+ * {base_url}/v1/agent/paid-reference?checkout_session=<uuid> as its payment handoff; paying it
+ * completes the session (ucp.assertPayable before asking or settling, ucp.markPaid after).
  */
 describe('paying a checkout session through its handoff URL', function () {
   this.timeout(60_000);
@@ -28,10 +29,22 @@ describe('paying a checkout session through its handoff URL', function () {
     await facilitator.close();
   });
 
+  /** A new session on the paid app: its id and handoff URL, as a UCP client reads them. */
+  async function createSession(): Promise<{ id: string; handoff: string; status: string }> {
+    const created = await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(created.status, created.text).to.equal(201);
+    const body = created.body as { id: string; status: string; payment: { handoff: { url: string } } };
+    return { id: body.id, handoff: body.payment.handoff.url, status: body.status };
+  }
+
   it('asks for payment at the handoff URL, completes the session once paid, and keeps it on the receipt', async () => {
-    const sessionId = randomUUID();
-    checkoutSessions.set(sessionId, { state: 'open' });
-    const handoff = `${app.endpoint}?checkout_session=${sessionId}`;
+    const { id: sessionId, handoff, status } = await createSession();
+    expect(status).to.equal('ready_for_complete');
+    expect(handoff).to.equal(`${app.endpoint}?checkout_session=${sessionId}`);
     const unpaid = await request(handoff);
     expect(unpaid.status).to.equal(402);
     const required = paymentRequiredOf(unpaid.headers);
@@ -39,8 +52,12 @@ describe('paying a checkout session through its handoff URL', function () {
     const { header } = await signPayment(required);
     const paid = await request<Json>(handoff, { headers: { 'PAYMENT-SIGNATURE': header } });
     expect(paid.status, paid.text).to.equal(200);
-    const session = checkoutSessions.get(sessionId)!;
-    expect(session.state).to.equal('completed');
+    const session = (await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout/${sessionId}`)).body as {
+      status: string;
+      payment: { receipt: { payment_id: string; transaction: string } | null };
+    };
+    expect(session.status).to.equal('completed');
+    expect(session.payment.receipt!.transaction).to.match(/^0x[0-9a-f]{64}$/);
     const caller = systemCaller({
       orm: service().database.orm,
       services: service().services,
@@ -48,7 +65,7 @@ describe('paying a checkout session through its handoff URL', function () {
       log: createLogger('silent'),
     });
     const { items } = await caller.payments.listPaymentsReceived({ limit: 1000 });
-    expect(items.find((item) => item.id === session.paymentId)).to.include({
+    expect(items.find((item) => item.id === session.payment.receipt!.payment_id)).to.include({
       state: 'settled',
       checkout_session_id: sessionId,
       resource: handoff,
@@ -57,8 +74,8 @@ describe('paying a checkout session through its handoff URL', function () {
   });
 
   it('refuses an expired session before asking for any payment (410)', async () => {
-    const sessionId = randomUUID();
-    checkoutSessions.set(sessionId, { state: 'expired' });
+    const { id: sessionId } = await createSession();
+    await sql(`update ucp_checkout_sessions set expires_at = now() - interval '1 minute' where id = ?`, [sessionId]);
     const { header } = await signPayment(paymentRequiredOf((await request(app.endpoint)).headers));
     const verifies = facilitator.calls.verify;
     const response = await request(`${app.endpoint}?checkout_session=${sessionId}`, {

@@ -7,10 +7,21 @@ import { systemCaller } from '../../scripts/lib/system-caller.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { startLocalFacilitator, type LocalFacilitator } from './local-facilitator.ts';
-import { NETWORK, PAY_TO, STUB_REFERENCE, USDC, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
+import { NETWORK, PAY_TO, USDC, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
 import { payerAccount, paymentRequiredOf, signPayment } from './payer.ts';
 
 type Json = Record<string, unknown>;
+
+/** The paid answer: exactly {resource, content, protocol}, the content the generated agent reference. */
+function expectReference(body: unknown, endpoint: string): void {
+  const answer = body as { resource: string; content: string; protocol: string };
+  expect(Object.keys(answer).sort()).to.deep.equal(['content', 'protocol', 'resource']);
+  expect(answer.protocol).to.equal('x402');
+  expect(answer.resource).to.equal(endpoint);
+  expect(answer.content).to.match(/^# /);
+  for (const what of ['find-businesses', 'get-customer', '/v1/directory/public', 'mcp:write'])
+    expect(answer.content, what).to.contain(what);
+}
 
 /** The payments the receipts list shows for one nonce. */
 async function paymentsOf(nonce: string) {
@@ -90,7 +101,7 @@ describe('GET /v1/agent/paid-reference (x402 v2)', function () {
     const { header, payload } = await signPayment(paymentRequiredOf(unpaid.headers));
     const paid = await request<Json>(app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } });
     expect(paid.status, paid.text).to.equal(200);
-    expect(paid.body).to.deep.equal({ ...STUB_REFERENCE, protocol: 'x402' });
+    expectReference(paid.body, app.endpoint);
     expect(paid.headers.get('cache-control')).to.equal('no-store');
     const settlement = decodePaymentResponseHeader(paid.headers.get('payment-response')!);
     expect(settlement).to.include({ success: true, network: NETWORK });
@@ -147,7 +158,7 @@ describe('GET /v1/agent/paid-reference (x402 v2)', function () {
     const fetchWithPayment = wrapFetchWithPayment(fetch, client);
     const response = await fetchWithPayment(app.endpoint);
     expect(response.status).to.equal(200);
-    expect(await response.json()).to.deep.equal({ ...STUB_REFERENCE, protocol: 'x402' });
+    expectReference(await response.json(), app.endpoint);
     expect(decodePaymentResponseHeader(response.headers.get('payment-response')!).success).to.equal(true);
   });
 
