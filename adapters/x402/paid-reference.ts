@@ -98,6 +98,10 @@ export function paidReferenceRoutes(options: PaidReferenceOptions): Router<HttpS
       );
       return;
     }
+    // A paid attempt costs a database write and facilitator calls: it spends the client's agent budget first (429 beyond it).
+    await invoker.call('agent.admitRequest', undefined, context);
+    for (const [name, value] of Object.entries(context.response.headers))
+      if (name.startsWith('RateLimit')) ctx.set(name, value);
     const header = ctx.req.headersDistinct['payment-signature']![0]!;
     const paymentId = await reserve(purchase, signature.authorization, checkoutSessionId);
     if (paymentId === undefined) return;

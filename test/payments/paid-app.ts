@@ -31,14 +31,17 @@ export function paymentVariables(facilitatorUrl: string, extra: Record<string, s
  * The real app over the shared service's database with payments configured from `variables`
  * (validated by loadConfig as at start) on its own loopback socket.
  */
-export async function startPaidApp(variables: Record<string, string>): Promise<PaidApp> {
+export async function startPaidApp(
+  variables: Record<string, string>,
+  adjust: (config: Config) => Config = (config) => config,
+): Promise<PaidApp> {
   const shared = service();
   const logs = new LogSink();
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { payments } = loadConfig({ ...variables, DATA_DIR: shared.config.database.dataDir });
   const config = withListeningPort(
-    { ...shared.config, siteUrlConfigured: false, payments },
+    adjust({ ...shared.config, siteUrlConfigured: false, payments }),
     (server.address() as AddressInfo).port,
   );
   const app = composeApp({
