@@ -11,6 +11,7 @@ import { authorizationRoutes } from '../oauth/authorize.ts';
 import { clientRegistrationRoutes } from '../oauth/registration.ts';
 import { revocationRoutes } from '../oauth/revocation.ts';
 import { tokenRoutes } from '../oauth/token.ts';
+import { paidReferenceOpenApiPaths } from '../x402/openapi.ts';
 import { paidReferenceRoutes } from '../x402/paid-reference.ts';
 import { docsRoutes } from './docs.ts';
 import { mediaOpenApiPaths, mediaRoutes } from './media.ts';
@@ -54,7 +55,11 @@ const HTML_DOCUMENT_PATHS = [`${API_PREFIX}/docs`, `${API_PREFIX}/oauth/authoriz
 /** Composes the Koa app: the envelope (request id, logging, security headers, CORS, caching, errors), body limits, then the adapters. */
 export function createApp({ config, log, invoker, createContext, trpcRouter }: AppDependencies): Koa<HttpState> {
   const urls = { site: config.siteUrl, base: config.baseUrl };
-  const document = buildOpenApiDocument(invoker, urls, { ...mediaOpenApiPaths(urls), ...a2aOpenApiPaths() });
+  const document = buildOpenApiDocument(invoker, urls, {
+    ...mediaOpenApiPaths(urls),
+    ...a2aOpenApiPaths(),
+    ...paidReferenceOpenApiPaths(),
+  });
 
   // Behind a trusted proxy, the client is the right-most X-Forwarded-For entry (the one our proxy
   // added); entries to its left are whatever the client chose to send.

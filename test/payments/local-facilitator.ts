@@ -18,6 +18,11 @@ export interface LocalFacilitator {
   slowMs: number;
   /** The auth header values seen, per endpoint. */
   authorizations: string[];
+  /**
+   * Milliseconds spent handling requests, summed: from each request's arrival to its answer written
+   * (reading the body, the checks, the signature recovery). What a bench subtracts as facilitator time.
+   */
+  busyMs: number;
   /** Settled payments, in order. */
   settled: { transaction: string; payer: string; nonce: string }[];
   /** Stops listening: later calls meet a refused connection. */
@@ -119,9 +124,12 @@ export async function startLocalFacilitator(network: string): Promise<LocalFacil
     faults: {},
     slowMs: 2000,
     authorizations: [],
+    busyMs: 0,
     settled: [],
   };
   const server = createServer((request, response) => {
+    const arrived = performance.now();
+    response.on('finish', () => (facilitator.busyMs += performance.now() - arrived));
     void (async () => {
       const path = request.url ?? '';
       const auth = request.headers.authorization;

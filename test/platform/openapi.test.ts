@@ -73,6 +73,7 @@ describe('GET /api/openapi.json', () => {
         'agent-discovery',
         'versioning-policy',
         'agent-paidReferenceTerms',
+        'agent-paidReference',
         'agent-getA2aCard',
         'agent-a2a',
         'agent-ucpProfile',
@@ -111,10 +112,36 @@ describe('GET /api/openapi.json', () => {
       '/v1/blog/media/{publicId}',
       '/v1/government-opportunities/public/{identifier}',
       '/v1/directory/public/{slug}',
+      '/v1/agent/paid-reference',
       '/v1/agent/ucp/checkout/{id}',
       '/v1/agent/ucp/checkout-sessions/{id}',
     ]);
     expect(new Set(notFound.values()).size, 'distinct descriptions').to.equal(notFound.size);
+  });
+
+  it('describes the paid reference: its payment headers, its parameters and what each status means', () => {
+    const operation = document.paths['/v1/agent/paid-reference'].get;
+    expect(operation.security).to.deep.equal([]);
+    const parameters = (operation.parameters as Json[]).map((parameter) => `${parameter.in} ${parameter.name}`);
+    expect(parameters).to.have.members(['header PAYMENT-SIGNATURE', 'query checkout_session']);
+    expect(Object.keys(operation.responses)).to.have.members([
+      '200',
+      '400',
+      '402',
+      '404',
+      '409',
+      '410',
+      '500',
+      '502',
+      '503',
+    ]);
+    expect(operation.responses['200'].headers).to.have.property('PAYMENT-RESPONSE');
+    expect(operation.responses['402'].headers).to.have.property('PAYMENT-REQUIRED');
+    expect(operation.responses['503'].headers).to.have.property('Retry-After');
+    const answer = document.components.schemas.PaidReference;
+    expect(answer.required).to.have.members(['resource', 'content', 'protocol']);
+    for (const field of ['resource', 'content', 'protocol']) expect(answer.properties[field].type).to.equal('string');
+    expect(operation.responses['402'].description).to.contain('PAYMENT_REQUIRED').and.to.contain('how_to_pay');
   });
 
   it('answers a conditional GET with 304 and no body', async () => {

@@ -38,8 +38,12 @@ function normaliseOperation(operation: Operation, declared: Record<string, strin
   delete responses['403'];
   for (const [status, response] of Object.entries(responses)) {
     if (Number(status) < 400) continue;
-    const described = response as { description?: string };
-    responses[status] = errorResponse(declared?.[status] ?? described.description ?? 'Error');
+    const described = response as { description?: string; headers?: Record<string, unknown> };
+    // The headers a hand-described error carries (the 402's PAYMENT-REQUIRED, a 503's Retry-After) stay.
+    responses[status] = {
+      ...errorResponse(declared?.[status] ?? described.description ?? 'Error'),
+      ...(described.headers && { headers: described.headers }),
+    };
   }
   // Spec 5.1: the public endpoints send no credential, stated as an explicit empty requirement.
   operation.security = [];
