@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { errorCatalogue, type ErrorCode } from './catalogue.ts';
 
+/**
+ * Open to more members: some answers carry more than the four fields in the same object (the A2A
+ * endpoint's 400 is also a JSON-RPC error; the paid reference's 402 also carries the readable terms),
+ * and a strict client must still read them as an ErrorMessage.
+ */
 export const ZErrorMessage = z
-  .object({
+  .looseObject({
     code: z.string().describe('Stable UPPER_SNAKE error code, e.g. RESOURCE_NOT_FOUND.'),
     message: z.string().describe('What went wrong, for a person.'),
     resolution: z.string().describe('What the caller can do about it.'),
