@@ -16,7 +16,7 @@
  * Env: BENCH_CALLS (per target, default 1000), DATABASE_URL (a PostgreSQL server: the bench creates a
  * database of its own there and drops it at the end; else a temporary embedded database).
  */
-import { startLocalFacilitator } from '../test/payments/local-facilitator.ts';
+import { startLocalFacilitator } from '../scripts/dev/local-facilitator.ts';
 import { NETWORK, PAY_TO } from '../test/payments/paid-app.ts';
 import { paymentRequiredOf, signPayment } from '../test/payments/payer.ts';
 import { startBenchService } from './lib/bench-service.ts';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { randomClientAddress } from '../government/helpers.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
-import { startLocalFacilitator, type LocalFacilitator } from './local-facilitator.ts';
+import { startLocalFacilitator, type LocalFacilitator } from '../../scripts/dev/local-facilitator.ts';
 import { NETWORK, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
 import { paymentRequiredOf, signPayment } from './payer.ts';
 

@@ -3,7 +3,7 @@ import { createLogger } from '../../core/logger.ts';
 import { systemCaller } from '../../scripts/lib/system-caller.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
-import { startLocalFacilitator, type LocalFacilitator } from './local-facilitator.ts';
+import { startLocalFacilitator, type LocalFacilitator } from '../../scripts/dev/local-facilitator.ts';
 import { NETWORK, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
 import { base64Json, paymentRequiredOf, signAuthorization, signFor, signPayment } from './payer.ts';
 

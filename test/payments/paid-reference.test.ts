@@ -6,7 +6,7 @@ import { createLogger } from '../../core/logger.ts';
 import { systemCaller } from '../../scripts/lib/system-caller.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
-import { startLocalFacilitator, type LocalFacilitator } from './local-facilitator.ts';
+import { startLocalFacilitator, type LocalFacilitator } from '../../scripts/dev/local-facilitator.ts';
 import { NETWORK, PAY_TO, USDC, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
 import { payerAccount, paymentRequiredOf, signPayment } from './payer.ts';
 

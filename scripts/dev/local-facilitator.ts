@@ -111,12 +111,14 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 }
 
 /**
- * An x402 facilitator for tests, on 127.0.0.1 only: POST /verify, POST /settle and GET /supported
- * as the x402 facilitator HTTP API describes them, for the `exact` scheme on `network`. Settling
- * marks the nonce used (a second settle of one payment fails) and answers a made-up transaction
- * hash. `faults` switch an endpoint to misbehave; `close()` makes it unreachable.
+ * An x402 facilitator for development and tests, on 127.0.0.1 only (`npm run dev:facilitator`):
+ * POST /verify, POST /settle and GET /supported as the x402 facilitator HTTP API describes them,
+ * for the `exact` scheme on `network`. It really checks the EIP-3009 signature (viem) and the terms,
+ * but never touches a chain: settling marks the nonce used (a second settle of one payment fails)
+ * and answers a made-up transaction hash, so no money moves. `faults` switch an endpoint to
+ * misbehave (tests); `close()` makes it unreachable. Port 0: any free port.
  */
-export async function startLocalFacilitator(network: string): Promise<LocalFacilitator> {
+export async function startLocalFacilitator(network: string, port = 0): Promise<LocalFacilitator> {
   const used = new Set<string>();
   const sockets = new Set<Socket>();
   const facilitator: Omit<LocalFacilitator, 'url' | 'close'> = {
@@ -178,10 +180,13 @@ export async function startLocalFacilitator(network: string): Promise<LocalFacil
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const bound = (server.address() as AddressInfo).port;
   return Object.assign(facilitator, {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
