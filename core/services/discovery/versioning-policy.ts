@@ -12,24 +12,18 @@ import { discoveryUrls } from './urls.ts';
  * The day this policy last changed. Bump it with any change of the text below (a new changelog
  * entry included), so that a reader who kept a copy can tell.
  */
-const POLICY_REVISION = '2026-12-01';
+const POLICY_REVISION = '2026-11-26';
 
 /** The changelog: every deprecation and every version change is announced here too (newest first). */
 const CHANGELOG = [
-  {
-    date: '2026-12-01',
-    api_version: '1.0.0',
-    changes: [
-      'Added UCP 2026-08-25: the business profile (GET /v1/agent/ucp and /.well-known/ucp) and checkout sessions for the paid reference (POST /v1/agent/ucp/checkout with Idempotency-Key, GET /v1/agent/ucp/checkout/{id}), and the ACP 2026-04-17 discovery document (/.well-known/acp.json).',
-    ],
-  },
   {
     date: '2026-11-26',
     api_version: '1.0.0',
     changes: [
       'Published the agent discovery index (GET /v1/agent) and this versioning and deprecation policy (GET /v1/versioning-policy).',
       'Added the A2A agent (card at GET /v1/agent/a2a and /.well-known/agent-card.json; JSON-RPC at POST /v1/agent/a2a, A2A 1.0 and 0.3) with the skills find-businesses, find-government-opportunities, find-blog-posts, read-blog-post and explain-paid-reference.',
-      'Added the paid reference terms (GET /v1/agent/paid-reference/terms) and the Idempotency-Key header on POST /v1/agent/a2a.',
+      'Added the paid reference (GET /v1/agent/paid-reference, 1 USD over x402 v2) and its terms (GET /v1/agent/paid-reference/terms), and the Idempotency-Key header on POST /v1/agent/a2a.',
+      'Added UCP 2026-08-25: the business profile (GET /v1/agent/ucp and /.well-known/ucp) and checkout sessions for the paid reference (POST /v1/agent/ucp/checkout with Idempotency-Key, GET /v1/agent/ucp/checkout/{id}, and the same at /checkout-sessions), and the ACP 2026-04-17 discovery document (/.well-known/acp.json).',
     ],
   },
 ];
