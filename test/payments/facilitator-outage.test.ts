@@ -1,25 +1,10 @@
 import { expect } from 'chai';
-import { createLogger } from '../../core/logger.ts';
-import { systemCaller } from '../../scripts/lib/system-caller.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
-import { service } from '../helpers/root-hooks.ts';
 import { startLocalFacilitator, type LocalFacilitator } from '../../scripts/dev/local-facilitator.ts';
-import { NETWORK, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
+import { NETWORK, paymentsOf, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
 import { paymentRequiredOf, signPayment } from './payer.ts';
 
 type Json = Record<string, unknown>;
-
-async function paymentsOf(nonce: string) {
-  const running = service();
-  const caller = systemCaller({
-    orm: running.database.orm,
-    services: running.services,
-    config: running.config,
-    log: createLogger('silent'),
-  });
-  const { items } = await caller.payments.listPaymentsReceived({ limit: 1000 });
-  return items.filter((item) => item.nonce === nonce.toLowerCase());
-}
 
 /** A facilitator request times out after 1 s here (room for verify's two retries, 100 and 400 ms apart); `slow` holds an answer 2.5 s. */
 const TIMEOUT = { PAYMENT_FACILITATOR_TIMEOUT_MS: '1000' };

@@ -1,25 +1,11 @@
 import { expect } from 'chai';
-import { createLogger } from '../../core/logger.ts';
-import { systemCaller } from '../../scripts/lib/system-caller.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { startLocalFacilitator, type LocalFacilitator } from '../../scripts/dev/local-facilitator.ts';
-import { NETWORK, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
+import { NETWORK, paymentsOf, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
 import { base64Json, paymentRequiredOf, signAuthorization, signFor, signPayment } from './payer.ts';
 
 type Json = Record<string, unknown>;
-
-async function paymentsOf(nonce: string) {
-  const running = service();
-  const caller = systemCaller({
-    orm: running.database.orm,
-    services: running.services,
-    config: running.config,
-    log: createLogger('silent'),
-  });
-  const { items } = await caller.payments.listPaymentsReceived({ limit: 1000 });
-  return items.filter((item) => item.nonce === nonce.toLowerCase());
-}
 
 const nonceOf = (payload: { payload: Record<string, unknown> }) =>
   (payload.payload.authorization as { nonce: string }).nonce;

@@ -2,12 +2,9 @@ import { decodePaymentResponseHeader, decodePaymentSignatureHeader } from '@x402
 import { expect } from 'chai';
 import { Mppx } from 'mppx/client';
 import { evm } from 'mppx/evm/client';
-import { createLogger } from '../../core/logger.ts';
-import { systemCaller } from '../../scripts/lib/system-caller.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
-import { service } from '../helpers/root-hooks.ts';
 import { startLocalFacilitator, type LocalFacilitator } from '../../scripts/dev/local-facilitator.ts';
-import { NETWORK, PAY_TO, USDC, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
+import { NETWORK, PAY_TO, paymentsOf, paymentVariables, startPaidApp, USDC, type PaidApp } from './paid-app.ts';
 import { payerAccount } from './payer.ts';
 
 type Json = Record<string, unknown>;
@@ -53,17 +50,6 @@ describe('mppx paying the paid reference (x402 v2 as evm/charge)', function () {
   });
 
   /** The receipts list's rows for one authorization nonce. */
-  async function paymentsOf(nonce: string) {
-    const running = service();
-    const caller = systemCaller({
-      orm: running.database.orm,
-      services: running.services,
-      config: running.config,
-      log: createLogger('silent'),
-    });
-    const { items } = await caller.payments.listPaymentsReceived({ limit: 1000 });
-    return items.filter((item) => item.nonce === nonce.toLowerCase());
-  }
 
   it('pays GET /v1/agent/paid-reference once and gets the reference, PAYMENT-RESPONSE and a settled receipt', async () => {
     const settlesBefore = facilitator.calls.settle;

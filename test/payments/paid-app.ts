@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { closeGracefully } from '../../adapters/http/graceful-close.ts';
 import { loadConfig, withListeningPort, type Config } from '../../core/config.ts';
 import { createLogger } from '../../core/logger.ts';
+import { systemCaller } from '../../scripts/lib/system-caller.ts';
 import { composeApp } from '../../scripts/compose/compose-app.ts';
 import { LogSink } from '../helpers/log-sink.ts';
 import { service } from '../helpers/root-hooks.ts';
@@ -58,4 +59,17 @@ export async function startPaidApp(
     logs,
     close: () => closeGracefully(server, 1000),
   };
+}
+
+/** The payments the receipts list (payments.listPaymentsReceived, as the admin command reads it) shows for one nonce. */
+export async function paymentsOf(nonce: string) {
+  const running = service();
+  const caller = systemCaller({
+    orm: running.database.orm,
+    services: running.services,
+    config: running.config,
+    log: createLogger('silent'),
+  });
+  const { items } = await caller.payments.listPaymentsReceived({ limit: 1000 });
+  return items.filter((item) => item.nonce === nonce.toLowerCase());
 }

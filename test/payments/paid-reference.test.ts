@@ -2,12 +2,9 @@ import { decodePaymentResponseHeader } from '@x402/core/http';
 import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { registerExactEvmScheme } from '@x402/evm/exact/client';
 import { expect } from 'chai';
-import { createLogger } from '../../core/logger.ts';
-import { systemCaller } from '../../scripts/lib/system-caller.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
-import { service } from '../helpers/root-hooks.ts';
 import { startLocalFacilitator, type LocalFacilitator } from '../../scripts/dev/local-facilitator.ts';
-import { NETWORK, PAY_TO, USDC, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
+import { NETWORK, PAY_TO, paymentsOf, paymentVariables, startPaidApp, USDC, type PaidApp } from './paid-app.ts';
 import { payerAccount, paymentRequiredOf, signPayment } from './payer.ts';
 
 type Json = Record<string, unknown>;
@@ -21,19 +18,6 @@ function expectReference(body: unknown, endpoint: string): void {
   expect(answer.content).to.match(/^# /);
   for (const what of ['find-businesses', 'get-customer', '/v1/directory/public', 'mcp:write'])
     expect(answer.content, what).to.contain(what);
-}
-
-/** The payments the receipts list shows for one nonce. */
-async function paymentsOf(nonce: string) {
-  const running = service();
-  const caller = systemCaller({
-    orm: running.database.orm,
-    services: running.services,
-    config: running.config,
-    log: createLogger('silent'),
-  });
-  const { items } = await caller.payments.listPaymentsReceived({ limit: 1000 });
-  return items.filter((item) => item.nonce === nonce.toLowerCase());
 }
 
 describe('GET /v1/agent/paid-reference (x402 v2)', function () {

@@ -93,7 +93,7 @@ describe('GET /api/health', () => {
     const browser = await request(path, { headers: { Origin: 'https://agent.example' } });
     expect(browser.headers.get('access-control-allow-origin')).to.equal('*');
     expect(browser.headers.get('access-control-expose-headers')).to.equal(
-      'X-Request-Id,ETag,Retry-After,RateLimit,RateLimit-Policy,Allow,WWW-Authenticate,Location,Deprecation,Sunset,Link',
+      'X-Request-Id,ETag,Retry-After,RateLimit,RateLimit-Policy,Allow,WWW-Authenticate,Location,Deprecation,Sunset,Link,PAYMENT-REQUIRED,PAYMENT-RESPONSE',
     );
     expect(browser.headers.get('vary')).to.match(/\bOrigin\b/);
     expect(browser.text).to.equal(plain.text);
