@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { paymentEnvironment, resolvePaymentConfig, type PaymentConfig } from './payment-config.ts';
+import { resolveWebhookConfig, webhookEnvironment, type WebhookConfig } from './webhook-config.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected one of true, false, 1, 0, yes, no' })
@@ -145,6 +146,7 @@ const ZEnvironment = z.object({
     .max(86_400, { message: 'expected at most 86400 seconds (one day)' })
     .default(3600),
   ...paymentEnvironment,
+  ...webhookEnvironment,
 });
 
 export interface Config {
@@ -212,6 +214,8 @@ export interface Config {
   };
   /** The paid reference's payments (PAYMENT_*): without a wallet or a facilitator it answers 503 PAYMENT_NOT_CONFIGURED. */
   payments: PaymentConfig;
+  /** Outbound webhook delivery (WEBHOOK_*): retry schedule, in-process worker, private receivers. */
+  webhooks: WebhookConfig;
 }
 
 /**
@@ -288,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accessTokenTtlSeconds: values.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
     },
     payments: payments.config,
+    webhooks: resolveWebhookConfig(values),
   };
 }
 

@@ -1,0 +1,134 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import pRetry from 'p-retry';
+import { API_VERSION } from '../../core/version.ts';
+import { guardedLookup, refuseLiteralAddress, systemResolver, type Resolver } from './guarded-lookup.ts';
+
+/** What a receiver answered is kept up to this many bytes (the attempt log shows it; the rest is discarded). */
+export const RESPONSE_BODY_LIMIT = 1024;
+/** An attempt's whole deadline: connect, send and the response (its status and first KiB). */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+export interface PostResult {
+  status?: number;
+  retryAfter?: string;
+  responseBody?: string;
+  error?: string;
+  durationMs: number;
+}
+
+export interface WebhookPoster {
+  post(url: string, body: string, headers: Record<string, string>): Promise<PostResult>;
+  close(): void;
+}
+
+export interface WebhookPosterOptions {
+  allowPrivate: boolean;
+  resolver?: Resolver;
+  timeoutMs?: number;
+}
+
+/** Errors worth one immediate retry: the connection broke before any answer (a stale keep-alive socket, mostly). */
+const TRANSIENT = new Set(['ECONNRESET', 'EPIPE']);
+
+class TransientError extends Error {}
+
+/**
+ * Posts signed webhook bodies. node:http(s) with the connect-time guard as `lookup` (every resolved
+ * address must be public) and literal IP hosts checked before connecting; redirects are never
+ * followed (a 3xx is an answer like any other, and the policy treats it as a failure); one deadline
+ * for the whole attempt; the response body is read up to 1 KiB. Keep-alive agents reuse sockets
+ * whose address was checked when they connected.
+ */
+export function createWebhookPoster(options: WebhookPosterOptions): WebhookPoster {
+  const lookup = guardedLookup(options.resolver ?? systemResolver, options.allowPrivate);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const agentOptions = { keepAlive: true, maxSockets: 16, lookup, timeout: timeoutMs };
+  const httpAgent = new HttpAgent(agentOptions);
+  const httpsAgent = new HttpsAgent(agentOptions);
+
+  function once(url: URL, body: string, headers: Record<string, string>, deadline: number): Promise<PostResult> {
+    const started = performance.now();
+    return new Promise((resolve, reject) => {
+      const secure = url.protocol === 'https:';
+      const request = (secure ? httpsRequest : httpRequest)(url, {
+        method: 'POST',
+        agent: secure ? httpsAgent : httpAgent,
+        lookup,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': `field-service-api-webhooks/${API_VERSION}`,
+        },
+      });
+      const elapsed = () => Math.round(performance.now() - started);
+      const timer = setTimeout(
+        () => request.destroy(new Error(`timed out after ${timeoutMs} ms`)),
+        Math.max(1, deadline - Date.now()),
+      );
+      let answered = false;
+      request.on('response', (response: IncomingMessage) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const finish = () => {
+          clearTimeout(timer);
+          const retryAfter = response.headers['retry-after'];
+          resolve({
+            status: response.statusCode,
+            retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
+            responseBody: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8'),
+            durationMs: elapsed(),
+          });
+        };
+        response.on('data', (chunk: Buffer) => {
+          if (size >= RESPONSE_BODY_LIMIT) return;
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= RESPONSE_BODY_LIMIT) {
+            finish();
+            response.destroy();
+          }
+        });
+        response.on('end', finish);
+        response.on('error', finish);
+      });
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        clearTimeout(timer);
+        if (answered) return;
+        if (error.code && TRANSIENT.has(error.code)) reject(new TransientError(error.message));
+        else resolve({ error: error.message, durationMs: elapsed() });
+      });
+      request.end(body);
+    });
+  }
+
+  return {
+    async post(target, body, headers) {
+      let url: URL;
+      try {
+        url = new URL(target);
+        if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('expected an http(s) URL');
+        refuseLiteralAddress(url.hostname, options.allowPrivate);
+      } catch (error) {
+        return { error: (error as Error).message, durationMs: 0 };
+      }
+      const deadline = Date.now() + timeoutMs;
+      try {
+        // One immediate retry for a broken connection only; the long schedule is the worker's, in the database.
+        return await pRetry(() => once(url, body, headers, deadline), {
+          retries: 1,
+          minTimeout: 0,
+          shouldRetry: ({ error }) => error instanceof TransientError && Date.now() < deadline,
+        });
+      } catch (error) {
+        return { error: (error as Error).message, durationMs: 0 };
+      }
+    },
+    close() {
+      httpAgent.destroy();
+      httpsAgent.destroy();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** One duration of the retry schedule: a whole number and a unit (ms, s, m, h, d), e.g. `30m`. */
+const DURATION = /^(\d{1,9})(ms|s|m|h|d)$/;
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** The longest wait one slot may ask for: a day (a delivery that waits longer is stale anyway). */
+const MAX_SLOT_MS = 86_400_000;
+/** The most attempts a delivery may have (one per slot). */
+const MAX_SLOTS = 20;
+
+/** Default schedule: immediately, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about a day in all, Standard Webhooks' spacing). */
+export const DEFAULT_RETRY_SCHEDULE = '0s,5s,5m,30m,2h,5h,10h,10h';
+
+/** `0s,5s,5m` -> [0, 5000, 300000]: the wait before each attempt, the first one included. */
+const retrySchedule = z.string().transform((raw, issue) => {
+  const slots = raw.split(',').map((entry) => entry.trim());
+  const millis: number[] = [];
+  for (const slot of slots) {
+    const match = DURATION.exec(slot);
+    const value = match ? Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS] : Number.NaN;
+    if (!(value <= MAX_SLOT_MS)) {
+      issue.addIssue({
+        code: 'custom',
+        message: `expected comma-separated durations such as ${DEFAULT_RETRY_SCHEDULE} (units ms, s, m, h, d; each at most 1d); got "${slot}"`,
+      });
+      return z.NEVER;
+    }
+    millis.push(value);
+  }
+  if (millis.length > MAX_SLOTS) {
+    issue.addIssue({ code: 'custom', message: `expected at most ${MAX_SLOTS} attempts` });
+    return z.NEVER;
+  }
+  return millis;
+});
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected one of true, false, 1, 0, yes, no' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** The webhook delivery variables of the environment (core/config.ts spreads them into its schema). */
+export const webhookEnvironment = {
+  WEBHOOK_RETRY_SCHEDULE: retrySchedule.default(retrySchedule.parse(DEFAULT_RETRY_SCHEDULE)),
+  WEBHOOK_WORKER: flag.default(true),
+  WEBHOOK_ALLOW_PRIVATE_URLS: flag.default(false),
+};
+
+export interface WebhookConfig {
+  /** Wait before each attempt in ms (index 0: the first attempt, normally 0); after the last, the delivery fails. */
+  retryScheduleMs: number[];
+  /** Whether `npm start` runs the delivery worker in its process (WEBHOOK_WORKER). */
+  worker: boolean;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_URLS: lets deliveries connect to loopback and private addresses (tests, a
+   * receiver on the same network). Off, the connect-time guard refuses any non-public address.
+   */
+  allowPrivateUrls: boolean;
+}
+
+export function resolveWebhookConfig(values: {
+  WEBHOOK_RETRY_SCHEDULE: number[];
+  WEBHOOK_WORKER: boolean;
+  WEBHOOK_ALLOW_PRIVATE_URLS: boolean;
+}): WebhookConfig {
+  return {
+    retryScheduleMs: values.WEBHOOK_RETRY_SCHEDULE,
+    worker: values.WEBHOOK_WORKER,
+    allowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS,
+  };
+}
