@@ -9,6 +9,7 @@ import { oauthEntities } from './oauth/index.ts';
 import { paymentsEntities } from './payments/index.ts';
 import { platformEntities } from './platform/index.ts';
 import { ucpEntities } from './ucp/index.ts';
+import { webhooksEntities } from './webhooks/index.ts';
 
 /**
  * Every entity, registered explicitly; each area keeps its own list. Every table the migrations create
@@ -25,4 +26,5 @@ export const entities: EntitySchema[] = [
   ...agentEntities,
   ...ucpEntities,
   ...paymentsEntities,
+  ...webhooksEntities,
 ];

@@ -8,6 +8,7 @@ import { governmentMigrations } from './government/index.ts';
 import { oauthMigrations } from './oauth/index.ts';
 import { ucpMigrations } from './ucp/index.ts';
 import { paymentsMigrations } from './payments/index.ts';
+import { webhooksMigrations } from './webhooks/index.ts';
 import { Migration20261122000000_extensions } from './Migration20261122000000_extensions.ts';
 import { Migration20261122000100_rate_limits } from './Migration20261122000100_rate_limits.ts';
 import { Migration20261127000000_rate_limits_unlogged } from './Migration20261127000000_rate_limits_unlogged.ts';
@@ -34,4 +35,5 @@ export const migrationsList: MigrationObject[] = [
   ...agentMigrations,
   ...ucpMigrations,
   ...paymentsMigrations,
+  ...webhooksMigrations,
 ].sort((a, b) => a.name.localeCompare(b.name));
