@@ -214,8 +214,8 @@ export interface Config {
   };
   /** The paid reference's payments (PAYMENT_*): without a wallet or a facilitator it answers 503 PAYMENT_NOT_CONFIGURED. */
   payments: PaymentConfig;
-  /** Outbound webhook delivery (WEBHOOK_*): retry schedule, in-process worker, private receivers. */
-  webhooks: WebhookConfig;
+  /** Outbound webhook delivery (WEBHOOK_RETRY_SCHEDULE, WEBHOOK_WORKER, WEBHOOK_ALLOW_PRIVATE_URLS): retry schedule, in-process worker, private receivers. */
+  webhookDelivery: WebhookConfig;
 }
 
 /**
@@ -292,7 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accessTokenTtlSeconds: values.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
     },
     payments: payments.config,
-    webhooks: resolveWebhookConfig(values),
+    webhookDelivery: resolveWebhookConfig(values),
   };
 }
 

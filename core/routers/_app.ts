@@ -16,6 +16,7 @@ import { oauthTokensRouter } from './oauth-tokens/router.ts';
 import { oauthRouter } from './oauth/router.ts';
 import { ucpRouter } from './ucp/router.ts';
 import { paymentsRouter } from './payments/router.ts';
+import { webhookDeliveryRouter } from './webhook-delivery/router.ts';
 import { workspaceRouter } from './workspace/router.ts';
 
 export const appRouter = router({
@@ -37,6 +38,7 @@ export const appRouter = router({
   agentTasks: agentTasksRouter,
   ucp: ucpRouter,
   payments: paymentsRouter,
+  webhookDelivery: webhookDeliveryRouter,
 });
 
 /**

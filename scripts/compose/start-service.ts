@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../../orm/database.ts';
 import { systemCaller } from '../lib/system-caller.ts';
 import { composeApp } from './compose-app.ts';
 import { startSweeper, type Sweeper } from './sweeper.ts';
+import { composeWebhookDelivery, type WebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.ts';
 
 export interface RunningService {
   /** The effective configuration (site URL resolved against the listening port). */
@@ -20,6 +21,8 @@ export interface RunningService {
   services: CoreServices;
   /** The periodic clean-up of expired rows (idempotency keys, ...), every 10 minutes. */
   sweeper: Sweeper;
+  /** The webhook delivery engine: the send-now port and, unless WEBHOOK_WORKER=false, the worker loop. */
+  webhooks: WebhookDelivery;
   stop(): Promise<void>;
 }
 
@@ -36,6 +39,8 @@ export interface StartServiceOptions {
    * Runs on the migrated database with the configuration as given (the listening port is not known yet).
    */
   beforeListen?: (database: Database) => Promise<void>;
+  /** Tests: the webhook engine's stubbed resolver, attempt deadline, poll interval. */
+  webhooks?: Pick<WebhookDeliveryOptions, 'resolver' | 'timeoutMs' | 'pollMs' | 'concurrency'>;
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -60,21 +65,33 @@ export async function startService({
   router,
   trpcRouter,
   beforeListen,
+  webhooks: webhookOptions,
 }: StartServiceOptions): Promise<RunningService> {
   const database = await openDatabase(initial.database, { log });
   const server = createServer({ requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000 });
   let config: Config;
   let services: CoreServices;
+  let webhooks: WebhookDelivery;
   try {
     await beforeListen?.(database);
     const port = await listen(server, initial.port, initial.host);
     config = withListeningPort(initial, port);
-    services = createCoreServices(database, config);
+    const running = config;
+    webhooks = composeWebhookDelivery({
+      orm: database.orm,
+      services: () => services,
+      config: running,
+      log,
+      runWorker: running.webhookDelivery.worker,
+      ...webhookOptions,
+    });
+    services = { ...createCoreServices(database, config), webhookSender: webhooks.sender };
     server.on('request', composeApp({ config, log, database, services, router, trpcRouter }).callback());
   } catch (error) {
     await database.close();
     throw error;
   }
+  webhooks.start();
   const sweeper = startSweeper({ caller: systemCaller({ orm: database.orm, services, config, log }), log });
   let stopping: Promise<void> | undefined;
   return {
@@ -83,9 +100,10 @@ export async function startService({
     database,
     services,
     sweeper,
+    webhooks,
     stop() {
       stopping ??= (async () => {
-        await Promise.all([sweeper.stop(), closeGracefully(server, config.shutdownTimeoutMs)]);
+        await Promise.all([sweeper.stop(), webhooks.stop(), closeGracefully(server, config.shutdownTimeoutMs)]);
         await database.close();
       })();
       return stopping;

@@ -31,6 +31,10 @@ export const sweeps: readonly Sweep[] = [
     name: 'UCP checkout sessions',
     run: (caller) => inBatches((limit) => caller.ucp.deleteExpiredSessions({ limit })),
   },
+  {
+    name: 'webhook deliveries (30 days)',
+    run: (caller) => inBatches((limit) => caller.webhookDelivery.sweepDeliveries({ limit })),
+  },
 ];
 
 /** How often the running service sweeps: every 10 minutes (expired rows are already ignored in between). */

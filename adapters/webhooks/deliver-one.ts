@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import type { Context } from '../../core/context.ts';
+import type { ProcedureInvoker } from '../../core/procedures/invoker.ts';
+import type { ZClaimedDelivery } from '../../core/routers/webhook-delivery/claim-deliveries.schema.ts';
+import type { WebhookDeliveryOutcome } from '../../core/services/webhooks/sender-port.ts';
+import type { WebhookPoster } from './http-post.ts';
+
+export type ClaimedDelivery = z.infer<typeof ZClaimedDelivery>;
+
+/** What sending needs: the procedures (through the invoker, as the system principal) and the HTTP poster. */
+export interface DeliveryDeps {
+  invoker: ProcedureInvoker;
+  /** A fresh context of the system principal per call. */
+  systemContext: () => Context;
+  poster: WebhookPoster;
+  /** WEBHOOK_RETRY_SCHEDULE in ms. */
+  scheduleMs: readonly number[];
+  /** How long a claim holds a row: the poster's deadline plus a margin. */
+  leaseMs: number;
+}
+
+/** Sends one claimed delivery and records the attempt; answers the delivery's state after it. */
+export async function sendClaimed(deps: DeliveryDeps, delivery: ClaimedDelivery): Promise<WebhookDeliveryOutcome> {
+  const result = delivery.error
+    ? { error: delivery.error, durationMs: 0 }
+    : await deps.poster.post(delivery.url, delivery.body, delivery.headers);
+  const recorded = await deps.invoker.call(
+    'webhookDelivery.recordDeliveryAttempt',
+    {
+      delivery_id: delivery.id,
+      business_id: delivery.business_id,
+      endpoint_id: delivery.endpoint_id,
+      lease: delivery.lease,
+      attempts_before: delivery.attempts,
+      duration_ms: result.durationMs,
+      status: result.status,
+      retry_after: result.retryAfter?.slice(0, 200),
+      response_body: result.responseBody,
+      error: result.error?.slice(0, 2000),
+      schedule_ms: deps.scheduleMs,
+    },
+    deps.systemContext(),
+  );
+  return {
+    state: recorded.delivery?.state ?? 'pending',
+    attempts: recorded.delivery?.attempts ?? delivery.attempts + 1,
+    last_status: result.status ?? null,
+    last_error: recorded.delivery?.last_error ?? result.error ?? null,
+    duration_ms: result.durationMs,
+  };
+}
+
+/**
+ * The WebhookSender port (CoreServices.webhookSender): sends one delivery right away when no worker
+ * holds it, with the same signing, guard and recording as the worker; otherwise answers its stored
+ * state without sending (duration_ms null).
+ */
+export function createWebhookSender(deps: DeliveryDeps): {
+  deliverNow(deliveryId: string): Promise<WebhookDeliveryOutcome>;
+} {
+  return {
+    async deliverNow(deliveryId) {
+      const { deliveries } = await deps.invoker.call(
+        'webhookDelivery.claimDeliveries',
+        { limit: 1, lease_ms: deps.leaseMs, delivery_id: deliveryId },
+        deps.systemContext(),
+      );
+      const claimed = deliveries[0];
+      if (claimed) return sendClaimed(deps, claimed);
+      const { delivery } = await deps.invoker.call(
+        'webhookDelivery.getDeliveryStatus',
+        { delivery_id: deliveryId },
+        deps.systemContext(),
+      );
+      return {
+        state: delivery?.state ?? 'failed',
+        attempts: delivery?.attempts ?? 0,
+        last_status: delivery?.last_status ?? null,
+        last_error: delivery?.last_error ?? (delivery ? null : 'No such delivery.'),
+        duration_ms: null,
+      };
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const ZClaimDeliveriesInput = z.object({
+  limit: z.number().int().min(1).max(100).default(8).describe('Most deliveries claimed by this call.'),
+  lease_ms: z
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .describe('How long the claim holds each row: the attempt deadline plus a margin.'),
+  delivery_id: z.uuid().optional().describe('Claim this pending delivery now, whatever its schedule ("send now").'),
+});
+
+export const ZClaimedDelivery = z.object({
+  id: z.uuid(),
+  business_id: z.uuid(),
+  endpoint_id: z.uuid(),
+  event_type: z.string(),
+  url: z.string(),
+  body: z.string().describe('The exact bytes to send (and that were signed).'),
+  headers: z
+    .record(z.string(), z.string())
+    .describe('webhook-id, webhook-timestamp, webhook-signature, x-service-signature.'),
+  attempts: z.number().int().describe('Attempts made before this one.'),
+  lease: z.iso.datetime().describe('The lease to hand back with the attempt.'),
+  error: z
+    .string()
+    .optional()
+    .describe('Set when the delivery cannot be signed (its secret does not open): record it, send nothing.'),
+});
+
+export const ZClaimDeliveriesOutput = z.object({ deliveries: z.array(ZClaimedDelivery) });

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { createWebhookPoster, DEFAULT_TIMEOUT_MS } from '../../adapters/webhooks/http-post.ts';
+import type { Resolver } from '../../adapters/webhooks/guarded-lookup.ts';
+import { createWebhookSender, type DeliveryDeps } from '../../adapters/webhooks/deliver-one.ts';
+import { startWebhookWorker, type WebhookWorker } from '../../adapters/webhooks/worker.ts';
+import type { Config } from '../../core/config.ts';
+import { createContextInner } from '../../core/context.ts';
+import type { Logger } from '../../core/logger.ts';
+import { createInvoker } from '../../core/procedures/invoker.ts';
+import { appRouter } from '../../core/routers/_app.ts';
+import type { CoreServices } from '../../core/services/index.ts';
+import type { WebhookSender } from '../../core/services/webhooks/sender-port.ts';
+
+/** A claim's lease beyond the attempt's deadline: time to record the attempt before another worker may retry. */
+const LEASE_MARGIN_MS = 15_000;
+
+export interface WebhookDeliveryOptions {
+  orm: MikroORM;
+  /** Read at each call (the sender is built before the services that expose it). */
+  services: () => CoreServices;
+  config: Config;
+  log: Logger;
+  /** Whether this process runs the delivery loop (WEBHOOK_WORKER for `npm start`; always for `npm run worker`). */
+  runWorker: boolean;
+  /** Tests: a stubbed DNS answer for the connect-time guard, a shorter attempt deadline, a faster poll. */
+  resolver?: Resolver;
+  timeoutMs?: number;
+  pollMs?: number;
+  concurrency?: number;
+}
+
+export interface WebhookDelivery {
+  /** CoreServices.webhookSender: send one delivery now. */
+  sender: WebhookSender;
+  /** Starts the loop when this process runs one (once the services it reads exist); idempotent. */
+  start(): void;
+  /** The loop, once started. */
+  readonly worker: WebhookWorker | undefined;
+  /** Stops the loop (attempts in flight finish and are recorded) and closes the HTTP agents. */
+  stop(): Promise<void>;
+}
+
+/** Wires the delivery engine of one process: the HTTP poster with its guard, the send-now port and the worker loop. */
+export function composeWebhookDelivery(options: WebhookDeliveryOptions): WebhookDelivery {
+  const { config, log } = options;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const poster = createWebhookPoster({
+    allowPrivate: config.webhookDelivery.allowPrivateUrls,
+    resolver: options.resolver,
+    timeoutMs,
+  });
+  const deps: DeliveryDeps = {
+    invoker: createInvoker(appRouter),
+    systemContext: () =>
+      createContextInner({
+        em: options.orm.em,
+        log,
+        urls: { site: config.siteUrl, base: config.baseUrl },
+        services: options.services(),
+        requestId: `webhooks-${randomUUID()}`,
+        principal: { kind: 'system' },
+      }),
+    poster,
+    scheduleMs: config.webhookDelivery.retryScheduleMs,
+    leaseMs: timeoutMs + LEASE_MARGIN_MS,
+  };
+  let worker: WebhookWorker | undefined;
+  let stopped = false;
+  return {
+    sender: createWebhookSender(deps),
+    get worker() {
+      return worker;
+    },
+    start() {
+      if (!options.runWorker || worker || stopped) return;
+      worker = startWebhookWorker({ ...deps, log, pollMs: options.pollMs, concurrency: options.concurrency });
+    },
+    async stop() {
+      stopped = true;
+      await worker?.stop();
+      poster.close();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * `npm run worker`: a webhook delivery process without the HTTP service, for scaling deliveries apart
+ * from requests. Needs DATABASE_URL (the embedded database belongs to one process: `npm start` runs
+ * the worker inside it by default). Run as many as needed: they share the work through leased claims.
+ */
+import { ConfigError, loadConfig, type Config } from '../core/config.ts';
+import { createLogger } from '../core/logger.ts';
+import type { CoreServices } from '../core/services/index.ts';
+import { createCoreServices } from '../orm/core-services.ts';
+import { openDatabase } from '../orm/database.ts';
+import { composeWebhookDelivery } from './compose/webhook-delivery.ts';
+
+function readConfig(): Config {
+  try {
+    const config = loadConfig();
+    if (config.database.url === undefined) throw new ConfigError(['DATABASE_URL: required by npm run worker']);
+    return config;
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const log = createLogger(config.logLevel);
+const database = await openDatabase(config.database, { log });
+// The sender is one of the services, and its calls read the services: built first, read at each call.
+const built: { services?: CoreServices } = {};
+const delivery = composeWebhookDelivery({
+  orm: database.orm,
+  services: () => built.services!,
+  config,
+  log,
+  runWorker: true,
+});
+built.services = { ...createCoreServices(database, config), webhookSender: delivery.sender };
+delivery.start();
+
+let shuttingDown = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (shuttingDown) process.exit(1);
+    shuttingDown = true;
+    log.info({ signal }, 'webhook worker stopping: finishing attempts in flight');
+    delivery
+      .stop()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'webhook worker stop failed');
+          process.exit(1);
+        },
+      );
+  });
+}
+log.info('webhook worker running');
