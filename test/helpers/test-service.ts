@@ -9,7 +9,7 @@ import { loadConfig, withListeningPort, type Config } from '../../core/config.ts
 import { createLogger } from '../../core/logger.ts';
 import type { AppRouter } from '../../core/routers/_app.ts';
 import { composeApp } from '../../scripts/compose/compose-app.ts';
-import { startService, type RunningService } from '../../scripts/compose/start-service.ts';
+import { startService, type RunningService, type StartServiceOptions } from '../../scripts/compose/start-service.ts';
 import { LogSink } from './log-sink.ts';
 
 export interface TestService extends RunningService {
@@ -41,13 +41,20 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: '1000000',
     // Likewise for A2A requests (the budget is tested on an app of its own).
     A2A_RATE_LIMIT_PER_MINUTE: '1000000',
+    // Suites read outbox rows unpublished; the webhook suites start services with the worker on.
+    WEBHOOK_WORKER: 'false',
     ...overrides,
   });
 }
 
 /** A real service: real database, real listening socket on an OS-chosen port. */
 export async function startTestService(
-  options: { config?: Config; router?: AppRouter; trpcRouter?: AnyRouter } = {},
+  options: {
+    config?: Config;
+    router?: AppRouter;
+    trpcRouter?: AnyRouter;
+    webhooks?: StartServiceOptions['webhooks'];
+  } = {},
 ): Promise<TestService> {
   const logs = new LogSink();
   const config = options.config ?? testConfig();
@@ -56,6 +63,7 @@ export async function startTestService(
     log: createLogger(config.logLevel, logs),
     router: options.router,
     trpcRouter: options.trpcRouter,
+    webhooks: options.webhooks,
   });
   return { ...service, url: service.config.siteUrl, logs };
 }

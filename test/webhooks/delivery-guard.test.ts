@@ -1,0 +1,112 @@
+import { expect } from 'chai';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createWebhookPoster } from '../../adapters/webhooks/http-post.ts';
+import type { Resolver } from '../../adapters/webhooks/guarded-lookup.ts';
+
+/**
+ * The connect-time guard and the poster's limits, without the database. Refusals never open a socket:
+ * the stubbed resolver answers the table's addresses; only loopback receivers are real.
+ */
+describe('webhook delivery: connect-time address guard and HTTP limits', function () {
+  this.timeout(20_000);
+  let server: Server;
+  let hits = 0;
+  let port = 0;
+
+  before(async () => {
+    server = createServer((req, res) => {
+      hits += 1;
+      if (req.url === '/hang') return; // never answers
+      if (req.url === '/big') {
+        res.end('x'.repeat(10_000));
+        return;
+      }
+      res.statusCode = 204;
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  after(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+
+  /** A resolver answering `answers` for every name (and counting the look-ups). */
+  function stub(answers: string[]): Resolver & { calls: number } {
+    const resolver = Object.assign(
+      async () => {
+        resolver.calls += 1;
+        return answers.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+      },
+      { calls: 0 },
+    );
+    return resolver;
+  }
+
+  const refused: [string, string[]][] = [
+    ['loopback', ['127.0.0.1']],
+    ['IPv6 loopback', ['::1']],
+    ['private 10/8', ['10.1.2.3']],
+    ['private 172.16/12', ['172.20.0.5']],
+    ['private 192.168/16', ['192.168.1.1']],
+    ['cloud metadata (link-local)', ['169.254.169.254']],
+    ['carrier-grade NAT', ['100.64.0.1']],
+    ['unspecified', ['0.0.0.0']],
+    ['IPv4-mapped loopback', ['::ffff:127.0.0.1']],
+    ['unique-local IPv6', ['fd00::1']],
+    ['rebinding: a public then a private address', ['93.184.216.34', '10.0.0.1']],
+    ['a private then a public address', ['192.168.0.10', '93.184.216.34']],
+  ];
+
+  for (const [name, answers] of refused) {
+    it(`refuses a host resolving to ${name}, at connect time, without connecting`, async () => {
+      const resolver = stub(answers);
+      const poster = createWebhookPoster({ allowPrivate: false, resolver });
+      const before = hits;
+      const result = await poster.post(`http://receiver.example:${port}/hook`, '{}', {});
+      poster.close();
+      expect(resolver.calls).to.equal(1);
+      expect(result.status).to.equal(undefined);
+      expect(result.error).to.match(/not a public address/);
+      expect(hits).to.equal(before);
+    });
+  }
+
+  it('refuses literal private IP hosts before any connection (Node skips lookup for IP literals)', async () => {
+    const poster = createWebhookPoster({ allowPrivate: false, resolver: stub(['93.184.216.34']) });
+    for (const url of [
+      `http://127.0.0.1:${port}/`,
+      `http://[::1]:${port}/`,
+      'http://169.254.169.254/latest/meta-data',
+    ]) {
+      const result = await poster.post(url, '{}', {});
+      expect(result.error, url).to.match(/not a public address/);
+    }
+    poster.close();
+  });
+
+  it('connects when every resolved address is allowed (WEBHOOK_ALLOW_PRIVATE_URLS=true for a loopback receiver)', async () => {
+    const poster = createWebhookPoster({ allowPrivate: true, resolver: stub(['127.0.0.1']) });
+    const result = await poster.post(`http://receiver.example:${port}/ok`, '{}', {});
+    poster.close();
+    expect(result.status).to.equal(204);
+  });
+
+  it('gives up at the deadline when the receiver never answers', async () => {
+    const poster = createWebhookPoster({ allowPrivate: true, timeoutMs: 300 });
+    const result = await poster.post(`http://127.0.0.1:${port}/hang`, '{}', {});
+    poster.close();
+    expect(result.status).to.equal(undefined);
+    expect(result.error).to.match(/timed out after 300 ms/);
+  });
+
+  it('keeps at most 1 KiB of the response body', async () => {
+    const poster = createWebhookPoster({ allowPrivate: true });
+    const result = await poster.post(`http://127.0.0.1:${port}/big`, '{}', {});
+    poster.close();
+    expect(result.status).to.equal(200);
+    expect(result.responseBody).to.have.length(1024);
+  });
+});

@@ -1,0 +1,206 @@
+import { expect } from 'chai';
+import { testConfig, startTestService, type TestService } from '../helpers/test-service.ts';
+import {
+  callerFor,
+  eventually,
+  insertBusiness,
+  insertEndpoint,
+  rows,
+  startReceiver,
+  type Receiver,
+} from './delivery-helpers.ts';
+
+/** A compressed schedule: immediately, then six retries 50 ms apart. */
+const SCHEDULE = '0s,50ms,50ms,50ms,50ms,50ms,50ms';
+
+describe('webhook delivery (worker, signatures, retries)', function () {
+  this.timeout(60_000);
+  let service: TestService;
+  const receivers: Receiver[] = [];
+
+  before(async () => {
+    service = await startTestService({
+      config: testConfig({
+        WEBHOOK_WORKER: 'true',
+        WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+        WEBHOOK_RETRY_SCHEDULE: SCHEDULE,
+      }),
+      webhooks: { pollMs: 20 },
+    });
+  });
+  after(async () => {
+    await service.stop();
+    await Promise.all(receivers.map((receiver) => receiver.close()));
+  });
+
+  async function receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
+    const started = await startReceiver(...args);
+    receivers.push(started);
+    return started;
+  }
+
+  it('delivers create-customer and create-job events, signed (standardwebhooks verifies), to the subscribed endpoints of their own business only', async () => {
+    let secrets: Record<string, string> = {};
+    const all = await receiver(() => [secrets.all!]);
+    const jobsOnly = await receiver(() => [secrets.jobs!]);
+    const other = await receiver(() => [secrets.other!]);
+    const business = await insertBusiness(service);
+    const otherBusiness = await insertBusiness(service);
+    const a = await insertEndpoint(service, business, all.url);
+    const j = await insertEndpoint(service, business, jobsOnly.url, { events: ['job.created'] });
+    const o = await insertEndpoint(service, otherBusiness, other.url);
+    secrets = { all: a.secret, jobs: j.secret, other: o.secret };
+
+    const caller = callerFor(service, business);
+    const customer = await caller.workspace.customers.createCustomer({ name: 'Ada Webhook' });
+    const job = await caller.workspace.jobs.createJob({ customer_id: customer.id, title: 'Fix the sink' } as never);
+    await eventually('both events at the catch-all endpoint', () => all.received.length >= 2);
+    await eventually('the job at the jobs-only endpoint', () => jobsOnly.received.length >= 1);
+
+    expect(all.received.every((entry) => entry.verified)).to.equal(true);
+    const bodies = all.received.map((entry) => JSON.parse(entry.body) as Record<string, unknown>);
+    expect(bodies.map((body) => body.type).sort()).to.deep.equal(['customer.created', 'job.created']);
+    const created = bodies.find((body) => body.type === 'customer.created')!;
+    expect(created).to.include({ business_id: business });
+    expect(created.data).to.deep.include({ id: customer.id, name: 'Ada Webhook' });
+    expect(all.received.find((entry) => JSON.parse(entry.body).type === 'customer.created')!.id).to.equal(created.id);
+    expect(jobsOnly.received.map((entry) => JSON.parse(entry.body).type)).to.deep.equal(['job.created']);
+    expect((JSON.parse(jobsOnly.received[0]!.body) as { data: { id: string } }).data.id).to.equal(job.id);
+    const headers = all.received[0]!.headers;
+    expect(headers['content-type']).to.equal('application/json');
+    expect(headers['user-agent']).to.match(/^field-service-api-webhooks\//);
+    expect(headers['x-service-signature']).to.equal(headers['webhook-signature']);
+    expect(other.received).to.have.length(0);
+  });
+
+  it('signs with the current and the previous secret while the previous has not expired', async () => {
+    const previous = 'whsec_' + Buffer.alloc(32, 7).toString('base64');
+    let current = '';
+    const hook = await receiver(() => [current, previous]);
+    const business = await insertBusiness(service);
+    current = (
+      await insertEndpoint(service, business, hook.url, {
+        previousSecret: { secret: previous, expiresAt: new Date(Date.now() + 3_600_000) },
+      })
+    ).secret;
+    await callerFor(service, business).workspace.customers.createCustomer({ name: 'Rotating' });
+    await eventually('the delivery', () => hook.received.length >= 1);
+    expect(hook.received[0]!.verified).to.equal(true);
+    expect(hook.received[0]!.headers['webhook-signature']!.split(' ')).to.have.length(2);
+  });
+
+  it('a receiver failing every other request still gets every event, once delivered each', async () => {
+    let secret = '';
+    let count = 0;
+    const hook = await receiver(
+      () => [secret],
+      (_entry, res) => {
+        count += 1;
+        res.statusCode = count % 2 === 0 ? 500 : 200;
+        res.end('ok');
+      },
+    );
+    const business = await insertBusiness(service);
+    secret = (await insertEndpoint(service, business, hook.url)).secret;
+    const caller = callerFor(service, business);
+    const ids = [];
+    for (let index = 0; index < 10; index += 1)
+      ids.push((await caller.workspace.customers.createCustomer({ name: `C${index}` })).id);
+    await eventually('every delivery delivered', async () => {
+      const [row] = await rows<{ n: number }>(
+        service,
+        "select count(*)::int as n from webhook_deliveries where business_id = ? and state = 'delivered'",
+        [business],
+      );
+      return row!.n === 10;
+    });
+    const delivered = new Set(
+      hook.received.map((entry) => (JSON.parse(entry.body) as { data: { id: string } }).data.id),
+    );
+    expect([...delivered].sort()).to.deep.equal(ids.sort());
+    expect(hook.received.every((entry) => entry.verified)).to.equal(true);
+  });
+
+  it('410 Gone fails the delivery and disables the endpoint with the reason', async () => {
+    const hook = await receiver(
+      () => [],
+      (_entry, res) => {
+        res.statusCode = 410;
+        res.end();
+      },
+    );
+    const business = await insertBusiness(service);
+    const endpoint = await insertEndpoint(service, business, hook.url);
+    await callerFor(service, business).workspace.customers.createCustomer({ name: 'Gone' });
+    await eventually('the endpoint disabled', async () => {
+      const [row] = await rows<{ disabled: boolean }>(service, 'select disabled from webhook_endpoints where id = ?', [
+        endpoint.id,
+      ]);
+      return row!.disabled;
+    });
+    const [row] = await rows<{ disabled_reason: string; state: string }>(
+      service,
+      'select e.disabled_reason, d.state from webhook_endpoints e join webhook_deliveries d on d.endpoint_id = e.id where e.id = ?',
+      [endpoint.id],
+    );
+    expect(row).to.deep.equal({ disabled_reason: 'The endpoint answered 410 Gone.', state: 'failed' });
+  });
+
+  it('429 with Retry-After waits as asked; a redirect is not followed (3xx is a failure)', async () => {
+    let redirected = 0;
+    const target = await receiver(
+      () => [],
+      (_entry, res) => {
+        redirected += 1;
+        res.end();
+      },
+    );
+    const busy = await receiver(
+      () => [],
+      (_entry, res) => {
+        res.statusCode = 429;
+        res.setHeader('retry-after', '120');
+        res.end();
+      },
+    );
+    const moved = await receiver(
+      () => [],
+      (_entry, res) => {
+        res.statusCode = 302;
+        res.setHeader('location', target.url);
+        res.end();
+      },
+    );
+    const business = await insertBusiness(service);
+    const busyEndpoint = await insertEndpoint(service, business, busy.url);
+    const movedEndpoint = await insertEndpoint(service, business, moved.url);
+    await callerFor(service, business).workspace.customers.createCustomer({ name: 'Busy' });
+    await eventually('one attempt at the busy endpoint', () => busy.received.length >= 1);
+    await eventually('the redirect recorded', async () => {
+      const found = await rows(
+        service,
+        'select 1 from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = ? and a.response_status = 302',
+        [movedEndpoint.id],
+      );
+      return found.length > 0;
+    });
+    await eventually('the 429 attempt recorded', async () => {
+      const found = await rows(
+        service,
+        'select 1 from webhook_deliveries where endpoint_id = ? and last_status = 429',
+        [busyEndpoint.id],
+      );
+      return found.length > 0;
+    });
+    const [waiting] = await rows<{ wait_s: number; attempts: number }>(
+      service,
+      `select extract(epoch from d.next_attempt_at - a.attempted_at)::float as wait_s, d.attempts
+         from webhook_deliveries d join webhook_attempts a on a.delivery_id = d.id where d.endpoint_id = ?`,
+      [busyEndpoint.id],
+    );
+    expect(waiting!.attempts).to.equal(1);
+    expect(waiting!.wait_s).to.be.closeTo(120, 1);
+    expect(busy.received).to.have.length(1);
+    expect(redirected).to.equal(0);
+  });
+});
