@@ -1,0 +1,137 @@
+/**
+ * `npm run bench:webhooks`: webhook deliveries per second, and the latency from an event's commit to
+ * its first attempt.
+ *
+ * 1. burst: BENCH_EVENTS (default 2000) outbox events committed in one transaction for one endpoint;
+ *    deliveries per second from the commit to the last receipt, and p50/p99 of commit -> receipt
+ *    (in a burst this is mostly queueing behind the concurrency bound).
+ * 2. latency: BENCH_SAMPLES (default 20) single events, each committed at a random moment of an idle
+ *    worker's poll and waited for: commit -> first attempt received, p50/p99 (the poll interval dominates).
+ * The service runs in this process with its worker (poll 500 ms); the receiver
+ * is a node:http server on 127.0.0.1 answering 204 at once, verifying nothing (the tests verify).
+ * Env: BENCH_EVENTS, BENCH_SAMPLES, BENCH_CONCURRENCY (attempts in flight, default 8 as the service), DATABASE_URL (else a temporary embedded database).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../core/config.ts';
+import { createLogger } from '../core/logger.ts';
+import { newWebhookSecret, sealWebhookSecret } from '../core/services/webhooks/secret-box.ts';
+import { startService } from '../scripts/compose/start-service.ts';
+
+function positiveFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number >= 1`);
+  return value;
+}
+
+const events = positiveFromEnv('BENCH_EVENTS', 2000);
+const samples = positiveFromEnv('BENCH_SAMPLES', 20);
+const concurrency = positiveFromEnv('BENCH_CONCURRENCY', 8);
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const arrivals = new Map<string, number>();
+let onArrival: (() => void) | undefined;
+const receiver = createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    const id = String(req.headers['webhook-id']);
+    if (!arrivals.has(id)) arrivals.set(id, performance.now());
+    res.statusCode = 204;
+    res.end();
+    onArrival?.();
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'fsa-bench-webhooks-'));
+const config = loadConfig({
+  ...process.env,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'warn',
+  WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+  WEBHOOK_WORKER: 'true',
+});
+const log = createLogger('warn');
+const service = await startService({ config, log, webhooks: { concurrency } });
+const connection = service.database.orm.em.fork().getConnection();
+
+const businessId = randomUUID();
+const endpointId = randomUUID();
+const key = await service.services.webhooks.secretKey(log);
+await connection.execute('insert into businesses (id, slug, name, time_zone, currency) values (?, ?, ?, ?, ?)', [
+  businessId,
+  `bench-${businessId.slice(0, 8)}`,
+  'Webhook bench',
+  'America/Chicago',
+  'USD',
+]);
+await connection.execute(
+  'insert into webhook_endpoints (id, business_id, url, enabled_events, secret_ciphertext) values (?, ?, ?, ?, ?)',
+  [endpointId, businessId, url, '["*"]', sealWebhookSecret(key, endpointId, newWebhookSecret())],
+);
+
+/** Commits `count` customer.created events in one statement; answers their ids and the commit time. */
+async function commitEvents(count: number): Promise<{ ids: string[]; committedAt: number }> {
+  const ids = Array.from({ length: count }, () => randomUUID());
+  const values = ids.map(() => "(?, ?, 'customer.created', 'customer', ?, '{}'::jsonb)").join(', ');
+  await connection.execute(
+    `insert into outbox_events (id, business_id, event_type, aggregate_type, aggregate_id, payload) values ${values}`,
+    ids.flatMap((id) => [id, businessId, randomUUID()]),
+  );
+  return { ids, committedAt: performance.now() };
+}
+
+function arrivedAll(ids: string[]): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (ids.every((id) => arrivals.has(id))) {
+        onArrival = undefined;
+        resolve();
+      }
+    };
+    onArrival = check;
+    check();
+  });
+}
+
+try {
+  const burst = await commitEvents(events);
+  await arrivedAll(burst.ids);
+  const times = burst.ids.map((id) => arrivals.get(id)! - burst.committedAt);
+  const seconds = Math.max(...times) / 1000;
+  process.stdout.write(
+    `burst: ${events} events, delivered in ${seconds.toFixed(2)} s = ${Math.round(events / seconds)} deliveries/s; ` +
+      `commit -> receipt p50 ${Math.round(percentile(times, 50))} ms, p99 ${Math.round(percentile(times, 99))} ms\n`,
+  );
+  const latencies: number[] = [];
+  for (let sample = 0; sample < samples; sample += 1) {
+    // Commit at a random moment of the worker's idle poll, not right as it wakes from the last send.
+    await new Promise((resolve) => setTimeout(resolve, 600 + Math.random() * 500));
+    const single = await commitEvents(1);
+    await arrivedAll(single.ids);
+    latencies.push(arrivals.get(single.ids[0]!)! - single.committedAt);
+  }
+  process.stdout.write(
+    `latency: ${samples} single events, commit -> first attempt p50 ${Math.round(percentile(latencies, 50))} ms, ` +
+      `p99 ${Math.round(percentile(latencies, 99))} ms (poll interval 500 ms)\n`,
+  );
+} finally {
+  await service.webhooks.stop(); // attempts in flight are recorded before their business goes
+  await connection.execute('delete from businesses where id = ?', [businessId]);
+  await service.stop();
+  receiver.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
