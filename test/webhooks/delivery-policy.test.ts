@@ -1,0 +1,71 @@
+import { expect } from 'chai';
+import { Webhook } from 'standardwebhooks';
+import { ConfigError, loadConfig } from '../../core/config.ts';
+import { decideOutcome, retryAfterMs } from '../../core/services/webhooks/retry-policy.ts';
+import { webhookHeaders } from '../../core/services/webhooks/signature.ts';
+
+describe('webhook delivery: schedule, outcome decisions and signatures (pure)', () => {
+  const now = new Date('2026-11-26T12:00:00Z');
+  const schedule = [0, 5_000, 300_000];
+  const half = () => 0.5; // no jitter
+
+  it('WEBHOOK_RETRY_SCHEDULE: the default, a custom list, and refusals naming the bad slot', () => {
+    expect(loadConfig({}).webhookDelivery.retryScheduleMs).to.deep.equal([
+      0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+    ]);
+    expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '0s, 50ms,1m,1d' }).webhookDelivery.retryScheduleMs).to.deep.equal([
+      0, 50, 60_000, 86_400_000,
+    ]);
+    for (const bad of ['5', '5x', '2d', '1s,,2s', '-1s']) {
+      expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: bad }), bad).to.throw(ConfigError, /WEBHOOK_RETRY_SCHEDULE/);
+    }
+    expect(loadConfig({ WEBHOOK_WORKER: 'false' }).webhookDelivery.worker).to.equal(false);
+  });
+
+  it('2xx delivers; other answers and errors wait for the next slot; after the last slot the delivery fails', () => {
+    expect(decideOutcome({ result: { status: 204 }, attempts: 1, schedule, now })).to.deep.equal({
+      state: 'delivered',
+    });
+    const retry = decideOutcome({ result: { status: 500 }, attempts: 1, schedule, now, random: half });
+    expect(retry).to.deep.include({ state: 'pending', error: 'HTTP 500' });
+    expect((retry as { nextAttemptAt: Date }).nextAttemptAt.getTime() - now.getTime()).to.equal(5_000);
+    const redirect = decideOutcome({ result: { status: 302 }, attempts: 2, schedule, now, random: half });
+    expect(redirect.state).to.equal('pending');
+    expect(decideOutcome({ result: { error: 'timed out' }, attempts: 3, schedule, now })).to.deep.equal({
+      state: 'failed',
+      error: 'timed out',
+    });
+  });
+
+  it('jitter stays within ±10 % of the slot', () => {
+    for (const random of [() => 0, () => 0.999]) {
+      const outcome = decideOutcome({ result: { status: 500 }, attempts: 2, schedule, now, random });
+      const wait = (outcome as { nextAttemptAt: Date }).nextAttemptAt.getTime() - now.getTime();
+      expect(wait).to.be.within(270_000, 330_000);
+    }
+  });
+
+  it('410 disables the endpoint; 429/503 wait for Retry-After, bounded to an hour', () => {
+    expect(decideOutcome({ result: { status: 410 }, attempts: 1, schedule, now })).to.include({
+      state: 'failed',
+      disableEndpoint: 'The endpoint answered 410 Gone.',
+    });
+    const asked = decideOutcome({ result: { status: 429, retryAfter: '120' }, attempts: 1, schedule, now });
+    expect((asked as { nextAttemptAt: Date }).nextAttemptAt.toISOString()).to.equal('2026-11-26T12:02:00.000Z');
+    const huge = decideOutcome({ result: { status: 503, retryAfter: '999999' }, attempts: 1, schedule, now });
+    expect((huge as { nextAttemptAt: Date }).nextAttemptAt.toISOString()).to.equal('2026-11-26T13:00:00.000Z');
+    expect(retryAfterMs('Thu, 26 Nov 2026 12:00:30 GMT', now)).to.equal(30_000);
+    expect(retryAfterMs('soon', now)).to.equal(undefined);
+  });
+
+  it('signs as Standard Webhooks: the reference library verifies with either listed secret', () => {
+    const current = 'whsec_' + Buffer.alloc(32, 1).toString('base64');
+    const previous = 'whsec_' + Buffer.alloc(32, 2).toString('base64');
+    const body = '{"id":"e1","type":"customer.created"}';
+    const timestamp = Math.floor(Date.now() / 1000);
+    const headers = webhookHeaders({ id: 'msg_1', timestamp, body, secrets: [current, previous] });
+    expect(new Webhook(current).verify(body, headers)).to.deep.equal(JSON.parse(body));
+    expect(new Webhook(previous).verify(body, headers)).to.deep.equal(JSON.parse(body));
+    expect(() => new Webhook(current).verify(body + ' ', headers)).to.throw();
+  });
+});
