@@ -10,7 +10,7 @@ const MAX_SLOT_MS = 86_400_000;
 const MAX_SLOTS = 20;
 
 /** Default schedule: immediately, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about a day in all, Standard Webhooks' spacing). */
-export const DEFAULT_RETRY_SCHEDULE = '0s,5s,5m,30m,2h,5h,10h,10h';
+const DEFAULT_RETRY_SCHEDULE = '0s,5s,5m,30m,2h,5h,10h,10h';
 
 /** `0s,5s,5m` -> [0, 5000, 300000]: the wait before each attempt, the first one included. */
 const retrySchedule = z.string().transform((raw, issue) => {

@@ -9,7 +9,7 @@ export type Resolver = (hostname: string) => Promise<{ address: string; family: 
 export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /** The connection was refused because the host is, or resolves to, a non-public address. */
-export class AddressRefusedError extends Error {
+class AddressRefusedError extends Error {
   override name = 'AddressRefusedError';
   readonly code = 'WEBHOOK_ADDRESS_REFUSED';
 }

@@ -5,11 +5,11 @@ import { API_VERSION } from '../../core/version.ts';
 import { guardedLookup, refuseLiteralAddress, systemResolver, type Resolver } from './guarded-lookup.ts';
 
 /** What a receiver answered is kept up to this many bytes (the attempt log shows it; the rest is discarded). */
-export const RESPONSE_BODY_LIMIT = 1024;
+const RESPONSE_BODY_LIMIT = 1024;
 /** An attempt's whole deadline: connect, send and the response (its status and first KiB). */
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
-export interface PostResult {
+interface PostResult {
   status?: number;
   retryAfter?: string;
   responseBody?: string;

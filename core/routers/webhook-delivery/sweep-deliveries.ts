@@ -6,7 +6,7 @@ import { ZSweepDeliveriesInput, ZSweepDeliveriesOutput } from './sweep-deliverie
  * How long deliveries and their attempts are kept: 30 days. The default schedule gives up after
  * about 33 hours, so only a disabled endpoint's deliveries can still be pending by then.
  */
-export const DELIVERY_RETENTION_MS = 30 * 86_400_000;
+const DELIVERY_RETENTION_MS = 30 * 86_400_000;
 
 /** Deletes deliveries older than the retention, at most `limit` per call (the sweeper repeats it). System only. */
 export const sweepDeliveries = systemProcedure

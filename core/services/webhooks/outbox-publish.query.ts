@@ -22,7 +22,7 @@ function placeholders(count: number): string {
 }
 
 /** Whether an endpoint's `enabled_events` (a JSON array of types, or ["*"]) takes this event type. */
-export function subscribes(enabledEvents: unknown, eventType: string): boolean {
+function subscribes(enabledEvents: unknown, eventType: string): boolean {
   const list: unknown = typeof enabledEvents === 'string' ? JSON.parse(enabledEvents) : enabledEvents;
   return Array.isArray(list) && (list.includes('*') || list.includes(eventType));
 }
@@ -31,7 +31,7 @@ export function subscribes(enabledEvents: unknown, eventType: string): boolean {
  * The exact body of an event's deliveries, serialized once: every endpoint and every retry sends
  * (and signs) these bytes.
  */
-export function eventBody(event: OutboxRow): string {
+function eventBody(event: OutboxRow): string {
   return JSON.stringify({
     id: event.id,
     type: event.event_type,

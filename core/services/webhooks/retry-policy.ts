@@ -35,7 +35,7 @@ export function retryAfterMs(header: string | undefined, now: Date): number | un
 }
 
 /** The wait before attempt number `attempt` (1-based) with ±10 % jitter; undefined when the schedule has no such slot. */
-export function scheduledDelayMs(
+function scheduledDelayMs(
   schedule: readonly number[],
   attempt: number,
   random: () => number,

@@ -14,7 +14,7 @@ function secretBytes(secret: string): Buffer {
  * the previous secret, so a receiver that still has either verifies (their libraries accept any
  * listed v1 signature). The body must be the exact bytes sent.
  */
-export function signWebhook(input: {
+function signWebhook(input: {
   id: string;
   timestamp: number;
   body: string;
