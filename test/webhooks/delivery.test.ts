@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { createLogger } from '../../core/logger.ts';
+import { systemCaller } from '../../scripts/lib/system-caller.ts';
 import { testConfig, startTestService, type TestService } from '../helpers/test-service.ts';
 import {
   callerFor,
@@ -202,5 +204,35 @@ describe('webhook delivery (worker, signatures, retries)', function () {
     expect(waiting!.wait_s).to.be.closeTo(120, 1);
     expect(busy.received).to.have.length(1);
     expect(redirected).to.equal(0);
+  });
+
+  it('the sweep deletes deliveries (and their attempts) older than 30 days, and keeps newer ones', async () => {
+    const hook = await receiver(() => []);
+    const business = await insertBusiness(service);
+    const endpoint = await insertEndpoint(service, business, hook.url, { events: ['none.such'] });
+    for (const [event, age] of [
+      ['00000000-0000-4000-8000-000000000001', '31 days'],
+      ['00000000-0000-4000-8000-000000000002', '29 days'],
+    ]) {
+      await rows(
+        service,
+        `insert into webhook_deliveries (id, business_id, endpoint_id, event_id, event_type, payload, state, next_attempt_at, created_at)
+         values (gen_random_uuid(), ?, ?, ?, 'customer.created', '{}', 'delivered', now(), now() - ?::interval)`,
+        [business, endpoint.id, event, age],
+      );
+    }
+    const caller = systemCaller({
+      orm: service.database.orm,
+      services: service.services,
+      config: service.config,
+      log: createLogger('silent'),
+    });
+    expect((await caller.webhookDelivery.sweepDeliveries({ limit: 1000 })).deleted).to.be.at.least(1);
+    const left = await rows<{ event_id: string }>(
+      service,
+      'select event_id from webhook_deliveries where endpoint_id = ?',
+      [endpoint.id],
+    );
+    expect(left.map((row) => row.event_id)).to.deep.equal(['00000000-0000-4000-8000-000000000002']);
   });
 });
