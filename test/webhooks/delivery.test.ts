@@ -55,7 +55,7 @@ describe('webhook delivery (worker, signatures, retries)', function () {
 
     const caller = callerFor(service, business);
     const customer = await caller.workspace.customers.createCustomer({ name: 'Ada Webhook' });
-    const job = await caller.workspace.jobs.createJob({ customer_id: customer.id, title: 'Fix the sink' } as never);
+    const job = await caller.workspace.jobs.createJob({ customer_id: customer.id, title: 'Fix the sink' });
     await eventually('both events at the catch-all endpoint', () => all.received.length >= 2);
     await eventually('the job at the jobs-only endpoint', () => jobsOnly.received.length >= 1);
 
