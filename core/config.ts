@@ -145,6 +145,8 @@ const ZEnvironment = z.object({
     .max(86_400, { message: 'expected at most 86400 seconds (one day)' })
     .default(3600),
   ...paymentEnvironment,
+  WEBHOOK_ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
+  WEBHOOK_SECRET_OVERLAP_HOURS: wholeNumber(0, 720).default(24),
 });
 
 export interface Config {
@@ -212,6 +214,16 @@ export interface Config {
   };
   /** The paid reference's payments (PAYMENT_*): without a wallet or a facilitator it answers 503 PAYMENT_NOT_CONFIGURED. */
   payments: PaymentConfig;
+  /** Outbound webhooks (issue 18). */
+  webhooks: {
+    /**
+     * WEBHOOK_ALLOW_PRIVATE_URLS: development and tests only. Endpoints may then be http and point at
+     * loopback or private addresses; otherwise only https URLs to public addresses are accepted.
+     */
+    allowPrivateUrls: boolean;
+    /** WEBHOOK_SECRET_OVERLAP_HOURS: how long a rotated-out secret keeps signing beside the new one (0 to 720). */
+    secretOverlapHours: number;
+  };
 }
 
 /**
@@ -288,6 +300,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accessTokenTtlSeconds: values.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
     },
     payments: payments.config,
+    webhooks: {
+      allowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS,
+      secretOverlapHours: values.WEBHOOK_SECRET_OVERLAP_HOURS,
+    },
   };
 }
 

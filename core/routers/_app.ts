@@ -16,6 +16,7 @@ import { oauthTokensRouter } from './oauth-tokens/router.ts';
 import { oauthRouter } from './oauth/router.ts';
 import { ucpRouter } from './ucp/router.ts';
 import { paymentsRouter } from './payments/router.ts';
+import { webhooksRouter } from './webhooks/router.ts';
 import { workspaceRouter } from './workspace/router.ts';
 
 export const appRouter = router({
@@ -26,6 +27,7 @@ export const appRouter = router({
   discovery: discoveryRouter,
   accounts: accountsRouter,
   workspace: workspaceRouter,
+  webhooks: webhooksRouter,
   demo: demoRouter,
   oauthClients: oauthClientsRouter,
   oauth: oauthRouter,
