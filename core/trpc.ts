@@ -185,7 +185,7 @@ export const tenantProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
 });
 
 /** The scope of workspace API tokens that manages the business's webhook endpoints. */
-export const WEBHOOKS_MANAGE_SCOPE = 'webhooks:manage';
+const WEBHOOKS_MANAGE_SCOPE = 'webhooks:manage';
 
 /**
  * Webhook endpoint management (REST under /v1/webhook-endpoints and /api/trpc): the principal must be

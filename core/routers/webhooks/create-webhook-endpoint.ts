@@ -23,7 +23,7 @@ export const createWebhookEndpoint = webhookManagementProcedure
       summary: 'Create a webhook endpoint',
       description:
         'Subscribes a URL to event types of the business (or ["*"] for all). The answer carries the signing secret ' +
-        '(`whsec_...`) this once: store it; it is never shown again (rotate-secret makes a new one). At most 20 ' +
+        'this once: store it; it is never shown again (rotate-secret makes a new one). At most 20 ' +
         'endpoints per business.',
       successDescription: 'The endpoint created, with its secret shown this once.',
       errorResponses: {

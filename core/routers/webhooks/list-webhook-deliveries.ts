@@ -23,7 +23,7 @@ export const listWebhookDeliveries = webhookManagementProcedure
       description:
         'Newest first: each delivery with its state and its latest attempts (when, latency, response status, the ' +
         'first KiB of the response body, or the error). Delivered and given-up deliveries are kept for a limited time.',
-      errorResponses: { 404: 'No such endpoint in this business (RESOURCE_NOT_FOUND).' },
+      errorResponses: { 404: 'No such endpoint in this business, so no deliveries to list (RESOURCE_NOT_FOUND).' },
     },
     rest: { credential: 'workspace_api_token' },
   })

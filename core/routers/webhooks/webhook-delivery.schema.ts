@@ -3,7 +3,7 @@ import { webhookDeliveryStates } from '../../../orm/entities/webhooks/webhook-de
 
 const ZInstant = z.iso.datetime({ offset: true });
 
-export const ZWebhookAttempt = z.object({
+const ZWebhookAttempt = z.object({
   attempted_at: ZInstant,
   duration_ms: z.number().int().describe('How long the attempt took (latency), in milliseconds.'),
   response_status: z.number().int().nullable().describe("The receiver's HTTP status; null when no response came."),

@@ -39,7 +39,7 @@ function errorLines(errors: Record<string | number, string> | undefined, urls: R
 /** What credential the endpoint needs (`rest.credential`; webhook management's token and scope). */
 function authentication(procedure: ProcedureEntry): string {
   if (procedure.meta?.rest?.credential === 'workspace_api_token')
-    return 'Authorization: Bearer <workspace API token> (`fsa_ws_...`, with the scope webhooks:manage)';
+    return 'Authorization: Bearer <workspace API token> (with the scope webhooks:manage)';
   return procedure.meta?.openapi?.protect ? 'Authorization: Bearer <token>' : 'none';
 }
 

@@ -29,7 +29,7 @@ export function webhookEventsSection(input: ReferenceInput): ReferenceSection {
   const markdown = [
     '## Webhook events',
     '',
-    'The event types webhook endpoints receive (POST {base_url}/v1/webhook-endpoints subscribes one), each ' +
+    `The event types webhook endpoints receive (POST ${code(`${input.urls.base}/v1/webhook-endpoints`)} subscribes one), each ` +
       'recorded in the same transaction as the change it describes (so an event exists exactly when its change ' +
       'does), with the payload it carries as `data` in the envelope {id, type, created_at, business_id, data}. ' +
       'Every delivery is signed (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature). Deliveries may be ' +

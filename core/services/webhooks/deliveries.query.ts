@@ -32,7 +32,7 @@ const columns = `id, business_id, endpoint_id, event_id, event_type, state, atte
   last_status, last_error, created_at, delivered_at`;
 
 /** The most attempts the log shows per delivery (the latest ones): manual retries are otherwise unbounded. */
-export const ATTEMPTS_SHOWN_PER_DELIVERY = 20;
+const ATTEMPTS_SHOWN_PER_DELIVERY = 20;
 
 export interface NewWebhookDelivery {
   id: string;

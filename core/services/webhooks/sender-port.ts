@@ -1,5 +1,5 @@
 /** The outcome of one delivery attempt made right away (the test endpoint, a manual retry). */
-export interface WebhookDeliveryOutcome {
+interface WebhookDeliveryOutcome {
   /** The delivery's state after the attempt: `delivered`, `pending` (a retry is scheduled) or `failed`. */
   state: string;
   /** Attempts made so far, this one included. */

@@ -11,7 +11,7 @@ export const MAX_WEBHOOK_URL_LENGTH = 2048;
  * Host names are not resolved here: the delivery side resolves them and checks every address at
  * connect time, so DNS rebinding cannot pass either check.
  */
-export function webhookUrlProblem(url: string, allowPrivate: boolean): string | undefined {
+function webhookUrlProblem(url: string, allowPrivate: boolean): string | undefined {
   if (url.length > MAX_WEBHOOK_URL_LENGTH) return `the URL is longer than ${MAX_WEBHOOK_URL_LENGTH} characters`;
   let parsed: URL;
   try {

@@ -3,7 +3,7 @@ import type { WebhookAttemptRow, WebhookDeliveryRow } from './deliveries.query.t
 import type { WebhookEndpointRow } from './endpoints.query.ts';
 
 /** A timestamptz as the driver gave it (Date or text), as ISO 8601 UTC. */
-export function instant(value: Date | string): string {
+function instant(value: Date | string): string {
   return new Date(value).toISOString();
 }
 
@@ -31,7 +31,7 @@ export function endpointView(row: WebhookEndpointRow, now: Date) {
   };
 }
 
-export function attemptView(row: WebhookAttemptRow) {
+function attemptView(row: WebhookAttemptRow) {
   return {
     attempted_at: instant(row.attempted_at),
     duration_ms: row.duration_ms,
