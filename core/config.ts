@@ -147,6 +147,8 @@ const ZEnvironment = z.object({
     .default(3600),
   ...paymentEnvironment,
   ...webhookEnvironment,
+  WEBHOOK_ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
+  WEBHOOK_SECRET_OVERLAP_HOURS: wholeNumber(0, 720).default(24),
 });
 
 export interface Config {
@@ -214,8 +216,18 @@ export interface Config {
   };
   /** The paid reference's payments (PAYMENT_*): without a wallet or a facilitator it answers 503 PAYMENT_NOT_CONFIGURED. */
   payments: PaymentConfig;
-  /** Outbound webhook delivery (WEBHOOK_RETRY_SCHEDULE, WEBHOOK_WORKER, WEBHOOK_ALLOW_PRIVATE_URLS): retry schedule, in-process worker, private receivers. */
+  /** Outbound webhook delivery (WEBHOOK_RETRY_SCHEDULE, WEBHOOK_WORKER): retry schedule, in-process worker. */
   webhookDelivery: WebhookConfig;
+  /** Outbound webhooks (issue 18). */
+  webhooks: {
+    /**
+     * WEBHOOK_ALLOW_PRIVATE_URLS: development and tests only. Endpoints may then be http and point at
+     * loopback or private addresses; otherwise only https URLs to public addresses are accepted.
+     */
+    allowPrivateUrls: boolean;
+    /** WEBHOOK_SECRET_OVERLAP_HOURS: how long a rotated-out secret keeps signing beside the new one (0 to 720). */
+    secretOverlapHours: number;
+  };
 }
 
 /**
@@ -293,6 +305,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: payments.config,
     webhookDelivery: resolveWebhookConfig(values),
+    webhooks: {
+      allowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS,
+      secretOverlapHours: values.WEBHOOK_SECRET_OVERLAP_HOURS,
+    },
   };
 }
 

@@ -66,6 +66,12 @@ export interface DeprecationMeta {
 export interface RestMeta {
   successStatus?: 201;
   idempotent?: boolean;
+  /**
+   * The credential the operation needs. Default: none (the public surface, `security: []`).
+   * `workspace_api_token`: `Authorization: Bearer fsa_ws_...`; the OpenAPI document declares the bearer
+   * scheme on the operation and its 401 and 403 answers.
+   */
+  credential?: 'workspace_api_token';
 }
 
 /** Procedure metadata: the REST mapping (trpc-to-openapi) plus what other transports read. */
@@ -176,6 +182,34 @@ export const tenantProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
     );
   }
   return next({ ctx: { principal, businessId } });
+});
+
+/** The scope of workspace API tokens that manages the business's webhook endpoints. */
+const WEBHOOKS_MANAGE_SCOPE = 'webhooks:manage';
+
+/**
+ * Webhook endpoint management (REST under /v1/webhook-endpoints and /api/trpc): the principal must be
+ * a workspace API token bound to a business and holding `webhooks:manage` (or a system caller acting
+ * for a business). No or an invalid token is 401 UNAUTHORIZED with its challenge; a token without the
+ * scope 403 INSUFFICIENT_SCOPE. OAuth access tokens are refused like unknown tokens: their one
+ * audience is the MCP resource. Answers are never cached (they may carry a secret shown once).
+ */
+export const webhookManagementProcedure = t.procedure.use(async ({ ctx, next }) => {
+  ctx.response.headers['Cache-Control'] = 'no-store';
+  const principal = await resolvePrincipal(ctx);
+  if (principal.kind === 'system' && principal.businessId !== undefined)
+    return next({ ctx: { principal, businessId: principal.businessId } });
+  if (principal.kind !== 'api_token') {
+    throw new AppError('UNAUTHORIZED', 'Webhook management needs a workspace API token bound to a business.', {
+      headers: { 'WWW-Authenticate': 'Bearer realm="field-service-api", error="invalid_token"' },
+    });
+  }
+  if (!principal.scopes.includes(WEBHOOKS_MANAGE_SCOPE)) {
+    throw new AppError('INSUFFICIENT_SCOPE', `Webhook management needs the scope ${WEBHOOKS_MANAGE_SCOPE}.`, {
+      details: [{ required_scopes: [WEBHOOKS_MANAGE_SCOPE], accepted_scopes: [WEBHOOKS_MANAGE_SCOPE] }],
+    });
+  }
+  return next({ ctx: { principal, businessId: principal.businessId } });
 });
 
 /**

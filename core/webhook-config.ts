@@ -39,11 +39,13 @@ const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected one of true, false, 1, 0, yes, no' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-/** The webhook delivery variables of the environment (core/config.ts spreads them into its schema). */
+/**
+ * The webhook delivery variables of the environment (core/config.ts spreads them into its schema).
+ * WEBHOOK_ALLOW_PRIVATE_URLS, which the connect-time guard also obeys, is config.webhooks'.
+ */
 export const webhookEnvironment = {
   WEBHOOK_RETRY_SCHEDULE: retrySchedule.default(retrySchedule.parse(DEFAULT_RETRY_SCHEDULE)),
   WEBHOOK_WORKER: flag.default(true),
-  WEBHOOK_ALLOW_PRIVATE_URLS: flag.default(false),
 };
 
 export interface WebhookConfig {
@@ -51,21 +53,11 @@ export interface WebhookConfig {
   retryScheduleMs: number[];
   /** Whether `npm start` runs the delivery worker in its process (WEBHOOK_WORKER). */
   worker: boolean;
-  /**
-   * WEBHOOK_ALLOW_PRIVATE_URLS: lets deliveries connect to loopback and private addresses (tests, a
-   * receiver on the same network). Off, the connect-time guard refuses any non-public address.
-   */
-  allowPrivateUrls: boolean;
 }
 
 export function resolveWebhookConfig(values: {
   WEBHOOK_RETRY_SCHEDULE: number[];
   WEBHOOK_WORKER: boolean;
-  WEBHOOK_ALLOW_PRIVATE_URLS: boolean;
 }): WebhookConfig {
-  return {
-    retryScheduleMs: values.WEBHOOK_RETRY_SCHEDULE,
-    worker: values.WEBHOOK_WORKER,
-    allowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS,
-  };
+  return { retryScheduleMs: values.WEBHOOK_RETRY_SCHEDULE, worker: values.WEBHOOK_WORKER };
 }

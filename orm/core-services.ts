@@ -7,6 +7,7 @@ import { oauthUrls } from '../core/services/oauth/urls.ts';
 import { paymentSettings } from '../core/services/payments/settings.ts';
 import { createFailureLimiter } from '../core/services/rate-limit/failure-limiter.ts';
 import { createRateLimiter, type RateLimitStore } from '../core/services/rate-limit/rate-limiter.ts';
+import { webhookSecretKeySource } from '../core/services/webhooks/secret-box.ts';
 import { createWorkLimit } from '../core/services/work-limit/work-limit.ts';
 import type { Database } from './database.ts';
 
@@ -40,6 +41,11 @@ export function createCoreServices(database: Database, config: Config): CoreServ
       verifyAccessToken(token, { em: ctx.em, now: ctx.clock.now(), issuer, audience: resource }),
     oauthRedirectPolicy: config.oauthRedirects,
     payments: paymentSettings(config.payments),
+    webhooks: {
+      secretKey: webhookSecretKeySource(kek),
+      allowPrivateUrls: config.webhooks.allowPrivateUrls,
+      secretOverlapHours: config.webhooks.secretOverlapHours,
+    },
     rateLimiters: {
       government: createRateLimiter({ name: 'gov', ...config.rateLimits.government }, store),
       publicLists: createRateLimiter({ name: 'public-list', ...config.rateLimits.publicLists }, store),

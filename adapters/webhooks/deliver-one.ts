@@ -2,10 +2,12 @@ import type { z } from 'zod';
 import type { Context } from '../../core/context.ts';
 import type { ProcedureInvoker } from '../../core/procedures/invoker.ts';
 import type { ZClaimedDelivery } from '../../core/routers/webhook-delivery/claim-deliveries.schema.ts';
-import type { WebhookDeliveryOutcome } from '../../core/services/webhooks/sender-port.ts';
+import type { WebhookSender } from '../../core/services/webhooks/sender-port.ts';
 import type { WebhookPoster } from './http-post.ts';
 
 export type ClaimedDelivery = z.infer<typeof ZClaimedDelivery>;
+
+type WebhookDeliveryOutcome = Awaited<ReturnType<WebhookSender['deliverNow']>>;
 
 /** What sending needs: the procedures (through the invoker, as the system principal) and the HTTP poster. */
 export interface DeliveryDeps {

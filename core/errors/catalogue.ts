@@ -301,6 +301,18 @@ export const errorCatalogue = {
     resolution:
       'Too many password checks are under way at once; wait for the number of seconds in the Retry-After header, then try again.',
   },
+  // Webhooks (issue 18): endpoint management.
+  WEBHOOK_URL_REFUSED: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution:
+      'Give an absolute https URL (at most 2048 characters, no user name or password) whose host is a public name or address; loopback, private, link-local and reserved addresses are refused.',
+  },
+  WEBHOOK_ENDPOINT_LIMIT_REACHED: {
+    status: 409,
+    jsonRpc: -32009,
+    resolution: 'Delete an endpoint you no longer use, or subscribe an existing endpoint to more event types.',
+  },
 } as const satisfies Record<string, { status: number; jsonRpc: number; resolution: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -17,6 +17,7 @@ import { oauthRouter } from './oauth/router.ts';
 import { ucpRouter } from './ucp/router.ts';
 import { paymentsRouter } from './payments/router.ts';
 import { webhookDeliveryRouter } from './webhook-delivery/router.ts';
+import { webhooksRouter } from './webhooks/router.ts';
 import { workspaceRouter } from './workspace/router.ts';
 
 export const appRouter = router({
@@ -27,6 +28,7 @@ export const appRouter = router({
   discovery: discoveryRouter,
   accounts: accountsRouter,
   workspace: workspaceRouter,
+  webhooks: webhooksRouter,
   demo: demoRouter,
   oauthClients: oauthClientsRouter,
   oauth: oauthRouter,

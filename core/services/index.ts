@@ -6,6 +6,7 @@ import type { PaymentSettings } from './payments/settings.ts';
 import type { FailureLimiter } from './rate-limit/failure-limiter.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { WorkLimit } from './work-limit/work-limit.ts';
+import type { WebhookSender } from './webhooks/sender-port.ts';
 
 /**
  * Long-lived services the composition root builds once (they depend on the database kind)
@@ -55,4 +56,18 @@ export interface CoreServices {
   agentReference?: AgentReferenceSource;
   /** Whether the paid reference is sold here, and its payment terms (network, asset, wallet). */
   payments: PaymentSettings;
+  /** Outbound webhooks: what endpoint management needs. */
+  webhooks: {
+    /** Seals and opens the endpoints' signing secrets (derived from the OAuth key-encryption key). */
+    secretKey: KeyEncryptionKeySource;
+    /** WEBHOOK_ALLOW_PRIVATE_URLS: accept http and private or loopback addresses (development, tests). */
+    allowPrivateUrls: boolean;
+    /** WEBHOOK_SECRET_OVERLAP_HOURS: how long a rotated-out secret keeps signing. */
+    secretOverlapHours: number;
+  };
+  /**
+   * Sends one delivery now (the test endpoint, a manual retry), implemented by the delivery side
+   * (adapters/webhooks/). Absent: test and retry answer the queued delivery and the workers send it.
+   */
+  webhookSender?: WebhookSender;
 }

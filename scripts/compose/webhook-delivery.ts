@@ -46,7 +46,7 @@ export function composeWebhookDelivery(options: WebhookDeliveryOptions): Webhook
   const { config, log } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const poster = createWebhookPoster({
-    allowPrivate: config.webhookDelivery.allowPrivateUrls,
+    allowPrivate: config.webhooks.allowPrivateUrls,
     resolver: options.resolver,
     timeoutMs,
   });

@@ -45,6 +45,8 @@ describe('GET /api/openapi.json', () => {
     expect(document.paths['/health'], 'paths./health').to.have.property('get');
     for (const path of Object.keys(document.paths)) {
       expect(path, 'tRPC transport must not be documented').not.to.match(/^\/trpc/);
+      // Spec 4.8 names POST /v1/webhook-endpoints/{id}/test (send a test event): a public path, not a test-only procedure.
+      if (path === '/v1/webhook-endpoints/{id}/test') continue;
       expect(path, 'test-only procedures must not leak into the public document').not.to.contain('test');
     }
   });
@@ -81,16 +83,30 @@ describe('GET /api/openapi.json', () => {
         'agent-ucpGetCheckout',
         'agent-ucpCreateCheckoutSession',
         'agent-ucpGetCheckoutSession',
+        'webhooks-listEventTypes',
+        'webhooks-listEndpoints',
+        'webhooks-createEndpoint',
+        'webhooks-getEndpoint',
+        'webhooks-updateEndpoint',
+        'webhooks-deleteEndpoint',
+        'webhooks-rotateSecret',
+        'webhooks-listDeliveries',
+        'webhooks-sendTestEvent',
+        'webhooks-retryDelivery',
       ].sort(),
     );
   });
 
-  it('declares no credential on every operation and one error shape for every non-2xx response', () => {
+  it('declares no credential on every operation (but webhook management) and one error shape for every non-2xx response', () => {
     const all = operations(document);
     expect(all).not.to.be.empty;
     for (const [path, method, operation] of all) {
       const where = `${method.toUpperCase()} ${path}`;
-      expect(operation.security, `${where} security`).to.deep.equal([]);
+      // Spec 5.1: the public endpoints take no credential. The one exception is webhook endpoint
+      // management (spec 4.8, 5.5), which needs a workspace API token: its bearer requirement is
+      // checked in test/webhooks/management-openapi.test.ts.
+      const needsToken = path.startsWith('/v1/webhook-endpoints');
+      expect(operation.security, `${where} security`).to.deep.equal(needsToken ? [{ workspaceApiToken: [] }] : []);
       for (const [status, response] of Object.entries(operation.responses as Json)) {
         if (/^2/.test(status)) continue;
         const schema = (response as Json).content?.['application/json']?.schema;
@@ -114,6 +130,8 @@ describe('GET /api/openapi.json', () => {
       '/v1/directory/public/{slug}',
       '/v1/agent/paid-reference',
       '/v1/agent/ucp/checkout/{id}',
+      '/v1/webhook-endpoints/{id}',
+      '/v1/webhook-endpoints/{id}/deliveries',
       '/v1/agent/ucp/checkout-sessions/{id}',
     ]);
     expect(new Set(notFound.values()).size, 'distinct descriptions').to.equal(notFound.size);

@@ -29,7 +29,7 @@ describe('the paid reference terms list what the generated reference holds', () 
       `Public REST endpoints: ${rest} endpoints with parameters, limits, example requests and response shapes`,
       `MCP tools: ${tools} tools with their required scopes, arguments and result shapes`,
       `A2A skills: ${skills} skills with their arguments, example data parts and phrasings`,
-      'Webhook events: 2 event types with what emits them and their payloads',
+      'Webhook events: 3 event types with what emits them and their payloads',
     ]);
     expect(content.includes).to.have.length(7);
     expect(content.includes[0]).to.match(/^Authentication: /);

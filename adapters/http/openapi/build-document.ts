@@ -9,6 +9,7 @@ import { discoveryUrls } from '../../../core/services/discovery/urls.ts';
 import type { DeprecationMeta } from '../../../core/trpc.ts';
 import { API_VERSION } from '../../../core/version.ts';
 import { describeRestBehaviour, restBehaviours } from './rest-behaviour.ts';
+import { WORKSPACE_TOKEN_SCHEME, webhooksSection, workspaceTokenScheme } from './webhooks-section.ts';
 
 type Operation = NonNullable<OpenAPIObject['paths']>[string]['get'] & {};
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -23,8 +24,16 @@ function errorResponse(description: string) {
   return { description, content: { 'application/json': { schema: errorRef } } };
 }
 
+const unauthorized =
+  'No bearer token, or an unknown, revoked or expired one (UNAUTHORIZED, with a WWW-Authenticate challenge).';
+const forbidden = 'The token lacks the scope the operation needs, named in details (INSUFFICIENT_SCOPE).';
+
 /** Every error a REST client can see has one shape: point each non-2xx response at ErrorMessage. */
-function normaliseOperation(operation: Operation, declared: Record<string, string> | undefined): void {
+function normaliseOperation(
+  operation: Operation,
+  declared: Record<string, string> | undefined,
+  needsToken: boolean,
+): void {
   const responses = (operation.responses ??= {});
   // trpc-to-openapi assumes a 404 for any procedure with input; only those that declare one have it.
   // (Hand-described paths, `declared` undefined, keep their own.)
@@ -33,9 +42,13 @@ function normaliseOperation(operation: Operation, declared: Record<string, strin
   if (takesInput) responses['400'] ??= errorResponse(invalidParameter);
   else delete responses['400'];
   responses['500'] ??= errorResponse(unexpected);
-  // Public operations take no credential, so they cannot answer 401 or 403.
+  // Public operations take no credential, so they cannot answer 401 or 403; token-guarded ones can.
   delete responses['401'];
   delete responses['403'];
+  if (needsToken) {
+    responses['401'] = errorResponse(unauthorized);
+    responses['403'] = errorResponse(forbidden);
+  }
   for (const [status, response] of Object.entries(responses)) {
     if (Number(status) < 400) continue;
     const described = response as { description?: string; headers?: Record<string, unknown> };
@@ -46,7 +59,19 @@ function normaliseOperation(operation: Operation, declared: Record<string, strin
     };
   }
   // Spec 5.1: the public endpoints send no credential, stated as an explicit empty requirement.
-  operation.security = [];
+  // Webhook management (spec 4.8, 5.5) needs a workspace API token: the one bearer scheme.
+  operation.security = needsToken ? [{ [WORKSPACE_TOKEN_SCHEME]: [] }] : [];
+}
+
+/** The "method path" of every operation that needs a workspace API token (`rest.credential`). */
+function tokenGuarded(procedures: readonly ProcedureEntry[]): Set<string> {
+  const guarded = new Set<string>();
+  for (const procedure of procedures) {
+    const openapi = procedure.meta?.openapi;
+    if (openapi && procedure.meta?.rest?.credential === 'workspace_api_token')
+      guarded.add(`${openapi.method.toLowerCase()} ${openapi.path}`);
+  }
+  return guarded;
 }
 
 /**
@@ -135,7 +160,9 @@ export function buildOpenApiDocument(
     description:
       'The public and agent-facing surface of the field-service platform: blog (en-US, es-US), active government ' +
       'contract opportunities, the business directory, health, and agent discovery. Every error is an ErrorMessage ' +
-      '`{code, message, resolution, status}`. Endpoints here need no credential. An agent starts at the discovery ' +
+      '`{code, message, resolution, status}`. Endpoints here need no credential, except webhook endpoint management ' +
+      '(/v1/webhook-endpoints: a workspace API token with the webhooks:manage scope); the `webhooks` section ' +
+      'describes the events a webhook endpoint receives. An agent starts at the discovery ' +
       `index, ${discoveryUrls(urls).index}. What /v1 promises, and how a deprecation is announced (the Deprecation, ` +
       `Sunset and Link headers, the \`deprecated\` flag here): the versioning policy, ${discoveryUrls(urls).versioningPolicy}.`,
     docsUrl: `${urls.base}/docs`,
@@ -146,6 +173,7 @@ export function buildOpenApiDocument(
   const declared = declaredErrorDescriptions(procedures);
   const deprecated = deprecations(procedures);
   const behaviours = restBehaviours(procedures);
+  const guarded = tokenGuarded(procedures);
   const policyUrl = discoveryUrls(urls).versioningPolicy;
   for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
@@ -154,7 +182,7 @@ export function buildOpenApiDocument(
       const behaviour = behaviours.get(`${method} ${path}`);
       // Before normalising: the 400 and 409 it adds are then pointed at ErrorMessage like every error.
       if (behaviour) describeRestBehaviour(operation, behaviour);
-      normaliseOperation(operation, declared.get(`${method} ${path}`));
+      normaliseOperation(operation, declared.get(`${method} ${path}`), guarded.has(`${method} ${path}`));
       const deprecation = deprecated.get(`${method} ${path}`);
       if (deprecation) describeDeprecationHeaders(operation, deprecation, policyUrl);
     }
@@ -165,7 +193,11 @@ export function buildOpenApiDocument(
   const schemas = Object.fromEntries(
     Object.entries(components.schemas ?? {}).filter(([name]) => !name.startsWith('error.')),
   );
-  components.schemas = schemas;
-  delete components.securitySchemes;
+  // The event payloads a webhook receiver gets (OpenAPI 3.1 `webhooks`), from the event catalogue's schemas.
+  const webhooks = webhooksSection();
+  document.webhooks = webhooks.webhooks;
+  components.schemas = { ...schemas, ...webhooks.schemas };
+  if (guarded.size > 0) components.securitySchemes = { [WORKSPACE_TOKEN_SCHEME]: workspaceTokenScheme };
+  else delete components.securitySchemes;
   return document;
 }

@@ -36,6 +36,13 @@ function errorLines(errors: Record<string | number, string> | undefined, urls: R
     .map((status) => `- ${status}: ${cell(deployed(errors[status]!, urls))}`);
 }
 
+/** What credential the endpoint needs (`rest.credential`; webhook management's token and scope). */
+function authentication(procedure: ProcedureEntry): string {
+  if (procedure.meta?.rest?.credential === 'workspace_api_token')
+    return 'Authorization: Bearer <workspace API token> (with the scope webhooks:manage)';
+  return procedure.meta?.openapi?.protect ? 'Authorization: Bearer <token>' : 'none';
+}
+
 function endpoint(procedure: ProcedureEntry, input: ReferenceInput): string {
   const openapi = procedure.meta!.openapi!;
   const url = `${input.urls.base}${openapi.path}`;
@@ -52,7 +59,7 @@ function endpoint(procedure: ProcedureEntry, input: ReferenceInput): string {
     '',
     `- URL: ${code(url)}`,
     `- operationId: ${code(openapi.operationId ?? procedure.path)}`,
-    `- Authentication: ${openapi.protect ? 'Authorization: Bearer <token>' : 'none'}`,
+    `- Authentication: ${authentication(procedure)}`,
     `- Rate limit: ${budget ? `${describeBudget(budget)}: ${budget.scope}` : 'none of its own'}`,
     '',
     deployed(openapi.description ?? '', input.urls),

@@ -29,8 +29,8 @@ export interface ReferenceEvent {
 }
 
 /**
- * Where events come from: today the outbox of the workspace writes (outbox-events.ts); a webhook
- * event catalogue is one more source. Sources see the procedures, so a payload can be a
+ * Where events come from: the webhook event catalogue (webhook-catalogue-events.ts, the default);
+ * a test may add others. Sources see the procedures, so a payload can be a
  * procedure's own output schema. A type listed by two sources is documented once, by the first.
  */
 export type ReferenceEventSource = (procedures: readonly ProcedureEntry[]) => readonly ReferenceEvent[];
@@ -41,7 +41,7 @@ export interface ReferenceInput {
   procedures: readonly ProcedureEntry[];
   urls: SiteUrls;
   limits: ReferenceLimits;
-  /** Default: the outbox events alone. */
+  /** Default: the webhook event catalogue. */
   eventSources?: readonly ReferenceEventSource[];
 }
 

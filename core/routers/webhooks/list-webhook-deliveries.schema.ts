@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { ZWebhookDelivery } from './webhook-delivery.schema.ts';
+import { ZWebhookId } from './webhook-endpoint.schema.ts';
+
+export const ZListWebhookDeliveriesInput = z.object({
+  id: ZWebhookId.describe('The endpoint id.'),
+  cursor: z
+    .string()
+    .min(1)
+    .max(500)
+    .optional()
+    .describe('Opaque cursor: the `next_cursor` of the previous page. Omit it for the first page.'),
+  limit: z.coerce.number().int().min(1).max(50).default(20).describe('Deliveries per page, 1 to 50 (default 20).'),
+});
+
+export const ZListWebhookDeliveriesOutput = z.object({
+  items: z.array(ZWebhookDelivery),
+  next_cursor: z.string().nullable().describe('Pass as `cursor` to get the next page; null on the last page.'),
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { ZWebhookEndpoint } from './webhook-endpoint.schema.ts';
+
+/** Cursor pagination as the workspace lists (`cursor`, `limit` 1..100, default 25); `limit` read from a query string too. */
+export const ZListWebhookEndpointsInput = z.object({
+  cursor: z
+    .string()
+    .min(1)
+    .max(500)
+    .optional()
+    .describe('Opaque cursor: the `next_cursor` of the previous page. Omit it for the first page.'),
+  limit: z.coerce.number().int().min(1).max(100).default(25).describe('Items per page, 1 to 100 (default 25).'),
+});
+
+export const ZListWebhookEndpointsOutput = z.object({
+  items: z.array(ZWebhookEndpoint),
+  next_cursor: z.string().nullable().describe('Pass as `cursor` to get the next page; null on the last page.'),
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import {
+  ZEnabledEvents,
+  ZWebhookDescription,
+  ZWebhookEndpoint,
+  ZWebhookId,
+  ZWebhookMetadata,
+  ZWebhookUrl,
+} from './webhook-endpoint.schema.ts';
+
+/** PATCH: only the members given change. */
+export const ZUpdateWebhookEndpointInput = z.object({
+  id: ZWebhookId.describe('The endpoint id.'),
+  url: ZWebhookUrl.optional(),
+  description: ZWebhookDescription.optional(),
+  enabled_events: ZEnabledEvents.optional(),
+  metadata: ZWebhookMetadata.optional().describe('Replaces the whole metadata object.'),
+  disabled: z
+    .boolean()
+    .optional()
+    .describe('true stops deliveries to the endpoint; false enables it again (its failure streak is forgotten).'),
+});
+
+export const ZUpdateWebhookEndpointOutput = ZWebhookEndpoint;

@@ -1,0 +1,16 @@
+import type { ProcedureEntry } from '../../procedures/introspection.ts';
+import { webhookEventCatalogue } from '../webhooks/event-catalogue.ts';
+import type { ReferenceEvent, ReferenceEventSource } from './types.ts';
+
+/**
+ * The webhook event catalogue (core/services/webhooks/event-catalogue.ts): the events the workspace
+ * writes record in their outbox and deliver, plus webhook.test. A tool is named as the emitter only
+ * when the router the reference documents has it.
+ */
+export const webhookCatalogueEventSource: ReferenceEventSource = (procedures: readonly ProcedureEntry[]) =>
+  webhookEventCatalogue.map((event): ReferenceEvent => ({
+    type: event.type,
+    description: event.description,
+    emittedBy: event.emittedBy.filter((tool) => procedures.some((procedure) => procedure.meta?.tool?.name === tool)),
+    payload: event.data,
+  }));

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { ZCreateCustomerOutput } from '../../routers/workspace/customers/create-customer.schema.ts';
+import { ZCreateJobOutput } from '../../routers/workspace/jobs/create-job.schema.ts';
+import type { OutboxEventType } from '../workspace/outbox.query.ts';
+
+/** The `data` of a `webhook.test` event: enough for a receiver to see its endpoint and the time. */
+export const ZWebhookTestData = z.object({
+  message: z.string().describe('A fixed sentence saying this is a test delivery.'),
+  endpoint_id: z.uuid().describe('The endpoint the test was sent to.'),
+  sent_at: z.iso.datetime().describe('When the test was requested (ISO 8601 UTC).'),
+});
+
+export interface WebhookEventDefinition {
+  /** The event type a receiver switches on. */
+  type: string;
+  /** What happened, for the receiver (the docs, the OpenAPI `webhooks` section, the paid reference). */
+  description: string;
+  /** The MCP tools whose success emits it (empty: the service itself, e.g. the test endpoint). */
+  emittedBy: readonly string[];
+  /** The schema of the event's `data`. */
+  data: z.ZodType;
+}
+
+/** The workspace writes' events: keyed by the outbox type, so a new outbox type does not compile until catalogued. */
+const outboxEvents: Record<OutboxEventType, WebhookEventDefinition> = {
+  'customer.created': {
+    type: 'customer.created',
+    description:
+      'A customer was created in the business. `data` is the stored customer, exactly as the create-customer tool answered it.',
+    emittedBy: ['create-customer'],
+    data: ZCreateCustomerOutput,
+  },
+  'job.created': {
+    type: 'job.created',
+    description:
+      'A job was created in the business. `data` is the stored job, exactly as the create-job tool answered it.',
+    emittedBy: ['create-job'],
+    data: ZCreateJobOutput,
+  },
+};
+
+/**
+ * Every event type a webhook endpoint can receive, sorted by type: the one list that the event-types
+ * endpoint, the OpenAPI document's `webhooks` section and the paid reference are built from, and that
+ * `enabled_events` is validated against.
+ */
+export const webhookEventCatalogue: readonly WebhookEventDefinition[] = [
+  ...Object.values(outboxEvents),
+  {
+    type: 'webhook.test',
+    description:
+      'Sent only by POST /v1/webhook-endpoints/{id}/test, to that endpoint, whatever events it enabled: checks the ' +
+      'receiver and its signature verification. `data` names the endpoint and when the test was requested.',
+    emittedBy: [],
+    data: ZWebhookTestData,
+  },
+].sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+
+export const webhookEventTypes: readonly string[] = webhookEventCatalogue.map((event) => event.type);
+
+/** The event type of test deliveries (always delivered to the endpoint tested, enabled or not). */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+/**
+ * The body of every delivery: the envelope around one event. `id` is the stable `webhook-id` header
+ * too (the same on every retry; deduplicate on it), `created_at` when the event happened (not when
+ * this attempt was sent: that is `webhook-timestamp`).
+ */
+export function webhookEnvelope<Data extends z.ZodType>(type: string, data: Data) {
+  return z.object({
+    id: z.uuid().describe('The event id, also sent as the webhook-id header; the same on every retry.'),
+    type: z.literal(type).describe('The event type.'),
+    created_at: z.iso.datetime().describe('When the event happened (ISO 8601 UTC).'),
+    business_id: z.uuid().describe('The business (workspace) the event belongs to.'),
+    data,
+  });
+}
