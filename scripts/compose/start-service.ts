@@ -39,8 +39,11 @@ export interface StartServiceOptions {
    * Runs on the migrated database with the configuration as given (the listening port is not known yet).
    */
   beforeListen?: (database: Database) => Promise<void>;
-  /** Tests: the webhook engine's stubbed resolver, attempt deadline, poll interval. */
-  webhooks?: Pick<WebhookDeliveryOptions, 'resolver' | 'timeoutMs' | 'pollMs' | 'concurrency'>;
+  /**
+   * Tests: the webhook engine's stubbed resolver, attempt deadline, poll interval; `sendNow: false`
+   * leaves CoreServices.webhookSender unset (test and retry then only queue, as without a sender).
+   */
+  webhooks?: Pick<WebhookDeliveryOptions, 'resolver' | 'timeoutMs' | 'pollMs' | 'concurrency'> & { sendNow?: boolean };
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -85,7 +88,10 @@ export async function startService({
       runWorker: running.webhookDelivery.worker,
       ...webhookOptions,
     });
-    services = { ...createCoreServices(database, config), webhookSender: webhooks.sender };
+    services = {
+      ...createCoreServices(database, config),
+      ...(webhookOptions?.sendNow === false ? {} : { webhookSender: webhooks.sender }),
+    };
     server.on('request', composeApp({ config, log, database, services, router, trpcRouter }).callback());
   } catch (error) {
     await database.close();

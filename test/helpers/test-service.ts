@@ -63,7 +63,8 @@ export async function startTestService(
     log: createLogger(config.logLevel, logs),
     router: options.router,
     trpcRouter: options.trpcRouter,
-    webhooks: options.webhooks,
+    // The shared service (no worker) has no send-now either: nothing it serves opens an outbound socket.
+    webhooks: { sendNow: config.webhookDelivery.worker, ...options.webhooks },
   });
   return { ...service, url: service.config.siteUrl, logs };
 }

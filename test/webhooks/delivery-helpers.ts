@@ -126,7 +126,7 @@ export function callerFor(service: RunningService, businessId: string) {
         kind: 'api_token',
         businessId,
         tokenId: randomUUID(),
-        scopes: ['workspace:read', 'workspace:write'],
+        scopes: ['workspace:read', 'workspace:write', 'webhooks:manage'],
       },
     }),
   );

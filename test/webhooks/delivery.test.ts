@@ -235,4 +235,17 @@ describe('webhook delivery (worker, signatures, retries)', function () {
     );
     expect(left.map((row) => row.event_id)).to.deep.equal(['00000000-0000-4000-8000-000000000002']);
   });
+
+  it('send-now (the test event) signs and sends at once through the same engine, and answers the outcome', async () => {
+    let secret = '';
+    const hook = await receiver(() => [secret]);
+    const business = await insertBusiness(service);
+    const endpoint = await insertEndpoint(service, business, hook.url, { events: ['job.created'] });
+    secret = endpoint.secret;
+    const outcome = await callerFor(service, business).webhooks.sendTestEvent({ id: endpoint.id });
+    expect(outcome).to.deep.include({ state: 'delivered', attempts: 1, last_status: 204, last_error: null });
+    expect(hook.received).to.have.length(1);
+    expect(hook.received[0]!.verified).to.equal(true);
+    expect(JSON.parse(hook.received[0]!.body)).to.deep.include({ type: 'webhook.test', business_id: business });
+  });
 });
