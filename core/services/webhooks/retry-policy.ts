@@ -35,11 +35,7 @@ export function retryAfterMs(header: string | undefined, now: Date): number | un
 }
 
 /** The wait before attempt number `attempt` (1-based) with ±10 % jitter; undefined when the schedule has no such slot. */
-function scheduledDelayMs(
-  schedule: readonly number[],
-  attempt: number,
-  random: () => number,
-): number | undefined {
+function scheduledDelayMs(schedule: readonly number[], attempt: number, random: () => number): number | undefined {
   const base = schedule[attempt - 1];
   if (base === undefined) return undefined;
   return Math.round(base * (1 + (random() * 2 - 1) * JITTER));

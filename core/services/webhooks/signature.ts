@@ -14,12 +14,7 @@ function secretBytes(secret: string): Buffer {
  * the previous secret, so a receiver that still has either verifies (their libraries accept any
  * listed v1 signature). The body must be the exact bytes sent.
  */
-function signWebhook(input: {
-  id: string;
-  timestamp: number;
-  body: string;
-  secrets: readonly string[];
-}): string {
+function signWebhook(input: { id: string; timestamp: number; body: string; secrets: readonly string[] }): string {
   const signed = `${input.id}.${input.timestamp}.${input.body}`;
   return input.secrets
     .map((secret) => `v1,${createHmac('sha256', secretBytes(secret)).update(signed, 'utf8').digest('base64')}`)
