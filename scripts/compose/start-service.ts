@@ -80,6 +80,10 @@ export async function startService({
     const port = await listen(server, initial.port, initial.host);
     config = withListeningPort(initial, port);
     const running = config;
+    if (running.webhooks.allowPrivateUrls)
+      log.warn(
+        'WEBHOOK_ALLOW_PRIVATE_URLS is on: webhook endpoints may use http and loopback or private addresses (development and tests only)',
+      );
     webhooks = composeWebhookDelivery({
       orm: database.orm,
       services: () => services,

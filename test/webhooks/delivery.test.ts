@@ -41,6 +41,11 @@ describe('webhook delivery (worker, signatures, retries)', function () {
     return started;
   }
 
+  it('warns at start that WEBHOOK_ALLOW_PRIVATE_URLS is on', () => {
+    const warning = service.logs.find((line) => String(line.msg).startsWith('WEBHOOK_ALLOW_PRIVATE_URLS is on'));
+    expect(warning?.level).to.equal(40);
+  });
+
   it('delivers create-customer and create-job events, signed (standardwebhooks verifies), to the subscribed endpoints of their own business only', async () => {
     let secrets: Record<string, string> = {};
     const all = await receiver(() => [secrets.all!]);
