@@ -2,6 +2,7 @@ import { AppError } from '../../errors/index.ts';
 import { findWebhookDelivery, requeueWebhookDelivery } from '../../services/webhooks/deliveries.query.ts';
 import { findWebhookEndpoint } from '../../services/webhooks/endpoints.query.ts';
 import { sendNowIfPossible } from '../../services/webhooks/send-now.ts';
+import { sendNowDueAt } from '../../services/webhooks/sender-port.ts';
 import { deliveryNotFound, endpointNotFound } from '../../services/webhooks/views.ts';
 import { webhookManagementProcedure } from '../../trpc.ts';
 import { ZRetryWebhookDeliveryInput, ZRetryWebhookDeliveryOutput } from './retry-webhook-delivery.schema.ts';
@@ -33,7 +34,14 @@ export const retryWebhookDelivery = webhookManagementProcedure
     if (endpoint.disabled)
       throw new AppError('CONFLICT', 'The endpoint is disabled; enable it (PATCH disabled: false) before retrying.');
     const now = ctx.clock.now();
-    const requeued = await requeueWebhookDelivery(ctx.sql, ctx.businessId, endpoint.id, input.delivery_id, now);
+    const requeued = await requeueWebhookDelivery(
+      ctx.sql,
+      ctx.businessId,
+      endpoint.id,
+      input.delivery_id,
+      now,
+      sendNowDueAt(ctx.services.webhookSender, now),
+    );
     if (!requeued) {
       if (!(await findWebhookDelivery(ctx.sql, ctx.businessId, endpoint.id, input.delivery_id)))
         throw deliveryNotFound(input.delivery_id);

@@ -5,6 +5,7 @@ import { findWebhookEndpoint } from '../../services/webhooks/endpoints.query.ts'
 import { webhookPayload } from '../../services/webhooks/envelope.ts';
 import { WEBHOOK_TEST_EVENT } from '../../services/webhooks/event-catalogue.ts';
 import { sendNowIfPossible } from '../../services/webhooks/send-now.ts';
+import { sendNowDueAt } from '../../services/webhooks/sender-port.ts';
 import { endpointNotFound } from '../../services/webhooks/views.ts';
 import { webhookManagementProcedure } from '../../trpc.ts';
 import { ZSendTestEventInput, ZSendTestEventOutput } from './send-test-event.schema.ts';
@@ -58,6 +59,7 @@ export const sendTestEvent = webhookManagementProcedure
         },
       }),
       now,
+      dueAt: sendNowDueAt(ctx.services.webhookSender, now),
     });
     return sendNowIfPossible(ctx.services.webhookSender, delivery);
   });

@@ -43,10 +43,12 @@ export interface NewWebhookDelivery {
   /** The exact JSON body every attempt sends (and signs). */
   payload: string;
   now: Date;
+  /** When the workers may take it (default `now`; later while a request sends it at once). */
+  dueAt?: Date;
 }
 
 /**
- * Queues one delivery, due now. The endpoint must be the business's: the tenant foreign key
+ * Queues one delivery, due at `dueAt` (now by default). The endpoint must be the business's: the tenant foreign key
  * (business_id, endpoint_id) refuses anything else.
  */
 export async function insertWebhookDelivery(
@@ -65,7 +67,7 @@ export async function insertWebhookDelivery(
       delivery.eventId,
       delivery.eventType,
       delivery.payload,
-      delivery.now.toISOString(),
+      (delivery.dueAt ?? delivery.now).toISOString(),
       delivery.now.toISOString(),
     ],
   });
@@ -97,6 +99,7 @@ export async function requeueWebhookDelivery(
   endpointId: string,
   id: string,
   now: Date,
+  dueAt: Date = now,
 ): Promise<WebhookDeliveryRow | undefined> {
   const [row] = await runQuery<WebhookDeliveryRow>(source, {
     sql: `update webhook_deliveries
@@ -104,7 +107,7 @@ export async function requeueWebhookDelivery(
           where business_id = ? and endpoint_id = ? and id = ?
             and (locked_until is null or locked_until <= ?::timestamptz)
           returning ${columns}`,
-    params: [now.toISOString(), businessId, endpointId, id, now.toISOString()],
+    params: [dueAt.toISOString(), businessId, endpointId, id, now.toISOString()],
   });
   return row;
 }

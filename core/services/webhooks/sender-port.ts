@@ -20,3 +20,16 @@ interface WebhookDeliveryOutcome {
 export interface WebhookSender {
   deliverNow(deliveryId: string): Promise<WebhookDeliveryOutcome>;
 }
+
+/**
+ * How long a delivery about to be sent now is kept from the workers: it is queued due this much
+ * later, so the request that sends it at once is the one that claims it (a worker polling at the
+ * same moment would otherwise take it, and the caller would only learn "pending"). Should that
+ * request die, the workers send it once the hold has passed.
+ */
+const SEND_NOW_HOLD_MS = 30_000;
+
+/** When a delivery queued for sending now is due for the workers: after the hold when a sender will try it at once. */
+export function sendNowDueAt(sender: WebhookSender | undefined, now: Date): Date {
+  return sender ? new Date(now.getTime() + SEND_NOW_HOLD_MS) : now;
+}
