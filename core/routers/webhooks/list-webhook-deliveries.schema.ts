@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCursorPage } from '../workspace/shared/cursor-page.schema.ts';
 import { ZWebhookDelivery } from './webhook-delivery.schema.ts';
 import { ZWebhookId } from './webhook-endpoint.schema.ts';
 
@@ -13,7 +14,4 @@ export const ZListWebhookDeliveriesInput = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20).describe('Deliveries per page, 1 to 50 (default 20).'),
 });
 
-export const ZListWebhookDeliveriesOutput = z.object({
-  items: z.array(ZWebhookDelivery),
-  next_cursor: z.string().nullable().describe('Pass as `cursor` to get the next page; null on the last page.'),
-});
+export const ZListWebhookDeliveriesOutput = ZCursorPage(ZWebhookDelivery);

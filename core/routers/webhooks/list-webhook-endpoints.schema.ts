@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { ZCursorPage } from '../workspace/shared/cursor-page.schema.ts';
 import { ZWebhookEndpoint } from './webhook-endpoint.schema.ts';
 
-/** Cursor pagination as the workspace lists (`cursor`, `limit` 1..100, default 25); `limit` read from a query string too. */
+/**
+ * Cursor pagination as the workspace lists (`cursor`, `limit` 1..100, default 25); `limit` read from a
+ * query string too. Its own fields, not ZCursorPageInput's: trpc-to-openapi switches coercion on in the
+ * schemas of REST-mapped inputs, and the workspace lists' inputs are MCP tools' too.
+ */
 export const ZListWebhookEndpointsInput = z.object({
   cursor: z
     .string()
@@ -12,7 +17,4 @@ export const ZListWebhookEndpointsInput = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25).describe('Items per page, 1 to 100 (default 25).'),
 });
 
-export const ZListWebhookEndpointsOutput = z.object({
-  items: z.array(ZWebhookEndpoint),
-  next_cursor: z.string().nullable().describe('Pass as `cursor` to get the next page; null on the last page.'),
-});
+export const ZListWebhookEndpointsOutput = ZCursorPage(ZWebhookEndpoint);
