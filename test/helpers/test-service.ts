@@ -101,7 +101,11 @@ export async function startTestApp(
  * The real app over the shared service's database with its configuration adjusted (a smaller
  * budget, TRUST_PROXY), on its own listening socket: for limits the shared service keeps out of the way.
  */
-export async function startAdjustedApp(shared: RunningService, adjust: (config: Config) => Config): Promise<TestApp> {
+export async function startAdjustedApp(
+  shared: RunningService,
+  adjust: (config: Config) => Config,
+  logLevel: 'silent' | 'debug' = 'silent',
+): Promise<TestApp & { config: Config }> {
   const logs = new LogSink();
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -109,10 +113,11 @@ export async function startAdjustedApp(shared: RunningService, adjust: (config: 
     adjust({ ...shared.config, siteUrlConfigured: false }),
     (server.address() as AddressInfo).port,
   );
-  const app = composeApp({ config, database: shared.database, log: createLogger('silent', logs) });
+  const app = composeApp({ config, database: shared.database, log: createLogger(logLevel, logs) });
   server.on('request', app.callback());
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    config,
     logs,
     close: () => closeGracefully(server, 1000),
   };

@@ -1,12 +1,9 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { closeGracefully } from '../../adapters/http/graceful-close.ts';
-import { loadConfig, withListeningPort, type Config } from '../../core/config.ts';
+import { loadConfig, type Config } from '../../core/config.ts';
 import { createLogger } from '../../core/logger.ts';
 import { systemCaller } from '../../scripts/lib/system-caller.ts';
-import { composeApp } from '../../scripts/compose/compose-app.ts';
-import { LogSink } from '../helpers/log-sink.ts';
+import type { LogSink } from '../helpers/log-sink.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { startAdjustedApp } from '../helpers/test-service.ts';
 
 /** Base Sepolia and its USDC (the default asset): @x402/fetch's spend controls know it. */
 export const NETWORK = 'eip155:84532';
@@ -37,27 +34,16 @@ export async function startPaidApp(
   adjust: (config: Config) => Config = (config) => config,
 ): Promise<PaidApp> {
   const shared = service();
-  const logs = new LogSink();
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { payments } = loadConfig({ ...variables, DATA_DIR: shared.config.database.dataDir });
-  const config = withListeningPort(
-    adjust({ ...shared.config, siteUrlConfigured: false, payments }),
-    (server.address() as AddressInfo).port,
-  );
-  const app = composeApp({
-    config,
-    database: shared.database,
-    log: createLogger('debug', logs),
-  });
-  server.on('request', app.callback());
+  const app = await startAdjustedApp(shared, (config) => adjust({ ...config, payments }), 'debug');
+  const { config } = app;
   return {
     url: config.siteUrl,
     baseUrl: config.baseUrl,
     endpoint: `${config.baseUrl}/v1/agent/paid-reference`,
     config,
-    logs,
-    close: () => closeGracefully(server, 1000),
+    logs: app.logs,
+    close: app.close,
   };
 }
 
