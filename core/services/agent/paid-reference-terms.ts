@@ -6,10 +6,10 @@ export const PAID_REFERENCE_PATH = '/v1/agent/paid-reference';
 export const PAID_REFERENCE_TERMS_PATH = '/v1/agent/paid-reference/terms';
 
 /** The price of one reference: spec 4.6 and section 8 (1 USD per reference). */
-const PRICE = { intent: 'charge', amount: '1', currency: 'USD' } as const;
+export const PRICE = { intent: 'charge', amount: '1', currency: 'USD' } as const;
 /** USDC has 6 decimals: 1 USD is 1,000,000 atomic units (x402's `amount`). */
-const USDC_DECIMALS = 6 as const;
-const ATOMIC_AMOUNT = '1000000' as const;
+export const USDC_DECIMALS = 6 as const;
+export const ATOMIC_AMOUNT = '1000000' as const;
 
 /**
  * How a payment is taken, once configured: the x402 `accepts` fields that depend on the deployment

@@ -1,9 +1,6 @@
 import type { SiteUrls } from '../../context.ts';
-import { PAID_REFERENCE_TERMS_PATH } from '../agent/paid-reference-terms.ts';
+import { ATOMIC_AMOUNT, PAID_REFERENCE_TERMS_PATH, PRICE, USDC_DECIMALS } from '../agent/paid-reference-terms.ts';
 import type { PaymentTerms } from './settings.ts';
-
-/** 1 USD in the atomic units of a 6-decimals USD token (spec 4.6 and 8: 1 USD per reference). */
-const PAID_REFERENCE_ATOMIC_AMOUNT = '1000000';
 
 /**
  * The paid reference's terms as the x402 adapter needs them: the `accepts` entry's fields (exactly
@@ -16,7 +13,7 @@ export function x402Terms(urls: Pick<SiteUrls, 'base'>, terms: PaymentTerms) {
     accepts: {
       scheme: 'exact' as const,
       network: terms.network,
-      amount: PAID_REFERENCE_ATOMIC_AMOUNT,
+      amount: ATOMIC_AMOUNT,
       asset: terms.asset,
       payTo: terms.payTo,
       maxTimeoutSeconds: terms.maxTimeoutSeconds,
@@ -27,9 +24,7 @@ export function x402Terms(urls: Pick<SiteUrls, 'base'>, terms: PaymentTerms) {
       mimeType: 'application/json',
     },
     readable: {
-      intent: 'charge' as const,
-      amount: '1' as const,
-      currency: 'USD' as const,
+      ...PRICE,
       method: 'x402' as const,
       x402_version: 2 as const,
       scheme: 'exact' as const,
@@ -39,8 +34,8 @@ export function x402Terms(urls: Pick<SiteUrls, 'base'>, terms: PaymentTerms) {
           network: terms.network,
           asset: terms.asset,
           asset_name: terms.assetName,
-          asset_decimals: 6 as const,
-          atomic_amount: PAID_REFERENCE_ATOMIC_AMOUNT,
+          asset_decimals: USDC_DECIMALS,
+          atomic_amount: ATOMIC_AMOUNT,
           pay_to: terms.payTo,
           max_timeout_seconds: terms.maxTimeoutSeconds,
         },
