@@ -24,10 +24,35 @@ export async function createIsolatedDatabase(serverUrl: string): Promise<{ url: 
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       try {
-        await client.query(`drop database if exists "${name}" with (force)`);
+        await dropDatabase(client, name);
       } finally {
         await client.end();
       }
     },
   };
+}
+
+/**
+ * Drops the run's database. Not `with (force)`: that refuses outright when an autovacuum worker
+ * happens to be in the database (a role without pg_signal_backend may not terminate it), while a
+ * plain drop stops autovacuum workers itself. So our own role's sessions are ended first, and the
+ * drop is retried while a session is still going away.
+ */
+async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    await client.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = $1 and usename = current_user and pid <> pg_backend_pid()`,
+      [name],
+    );
+    try {
+      await client.query(`drop database if exists "${name}"`);
+      return;
+    } catch (error) {
+      const stillInUse = (error as { code?: string }).code === '55006';
+      if (!stillInUse || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
