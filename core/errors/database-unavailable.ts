@@ -10,7 +10,12 @@
  *   57P03 cannot_connect_now, 53300 too_many_connections;
  * - knex's pool acquire timeout (KnexTimeoutError), raised when no connection could be had
  *   within the pool's acquireTimeoutMillis;
- * - node-postgres's own code-less errors for a connection that died or never came up.
+ * - node-postgres's own code-less errors for a connection that died or never came up (knex puts the
+ *   SQL in front of the message: "select ... - Connection terminated unexpectedly");
+ * - knex's "Transaction query already complete": knex completes a transaction whose BEGIN failed
+ *   (the connection broke) and every later query of it then fails with this message, the
+ *   connection error itself going elsewhere. Transactions here are only em.transactional() ones,
+ *   which never query after their own commit, so this is the outage, seen from inside the transaction.
  * A statement cancelled by statement_timeout (57014) is not an outage and stays a 500. An outbound
  * HTTP call that failed (undici's `TypeError: fetch failed`, whose cause carries the same socket
  * codes) is not the database either: the search does not descend into it.
@@ -32,7 +37,7 @@ const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300']);
 
 /** node-postgres (pg 8) and pg-pool messages for a connection that is gone or could not be made. */
 const driverConnectionMessages =
-  /^(Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Knex: Timeout acquiring a connection)/;
+  /(^|- )(Transaction query already complete|Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Knex: Timeout acquiring a connection)/;
 
 function matchesOne(error: object): boolean {
   const { code, sqlState, name, message } = error as {
@@ -43,7 +48,8 @@ function matchesOne(error: object): boolean {
   };
   for (const candidate of [sqlState, code]) {
     if (typeof candidate !== 'string') continue;
-    if (socketCodes.has(candidate) || unavailableStates.has(candidate) || /^08[0-9A-Z]{3}$/.test(candidate)) return true;
+    if (socketCodes.has(candidate) || unavailableStates.has(candidate) || /^08[0-9A-Z]{3}$/.test(candidate))
+      return true;
   }
   if (name === 'KnexTimeoutError') return true;
   return typeof message === 'string' && driverConnectionMessages.test(message);

@@ -25,7 +25,13 @@ async function closedPort(): Promise<number> {
 
 /** What node-postgres raises for real when it connects to `port`. */
 async function connectError(port: number): Promise<unknown> {
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'nobody', database: 'none', connectionTimeoutMillis: 2_000 });
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: 'nobody',
+    database: 'none',
+    connectionTimeoutMillis: 2_000,
+  });
   client.on('error', () => {});
   try {
     await client.connect();
@@ -41,7 +47,10 @@ describe('database outage errors', () => {
     const knexTimeout = Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), {
       name: 'KnexTimeoutError',
     });
-    const driverException = Object.assign(new Error('wrapped'), { name: 'DriverException', cause: withCode('x', '57P01') });
+    const driverException = Object.assign(new Error('wrapped'), {
+      name: 'DriverException',
+      cause: withCode('x', '57P01'),
+    });
     for (const error of [
       withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'),
       withCode('read ECONNRESET', 'ECONNRESET'),
@@ -51,6 +60,9 @@ describe('database outage errors', () => {
       withCode('too many connections', '53300'),
       knexTimeout,
       new Error('Connection terminated unexpectedly'),
+      // knex puts the SQL in front of the driver's message.
+      new Error('select 1 from customers where id = $1 - Connection terminated unexpectedly'),
+      new Error('Transaction query already complete, run with DEBUG=knex:tx for more info'),
       new Error('Connection terminated due to connection timeout'),
       new Error('Client has encountered a connection error and is not queryable'),
       driverException,
