@@ -92,6 +92,9 @@ const t = initTRPC
       const classified = classifyError(error, ctx?.requestId);
       const data: ErrorShapeData & typeof shape.data = {
         ...shape.data,
+        // The ErrorMessage's status wins where the tRPC code does not say it (a database outage
+        // escaping a procedure is a 503, not tRPC's 500).
+        httpStatus: classified.body.code === 'DATABASE_UNAVAILABLE' ? classified.body.status : shape.data.httpStatus,
         stack: undefined,
         errorMessage: classified.body,
       };

@@ -37,16 +37,20 @@ export function trpcEndpoint(options: TrpcEndpointOptions): Middleware<HttpState
       // Without a limit one request could carry any number of calls past every per-request check.
       maxBatchSize: options.maxBatchSize,
       createContext: () => options.createContext(requestFacts(ctx)),
-      responseMeta: ({ ctx: procedureCtx, errors }) => {
+      responseMeta: ({ ctx: procedureCtx, errors, paths }) => {
         const earned = (procedureCtx as Context | undefined)?.response.headers ?? {};
         if (errors.length === 0) return { headers: earned };
         // As on REST: an error keeps what a middleware already earned (RateLimit) but not caching,
         // and adds the error's own headers (WWW-Authenticate, Retry-After, Allow).
         const { 'Cache-Control': _caching, ...kept } = earned;
-        const headers = errors.reduce<Record<string, string>>(
-          (all, error) => ({ ...all, ...classifyError(error, ctx.state.requestId).headers }),
-          kept,
-        );
+        const classified = errors.map((error) => classifyError(error, ctx.state.requestId));
+        const headers = classified.reduce<Record<string, string>>((all, each) => ({ ...all, ...each.headers }), kept);
+        // tRPC takes the status from the error's tRPC code, and a database error escaping a
+        // procedure is wrapped as INTERNAL_SERVER_ERROR: an outage must still answer 503, as on REST.
+        const allFailed = errors.length >= (paths?.length ?? 1);
+        if (allFailed && classified.every((each) => each.body.code === 'DATABASE_UNAVAILABLE')) {
+          return { headers, status: 503 };
+        }
         return { headers };
       },
       onError: ({ error }) => {

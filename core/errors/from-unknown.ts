@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { $ZodIssue } from 'zod/v4/core';
 import { AppError } from './app-error.ts';
 import type { ErrorCode } from './catalogue.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.ts';
 import { errorMessage, internalErrorMessage, type ErrorMessage } from './error-message.ts';
 
 export interface ClassifiedError {
@@ -84,6 +85,18 @@ const transportCodes: Partial<Record<TRPCError['code'], ErrorCode>> = {
 };
 
 /**
+ * A connection-level failure (see database-unavailable.ts) is an outage, not a bug: 503 with
+ * Retry-After, the same answer health gives. Not masked and not logged as unexpected.
+ */
+function databaseUnavailable(): ClassifiedError {
+  return {
+    body: errorMessage('DATABASE_UNAVAILABLE', 'The database is not reachable, so the request could not be completed.'),
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    unexpected: false,
+  };
+}
+
+/**
  * Turns anything thrown while serving a request into the ErrorMessage a client sees.
  * Unknown errors and 5xx are masked to the request id; their detail belongs in the log only.
  */
@@ -110,6 +123,7 @@ export function classifyError(error: unknown, requestId: string | undefined): Cl
       return { body: errorMessage('VALIDATION_FAILED', error.message), headers: {}, unexpected: false };
     }
   }
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   const dataException = dataExceptionMessage(error);
   if (dataException) return { body: dataException, headers: {}, unexpected: false };
   return { body: internalErrorMessage(requestId), headers: {}, unexpected: true };

@@ -50,6 +50,26 @@ describe('database outage', function () {
       expectErrorMessage(response, 503, 'DATABASE_UNAVAILABLE');
       expect(response.headers.get('retry-after')).to.match(/^\d+$/);
     }
+    // Every transport answers the outage as such: REST and tRPC with the ErrorMessage and status 503,
+    // OAuth as temporarily_unavailable (RFC 6749).
+    const list = await request(`${service.url}/api/v1/directory/public?limit=5`);
+    expectErrorMessage(list, 503, 'DATABASE_UNAVAILABLE');
+    expect(list.headers.get('retry-after')).to.match(/^\d+$/);
+    const trpc = await request<{ error: { data: { errorMessage: { code: string } } } }>(
+      `${service.url}/api/trpc/workspace.business.getBusinessProfile?input=${encodeURIComponent('{}')}`,
+      { headers: { authorization: `Bearer fsa_ws_${'a'.repeat(43)}` } },
+    );
+    expect(trpc.status, trpc.text).to.equal(503);
+    expect(trpc.body.error.data.errorMessage.code).to.equal('DATABASE_UNAVAILABLE');
+    const token = await request<{ error: string }>(`${service.url}/api/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body:
+        'grant_type=authorization_code&code=abc&client_id=nobody&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcallback&code_verifier=' +
+        'a'.repeat(43),
+    });
+    expect(token.status, token.text).to.equal(503);
+    expect(token.body.error).to.equal('temporarily_unavailable');
     // The rest of the service keeps answering meanwhile.
     expect((await request(`${service.url}/api/openapi.json`)).status).to.equal(200);
 

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors/index.ts';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS } from '../../errors/index.ts';
 import type { SqlSource } from '../sql/query.ts';
 import { selectOne } from './ping.query.ts';
 
@@ -19,7 +19,7 @@ export async function pingDatabase(source: SqlSource): Promise<number> {
   } catch (cause) {
     throw new AppError('DATABASE_UNAVAILABLE', 'The database is not reachable.', {
       cause,
-      headers: { 'Retry-After': '5' },
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
     });
   } finally {
     clearTimeout(timer);
