@@ -130,7 +130,10 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
       // Failures outside a skill's own call (the task store, the text router, a bug): masked, logged, 5xx.
       const classified = classifyError(error, context.requestId);
       const server = classified.body.status >= 500 && !classified.unexpected;
-      context.log.error({ err: error, a2a_method: request.method.slice(0, 100) }, 'unexpected error in an A2A request');
+      const fields = { err: error, a2a_method: request.method.slice(0, 100) };
+      // A known 5xx (the database away) is the service's state, not a bug: a warning, not an error.
+      if (server) context.log.warn(fields, 'an A2A request failed on a service error');
+      else context.log.error(fields, 'unexpected error in an A2A request');
       const body = server ? classified.body : internalErrorMessage(context.requestId);
       return rpcErrorFromMessage(request.id, body, body.status, server ? classified.headers : {}, -32603);
     }
