@@ -70,6 +70,32 @@ describe('database outage', function () {
     });
     expect(token.status, token.text).to.equal(503);
     expect(token.body.error).to.equal('temporarily_unavailable');
+    // A2A: a server failure inside a well-formed request is a JSON-RPC error -32603 with the HTTP
+    // status of the outage and the ErrorMessage as its data.
+    const a2a = await request<{ error: { code: number; data: { code: string; status: number } } }>(
+      `${service.url}/api/v1/agent/a2a`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'message/send',
+          params: {
+            message: {
+              kind: 'message',
+              role: 'user',
+              messageId: 'outage-1',
+              parts: [{ kind: 'data', data: { skill: 'find-blog-posts', arguments: {} } }],
+            },
+          },
+        }),
+      },
+    );
+    expect(a2a.status, a2a.text).to.equal(503);
+    expect(a2a.body.error.code).to.equal(-32603);
+    expect(a2a.body.error.data).to.include({ code: 'DATABASE_UNAVAILABLE', status: 503 });
+    expect(a2a.headers.get('retry-after')).to.match(/^\d+$/);
     // The rest of the service keeps answering meanwhile.
     expect((await request(`${service.url}/api/openapi.json`)).status).to.equal(200);
 
