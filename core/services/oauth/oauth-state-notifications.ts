@@ -11,7 +11,7 @@ import { forgetVerifiedTokens } from './verified-token-cache.ts';
  * `grant:<id>` a grant's revocation or deletion; `members` a membership or client change;
  * `keys` a signing-key change (creation, rotation).
  */
-export const OAUTH_STATE_CHANNEL = 'fsa_oauth_state';
+const OAUTH_STATE_CHANNEL = 'fsa_oauth_state';
 
 /** Invalidates the verification caches of this process on each notification, and all of them on a gap. */
 export function followOAuthStateNotifications(notifications: DatabaseNotifications): void {
