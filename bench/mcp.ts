@@ -3,8 +3,8 @@
  * (HTTP POST tools/call with an OAuth access token: Koa middleware, token verification, JSON-RPC,
  * argument validation, the procedure, the answer serialised twice as MCP asks) beside the same
  * procedure called directly through the procedure caller in this process, in one run, calls
- * interleaved in rounds so both see the same machine. Token verification alone (signature plus the
- * grant lookup, one database round trip) is measured too, because it is most of the difference.
+ * interleaved in rounds so both see the same machine. Token verification alone (the service's cached
+ * verifier, warm: bench/token-verify.ts measures it cold and against the uncached path) is measured too.
  * One call at a time: this is latency, not throughput.
  * Env: BENCH_CALLS (per target, default 2000), DATABASE_URL (a PostgreSQL server: the bench creates a
  * database of its own there and drops it at the end; else a temporary embedded database).

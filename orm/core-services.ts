@@ -1,6 +1,6 @@
 import type { Config } from '../core/config.ts';
 import type { CoreServices } from '../core/services/index.ts';
-import { verifyAccessToken } from '../core/services/oauth/access-tokens.ts';
+import { createAccessTokenVerifier } from '../core/services/oauth/access-tokens.ts';
 import { formTokenKeySource } from '../core/services/oauth/authorize/form-token.ts';
 import { keyEncryptionKeySource } from '../core/services/oauth/key-encryption-key.ts';
 import { oauthUrls } from '../core/services/oauth/urls.ts';
@@ -16,7 +16,8 @@ import type { Database } from './database.ts';
  * server database, so every instance draws on one budget; on the embedded database (one
  * instance by construction) they live in memory.
  *
- * OAuth access tokens are verified against {site_url} as issuer and the MCP resource as audience.
+ * OAuth access tokens are verified against {site_url} as issuer and the MCP resource as audience,
+ * through in-process caches that the database's notifications invalidate (followed by startService).
  * The key-encryption key of the signing keys is OAUTH_KEY_ENCRYPTION_KEY, else a key file in
  * DATA_DIR (see Config.oauthTokens); on a server database that file is a development stop-gap and
  * says so in the log.
@@ -34,11 +35,11 @@ export function createCoreServices(database: Database, config: Config): CoreServ
         'Every instance on this database needs that same key; set OAUTH_KEY_ENCRYPTION_KEY (required in production).'
       : undefined;
   const kek = keyEncryptionKeySource({ configured: keyEncryptionKey, file: keyEncryptionKeyFile, fileWarning });
+  const verifyAccessToken = createAccessTokenVerifier({ issuer, audience: resource });
   return {
     oauth: { keyEncryptionKey: kek, formTokenKey: formTokenKeySource(kek), accessTokenTtlSeconds },
     passwordChecks: createWorkLimit({ ...config.passwordChecks, what: 'password checks' }),
-    accessTokenVerifier: (token, ctx) =>
-      verifyAccessToken(token, { em: ctx.em, now: ctx.clock.now(), issuer, audience: resource }),
+    accessTokenVerifier: (token, ctx) => verifyAccessToken(token, { em: ctx.em, now: ctx.clock.now() }),
     oauthRedirectPolicy: config.oauthRedirects,
     payments: paymentSettings(config.payments),
     webhooks: {

@@ -8,6 +8,12 @@ import type { AppRouter } from '../../core/routers/_app.ts';
 import type { CoreServices } from '../../core/services/index.ts';
 import { createCoreServices } from '../../orm/core-services.ts';
 import { openDatabase, type Database } from '../../orm/database.ts';
+import {
+  localOnlyNotifications,
+  startDatabaseNotifications,
+  type RunningNotifications,
+} from '../../orm/database-notifications.ts';
+import { followOAuthStateNotifications } from '../../core/services/oauth/oauth-state-notifications.ts';
 import { systemCaller } from '../lib/system-caller.ts';
 import { composeApp } from './compose-app.ts';
 import { startSweeper, type Sweeper } from './sweeper.ts';
@@ -18,6 +24,11 @@ export interface RunningService {
   config: Config;
   server: Server;
   database: Database;
+  /**
+   * LISTEN/NOTIFY on one dedicated connection (none on the embedded database): the OAuth verification
+   * caches follow it; any other in-process cache (the webhook worker, say) may subscribe to a channel.
+   */
+  notifications: RunningNotifications;
   services: CoreServices;
   /** The periodic clean-up of expired rows (idempotency keys, ...), every 10 minutes. */
   sweeper: Sweeper;
@@ -59,8 +70,8 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 /**
  * The running service, as `npm start`, the tests and the benches start it: opens the database
  * (migrating it), runs the start-up work, builds the services and the app (composeApp), then
- * serves it, and starts the periodic sweeper; stop() stops the sweeper, drains requests and closes
- * both. Nothing listens before the start-up work is done.
+ * serves it, and starts the periodic sweeper and the database-notification listener; stop() stops
+ * them, drains requests and closes both. Nothing listens before the start-up work is done.
  */
 export async function startService({
   config: initial,
@@ -72,6 +83,12 @@ export async function startService({
 }: StartServiceOptions): Promise<RunningService> {
   const database = await openDatabase(initial.database, { log });
   const server = createServer({ requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000 });
+  // Started before the first request: verifications cache only what the listener can invalidate.
+  const notifications =
+    database.kind === 'postgresql' && initial.database.url
+      ? startDatabaseNotifications(initial.database.url, log)
+      : localOnlyNotifications();
+  followOAuthStateNotifications(notifications);
   let config: Config;
   let services: CoreServices;
   let webhooks: WebhookDelivery;
@@ -98,6 +115,7 @@ export async function startService({
     };
     server.on('request', composeApp({ config, log, database, services, router, trpcRouter }).callback());
   } catch (error) {
+    await notifications.stop();
     await database.close();
     throw error;
   }
@@ -108,12 +126,14 @@ export async function startService({
     config,
     server,
     database,
+    notifications,
     services,
     sweeper,
     webhooks,
     stop() {
       stopping ??= (async () => {
         await Promise.all([sweeper.stop(), webhooks.stop(), closeGracefully(server, config.shutdownTimeoutMs)]);
+        await notifications.stop();
         await database.close();
       })();
       return stopping;

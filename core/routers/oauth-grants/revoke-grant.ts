@@ -1,6 +1,6 @@
 import { AppError } from '../../errors/index.ts';
 import { grantRecords } from '../../services/oauth/grant-records.ts';
-import { revokeGrant as revoke } from '../../services/oauth/grants.query.ts';
+import { revokeGrantHere as revoke } from '../../services/oauth/grant-revocation.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZRevokeGrantInput, ZRevokeGrantOutput } from './revoke-grant.schema.ts';
 

@@ -4,8 +4,10 @@ import { errors as joseErrors, jwtVerify, SignJWT, type JWTHeaderParameters } fr
 import { z } from 'zod';
 import { mcpScopes } from '../../auth/scopes.ts';
 import type { Principal } from '../../context.ts';
-import { findStandingGrant } from './grants.query.ts';
+import { standingGrant } from './grant-state-cache.ts';
+import { findStandingGrant, type StandingGrant } from './grants.query.ts';
 import { ensureActiveSigningKey, findPublishedKey, SIGNING_ALG } from './signing-keys.ts';
+import { cachedClaims, rememberClaims, verifiedTokenKey, type VerifiedClaims } from './verified-token-cache.ts';
 
 /** RFC 9068 section 2.1: the `typ` of a JWT access token. */
 export const ACCESS_TOKEN_TYP = 'at+jwt';
@@ -96,22 +98,14 @@ const ZAccessTokenClaims = z.object({
 class Rejected extends Error {}
 
 const MAX_KID_LENGTH = 64;
+/** Longer bearer strings are not our tokens (ours are under 1 kB); refused before any hashing. */
+const MAX_TOKEN_LENGTH = 4096;
 
-/**
- * The principal an access token proves, or undefined for any token we do not accept: malformed,
- * another algorithm than ES256 (so `none`, HS256 and the rest are refused before any key is
- * looked up), an unknown or unpublished kid, a bad signature, another issuer or audience, a typ
- * other than at+jwt, expired (30 s tolerance), missing claims, or a grant that is revoked, gone,
- * or no longer matches the token (client, user, business), or whose client is deleted, or whose
- * user is no longer a member of the business.
- *
- * Does NOT cover: a database failure is not a bad token, so it is thrown (the transport answers
- * 503) rather than turned into a 401 that would send the client back through authorization.
- */
-export async function verifyAccessToken(
+/** Verifies the JWS and its claims (no grant look-up); undefined for a token we do not accept. */
+async function verifySignedClaims(
   token: string,
   options: VerifyAccessTokenOptions,
-): Promise<OAuthPrincipal | undefined> {
+): Promise<VerifiedClaims | undefined> {
   const { em, now } = options;
   try {
     const { payload } = await jwtVerify(
@@ -140,28 +134,80 @@ export async function verifyAccessToken(
       },
     );
     const claims = ZAccessTokenClaims.safeParse(payload);
-    if (!claims.success) return undefined;
+    if (!claims.success || typeof payload.exp !== 'number') return undefined;
     const { sub: userId, client_id: clientId, business_id: businessId, grant_id: grantId, jti } = claims.data;
-    const grant = await findStandingGrant(em, grantId);
-    const sameUuid = (stored: string, claimed: string) => stored.toLowerCase() === claimed.toLowerCase();
-    if (
-      !grant ||
-      grant.client_id !== clientId ||
-      !sameUuid(grant.user_id, userId) ||
-      !sameUuid(grant.business_id, businessId)
-    )
-      return undefined;
     const scopes = scopeList(claims.data.scope).filter((scope) => mcpScopeSet.has(scope));
-    return {
-      kind: 'oauth',
-      businessId: grant.business_id,
-      userId: grant.user_id,
-      clientId: grant.client_id,
-      tokenId: jti,
-      scopes,
-    };
+    return { userId, clientId, businessId, grantId, jti, scopes, exp: payload.exp };
   } catch (error) {
     if (error instanceof Rejected || error instanceof joseErrors.JOSEError) return undefined;
     throw error;
   }
+}
+
+/** The principal of verified claims whose grant still stands and still matches them; undefined otherwise. */
+function principalOf(claims: VerifiedClaims, grant: StandingGrant | undefined): OAuthPrincipal | undefined {
+  const sameUuid = (stored: string, claimed: string) => stored.toLowerCase() === claimed.toLowerCase();
+  if (
+    !grant ||
+    grant.client_id !== claims.clientId ||
+    !sameUuid(grant.user_id, claims.userId) ||
+    !sameUuid(grant.business_id, claims.businessId)
+  )
+    return undefined;
+  return {
+    kind: 'oauth',
+    businessId: grant.business_id,
+    userId: grant.user_id,
+    clientId: grant.client_id,
+    tokenId: claims.jti,
+    scopes: claims.scopes,
+  };
+}
+
+/**
+ * The principal an access token proves, or undefined for any token we do not accept: malformed,
+ * another algorithm than ES256 (so `none`, HS256 and the rest are refused before any key is
+ * looked up), an unknown or unpublished kid, a bad signature, another issuer or audience, a typ
+ * other than at+jwt, expired (30 s tolerance), missing claims, or a grant that is revoked, gone,
+ * or no longer matches the token (client, user, business), or whose client is deleted, or whose
+ * user is no longer a member of the business.
+ *
+ * This is the uncached reference path: every call verifies the signature and reads the grant. The
+ * service verifies through createAccessTokenVerifier, which accepts exactly the same tokens.
+ *
+ * Does NOT cover: a database failure is not a bad token, so it is thrown (the transport answers
+ * 503) rather than turned into a 401 that would send the client back through authorization.
+ */
+export async function verifyAccessToken(
+  token: string,
+  options: VerifyAccessTokenOptions,
+): Promise<OAuthPrincipal | undefined> {
+  const claims = await verifySignedClaims(token, options);
+  if (!claims) return undefined;
+  return principalOf(claims, await findStandingGrant(options.em, claims.grantId));
+}
+
+/**
+ * verifyAccessToken with two in-process caches (what the service uses): a token verified once is
+ * recognised by its hash until it expires (verified-token-cache.ts), and its grant's state is read
+ * at most every GRANT_STATE_TTL_MS (grant-state-cache.ts), both invalidated by the database's
+ * notifications (oauth-state-notifications.ts). Expiry is checked on every call with the same 30 s
+ * tolerance as the signature path. Staleness: see GRANT_STATE_TTL_MS.
+ */
+export function createAccessTokenVerifier(resource: {
+  issuer: string;
+  audience: string;
+}): (token: string, context: { em: EntityManager; now: Date }) => Promise<OAuthPrincipal | undefined> {
+  return async (token, { em, now }) => {
+    if (token.length > MAX_TOKEN_LENGTH) return undefined;
+    const key = verifiedTokenKey(token, resource.issuer, resource.audience);
+    let claims = cachedClaims(key);
+    if (!claims) {
+      claims = await verifySignedClaims(token, { em, now, ...resource });
+      if (!claims) return undefined;
+      rememberClaims(key, claims);
+    }
+    if (claims.exp <= Math.floor(now.getTime() / 1000) - CLOCK_TOLERANCE_SECONDS) return undefined;
+    return principalOf(claims, await standingGrant(em, claims.grantId));
+  };
 }

@@ -3,7 +3,7 @@ import { AppError } from '../../errors/index.ts';
 import { inTransaction } from '../sql/transaction.ts';
 import { hashOAuthSecret } from './authorization-codes.ts';
 import { lockCodeForExchange, markCodeUsed } from './authorization-codes.query.ts';
-import { revokeGrant } from './grants.query.ts';
+import { revokeGrantHere } from './grant-revocation.ts';
 import { verifierMatchesChallenge } from './pkce.ts';
 import type { PublicClient } from './public-client.ts';
 import { checkResource } from './resource-indicator.ts';
@@ -49,7 +49,7 @@ export async function exchangeAuthorizationCode(input: CodeExchangeInput): Promi
     const row = await lockCodeForExchange(tx, hashOAuthSecret(input.code));
     if (!row) return { refusal: invalidGrant('The authorization code is not valid.') };
     if (row.used_at !== null) {
-      await revokeGrant(tx, row.grant_id, now);
+      await revokeGrantHere(tx, row.grant_id, now);
       return {
         refusal: invalidGrant(
           'The authorization code was already used: the authorization is revoked, with every token issued from it. Authorize again.',

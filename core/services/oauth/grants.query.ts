@@ -49,15 +49,19 @@ export async function revokeGrant(
   return rows.length > 0;
 }
 
+/** What a standing grant binds its tokens to. */
+export interface StandingGrant {
+  client_id: string;
+  user_id: string;
+  business_id: string;
+}
+
 /**
  * The grant with this id while it still stands: not revoked, its client still registered, its
  * user still a member of its business. Undefined otherwise.
  */
-export async function findStandingGrant(
-  source: SqlSource,
-  grantId: string,
-): Promise<{ client_id: string; user_id: string; business_id: string } | undefined> {
-  const grants = await runQuery<{ client_id: string; user_id: string; business_id: string }>(source, {
+export async function findStandingGrant(source: SqlSource, grantId: string): Promise<StandingGrant | undefined> {
+  const grants = await runQuery<StandingGrant>(source, {
     sql: `select g.client_id, g.user_id, g.business_id
             from oauth_grants g
             join oauth_clients c on c.client_id = g.client_id

@@ -209,3 +209,12 @@ async function importPublicKey(kid: string, stored: EcPublicJwk): Promise<Crypto
     return undefined;
   }
 }
+
+/**
+ * Forgets every key publication read (the imports stay: a kid names its key material): the signing
+ * keys changed on some instance, or notifications may have been missed. The next verification of
+ * each kid reads its publication window again.
+ */
+export function forgetKeyPublications(): void {
+  publications.clear();
+}

@@ -3,7 +3,7 @@ import { compactVerify, errors as joseErrors, type CompactJWSHeaderParameters } 
 import { z } from 'zod';
 import { ACCESS_TOKEN_TYP } from './access-tokens.ts';
 import { hashOAuthSecret } from './authorization-codes.ts';
-import { revokeGrant } from './grants.query.ts';
+import { revokeGrantHere } from './grant-revocation.ts';
 import { findRefreshTokenOwner } from './refresh-tokens.query.ts';
 import { findPublishedKey, SIGNING_ALG } from './signing-keys.ts';
 
@@ -99,7 +99,7 @@ export async function revokeTokenOfClient(input: RevokeTokenInput): Promise<Revo
       : await refreshTokenOwner(em, token);
   if (!owner) return 'unknown_token';
   if (owner.clientId !== input.clientId) return 'other_client';
-  return (await revokeGrant(em, owner.grantId, input.now, { clientId: input.clientId }))
+  return (await revokeGrantHere(em, owner.grantId, input.now, { clientId: input.clientId }))
     ? 'revoked'
     : 'already_revoked';
 }

@@ -1,0 +1,58 @@
+import type { SqlSource } from '../sql/query.ts';
+import { findStandingGrant, type StandingGrant } from './grants.query.ts';
+
+/**
+ * How long a grant's state (standing or not: revoked, client deleted, user no longer a member), once
+ * read, is trusted without reading it again. The safety net under the invalidation by notification:
+ * even when a notification is lost, every instance honours a revocation or a membership removal
+ * within this time plus the duration of the look-up that filled the entry (its snapshot may just
+ * precede the change's commit). 500 ms keeps that bound well inside the 1 second the service
+ * promises, while a busy grant costs one look-up per half second instead of one per call.
+ */
+export const GRANT_STATE_TTL_MS = 500;
+/** At most this many grants are held (about 200 bytes each, so about 2 MB); the oldest entry goes first. */
+const GRANT_STATE_LIMIT = 10_000;
+
+interface Entry {
+  grant: StandingGrant | undefined;
+  readAt: number;
+}
+
+const entries = new Map<string, Entry>();
+/**
+ * Bumped by every invalidation: a look-up that began before one may have read the state it
+ * invalidates, so its answer is used for its own call but not kept.
+ */
+let generation = 0;
+
+/**
+ * The grant with this id while it still stands (see findStandingGrant), from memory when it was read
+ * less than GRANT_STATE_TTL_MS ago (on the monotonic clock, whatever the request's clock says) and
+ * not invalidated since; otherwise from the database. Throws only when the database does.
+ */
+export async function standingGrant(source: SqlSource, grantId: string): Promise<StandingGrant | undefined> {
+  const key = grantId.toLowerCase();
+  const now = performance.now();
+  const cached = entries.get(key);
+  if (cached && now - cached.readAt < GRANT_STATE_TTL_MS) return cached.grant;
+  const startedAt = generation;
+  const grant = await findStandingGrant(source, grantId);
+  if (generation === startedAt) {
+    entries.delete(key);
+    if (entries.size >= GRANT_STATE_LIMIT) entries.delete(entries.keys().next().value!);
+    entries.set(key, { grant, readAt: now });
+  }
+  return grant;
+}
+
+/** Forgets one grant's state: it was revoked (here, or on another instance by notification). */
+export function forgetGrantState(grantId: string): void {
+  generation += 1;
+  entries.delete(grantId.toLowerCase());
+}
+
+/** Forgets every grant's state: memberships or clients changed, or notifications may have been missed. */
+export function forgetAllGrantStates(): void {
+  generation += 1;
+  entries.clear();
+}
