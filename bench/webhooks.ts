@@ -9,7 +9,7 @@
  *    worker's poll and waited for: commit -> first attempt received, p50/p99 (the poll interval dominates).
  * The service runs in this process with its worker (poll 500 ms); the receiver
  * is a node:http server on 127.0.0.1 answering 204 at once, verifying nothing (the tests verify).
- * Env: BENCH_EVENTS, BENCH_SAMPLES, BENCH_CONCURRENCY (attempts in flight, default 8 as the service), DATABASE_URL (else a temporary embedded database).
+ * Env: BENCH_EVENTS, BENCH_SAMPLES, BENCH_CONCURRENCY (attempts in flight; default WEBHOOK_CONCURRENCY, as the service), DATABASE_URL (else a temporary embedded database).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,7 +31,8 @@ function positiveFromEnv(name: string, fallback: number): number {
 
 const events = positiveFromEnv('BENCH_EVENTS', 2000);
 const samples = positiveFromEnv('BENCH_SAMPLES', 20);
-const concurrency = positiveFromEnv('BENCH_CONCURRENCY', 8);
+// Unset: WEBHOOK_CONCURRENCY, as the service runs it.
+const concurrency = process.env.BENCH_CONCURRENCY === undefined ? undefined : positiveFromEnv('BENCH_CONCURRENCY', 1);
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -65,7 +66,7 @@ const config = loadConfig({
   WEBHOOK_WORKER: 'true',
 });
 const log = createLogger('warn');
-const service = await startService({ config, log, webhooks: { concurrency } });
+const service = await startService({ config, log, webhooks: concurrency === undefined ? {} : { concurrency } });
 const connection = service.database.orm.em.fork().getConnection();
 
 const businessId = randomUUID();
