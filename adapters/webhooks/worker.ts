@@ -6,7 +6,7 @@ import { recordAttempts, sendOne, type ClaimedDelivery, type DeliveryDeps } from
 const PUBLISH_BATCH = 100;
 
 /** Attempts in flight at once in one process when WEBHOOK_CONCURRENCY is not set. */
-export const DEFAULT_WEBHOOK_CONCURRENCY = 64;
+const DEFAULT_WEBHOOK_CONCURRENCY = 64;
 
 /** One endpoint's share of the slots: half of them (at least one), so a slow receiver leaves the other half to the rest. */
 export function perEndpointShare(concurrency: number): number {

@@ -5,6 +5,7 @@ import type { Resolver } from '../../adapters/webhooks/guarded-lookup.ts';
 import { createWebhookSender, type DeliveryDeps } from '../../adapters/webhooks/deliver-one.ts';
 import { perEndpointShare, startWebhookWorker, type WebhookWorker } from '../../adapters/webhooks/worker.ts';
 import type { Config } from '../../core/config.ts';
+import { onOutboxCommitted } from '../../orm/outbox-commits.ts';
 import { createContextInner } from '../../core/context.ts';
 import type { Logger } from '../../core/logger.ts';
 import { createInvoker } from '../../core/procedures/invoker.ts';
@@ -76,7 +77,10 @@ export function composeWebhookDelivery(options: WebhookDeliveryOptions): Webhook
     },
     start() {
       if (!options.runWorker || worker || stopped) return;
-      worker = startWebhookWorker({ ...deps, log, pollMs: options.pollMs, concurrency });
+      const started = startWebhookWorker({ ...deps, log, pollMs: options.pollMs, concurrency });
+      worker = started;
+      // A commit of this process that wrote outbox events wakes the worker (other processes' wait for the poll).
+      onOutboxCommitted(options.orm, () => started.wake());
     },
     async stop() {
       stopped = true;
