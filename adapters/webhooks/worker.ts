@@ -66,15 +66,14 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     });
   }
 
-  async function publish(): Promise<void> {
-    for (;;) {
-      const { published } = await invoker.call(
-        'webhookDelivery.publishOutboxEvents',
-        { limit: PUBLISH_BATCH, first_delay_ms: firstDelay },
-        systemContext(),
-      );
-      if (published < PUBLISH_BATCH || stopped) return;
-    }
+  /** Publishes one batch; more is left when it was full (the loop goes on sending between batches). */
+  async function publish(): Promise<boolean> {
+    const { published } = await invoker.call(
+      'webhookDelivery.publishOutboxEvents',
+      { limit: PUBLISH_BATCH, first_delay_ms: firstDelay },
+      systemContext(),
+    );
+    return published === PUBLISH_BATCH;
   }
 
   function track(delivery: ClaimedDelivery): void {
@@ -116,11 +115,12 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     while (!stopped) {
       let claimed = 0;
       try {
-        // Publishing is a transaction: done when woken or once per poll, not at every freed slot of a burst.
+        // Publishing is a transaction: done when woken, while a backlog lasts, or once per poll; not at every freed slot.
         if (publishDue || Date.now() - lastPublish >= pollMs) {
           publishDue = false;
           lastPublish = Date.now();
-          await publish();
+          // A big outbox is published a batch per pass, so its first deliveries go out meanwhile.
+          if (await publish()) publishDue = true;
         }
         claimed = await claimAndSend();
       } catch (error) {

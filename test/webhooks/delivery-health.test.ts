@@ -212,12 +212,6 @@ describe('webhook delivery: endpoint health and Retry-After, end to end', functi
     const endpoint = await insertEndpoint(service, business, unavailable.url);
     await callerFor(service, business).workspace.customers.createCustomer({ name: 'Unavailable' });
     await eventually('the second attempt', () => unavailable.received.length >= 2);
-    const attempts = await rows<{ at: Date; status: number }>(
-      service,
-      `select a.attempted_at as at, a.response_status as status from webhook_attempts a
-         join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = ? order by a.attempted_at`,
-      [endpoint.id],
-    );
     await eventually('the delivery delivered', async () => {
       const [row] = await rows<{ state: string }>(
         service,
@@ -226,6 +220,12 @@ describe('webhook delivery: endpoint health and Retry-After, end to end', functi
       );
       return row?.state === 'delivered';
     });
+    const attempts = await rows<{ at: Date; status: number }>(
+      service,
+      `select a.attempted_at as at, a.response_status as status from webhook_attempts a
+         join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = ? order by a.attempted_at`,
+      [endpoint.id],
+    );
     expect(attempts[0]!.status).to.equal(503);
     expect(new Date(attempts[1]!.at).getTime()).to.be.at.least(retryAt);
   });
