@@ -15,18 +15,25 @@ function rootTransaction(transaction: object): object {
 
 /**
  * Calls `committed` right after a transaction of this process that wrote outbox events commits (or
- * right after the flush, outside a transaction), so the in-process webhook worker publishes them now
+ * after the flush that wrote them, outside a transaction), so the in-process webhook worker publishes them now
  * instead of at its next poll. Only a hint: the poll still finds every event (a missed hint costs
  * latency, never an event); other processes' commits are not seen here.
  */
 export function onOutboxCommitted(orm: MikroORM, committed: () => void): void {
   const pending = new WeakSet<object>();
+  // Written by a flush outside any transaction of ours: its own implicit transaction commits before afterFlush.
+  let flushed = false;
   const subscriber: EventSubscriber = {
     getSubscribedEntities: () => [OutboxEvent],
     afterCreate(args: EventArgs<unknown>) {
       const transaction = args.em.getTransactionContext<object>();
       if (transaction) pending.add(rootTransaction(transaction));
-      else committed();
+      else flushed = true;
+    },
+    afterFlush() {
+      if (!flushed) return;
+      flushed = false;
+      committed();
     },
     afterTransactionCommit(args: TransactionEventArgs) {
       const transaction = args.transaction as object | undefined;

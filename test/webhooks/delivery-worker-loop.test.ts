@@ -55,3 +55,39 @@ describe('webhook delivery: one slow endpoint cannot take every slot', function 
     expect(slow.received).to.have.length(2);
   });
 });
+
+/**
+ * The worker is woken by a commit of its own process that wrote outbox events: with a poll of a
+ * minute, an event created through the API is still delivered at once.
+ */
+describe('webhook delivery: a commit that wrote outbox events wakes the worker of its process', function () {
+  this.timeout(60_000);
+  let service: TestService;
+  let hook: Receiver;
+
+  before(async () => {
+    service = await startTestService({
+      config: testConfig({ WEBHOOK_WORKER: 'true', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }),
+      webhooks: { pollMs: 600_000 },
+    });
+    hook = await startReceiver(() => []);
+  });
+  after(async () => {
+    await service.stop();
+    await hook.close();
+  });
+
+  it('delivers a created customer and job without waiting for the (10-minute) poll', async () => {
+    const business = await insertBusiness(service);
+    await insertEndpoint(service, business, hook.url);
+    const caller = callerFor(service, business);
+    const customer = await caller.workspace.customers.createCustomer({ name: 'Woken' });
+    await eventually('the customer.created delivery', () => hook.received.length >= 1);
+    await caller.workspace.jobs.createJob({ customer_id: customer.id, title: 'Woken too' });
+    await eventually('the job.created delivery', () => hook.received.length >= 2);
+    expect(hook.received.map((entry) => JSON.parse(entry.body).type)).to.deep.equal([
+      'customer.created',
+      'job.created',
+    ]);
+  });
+});
