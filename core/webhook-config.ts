@@ -46,6 +46,12 @@ const flag = z
 export const webhookEnvironment = {
   WEBHOOK_RETRY_SCHEDULE: retrySchedule.default(retrySchedule.parse(DEFAULT_RETRY_SCHEDULE)),
   WEBHOOK_WORKER: flag.default(true),
+  WEBHOOK_CONCURRENCY: z.coerce
+    .number({ message: 'expected a whole number from 1 to 100' })
+    .int({ message: 'expected a whole number from 1 to 100' })
+    .min(1, { message: 'expected a whole number from 1 to 100' })
+    .max(100, { message: 'expected a whole number from 1 to 100' })
+    .default(64),
 };
 
 export interface WebhookConfig {
@@ -53,11 +59,18 @@ export interface WebhookConfig {
   retryScheduleMs: number[];
   /** Whether `npm start` runs the delivery worker in its process (WEBHOOK_WORKER). */
   worker: boolean;
+  /** Attempts in flight at once per process (WEBHOOK_CONCURRENCY); one endpoint gets at most half. */
+  concurrency: number;
 }
 
 export function resolveWebhookConfig(values: {
   WEBHOOK_RETRY_SCHEDULE: number[];
   WEBHOOK_WORKER: boolean;
+  WEBHOOK_CONCURRENCY: number;
 }): WebhookConfig {
-  return { retryScheduleMs: values.WEBHOOK_RETRY_SCHEDULE, worker: values.WEBHOOK_WORKER };
+  return {
+    retryScheduleMs: values.WEBHOOK_RETRY_SCHEDULE,
+    worker: values.WEBHOOK_WORKER,
+    concurrency: values.WEBHOOK_CONCURRENCY,
+  };
 }

@@ -2,10 +2,16 @@ import type { z } from 'zod';
 import type { Context } from '../../core/context.ts';
 import type { ProcedureInvoker } from '../../core/procedures/invoker.ts';
 import type { ZClaimedDelivery } from '../../core/routers/webhook-delivery/claim-deliveries.schema.ts';
+import type {
+  ZDeliveryStatus,
+  ZRecordedAttempt,
+} from '../../core/routers/webhook-delivery/record-delivery-attempts.schema.ts';
 import type { WebhookSender } from '../../core/services/webhooks/sender-port.ts';
 import type { WebhookPoster } from './http-post.ts';
 
 export type ClaimedDelivery = z.infer<typeof ZClaimedDelivery>;
+export type FinishedAttempt = z.infer<typeof ZRecordedAttempt>;
+type DeliveryStatus = z.infer<typeof ZDeliveryStatus>;
 
 type WebhookDeliveryOutcome = Awaited<ReturnType<WebhookSender['deliverNow']>>;
 
@@ -21,34 +27,48 @@ export interface DeliveryDeps {
   leaseMs: number;
 }
 
-/** Sends one claimed delivery and records the attempt; answers the delivery's state after it. */
-export async function sendClaimed(deps: DeliveryDeps, delivery: ClaimedDelivery): Promise<WebhookDeliveryOutcome> {
+/** Records finished attempts in one call (one transaction); answers each delivery's state, in order. */
+export async function recordAttempts(
+  deps: DeliveryDeps,
+  attempts: FinishedAttempt[],
+): Promise<(DeliveryStatus | null)[]> {
+  const { deliveries } = await deps.invoker.call(
+    'webhookDelivery.recordDeliveryAttempts',
+    { attempts, schedule_ms: deps.scheduleMs },
+    deps.systemContext(),
+  );
+  return deliveries;
+}
+
+/** Sends one claimed delivery (nothing when it cannot be signed) and answers the attempt to record. */
+export async function sendOne(deps: DeliveryDeps, delivery: ClaimedDelivery): Promise<FinishedAttempt> {
   const result = delivery.error
     ? { error: delivery.error, durationMs: 0 }
     : await deps.poster.post(delivery.url, delivery.body, delivery.headers);
-  const recorded = await deps.invoker.call(
-    'webhookDelivery.recordDeliveryAttempt',
-    {
-      delivery_id: delivery.id,
-      business_id: delivery.business_id,
-      endpoint_id: delivery.endpoint_id,
-      lease: delivery.lease,
-      attempts_before: delivery.attempts,
-      duration_ms: result.durationMs,
-      status: result.status,
-      retry_after: result.retryAfter?.slice(0, 200),
-      response_body: result.responseBody,
-      error: result.error?.slice(0, 2000),
-      schedule_ms: deps.scheduleMs,
-    },
-    deps.systemContext(),
-  );
   return {
-    state: recorded.delivery?.state ?? 'pending',
-    attempts: recorded.delivery?.attempts ?? delivery.attempts + 1,
-    last_status: result.status ?? null,
-    last_error: recorded.delivery?.last_error ?? result.error ?? null,
+    delivery_id: delivery.id,
+    business_id: delivery.business_id,
+    endpoint_id: delivery.endpoint_id,
+    lease: delivery.lease,
+    attempts_before: delivery.attempts,
     duration_ms: result.durationMs,
+    status: result.status,
+    retry_after: result.retryAfter?.slice(0, 200),
+    response_body: result.responseBody,
+    error: result.error?.slice(0, 2000),
+  };
+}
+
+/** Sends one claimed delivery and records its attempt alone; answers the delivery's state after it. */
+async function sendClaimed(deps: DeliveryDeps, delivery: ClaimedDelivery): Promise<WebhookDeliveryOutcome> {
+  const attempt = await sendOne(deps, delivery);
+  const [recorded] = await recordAttempts(deps, [attempt]);
+  return {
+    state: recorded?.state ?? 'pending',
+    attempts: recorded?.attempts ?? delivery.attempts + 1,
+    last_status: attempt.status ?? null,
+    last_error: recorded?.last_error ?? attempt.error ?? null,
+    duration_ms: attempt.duration_ms,
   };
 }
 

@@ -26,6 +26,8 @@ export interface WebhookPosterOptions {
   allowPrivate: boolean;
   resolver?: Resolver;
   timeoutMs?: number;
+  /** Keep-alive sockets per origin (the worker's per-endpoint share of its concurrency). */
+  socketsPerOrigin?: number;
 }
 
 /** Errors worth one immediate retry: the connection broke before any answer (a stale keep-alive socket, mostly). */
@@ -43,7 +45,7 @@ class TransientError extends Error {}
 export function createWebhookPoster(options: WebhookPosterOptions): WebhookPoster {
   const lookup = guardedLookup(options.resolver ?? systemResolver, options.allowPrivate);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const agentOptions = { keepAlive: true, maxSockets: 16, lookup, timeout: timeoutMs };
+  const agentOptions = { keepAlive: true, maxSockets: options.socketsPerOrigin ?? 16, lookup, timeout: timeoutMs };
   const httpAgent = new HttpAgent(agentOptions);
   const httpsAgent = new HttpsAgent(agentOptions);
 

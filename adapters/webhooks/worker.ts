@@ -1,12 +1,21 @@
 import type { Logger } from '../../core/logger.ts';
-import { sendClaimed, type DeliveryDeps } from './deliver-one.ts';
+import { createAttemptBatcher } from './attempt-batcher.ts';
+import { recordAttempts, sendOne, type ClaimedDelivery, type DeliveryDeps } from './deliver-one.ts';
 
 /** Outbox events published per call (each call is one transaction). */
 const PUBLISH_BATCH = 100;
 
+/** Attempts in flight at once in one process when WEBHOOK_CONCURRENCY is not set. */
+const DEFAULT_WEBHOOK_CONCURRENCY = 64;
+
+/** One endpoint's share of the slots: half of them (at least one), so a slow receiver leaves the other half to the rest. */
+export function perEndpointShare(concurrency: number): number {
+  return Math.max(1, Math.ceil(concurrency / 2));
+}
+
 export interface WebhookWorkerOptions extends DeliveryDeps {
   log: Logger;
-  /** Attempts in flight at once in this process. */
+  /** Attempts in flight at once in this process (WEBHOOK_CONCURRENCY). */
   concurrency?: number;
   /** How often an idle worker looks for new events and due deliveries. */
   pollMs?: number;
@@ -15,24 +24,35 @@ export interface WebhookWorkerOptions extends DeliveryDeps {
 export interface WebhookWorker {
   /** Claims nothing more; resolves once the attempts in flight are sent and recorded. */
   stop(): Promise<void>;
-  /** Looks now rather than at the next poll (after a write, in tests). */
+  /**
+   * Publishes and claims now rather than at the next poll: called after a commit that wrote outbox
+   * events in this process, and the hook for a database notification (LISTEN/NOTIFY) from others.
+   */
   wake(): void;
 }
 
 /**
  * The delivery loop of one process: publishes the outbox into deliveries, claims due deliveries up
- * to the free concurrency (leased rows, FOR UPDATE SKIP LOCKED: several processes share the work),
- * sends each and records its attempt. At least once: the attempt is recorded after it is sent, so a
- * process killed in between leaves the row pending under a lease that expires, and another attempt
- * (same webhook-id) follows. Errors (the database away) are logged and the loop carries on after a poll.
+ * to the free concurrency (leased rows, FOR UPDATE SKIP LOCKED: several processes share the work;
+ * one endpoint gets at most half the slots), sends each and records the attempts in batches (one
+ * transaction for all those that finished while the previous batch was being recorded). At least
+ * once: an attempt is recorded after it is sent, so a process killed in between leaves the row
+ * pending under a lease that expires, and another attempt (same webhook-id) follows. A slot is
+ * freed only once its attempt is recorded, so the batch never outgrows the concurrency. Errors (the
+ * database away) are logged and the loop carries on after a poll.
  */
 export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const { log, invoker, systemContext } = options;
-  const concurrency = options.concurrency ?? 8;
+  const concurrency = options.concurrency ?? DEFAULT_WEBHOOK_CONCURRENCY;
+  const perEndpoint = perEndpointShare(concurrency);
   const pollMs = options.pollMs ?? 500;
   const firstDelay = options.scheduleMs[0] ?? 0;
+  const batcher = createAttemptBatcher((attempts) => recordAttempts(options, attempts));
   const inFlight = new Set<Promise<void>>();
+  const perEndpointInFlight = new Map<string, number>();
   let stopped = false;
+  let publishDue = true;
+  let lastPublish = 0;
   let wakeUp: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
 
@@ -46,15 +66,32 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     });
   }
 
-  async function publish(): Promise<void> {
-    for (;;) {
-      const { published } = await invoker.call(
-        'webhookDelivery.publishOutboxEvents',
-        { limit: PUBLISH_BATCH, first_delay_ms: firstDelay },
-        systemContext(),
+  /** Publishes one batch; more is left when it was full (the loop goes on sending between batches). */
+  async function publish(): Promise<boolean> {
+    const { published } = await invoker.call(
+      'webhookDelivery.publishOutboxEvents',
+      { limit: PUBLISH_BATCH, first_delay_ms: firstDelay },
+      systemContext(),
+    );
+    return published === PUBLISH_BATCH;
+  }
+
+  function track(delivery: ClaimedDelivery): void {
+    const endpoint = delivery.endpoint_id;
+    perEndpointInFlight.set(endpoint, (perEndpointInFlight.get(endpoint) ?? 0) + 1);
+    const sending = sendOne(options, delivery)
+      .then((attempt) => batcher.add(attempt))
+      .catch((error: unknown) =>
+        log.error({ err: error, delivery: delivery.id }, 'recording a webhook attempt failed'),
       );
-      if (published < PUBLISH_BATCH || stopped) return;
-    }
+    const tracked = sending.finally(() => {
+      const left = (perEndpointInFlight.get(endpoint) ?? 1) - 1;
+      if (left > 0) perEndpointInFlight.set(endpoint, left);
+      else perEndpointInFlight.delete(endpoint);
+      inFlight.delete(tracked);
+      wakeUp?.();
+    });
+    inFlight.add(tracked);
   }
 
   async function claimAndSend(): Promise<number> {
@@ -62,20 +99,15 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     if (free <= 0) return 0;
     const { deliveries } = await invoker.call(
       'webhookDelivery.claimDeliveries',
-      { limit: free, lease_ms: options.leaseMs },
+      {
+        limit: free,
+        lease_ms: options.leaseMs,
+        per_endpoint: perEndpoint,
+        busy: [...perEndpointInFlight].slice(0, 100).map(([endpoint_id, in_flight]) => ({ endpoint_id, in_flight })),
+      },
       systemContext(),
     );
-    for (const delivery of deliveries) {
-      const sending = sendClaimed(options, delivery).then(
-        () => undefined,
-        (error: unknown) => log.error({ err: error, delivery: delivery.id }, 'recording a webhook attempt failed'),
-      );
-      const tracked = sending.finally(() => {
-        inFlight.delete(tracked);
-        wakeUp?.();
-      });
-      inFlight.add(tracked);
-    }
+    deliveries.forEach(track);
     return deliveries.length;
   }
 
@@ -83,19 +115,26 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     while (!stopped) {
       let claimed = 0;
       try {
-        await publish();
+        // Publishing is a transaction: done when woken, while a backlog lasts, or once per poll; not at every freed slot.
+        if (publishDue || Date.now() - lastPublish >= pollMs) {
+          publishDue = false;
+          lastPublish = Date.now();
+          // A big outbox is published a batch per pass, so its first deliveries go out meanwhile.
+          if (await publish()) publishDue = true;
+        }
         claimed = await claimAndSend();
       } catch (error) {
         log.error({ err: error }, 'webhook worker pass failed');
       }
       if (stopped) break;
       // Busy: go again as soon as a slot frees (or at once when more may be due); idle: poll.
-      if (claimed === 0 || inFlight.size >= concurrency) await sleep(pollMs);
+      if (!publishDue && (claimed === 0 || inFlight.size >= concurrency)) await sleep(pollMs);
     }
   })();
 
   return {
     wake() {
+      publishDue = true;
       wakeUp?.();
     },
     async stop() {

@@ -3,8 +3,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { createWebhookPoster, DEFAULT_TIMEOUT_MS } from '../../adapters/webhooks/http-post.ts';
 import type { Resolver } from '../../adapters/webhooks/guarded-lookup.ts';
 import { createWebhookSender, type DeliveryDeps } from '../../adapters/webhooks/deliver-one.ts';
-import { startWebhookWorker, type WebhookWorker } from '../../adapters/webhooks/worker.ts';
+import { perEndpointShare, startWebhookWorker, type WebhookWorker } from '../../adapters/webhooks/worker.ts';
 import type { Config } from '../../core/config.ts';
+import { onOutboxCommitted } from '../../orm/outbox-commits.ts';
 import { createContextInner } from '../../core/context.ts';
 import type { Logger } from '../../core/logger.ts';
 import { createInvoker } from '../../core/procedures/invoker.ts';
@@ -23,7 +24,7 @@ export interface WebhookDeliveryOptions {
   log: Logger;
   /** Whether this process runs the delivery loop (WEBHOOK_WORKER for `npm start`; always for `npm run worker`). */
   runWorker: boolean;
-  /** Tests: a stubbed DNS answer for the connect-time guard, a shorter attempt deadline, a faster poll. */
+  /** Tests and benches: a stubbed DNS answer for the connect-time guard, a shorter attempt deadline, a faster poll, another concurrency. */
   resolver?: Resolver;
   timeoutMs?: number;
   pollMs?: number;
@@ -45,8 +46,10 @@ export interface WebhookDelivery {
 export function composeWebhookDelivery(options: WebhookDeliveryOptions): WebhookDelivery {
   const { config, log } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const concurrency = options.concurrency ?? config.webhookDelivery.concurrency;
   const poster = createWebhookPoster({
     allowPrivate: config.webhooks.allowPrivateUrls,
+    socketsPerOrigin: perEndpointShare(concurrency),
     resolver: options.resolver,
     timeoutMs,
   });
@@ -74,7 +77,10 @@ export function composeWebhookDelivery(options: WebhookDeliveryOptions): Webhook
     },
     start() {
       if (!options.runWorker || worker || stopped) return;
-      worker = startWebhookWorker({ ...deps, log, pollMs: options.pollMs, concurrency: options.concurrency });
+      const started = startWebhookWorker({ ...deps, log, pollMs: options.pollMs, concurrency });
+      worker = started;
+      // A commit of this process that wrote outbox events wakes the worker (other processes' wait for the poll).
+      onOutboxCommitted(options.orm, () => started.wake());
     },
     async stop() {
       stopped = true;

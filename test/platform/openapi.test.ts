@@ -105,7 +105,8 @@ describe('GET /api/openapi.json', () => {
       // Spec 5.1: the public endpoints take no credential. The one exception is webhook endpoint
       // management (spec 4.8, 5.5), which needs a workspace API token: its bearer requirement is
       // checked in test/webhooks/management-openapi.test.ts.
-      const needsToken = path.startsWith('/v1/webhook-endpoints');
+      // (its event catalogue, /v1/webhook-endpoints/event-types, is documentation and public).
+      const needsToken = path.startsWith('/v1/webhook-endpoints') && path !== '/v1/webhook-endpoints/event-types';
       expect(operation.security, `${where} security`).to.deep.equal(needsToken ? [{ workspaceApiToken: [] }] : []);
       for (const [status, response] of Object.entries(operation.responses as Json)) {
         if (/^2/.test(status)) continue;

@@ -22,6 +22,14 @@ describe('webhook delivery: schedule, outcome decisions and signatures (pure)', 
     expect(loadConfig({ WEBHOOK_WORKER: 'false' }).webhookDelivery.worker).to.equal(false);
   });
 
+  it('WEBHOOK_CONCURRENCY: 64 by default, a whole number from 1 to 100', () => {
+    expect(loadConfig({}).webhookDelivery.concurrency).to.equal(64);
+    expect(loadConfig({ WEBHOOK_CONCURRENCY: '8' }).webhookDelivery.concurrency).to.equal(8);
+    for (const bad of ['0', '101', '2.5', 'many', '-1']) {
+      expect(() => loadConfig({ WEBHOOK_CONCURRENCY: bad }), bad).to.throw(ConfigError, /WEBHOOK_CONCURRENCY/);
+    }
+  });
+
   it('2xx delivers; other answers and errors wait for the next slot; after the last slot the delivery fails', () => {
     expect(decideOutcome({ result: { status: 204 }, attempts: 1, schedule, now })).to.deep.equal({
       state: 'delivered',

@@ -33,7 +33,7 @@ describe('webhook management in the OpenAPI document, on /api/trpc, and with pri
     expect(JSON.stringify(job.properties.data)).to.include('total_minor');
   });
 
-  it('declares the bearer scheme on the management operations only, with their 401 and 403', () => {
+  it('declares the bearer scheme on the management operations only, with their 401 and 403 (the event catalogue is public)', () => {
     expect(document.components.securitySchemes).to.deep.equal({
       workspaceApiToken: {
         type: 'http',
@@ -59,10 +59,16 @@ describe('webhook management in the OpenAPI document, on /api/trpc, and with pri
       'post /v1/webhook-endpoints/{id}/deliveries/{delivery_id}/retry',
     ]);
     for (const [where, operation] of operations) {
-      expect(operation.security, where).to.deep.equal([{ workspaceApiToken: [] }]);
       expect(operation.tags, where).to.deep.equal(['Webhooks']);
-      expect(operation.responses, where).to.include.keys('401', '403');
       expect(operation.operationId, where).to.match(/^webhooks-/);
+      if (where === 'get /v1/webhook-endpoints/event-types') {
+        // The catalogue is documentation: public, no 401 or 403.
+        expect(operation.security, where).to.deep.equal([]);
+        expect(operation.responses, where).to.not.have.any.keys('401', '403');
+        continue;
+      }
+      expect(operation.security, where).to.deep.equal([{ workspaceApiToken: [] }]);
+      expect(operation.responses, where).to.include.keys('401', '403');
     }
     expect(document.paths['/v1/webhook-endpoints'].post.responses).to.include.keys('201', '409');
   });

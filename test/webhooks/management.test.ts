@@ -40,7 +40,6 @@ describe('webhook endpoint management over REST (/api/v1/webhook-endpoints)', ()
       const id = '00000000-0000-4000-8000-000000000000';
       for (const [method, path, body] of [
         ['GET', ''],
-        ['GET', '/event-types'],
         ['POST', '', endpointBody()],
         ['GET', `/${id}`],
         ['PATCH', `/${id}`, { disabled: true }],
@@ -98,8 +97,8 @@ describe('webhook endpoint management over REST (/api/v1/webhook-endpoints)', ()
       expect(() => openWebhookSecret(key, '00000000-0000-4000-8000-000000000000', row.secret_ciphertext)).to.throw();
     });
 
-    it('lists the event catalogue', async () => {
-      const response = await a.call('GET', '/event-types');
+    it('lists the event catalogue publicly: without a token, and the same with one (of any scope)', async () => {
+      const response = await a.call('GET', '/event-types', undefined, null);
       expect(response.status, response.text).to.equal(200);
       expect(response.body.items.map((item: Json) => item.type)).to.deep.equal([
         'customer.created',
@@ -107,6 +106,10 @@ describe('webhook endpoint management over REST (/api/v1/webhook-endpoints)', ()
         'webhook.test',
       ]);
       expect(response.body.items[0].emitted_by).to.deep.equal(['create-customer']);
+      expect(response.headers.get('cache-control')).to.match(/^public/);
+      expect((await a.call('GET', '/event-types')).body).to.deep.equal(response.body);
+      const workspaceOnly = await a.tokenWith(['workspace:read']);
+      expect((await a.call('GET', '/event-types', undefined, workspaceOnly)).body).to.deep.equal(response.body);
     });
   });
 

@@ -8,6 +8,18 @@ export const ZClaimDeliveriesInput = z.object({
     .min(1000)
     .max(600_000)
     .describe('How long the claim holds each row: the attempt deadline plus a margin.'),
+  per_endpoint: z
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('Most attempts in flight to one endpoint from this claimer, `busy` included (absent: `limit`).'),
+  busy: z
+    .array(z.object({ endpoint_id: z.uuid(), in_flight: z.number().int().min(0) }))
+    .max(100)
+    .default([])
+    .describe("The claimer's attempts already in flight, per endpoint."),
   delivery_id: z.uuid().optional().describe('Claim this pending delivery now, whatever its schedule ("send now").'),
 });
 

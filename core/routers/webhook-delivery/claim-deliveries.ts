@@ -32,10 +32,15 @@ export const claimDeliveries = systemProcedure
     const lease = new Date(now.getTime() + input.lease_ms);
     const rows = input.delivery_id
       ? [await claimDelivery(ctx.sql, input.delivery_id, now, lease)].filter((row) => row !== undefined)
-      : await claimDueDeliveries(ctx.sql, now, lease, input.limit);
+      : await claimDueDeliveries(ctx.sql, now, lease, input.limit, {
+          perEndpoint: input.per_endpoint,
+          busy: input.busy.map((load) => ({ endpointId: load.endpoint_id, inFlight: load.in_flight })),
+        });
     if (rows.length === 0) return { deliveries: [] };
     const key = await ctx.services.webhooks.secretKey(ctx.log);
     const timestamp = Math.floor(now.getTime() / 1000);
+    // A burst claims many rows of one endpoint: its secrets are opened once per claim.
+    const opened = new Map<string, string[]>();
     return {
       deliveries: rows.map((row): z.infer<typeof ZClaimedDelivery> => {
         const base = {
@@ -49,7 +54,8 @@ export const claimDeliveries = systemProcedure
           lease: lease.toISOString(),
         };
         try {
-          const secrets = signingSecrets(key, row, now);
+          const secrets = opened.get(row.endpoint_id) ?? signingSecrets(key, row, now);
+          opened.set(row.endpoint_id, secrets);
           return { ...base, headers: webhookHeaders({ id: row.event_id, timestamp, body: row.payload, secrets }) };
         } catch (error) {
           ctx.log.error({ err: error, endpoint: row.endpoint_id }, 'webhook secret does not open');

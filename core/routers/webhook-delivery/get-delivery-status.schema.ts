@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDeliveryStatus } from './record-delivery-attempt.schema.ts';
+import { ZDeliveryStatus } from './record-delivery-attempts.schema.ts';
 
 export const ZGetDeliveryStatusInput = z.object({ delivery_id: z.uuid() });
 

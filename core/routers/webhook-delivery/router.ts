@@ -2,7 +2,7 @@ import { router } from '../../trpc.ts';
 import { claimDeliveries } from './claim-deliveries.ts';
 import { getDeliveryStatus } from './get-delivery-status.ts';
 import { publishOutboxEvents } from './publish-outbox-events.ts';
-import { recordDeliveryAttempt } from './record-delivery-attempt.ts';
+import { recordDeliveryAttempts } from './record-delivery-attempts.ts';
 import { sweepDeliveries } from './sweep-deliveries.ts';
 
 /**
@@ -13,7 +13,7 @@ import { sweepDeliveries } from './sweep-deliveries.ts';
 export const webhookDeliveryRouter = router({
   publishOutboxEvents,
   claimDeliveries,
-  recordDeliveryAttempt,
+  recordDeliveryAttempts,
   getDeliveryStatus,
   sweepDeliveries,
 });

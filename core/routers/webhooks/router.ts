@@ -12,7 +12,8 @@ import { updateWebhookEndpoint } from './update-webhook-endpoint.ts';
 
 /**
  * Webhook endpoint management (REST under /v1/webhook-endpoints, and /api/trpc), each procedure acting
- * inside the business of a workspace API token holding webhooks:manage. `listEventTypes` comes
+ * inside the business of a workspace API token holding webhooks:manage, except `listEventTypes`: the
+ * catalogue is documentation, public. `listEventTypes` comes
  * before `getWebhookEndpoint`: REST routes are registered in this order, and the literal path
  * /v1/webhook-endpoints/event-types must win over /v1/webhook-endpoints/{id}.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const ZRecordDeliveryAttemptInput = z.object({
+export const ZRecordedAttempt = z.object({
   delivery_id: z.uuid(),
   business_id: z.uuid(),
   endpoint_id: z.uuid(),
@@ -11,6 +11,10 @@ export const ZRecordDeliveryAttemptInput = z.object({
   retry_after: z.string().max(200).optional().describe('The Retry-After header as received.'),
   response_body: z.string().max(4096).optional().describe('The first KiB of the response body.'),
   error: z.string().max(2000).optional().describe('Why no usable response came (refused address, timeout, ...).'),
+});
+
+export const ZRecordDeliveryAttemptsInput = z.object({
+  attempts: z.array(ZRecordedAttempt).min(1).max(200).describe('Finished attempts, recorded in one transaction.'),
   schedule_ms: z
     .array(z.number().int().min(0).max(86_400_000))
     .min(1)
@@ -25,7 +29,7 @@ export const ZDeliveryStatus = z.object({
   last_error: z.string().nullable(),
 });
 
-export const ZRecordDeliveryAttemptOutput = z.object({
-  /** Null when the lease was lost (another worker claimed the row after it expired): only the attempt was logged. */
-  delivery: ZDeliveryStatus.nullable(),
+export const ZRecordDeliveryAttemptsOutput = z.object({
+  /** One per attempt, in order; null when the lease was lost (another worker claimed the row after it expired): only the attempt was logged. */
+  deliveries: z.array(ZDeliveryStatus.nullable()),
 });

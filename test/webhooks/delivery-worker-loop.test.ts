@@ -1,0 +1,93 @@
+import { expect } from 'chai';
+import type { ServerResponse } from 'node:http';
+import { testConfig, startTestService, type TestService } from '../helpers/test-service.ts';
+import {
+  callerFor,
+  eventually,
+  insertBusiness,
+  insertEndpoint,
+  startReceiver,
+  type Receiver,
+} from './delivery-helpers.ts';
+
+/**
+ * One endpoint's share of a worker's slots: with 4 attempts in flight, a receiver that never answers
+ * holds at most 2 of them, and another endpoint's events are delivered meanwhile.
+ */
+describe('webhook delivery: one slow endpoint cannot take every slot', function () {
+  this.timeout(60_000);
+  let service: TestService;
+  const receivers: Receiver[] = [];
+  const held: ServerResponse[] = [];
+
+  before(async () => {
+    service = await startTestService({
+      config: testConfig({ WEBHOOK_WORKER: 'true', WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_CONCURRENCY: '4' }),
+      webhooks: { pollMs: 20 },
+    });
+  });
+  after(async () => {
+    for (const res of held) res.end();
+    await service.stop();
+    await Promise.all(receivers.map((receiver) => receiver.close()));
+  });
+
+  it('a receiver that does not answer holds half the slots; the other endpoint gets its events', async () => {
+    const slow = await startReceiver(
+      () => [],
+      (_entry, res) => held.push(res),
+    );
+    const fast = await startReceiver(() => []);
+    receivers.push(slow, fast);
+    const slowBusiness = await insertBusiness(service);
+    const fastBusiness = await insertBusiness(service);
+    await insertEndpoint(service, slowBusiness, slow.url);
+    await insertEndpoint(service, fastBusiness, fast.url);
+    const slowCaller = callerFor(service, slowBusiness);
+    for (let index = 0; index < 6; index += 1)
+      await slowCaller.workspace.customers.createCustomer({ name: `S${index}` });
+    await eventually('the slow receiver holding two requests', () => slow.received.length >= 2);
+
+    const fastCaller = callerFor(service, fastBusiness);
+    for (let index = 0; index < 5; index += 1)
+      await fastCaller.workspace.customers.createCustomer({ name: `F${index}` });
+    await eventually('every event at the other endpoint', () => fast.received.length >= 5);
+    expect(slow.received).to.have.length(2);
+  });
+});
+
+/**
+ * The worker is woken by a commit of its own process that wrote outbox events: with a poll of a
+ * minute, an event created through the API is still delivered at once.
+ */
+describe('webhook delivery: a commit that wrote outbox events wakes the worker of its process', function () {
+  this.timeout(60_000);
+  let service: TestService;
+  let hook: Receiver;
+
+  before(async () => {
+    service = await startTestService({
+      config: testConfig({ WEBHOOK_WORKER: 'true', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }),
+      webhooks: { pollMs: 600_000 },
+    });
+    hook = await startReceiver(() => []);
+  });
+  after(async () => {
+    await service.stop();
+    await hook.close();
+  });
+
+  it('delivers a created customer and job without waiting for the (10-minute) poll', async () => {
+    const business = await insertBusiness(service);
+    await insertEndpoint(service, business, hook.url);
+    const caller = callerFor(service, business);
+    const customer = await caller.workspace.customers.createCustomer({ name: 'Woken' });
+    await eventually('the customer.created delivery', () => hook.received.length >= 1);
+    await caller.workspace.jobs.createJob({ customer_id: customer.id, title: 'Woken too' });
+    await eventually('the job.created delivery', () => hook.received.length >= 2);
+    expect(hook.received.map((entry) => JSON.parse(entry.body).type)).to.deep.equal([
+      'customer.created',
+      'job.created',
+    ]);
+  });
+});
