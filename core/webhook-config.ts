@@ -52,6 +52,12 @@ export const webhookEnvironment = {
     .min(1, { message: 'expected a whole number from 1 to 100' })
     .max(100, { message: 'expected a whole number from 1 to 100' })
     .default(64),
+  WEBHOOK_POLL_MS: z.coerce
+    .number({ message: 'expected a whole number of milliseconds from 50 to 60000' })
+    .int({ message: 'expected a whole number of milliseconds from 50 to 60000' })
+    .min(50, { message: 'expected a whole number of milliseconds from 50 to 60000' })
+    .max(60_000, { message: 'expected a whole number of milliseconds from 50 to 60000' })
+    .default(500),
 };
 
 export interface WebhookConfig {
@@ -61,16 +67,25 @@ export interface WebhookConfig {
   worker: boolean;
   /** Attempts in flight at once per process (WEBHOOK_CONCURRENCY); one endpoint gets at most half. */
   concurrency: number;
+  /**
+   * How often an idle worker looks for new events and due retries (WEBHOOK_POLL_MS). New events
+   * wake it sooner: at once in the process that committed them, and through the `fsa_outbox`
+   * notification in other processes on PostgreSQL; the poll finds retries that come due and
+   * anything a lost notification missed.
+   */
+  pollMs: number;
 }
 
 export function resolveWebhookConfig(values: {
   WEBHOOK_RETRY_SCHEDULE: number[];
   WEBHOOK_WORKER: boolean;
   WEBHOOK_CONCURRENCY: number;
+  WEBHOOK_POLL_MS: number;
 }): WebhookConfig {
   return {
     retryScheduleMs: values.WEBHOOK_RETRY_SCHEDULE,
     worker: values.WEBHOOK_WORKER,
     concurrency: values.WEBHOOK_CONCURRENCY,
+    pollMs: values.WEBHOOK_POLL_MS,
   };
 }

@@ -8,6 +8,7 @@ import { createLogger } from '../core/logger.ts';
 import type { CoreServices } from '../core/services/index.ts';
 import { createCoreServices } from '../orm/core-services.ts';
 import { openDatabase } from '../orm/database.ts';
+import { startDatabaseNotifications } from '../orm/database-notifications.ts';
 import { composeWebhookDelivery } from './compose/webhook-delivery.ts';
 
 function readConfig(): Config {
@@ -27,6 +28,8 @@ function readConfig(): Config {
 const config = readConfig();
 const log = createLogger(config.logLevel);
 const database = await openDatabase(config.database, { log });
+// Outbox commits of the service processes wake this worker at once instead of at its next poll.
+const notifications = startDatabaseNotifications(config.database.url!, log);
 // The sender is one of the services, and its calls read the services: built first, read at each call.
 const built: { services?: CoreServices } = {};
 const delivery = composeWebhookDelivery({
@@ -35,6 +38,7 @@ const delivery = composeWebhookDelivery({
   config,
   log,
   runWorker: true,
+  notifications,
 });
 built.services = { ...createCoreServices(database, config), webhookSender: delivery.sender };
 delivery.start();
@@ -47,6 +51,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     log.info({ signal }, 'webhook worker stopping: finishing attempts in flight');
     delivery
       .stop()
+      .then(() => notifications.stop())
       .then(() => database.close())
       .then(
         () => process.exit(0),

@@ -107,6 +107,7 @@ export async function startService({
       config: running,
       log,
       runWorker: running.webhookDelivery.worker,
+      notifications,
       ...webhookOptions,
     });
     services = {

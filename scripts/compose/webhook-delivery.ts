@@ -6,6 +6,7 @@ import { createWebhookSender, type DeliveryDeps } from '../../adapters/webhooks/
 import { perEndpointShare, startWebhookWorker, type WebhookWorker } from '../../adapters/webhooks/worker.ts';
 import type { Config } from '../../core/config.ts';
 import { onOutboxCommitted } from '../../orm/outbox-commits.ts';
+import type { DatabaseNotifications } from '../../core/services/sql/notifications.ts';
 import { createContextInner } from '../../core/context.ts';
 import type { Logger } from '../../core/logger.ts';
 import { createInvoker } from '../../core/procedures/invoker.ts';
@@ -24,6 +25,8 @@ export interface WebhookDeliveryOptions {
   log: Logger;
   /** Whether this process runs the delivery loop (WEBHOOK_WORKER for `npm start`; always for `npm run worker`). */
   runWorker: boolean;
+  /** The process's database notifications: an outbox commit of any process wakes this worker. */
+  notifications?: DatabaseNotifications;
   /** Tests and benches: a stubbed DNS answer for the connect-time guard, a shorter attempt deadline, a faster poll, another concurrency. */
   resolver?: Resolver;
   timeoutMs?: number;
@@ -41,6 +44,9 @@ export interface WebhookDelivery {
   /** Stops the loop (attempts in flight finish and are recorded) and closes the HTTP agents. */
   stop(): Promise<void>;
 }
+
+/** Announced by the trigger of migration Migration20261203000000_outbox_notifications at each outbox commit. */
+const OUTBOX_CHANNEL = 'fsa_outbox';
 
 /** Wires the delivery engine of one process: the HTTP poster with its guard, the send-now port and the worker loop. */
 export function composeWebhookDelivery(options: WebhookDeliveryOptions): WebhookDelivery {
@@ -77,10 +83,18 @@ export function composeWebhookDelivery(options: WebhookDeliveryOptions): Webhook
     },
     start() {
       if (!options.runWorker || worker || stopped) return;
-      const started = startWebhookWorker({ ...deps, log, pollMs: options.pollMs, concurrency });
+      const started = startWebhookWorker({
+        ...deps,
+        log,
+        pollMs: options.pollMs ?? config.webhookDelivery.pollMs,
+        concurrency,
+      });
       worker = started;
-      // A commit of this process that wrote outbox events wakes the worker (other processes' wait for the poll).
+      // A commit of this process that wrote outbox events wakes the worker at once; another process's
+      // commit through the `fsa_outbox` notification (PostgreSQL); both are hints, the poll finds the rest.
       onOutboxCommitted(options.orm, () => started.wake());
+      options.notifications?.subscribe(OUTBOX_CHANNEL, () => started.wake());
+      options.notifications?.onGap(() => started.wake());
     },
     async stop() {
       stopped = true;

@@ -30,6 +30,14 @@ describe('webhook delivery: schedule, outcome decisions and signatures (pure)', 
     }
   });
 
+  it('WEBHOOK_POLL_MS: 500 by default, whole milliseconds from 50 to 60000', () => {
+    expect(loadConfig({}).webhookDelivery.pollMs).to.equal(500);
+    expect(loadConfig({ WEBHOOK_POLL_MS: '60000' }).webhookDelivery.pollMs).to.equal(60_000);
+    for (const bad of ['49', '60001', '2.5', 'often', '-1']) {
+      expect(() => loadConfig({ WEBHOOK_POLL_MS: bad }), bad).to.throw(ConfigError, /WEBHOOK_POLL_MS/);
+    }
+  });
+
   it('2xx delivers; other answers and errors wait for the next slot; after the last slot the delivery fails', () => {
     expect(decideOutcome({ result: { status: 204 }, attempts: 1, schedule, now })).to.deep.equal({
       state: 'delivered',

@@ -18,7 +18,11 @@ const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 const KEK = randomBytes(32);
 
 /** `npm start` as a child process on `databaseUrl`, worker on; resolves once it listens. */
-async function startInstance(databaseUrl: string, runs: ChildRun[]): Promise<ChildRun> {
+async function startInstance(
+  databaseUrl: string,
+  runs: ChildRun[],
+  env: Record<string, string> = {},
+): Promise<ChildRun> {
   const run = runScript('scripts/start.ts', {
     PORT: '0',
     HOST: '127.0.0.1',
@@ -29,6 +33,7 @@ async function startInstance(databaseUrl: string, runs: ChildRun[]): Promise<Chi
     OAUTH_KEY_ENCRYPTION_KEY: KEK.toString('base64'),
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     WEBHOOK_RETRY_SCHEDULE: '0s,100ms,100ms,100ms,100ms,100ms',
+    ...env,
   });
   runs.push(run);
   await waitFor(
@@ -141,6 +146,27 @@ describeOnPostgres('webhook delivery across processes on one PostgreSQL', functi
       'every event after the restart',
     );
     expect(new Set(hook.received.map((entry) => entry.id)).size).to.equal(200);
+    expect(hook.received.every((entry) => entry.verified)).to.equal(true);
+  });
+
+  it('an outbox commit of another process wakes an idle worker through the fsa_outbox notification, long before its poll', async () => {
+    for (const run of runs.splice(0)) {
+      run.child.kill('SIGTERM');
+      await run.exited;
+    }
+    // The only worker polls once a minute: an event arriving within seconds was announced to it.
+    await startInstance(database.url, runs, { WEBHOOK_POLL_MS: '60000' });
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // past its first pass, asleep until the poll
+    let secret = '';
+    const hook = await startReceiver(() => [secret]);
+    receivers.push(hook);
+    const made = await burst(client, hook.url, 3);
+    secret = made.secret;
+    await waitFor(
+      () => (hook.received.length >= 3 ? true : undefined),
+      20_000,
+      `3 deliveries well before the 60 s poll (got ${hook.received.length})`,
+    );
     expect(hook.received.every((entry) => entry.verified)).to.equal(true);
   });
 });
