@@ -11,11 +11,15 @@
  *    the signing-key lookup) is printed beside them as the floor of the endpoint's own work.
  * 3. verification: verifyAccessToken in process (signature plus the key-publication and grant
  *    look-ups in the database) against jose's bare jwtVerify with the key in hand, mean µs each.
- * Env: BENCH_TOKENS, BENCH_CONNECTIONS, BENCH_VERIFY_ITERATIONS (default 2000), DATABASE_URL (else a
+ *    Each load also prints the serving process's CPU time per token (user + system over the load,
+ *    this process doing nothing else meanwhile): on a shared machine it moves less than throughput.
+ * Env: BENCH_TOKENS, BENCH_CONNECTIONS, BENCH_VERIFY_ITERATIONS (default 2000), BENCH_CPU_PROF (a
+ * directory: a .cpuprofile of the server during each load is written there), DATABASE_URL (else a
  * temporary embedded database; on a server, OAUTH_KEY_ENCRYPTION_KEY is required). On a server database the
  * run's user, business, client and grants are deleted again at the end.
  */
 import { execFile } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,8 +51,10 @@ const tokens = positiveFromEnv('BENCH_TOKENS', 2000);
 const connections = positiveFromEnv('BENCH_CONNECTIONS', 10);
 const verifyIterations = positiveFromEnv('BENCH_VERIFY_ITERATIONS', 2000);
 
+const profileDir = process.env.BENCH_CPU_PROF;
+
 const child = fileURLToPath(new URL('./oauth-token/form-load-child.ts', import.meta.url));
-function formLoad(url: string, bodiesFile: string): Promise<FormLoadSummary> {
+function runLoadGenerator(url: string, bodiesFile: string): Promise<FormLoadSummary> {
   const args = ['--import', 'tsx', child, url, String(connections), bodiesFile];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
@@ -56,6 +62,30 @@ function formLoad(url: string, bodiesFile: string): Promise<FormLoadSummary> {
       else resolve(JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as FormLoadSummary);
     });
   });
+}
+
+interface LoadResult extends FormLoadSummary {
+  /** CPU time of this (the serving) process per request, µs. */
+  cpuUs: number;
+}
+
+/** One load from the child process, with this process's CPU per request and, with BENCH_CPU_PROF, its profile. */
+async function formLoad(name: string, url: string, bodiesFile: string): Promise<LoadResult> {
+  const session = profileDir ? new Session() : undefined;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
+  const cpuBefore = process.cpuUsage();
+  const summary = await runLoadGenerator(url, bodiesFile);
+  const cpu = process.cpuUsage(cpuBefore);
+  if (session) {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(join(profileDir!, `oauth-token-${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+  return { ...summary, cpuUs: (cpu.user + cpu.system) / Math.max(1, summary.requests) };
 }
 
 async function meanMicroseconds(iterations: number, run: () => Promise<unknown>): Promise<number> {
@@ -86,7 +116,7 @@ const config = loadConfig({
 const service = await startService({ config, log: createLogger(config.logLevel) });
 const urls = oauthUrls({ site: service.config.siteUrl, base: service.config.baseUrl });
 const tokenUrl = `http://${HOST}:${service.config.port}/api/oauth/token`;
-const results: Array<[string, FormLoadSummary]> = [];
+const results: Array<[string, LoadResult]> = [];
 let mintUs: number;
 let verifyUs: number;
 let joseUs: number;
@@ -169,8 +199,8 @@ try {
   const { access_token: accessToken } = (await warm.json()) as { access_token: string };
   writeFileSync(codesFile, JSON.stringify(codeBodies));
 
-  results.push(['authorization_code', await formLoad(tokenUrl, codesFile)]);
-  results.push(['refresh_token', await formLoad(tokenUrl, refreshFile)]);
+  results.push(['authorization_code', await formLoad('authorization_code', tokenUrl, codesFile)]);
+  results.push(['refresh_token', await formLoad('refresh_token', tokenUrl, refreshFile)]);
 
   const kek = await service.services.oauth.keyEncryptionKey(createLogger('silent'));
   const mintGrant = await issueAuthorization({ em: em(), now: new Date(), ...grant, codeChallenge: 'x'.repeat(43) });
@@ -218,13 +248,14 @@ console.log(
   `POST /api/oauth/token: ${connections} connections, each credential used once; database: ${service.database.kind}, Node ${process.version}\n`,
 );
 const table = [
-  ['grant_type', 'tokens', 'tokens/s', 'p50 ms', 'p99 ms', 'failed'],
+  ['grant_type', 'tokens', 'tokens/s', 'p50 ms', 'p99 ms', 'server CPU µs/token', 'failed'],
   ...results.map(([name, load]) => [
     name,
     String(load.requests),
     load.requestsPerSecond.toFixed(0),
     load.p50.toFixed(2),
     load.p99.toFixed(2),
+    load.cpuUs.toFixed(0),
     String(load.failed),
   ]),
 ];

@@ -6,7 +6,7 @@ import { mcpScopes } from '../../auth/scopes.ts';
 import type { Principal } from '../../context.ts';
 import { standingGrant } from './grant-state-cache.ts';
 import { findStandingGrant, type StandingGrant } from './grants.query.ts';
-import { ensureActiveSigningKey, findPublishedKey, SIGNING_ALG } from './signing-keys.ts';
+import { findPublishedKey, SIGNING_ALG, signingKeyFor } from './signing-keys.ts';
 import { cachedClaims, rememberClaims, verifiedTokenKey, type VerifiedClaims } from './verified-token-cache.ts';
 
 /** RFC 9068 section 2.1: the `typ` of a JWT access token. */
@@ -31,6 +31,12 @@ export interface MintAccessTokenInput {
   scope: string;
   grantId: string;
   ttlSeconds: number;
+  /**
+   * The kid of the key that signs now, when the caller read it in a statement of its own
+   * (ACTIVE_KID_COLUMN): its imported key is then used without a look-up. Absent, or a kid not
+   * imported in this process yet: the active key is looked up (and created on first use).
+   */
+  activeKid?: string | null | undefined;
 }
 
 export interface MintedAccessToken {
@@ -56,7 +62,7 @@ export async function mintAccessToken(input: MintAccessTokenInput): Promise<Mint
   const foreign = scopes.filter((scope) => !mcpScopeSet.has(scope));
   if (scopes.length === 0 || foreign.length > 0)
     throw new Error(`access tokens carry MCP scopes only, got "${input.scope}"`);
-  const { kid, privateKey } = await ensureActiveSigningKey(input.em, input.kek, input.now);
+  const { kid, privateKey } = await signingKeyFor(input.em, input.kek, input.now, input.activeKid);
   const issuedAt = Math.floor(input.now.getTime() / 1000);
   const jti = randomUUID();
   const token = await new SignJWT({

@@ -71,7 +71,10 @@ export async function exchangeAuthorizationCode(input: CodeExchangeInput): Promi
     const resourceRefusal = checkResource(input.resources, row.resource, input.expectedResource);
     if (resourceRefusal) return { refusal: resourceRefusal };
 
-    await markCodeUsed(tx, hashOAuthSecret(input.code), now);
+    const codeHash = hashOAuthSecret(input.code);
+    const withRefreshToken = input.client.grantTypes.includes('refresh_token');
+    // With a refresh token, the code is marked used by the refresh token's own statement.
+    if (!withRefreshToken) await markCodeUsed(tx, codeHash, now);
     const { response } = await issueTokenPair(tx, {
       grant: {
         grantId: row.grant_id,
@@ -83,7 +86,9 @@ export async function exchangeAuthorizationCode(input: CodeExchangeInput): Promi
       scope: row.scope,
       now,
       signing: input.signing,
-      withRefreshToken: input.client.grantTypes.includes('refresh_token'),
+      withRefreshToken,
+      ...(withRefreshToken ? { consumes: { codeHash } } : {}),
+      activeKid: row.active_kid,
     });
     return { tokens: response };
   });

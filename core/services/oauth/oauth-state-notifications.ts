@@ -1,4 +1,5 @@
 import type { DatabaseNotifications } from '../sql/notifications.ts';
+import { forgetClients } from './client-cache.ts';
 import { forgetAllGrantStates, forgetGrantState } from './grant-state-cache.ts';
 import { forgetKeyPublications } from './signing-keys.ts';
 import { forgetVerifiedTokens } from './verified-token-cache.ts';
@@ -13,17 +14,21 @@ import { forgetVerifiedTokens } from './verified-token-cache.ts';
  */
 const OAUTH_STATE_CHANNEL = 'fsa_oauth_state';
 
-/** Invalidates the verification caches of this process on each notification, and all of them on a gap. */
+/** Invalidates the verification caches (and the token endpoint's client cache) of this process on each notification, and all of them on a gap. */
 export function followOAuthStateNotifications(notifications: DatabaseNotifications): void {
   notifications.subscribe(OAUTH_STATE_CHANNEL, (payload) => {
     if (payload.startsWith('grant:')) forgetGrantState(payload.slice('grant:'.length));
     else if (payload === 'keys') {
       forgetKeyPublications();
       forgetVerifiedTokens();
-    } else forgetAllGrantStates();
+    } else {
+      forgetAllGrantStates();
+      forgetClients();
+    }
   });
   notifications.onGap(() => {
     forgetAllGrantStates();
+    forgetClients();
     forgetKeyPublications();
     forgetVerifiedTokens();
   });

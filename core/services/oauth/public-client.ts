@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors/index.ts';
-import { findClientGrantTypes } from './clients.query.ts';
+import { registeredClient } from './client-cache.ts';
 
 /** A registered public client, as the token and revocation endpoints need it. */
 export interface PublicClient {
@@ -36,6 +36,8 @@ const AUTH_SCHEME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,40}$/;
  * client_secret, a client assertion) is refused rather than ignored, so that a confidential
  * client configured against us learns at once. OAUTH_INVALID_CLIENT (401) otherwise.
  *
+ * The client's record comes from a short in-process cache (client-cache.ts).
+ *
  * Does NOT cover: proving that the caller is that client (a public client has no secret; PKCE
  * and the redirect URI bind a code, and rotation binds a refresh token, to whoever holds them).
  */
@@ -55,7 +57,7 @@ export async function identifyPublicClient(em: EntityManager, request: ClientIde
     throw invalidClient('Client assertions are not accepted: clients are public (token_endpoint_auth_method "none").');
   }
   if (request.client_id === undefined) throw invalidClient('client_id is required.');
-  const client = await findClientGrantTypes(em, request.client_id);
+  const client = await registeredClient(em, request.client_id);
   if (!client) throw invalidClient('Unknown client_id: register the client first (POST /api/oauth/register).');
   return { clientId: client.client_id, grantTypes: client.grant_types };
 }

@@ -9,7 +9,6 @@ import { REFRESH_REUSE_GRACE_SECONDS } from './refresh-tokens.ts';
 import {
   findRefreshTokenScope,
   lockRefreshTokenForExchange,
-  markRefreshTokenRotated,
   type RefreshTokenForExchange as RefreshRow,
 } from './refresh-tokens.query.ts';
 import { checkResource } from './resource-indicator.ts';
@@ -96,6 +95,7 @@ async function replayWithinGrace(
     now: input.now,
     signing: input.signing,
     withRefreshToken: false,
+    activeKid: row.active_kid,
   });
   return {
     tokens: {
@@ -160,15 +160,17 @@ export async function exchangeRefreshToken(input: RefreshExchangeInput): Promise
     const resourceRefusal = checkResource(input.resources, row.resource, input.expectedResource);
     if (resourceRefusal) return { refusal: resourceRefusal };
 
-    const { response, refreshToken } = await issueTokenPair(tx, {
+    const { response } = await issueTokenPair(tx, {
       grant: grantOf(row),
       scope,
       now,
       signing: input.signing,
       withRefreshToken: true,
       refreshSecret: successorRefreshToken(input.signing.kek, presentedHash),
+      // The presented token is marked used, replaced by this one, in the new token's own statement.
+      consumes: { rotatedHash: presentedHash },
+      activeKid: row.active_kid,
     });
-    await markRefreshTokenRotated(tx, { tokenHash: presentedHash, successorHash: refreshToken!.hash, now });
     return { tokens: response };
   });
   if ('refusal' in outcome) throw outcome.refusal;

@@ -1,14 +1,47 @@
 import { runQuery, type SqlSource } from '../sql/query.ts';
+import { ACTIVE_KID_COLUMN } from './signing-keys.query.ts';
 
-/** Stores a refresh token of a grant by its hash. */
+/**
+ * What a new refresh token replaces, written in the same statement as the token (one round trip
+ * instead of two): the authorization code it was exchanged for (marked used), or the refresh token
+ * it succeeds (marked used at `now`, replaced by the new one). The caller holds that row's lock.
+ */
+export type RefreshTokenConsumption = { codeHash: string } | { rotatedHash: string };
+
+function consumptionSql(
+  consumes: RefreshTokenConsumption | undefined,
+  token: { hash: string; now: Date },
+): { sql: string; params: unknown[] } {
+  if (consumes === undefined) return { sql: '', params: [] };
+  if ('codeHash' in consumes)
+    return {
+      sql: 'with consumed as (update oauth_authorization_codes set used_at = ?::timestamptz where code_hash = ?) ',
+      params: [token.now.toISOString(), consumes.codeHash],
+    };
+  return {
+    sql: 'with consumed as (update oauth_refresh_tokens set used_at = ?::timestamptz, replaced_by = ? where token_hash = ?) ',
+    params: [token.now.toISOString(), token.hash, consumes.rotatedHash],
+  };
+}
+
+/** Stores a refresh token of a grant by its hash, consuming what it replaces in the same statement. */
 export async function insertRefreshToken(
   source: SqlSource,
   token: { hash: string; grantId: string; scope: string; expiresAt: Date; now: Date },
+  consumes?: RefreshTokenConsumption,
 ): Promise<void> {
+  const consumption = consumptionSql(consumes, token);
   await runQuery(source, {
-    sql: `insert into oauth_refresh_tokens (token_hash, grant_id, scope, expires_at, created_at)
+    sql: `${consumption.sql}insert into oauth_refresh_tokens (token_hash, grant_id, scope, expires_at, created_at)
           values (?, ?, ?, ?::timestamptz, ?::timestamptz)`,
-    params: [token.hash, token.grantId, token.scope, token.expiresAt.toISOString(), token.now.toISOString()],
+    params: [
+      ...consumption.params,
+      token.hash,
+      token.grantId,
+      token.scope,
+      token.expiresAt.toISOString(),
+      token.now.toISOString(),
+    ],
   });
 }
 
@@ -27,11 +60,14 @@ export interface RefreshTokenForExchange {
   member_role: string | null;
   /** The successor's hash, once the token was rotated. */
   replaced_by: string | null;
+  /** The kid of the key that signs now (see ACTIVE_KID_COLUMN); null before the first key exists. */
+  active_kid: string | null;
 }
 
 /**
  * The refresh token with this hash and its grant, its row locked (`for update`) until the
- * transaction ends, so concurrent refreshes of one token are serialised. Run it inside a transaction.
+ * transaction ends, so concurrent refreshes of one token are serialised. The active signing key's id
+ * comes along, saving the exchange a round trip. Run it inside a transaction.
  */
 export async function lockRefreshTokenForExchange(
   tx: SqlSource,
@@ -40,7 +76,8 @@ export async function lockRefreshTokenForExchange(
   const [row] = await runQuery<RefreshTokenForExchange>(tx, {
     sql: `select t.grant_id, t.scope, t.expires_at, t.used_at, t.replaced_by,
                    g.client_id, g.user_id, g.business_id, g.resource, g.revoked_at,
-                   (select m.role from memberships m where m.business_id = g.business_id and m.user_id = g.user_id) as member_role
+                   (select m.role from memberships m where m.business_id = g.business_id and m.user_id = g.user_id) as member_role,
+                   ${ACTIVE_KID_COLUMN}
             from oauth_refresh_tokens t
             join oauth_grants g on g.id = t.grant_id
             where t.token_hash = ?
@@ -60,17 +97,6 @@ export async function findRefreshTokenScope(
     params: [tokenHash],
   });
   return row;
-}
-
-/** Marks the presented refresh token used, replaced by its successor. */
-export async function markRefreshTokenRotated(
-  source: SqlSource,
-  rotation: { tokenHash: string; successorHash: string; now: Date },
-): Promise<void> {
-  await runQuery(source, {
-    sql: 'update oauth_refresh_tokens set used_at = ?::timestamptz, replaced_by = ? where token_hash = ?',
-    params: [rotation.now.toISOString(), rotation.successorHash, rotation.tokenHash],
-  });
 }
 
 /** The grant of the refresh token with this hash and the client it was issued to; undefined when there is none. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashOAuthSecret, newOAuthSecret } from './authorization-codes.ts';
-import { insertRefreshToken } from './refresh-tokens.query.ts';
+import { insertRefreshToken, type RefreshTokenConsumption } from './refresh-tokens.query.ts';
 
 /** Lifetime of each refresh token; every rotation issues a new one with a full lifetime (sliding). */
 const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -22,14 +22,19 @@ export interface IssuedRefreshToken {
 /**
  * A new refresh token of the grant for `scope`; only its SHA-256 is stored. `token` is the secret
  * to store (a rotation's derived successor); a random one when omitted (a code exchange).
+ * `consumes` is the code or refresh token it replaces, marked in the same statement.
  */
 export async function issueRefreshToken(
   em: EntityManager,
-  input: { grantId: string; scope: string; now: Date; token?: string },
+  input: { grantId: string; scope: string; now: Date; token?: string; consumes?: RefreshTokenConsumption },
 ): Promise<IssuedRefreshToken> {
   const token = input.token ?? newOAuthSecret();
   const hash = hashOAuthSecret(token);
   const expiresAt = new Date(input.now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
-  await insertRefreshToken(em, { hash, grantId: input.grantId, scope: input.scope, expiresAt, now: input.now });
+  await insertRefreshToken(
+    em,
+    { hash, grantId: input.grantId, scope: input.scope, expiresAt, now: input.now },
+    input.consumes,
+  );
   return { token, hash, expiresAt };
 }

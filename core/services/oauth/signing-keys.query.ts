@@ -4,6 +4,15 @@ import { runQuery, type SqlSource } from '../sql/query.ts';
 /** pg_advisory_xact_lock key: serialises key creation and rotation across every instance. */
 const SIGNING_KEY_LOCK = 7_268_310_554;
 
+/**
+ * A select-list column naming the kid of the key that signs now (the newest not retired, as in
+ * findNewestActiveKey), for statements a token exchange runs anyway: the exchange then signs with
+ * its already imported key without a round trip of its own, and a rotation committed by any
+ * instance is seen by the next exchange.
+ */
+export const ACTIVE_KID_COLUMN =
+  '(select k.kid from oauth_signing_keys k where k.retired_at is null order by k.created_at desc, k.kid desc limit 1) as active_kid';
+
 /** A signing key's id with its sealed private half. */
 export interface SigningKeyRow {
   kid: string;

@@ -95,6 +95,23 @@ export async function ensureActiveSigningKey(em: EntityManager, kek: Buffer, now
 }
 
 /**
+ * The key to sign with when the caller already knows the active key's id (read in one of its own
+ * statements, ACTIVE_KID_COLUMN): that key from this process's imports, without a round trip.
+ * Otherwise (no kid, or one not imported here yet, or imported under another KEK) as
+ * ensureActiveSigningKey, which imports it for the next call.
+ */
+export async function signingKeyFor(
+  em: EntityManager,
+  kek: Buffer,
+  now: Date,
+  activeKid: string | null | undefined,
+): Promise<ActiveSigningKey> {
+  const imported = activeKid ? privateKeys.get(kek)?.get(activeKid) : undefined;
+  if (imported) return { kid: activeKid!, privateKey: await imported };
+  return ensureActiveSigningKey(em, kek, now);
+}
+
+/**
  * Makes a new key the one that signs. Every key that signed until now is retired at `now` and
  * stays published until `now + accessTokenTtlSeconds + 5 minutes`, so the tokens it signed keep
  * verifying until they expire. Does not need the KEK to open the old keys (works after a KEK loss).

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { mintAccessToken } from './access-tokens.ts';
+import type { RefreshTokenConsumption } from './refresh-tokens.query.ts';
 import { issueRefreshToken, type IssuedRefreshToken } from './refresh-tokens.ts';
 
 /** RFC 6749 section 5.1 successful token response. */
@@ -32,7 +33,9 @@ export interface GrantForTokens {
  * An access token for the grant's resource and, when the client uses refresh tokens, a new
  * refresh token, both for `scope`. Runs on the caller's transaction, so that the tokens exist only
  * if the code or refresh token they replace was consumed. `refreshSecret` is the new refresh
- * token's secret when the caller derives it (a rotation); random otherwise.
+ * token's secret when the caller derives it (a rotation); random otherwise. `consumes` (the code or
+ * refresh token being exchanged) is marked in the refresh token's own statement. `activeKid` is the
+ * signing key's id as the caller's locking statement read it (see mintAccessToken).
  */
 export async function issueTokenPair(
   em: EntityManager,
@@ -43,6 +46,8 @@ export async function issueTokenPair(
     signing: AccessTokenSigning;
     withRefreshToken: boolean;
     refreshSecret?: string;
+    consumes?: RefreshTokenConsumption;
+    activeKid?: string | null;
   },
 ): Promise<{ response: TokenResponse; refreshToken: IssuedRefreshToken | undefined }> {
   const { grant, scope, now, signing } = input;
@@ -58,6 +63,7 @@ export async function issueTokenPair(
     scope,
     grantId: grant.grantId,
     ttlSeconds: signing.ttlSeconds,
+    activeKid: input.activeKid,
   });
   const refreshToken = input.withRefreshToken
     ? await issueRefreshToken(em, {
@@ -65,6 +71,7 @@ export async function issueTokenPair(
         scope,
         now,
         ...(input.refreshSecret ? { token: input.refreshSecret } : {}),
+        ...(input.consumes ? { consumes: input.consumes } : {}),
       })
     : undefined;
   return {
