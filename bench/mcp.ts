@@ -3,8 +3,10 @@
  * (HTTP POST tools/call with an OAuth access token: Koa middleware, token verification, JSON-RPC,
  * argument validation, the procedure, the answer serialised twice as MCP asks) beside the same
  * procedure called directly through the procedure caller in this process, in one run, calls
- * interleaved in rounds so both see the same machine. Token verification alone (the service's cached
- * verifier, warm: bench/token-verify.ts measures it cold and against the uncached path) is measured too.
+ * and beside the same procedure over `/api/trpc` with a workspace API token (the internal clients'
+ * path: HTTP, Koa, the token's look-up, tRPC), in one run, calls interleaved in rounds so all see the
+ * same machine. Token verification alone (the service's cached verifier, warm: bench/token-verify.ts
+ * measures it cold and against the uncached path) is measured too.
  * One call at a time: this is latency, not throughput.
  * Env: BENCH_CALLS (per target, default 2000), DATABASE_URL (a PostgreSQL server: the bench creates a
  * database of its own there and drops it at the end; else a temporary embedded database).
@@ -93,6 +95,16 @@ try {
     if (!(await service.services.accessTokenVerifier!(token, contextFor({ kind: 'anonymous' }))))
       throw new Error('verification failed');
   };
+  // The internal clients' path to the same procedure: a workspace API token of the same business.
+  const { token: apiToken } = await admin.accounts.createApiToken({ business: business.business_id, name: 'bench' });
+  const trpcUrl = `http://${HOST}:${service.config.port}/api/trpc/workspace.customers.getCustomer?input=${encodeURIComponent(JSON.stringify(args))}`;
+  const trpcHeaders = { authorization: `Bearer ${apiToken}` };
+  const overTrpc = async () => {
+    const response = await fetch(trpcUrl, { headers: trpcHeaders });
+    const answer = (await response.json()) as { result?: { data: { id: string } } };
+    if (response.status !== 200 || answer.result?.data.id !== args.customer_id)
+      throw new Error(`tRPC call failed: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
+  };
   const mcpUrl = `http://${HOST}:${service.config.port}/api/v1/mcp`;
   const headers = {
     'content-type': 'application/json',
@@ -120,6 +132,7 @@ try {
 
   const rows: LatencyTarget[] = [
     { target: 'caller, in process', run: direct, samples: [] },
+    { target: '/api/trpc, workspace API token', run: overTrpc, samples: [] },
     { target: 'MCP over HTTP', run: overMcp, samples: [] },
     { target: 'token verification alone', run: verifyOnly, samples: [] },
   ];
@@ -129,8 +142,9 @@ try {
     `get-customer, ${calls} sequential calls per target after ${warmup} warm-up calls, interleaved in rounds of ${ROUND}`,
   );
   console.log(`database: ${service.database.kind}, Node ${process.version}\n`);
-  const [caller, mcp] = printLatencyTable(rows) as [LatencyStats, LatencyStats];
+  const [caller, trpc, mcp] = printLatencyTable(rows) as [LatencyStats, LatencyStats, LatencyStats];
   console.log(`\nMCP/caller: ${ratios(mcp, caller)}`);
+  console.log(`MCP//api/trpc: ${ratios(mcp, trpc)}`);
 } finally {
   await bench.close();
 }

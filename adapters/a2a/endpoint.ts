@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import parse from 'co-body';
 import type { Middleware } from 'koa';
-import type { SiteUrls } from '../../core/context.ts';
+import type { Context, SiteUrls } from '../../core/context.ts';
 import { internalErrorMessage } from '../../core/errors/error-message.ts';
 import { classifyError, type ErrorMessage } from '../../core/errors/index.ts';
 import { answerIdempotently, checkIdempotencyKeyHeader } from '../http/idempotency.ts';
@@ -107,9 +107,8 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
    * Everything after the envelope: the answer of one parsed request in one version, as status,
    * headers and body text. An Idempotency-Key store wraps exactly this (scope: the version).
    */
-  const execute = async (ctx: KoaCtx, version: A2aVersion, request: A2aRequest): Promise<A2aReply> => {
+  const execute = async (context: Context, version: A2aVersion, request: A2aRequest): Promise<A2aReply> => {
     const started = performance.now();
-    const context = createContext(requestFacts(ctx));
     try {
       const result = await dispatch(version, request.id, request.method, request.params, context, {
         skills,
@@ -144,13 +143,15 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
    * Retry-After in the dual body beyond it); answers the RateLimit headers to send.
    */
   const admit = async (
-    ctx: KoaCtx,
+    context: Context,
     id: RequestId,
   ): Promise<{ headers: Record<string, string> } | { reply: A2aReply }> => {
-    const context = createContext(requestFacts(ctx));
     try {
       await invoker.call('agent.admitRequest', undefined, context);
-      return { headers: { ...context.response.headers } };
+      // Taken out of the shared context: the method's procedures write their own headers there.
+      const headers = context.response.headers;
+      context.response.headers = {};
+      return { headers };
     } catch (error) {
       const classified = classifyError(error, context.requestId);
       if (classified.unexpected) context.log.error({ err: error }, 'unexpected error admitting an A2A request');
@@ -178,13 +179,15 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
     if ('reply' in envelope) return envelope.reply;
     const negotiated = negotiateVersion(request, envelope.request.id);
     if ('reply' in negotiated) return negotiated.reply;
-    const admitted = await admit(ctx, envelope.request.id);
+    // One context for the request's own procedures: the budget's, then the method's.
+    const context = createContext(requestFacts(ctx));
+    const admitted = await admit(context, envelope.request.id);
     if ('reply' in admitted) return admitted.reply;
     const answer = await answerIdempotently(
       ctx,
       options,
       { scope: `POST ${endpoint}`, body: envelope.json, vary: ['A2A-Version'] },
-      () => execute(ctx, negotiated.version, envelope.request),
+      () => execute(context, negotiated.version, envelope.request),
       idempotencyErrors(envelope.request.id),
     );
     // The budget's RateLimit headers describe this request, also on a replay.

@@ -1,6 +1,5 @@
 import { continueAgentTask } from '../../services/agent-tasks/agent-tasks.query.ts';
 import { agentTaskExpiry } from '../../services/agent-tasks/retention.ts';
-import { taskFromRow } from '../../services/agent-tasks/task-record.ts';
 import { publicProcedure } from '../../trpc.ts';
 import { ZContinueTaskInput, ZContinueTaskOutput } from './continue-task.schema.ts';
 
@@ -16,5 +15,19 @@ export const continueTask = publicProcedure
   .mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();
     const row = await continueAgentTask(ctx.sql, { ...input, now, expiresAt: agentTaskExpiry(now) });
-    return { task: row ? taskFromRow(row) : null };
+    if (!row) return { task: null };
+    const { id, state, skill, history, artifacts } = input;
+    const createdAt = new Date(row.created_at).toISOString();
+    return {
+      task: {
+        id,
+        contextId: row.context_id,
+        state,
+        skill,
+        history,
+        artifacts,
+        createdAt,
+        updatedAt: now.toISOString(),
+      },
+    };
   });

@@ -23,15 +23,18 @@ export interface AgentTaskContent {
   artifacts: unknown[];
 }
 
-/** Stores a new task. */
+/**
+ * Stores a new task, in one statement that returns nothing: the caller holds everything the row
+ * holds. Returning the history and artifacts (a skill's whole answer) made the server serialise
+ * them again and the driver parse them again on every A2A message (bench/a2a).
+ */
 export async function insertAgentTask(
   source: SqlSource,
   task: AgentTaskContent & { id: string; contextId: string; now: Date; expiresAt: Date },
-): Promise<AgentTaskRow> {
-  const [row] = await runQuery<AgentTaskRow>(source, {
+): Promise<void> {
+  await runQuery(source, {
     sql: `insert into agent_tasks (id, context_id, state, skill, history, artifacts, created_at, updated_at, expires_at)
-            values (?, ?, ?, ?, ?::json, ?::json, ?::timestamptz, ?::timestamptz, ?::timestamptz)
-          returning ${columns}`,
+            values (?, ?, ?, ?, ?::json, ?::json, ?::timestamptz, ?::timestamptz, ?::timestamptz)`,
     params: [
       task.id,
       task.contextId,
@@ -44,26 +47,26 @@ export async function insertAgentTask(
       task.expiresAt.toISOString(),
     ],
   });
-  return row!;
 }
 
 /**
  * Continues a task that waits for input, only if it still waits and nobody continued it since it
  * was read: the update is conditional on the state and on the number of messages the reader saw
  * (history only grows), so of two concurrent continuations exactly one wins and the other gets
- * undefined. An expired task is not continued either.
+ * undefined. An expired task is not continued either. Answers only what the caller does not hold
+ * (the task's conversation and creation time), not the content it has just written.
  */
 export async function continueAgentTask(
   source: SqlSource,
   task: AgentTaskContent & { id: string; seenHistoryLength: number; now: Date; expiresAt: Date },
-): Promise<AgentTaskRow | undefined> {
-  const [row] = await runQuery<AgentTaskRow>(source, {
+): Promise<Pick<AgentTaskRow, 'context_id' | 'created_at'> | undefined> {
+  const [row] = await runQuery<Pick<AgentTaskRow, 'context_id' | 'created_at'>>(source, {
     sql: `update agent_tasks
              set state = ?, skill = ?, history = ?::json, artifacts = ?::json,
                  updated_at = ?::timestamptz, expires_at = ?::timestamptz
            where id = ? and state = 'input-required' and json_array_length(history) = ?
              and expires_at > ?::timestamptz
-          returning ${columns}`,
+          returning context_id, created_at`,
     params: [
       task.state,
       task.skill,
