@@ -66,4 +66,15 @@ describe('conditional GET', () => {
       expect(JSON.parse(response.body)).to.have.property('data');
     }
   });
+
+  it('tags no answer to a POST: an outcome is not a representation to revalidate', async () => {
+    const response = await fetch(`${service().url}/api/v1/agent/a2a`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'If-None-Match': '*' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tasks/get', params: { id: crypto.randomUUID() } }),
+    });
+    expect(response.status).to.equal(200);
+    expect(response.headers.get('etag')).to.equal(null);
+    expect(await response.json()).to.have.property('jsonrpc', '2.0');
+  });
 });

@@ -43,20 +43,22 @@ function notModified(request: NodeJS.Dict<string | string[]>, etag: string, last
 }
 
 /**
- * Conditional GET, once the answer is written: a successful answer with a body gets an ETag
- * (unless its handler set one), and a GET or HEAD whose If-None-Match or If-Modified-Since matches
+ * Conditional GET, once the answer is written: a successful GET or HEAD answer with a body gets
+ * an ETag (unless its handler set one), and a GET or HEAD whose If-None-Match or If-Modified-Since matches
  * it is answered 304 without the body (see notModified). Streamed bodies are left alone.
  */
 export function answerConditionally(ctx: Context): void {
   const { body } = ctx;
-  // As @koa/etag did: no tag for an empty body or an answer that is not a success.
+  // As @koa/etag did: no tag for an empty body or an answer that is not a success. Nor for the
+  // answer to a POST, PUT, PATCH or DELETE: it describes an outcome, not a representation a client
+  // can revalidate (MCP and A2A answer every call by POST, and hashing it was wasted work).
   if (!body || ctx.status < 200 || ctx.status >= 300) return;
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
   if (!ctx.response.get('ETag')) {
     if (body instanceof Stream) return;
     const entity = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
     ctx.response.etag = entityTag(entity);
   }
-  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
   if (notModified(ctx.req.headers, ctx.response.get('ETag'), ctx.response.get('Last-Modified'))) {
     ctx.status = 304;
     ctx.body = null;
