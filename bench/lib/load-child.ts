@@ -2,17 +2,42 @@
  * Runs one autocannon load in its own process (so the load generator does not share an event
  * loop with the server it measures) and prints one JSON summary line. Latencies come from each
  * response's own timing: autocannon's histogram rounds to whole milliseconds.
- * argv: url connections durationSeconds warmupSeconds
+ * argv: url connections durationSeconds warmupSeconds [firstClient]
+ * With firstClient (a whole number), every request carries its own `X-Forwarded-For`: the IPv4
+ * address numbered firstClient, firstClient + 1, ... (mod 2^32), so each request is a new client.
  */
 import autocannon from 'autocannon';
 import type { LoadSummary } from './load.ts';
 
-const [url, connections, duration, warmup] = process.argv.slice(2) as [string, string, string, string];
+const [url, connections, duration, warmup, firstClient] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+  string | undefined,
+];
+
+let nextClient = firstClient === undefined ? undefined : Number(firstClient);
+const address = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
+/** autocannon's per-request hook: a new client address on every request. */
+const distinctClients =
+  nextClient === undefined
+    ? undefined
+    : [
+        {
+          setupRequest(request: autocannon.Request) {
+            const client = address(nextClient! >>> 0);
+            nextClient! += 1;
+            return { ...request, headers: { ...request.headers, 'x-forwarded-for': client } };
+          },
+        },
+      ];
 
 function run(seconds: number, latencies?: number[]): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: Number(connections), duration: seconds }, (error, result) =>
-      error ? reject(error) : resolve(result),
+    const instance = autocannon(
+      { url, connections: Number(connections), duration: seconds, requests: distinctClients },
+      (error, result) => (error ? reject(error) : resolve(result)),
     );
     if (latencies) instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });

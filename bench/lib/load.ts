@@ -22,6 +22,11 @@ export interface LoadOptions {
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
+  /**
+   * When set, every request is a new client: its own `X-Forwarded-For`, numbered from this value
+   * (as an IPv4 address) upwards. Give each load its own range so that no two share a client.
+   */
+  firstClient?: number;
 }
 
 const child = fileURLToPath(new URL('./load-child.ts', import.meta.url));
@@ -36,6 +41,7 @@ export function loadTest(url: string, options: LoadOptions): Promise<LoadSummary
     String(options.connections),
     String(options.durationSeconds),
     String(options.warmupSeconds),
+    ...(options.firstClient === undefined ? [] : [String(options.firstClient)]),
   ];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {

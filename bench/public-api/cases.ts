@@ -28,6 +28,8 @@ import type { SqlQuery } from '../../core/services/sql/query.ts';
 /** What the baseline needs to answer one benchmark request exactly as the service does. */
 export interface BenchCase {
   name: string;
+  /** The per-client budget (the rate limiter's policy name) the procedure counts the request against, if any. */
+  budget?: 'gov' | 'public-list';
   /** Path and query of the request, under {site_url}. */
   path: string;
   /** The same SQL the procedure builds for this request. */
@@ -84,6 +86,7 @@ export function benchCases(detailSlug: string): BenchCase[] {
   return [
     {
       name: 'directory list (industry, metro, rating_desc)',
+      budget: 'public-list',
       path: '/api/v1/directory/public?industry=hvac&metro=austin&sort=rating_desc&per_page=20',
       query: (params, now) => buildListDirectoryListingsQuery(toDirectoryListQuery(directoryInput(params)), now),
       respond(rows, params, urls) {
@@ -95,6 +98,7 @@ export function benchCases(detailSlug: string): BenchCase[] {
     },
     {
       name: 'opportunity list (keyword)',
+      budget: 'gov',
       path: '/api/v1/government-opportunities/public?keyword=hvac%20maintenance',
       query: (params, now) => buildGovernmentOpportunityListQuery(governmentInput(params), now),
       respond(rows, params, urls) {
@@ -110,6 +114,7 @@ export function benchCases(detailSlug: string): BenchCase[] {
     },
     {
       name: 'blog list (q)',
+      budget: 'public-list',
       path: '/api/v1/blog/posts?q=maintenance',
       query: (params, now) => buildListBlogPostsQuery(blogInput(params), now),
       respond(rows, params, urls) {

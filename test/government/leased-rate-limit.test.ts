@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { leaseSize } from '../../core/services/rate-limit/leased-limiter.ts';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { leasedLimiter, leaseSize, MAX_LEASED_CLIENTS } from '../../core/services/rate-limit/leased-limiter.ts';
 import {
   createRateLimiter,
   flexibleLimiter,
@@ -86,6 +87,27 @@ describe('rate limits with large budgets (leases of the shared counter)', () => 
     const fromA = await consumeUntilRefused(a, key, 100);
     expect(fromA.filter((decision) => decision.allowed)).to.have.length(7);
     expect(fromA.at(-1)!.allowed).to.equal(false);
+  });
+
+  it('remembers the most recently used leases: past its bound it forgets the least recently used client, one at a time', async () => {
+    const store = new RateLimiterMemory({ points: policy.points, duration: policy.windowSeconds });
+    const reserved: string[] = [];
+    const consume = store.consume.bind(store);
+    store.consume = (key, points) => {
+      reserved.push(String(key));
+      return consume(key, points);
+    };
+    const limiter = leasedLimiter(policy, store, leaseSize(policy.points));
+    for (let index = 0; index < MAX_LEASED_CLIENTS; index += 1) await limiter.consume(`client-${index}`);
+    // client-0 is used again, so client-1 is now the least recently used.
+    await limiter.consume('client-0');
+    await limiter.consume('newcomer');
+    reserved.length = 0;
+    await limiter.consume('client-0');
+    await limiter.consume('client-2');
+    expect(reserved, 'client-0 and client-2 still hold their leases').to.deep.equal([]);
+    await limiter.consume('client-1');
+    expect(reserved, 'client-1 was forgotten and reserves again').to.deep.equal(['client-1']);
   });
 
   describe('over HTTP', () => {

@@ -5,8 +5,11 @@ import type { RateLimitDecision, RateLimiter, RateLimitPolicy } from './rate-lim
 const LEASE_DIVISOR = 100;
 /** ...and never more than this many points per round trip. */
 const MAX_LEASE = 100;
-/** Clients whose leases one instance remembers; beyond it the oldest are forgotten (their unused points are forfeited, never granted twice). */
-const MAX_LEASED_CLIENTS = 10_000;
+/**
+ * Clients whose leases one instance remembers; beyond it the least recently used is forgotten (its
+ * unused points are forfeited, never granted twice). Exported for the tests.
+ */
+export const MAX_LEASED_CLIENTS = 10_000;
 
 /**
  * How many points one round trip to the shared counter reserves: 1 (exact, one round trip a
@@ -55,13 +58,14 @@ export function leasedLimiter(policy: RateLimitPolicy, limiter: RateLimiterAbstr
     resetSeconds: Math.max(1, Math.ceil((lease.resetAt - now) / 1000)),
   });
 
-  const forgetOld = (now: number) => {
+  // The Map is the LRU list: its iteration order is insertion order, and a lease is moved to the end
+  // on every use, so the first key is the least recently used one. Forgetting it is O(1); a scan for
+  // expired leases here cost O(MAX_LEASED_CLIENTS) per new client once the Map was full, which under
+  // many distinct clients (each new) was most of a request's CPU (bench/public-api, many clients).
+  const forgetOldest = () => {
     if (leases.size < MAX_LEASED_CLIENTS) return;
-    for (const [key, lease] of leases) if (lease.resetAt <= now) leases.delete(key);
-    for (const key of leases.keys()) {
-      if (leases.size < MAX_LEASED_CLIENTS) break;
-      leases.delete(key);
-    }
+    const oldest = leases.keys().next();
+    if (!oldest.done) leases.delete(oldest.value);
   };
 
   const reserve = async (key: string, lease: Lease): Promise<void> => {
@@ -94,13 +98,17 @@ export function leasedLimiter(policy: RateLimitPolicy, limiter: RateLimiterAbstr
           await lease.reserving;
           continue;
         }
+        if (lease) {
+          leases.delete(key);
+          leases.set(key, lease);
+        }
         if (lease && lease.available > 0) {
           lease.available -= 1;
           return decide(lease, true, now);
         }
         if (lease?.refused) return decide(lease, false, now);
         if (!lease) {
-          forgetOld(now);
+          forgetOldest();
           lease = { available: 0, counted: 0, resetAt: Number.POSITIVE_INFINITY, refused: false };
           leases.set(key, lease);
         }
