@@ -76,6 +76,44 @@ if (!process.env.DATABASE_URL) {
       );
     }
 
+    /** A user owning a business, a registered client and a grant of theirs, made through the procedures. */
+    async function grantFixture(tag: string) {
+      const admin = systemCaller({
+        orm: running.database.orm,
+        services: running.services,
+        config: running.config,
+        log: createLogger('silent'),
+      });
+      const email = `${tag}-${randomUUID()}@example.test`;
+      const user = await admin.accounts.createUser({
+        email,
+        name: tag,
+        password: randomBytes(12).toString('base64url'),
+      });
+      const business = await admin.accounts.createBusiness({
+        name: tag,
+        time_zone: 'UTC',
+        currency: 'USD',
+        owner_email: email,
+      });
+      const client = await admin.oauthClients.registerClient({
+        redirect_uris: ['http://127.0.0.1:9/callback'],
+        client_name: tag,
+      });
+      const { grantId } = await issueAuthorization({
+        em: running.database.orm.em.fork(),
+        now: new Date(),
+        clientId: client.client_id,
+        userId: user.id,
+        businessId: business.id,
+        scope: 'mcp:read',
+        resource: `${running.config.baseUrl}/v1/mcp`,
+        redirectUri: 'http://127.0.0.1:9/callback',
+        codeChallenge: 'x'.repeat(43),
+      });
+      return { admin, business, grantId };
+    }
+
     it('delivers what another connection notifies on a subscribed channel, and nothing of other channels', async () => {
       const { received } = listen('fsa_test_channel');
       await deliverUntilReceived('fsa_test_channel', 'hello', received);
@@ -105,39 +143,7 @@ if (!process.env.DATABASE_URL) {
     });
 
     it('the triggers announce a grant revocation, a membership change and a key change, at commit only', async () => {
-      const admin = systemCaller({
-        orm: running.database.orm,
-        services: running.services,
-        config: running.config,
-        log: createLogger('silent'),
-      });
-      const email = `notify-${randomUUID()}@example.test`;
-      const user = await admin.accounts.createUser({
-        email,
-        name: 'N',
-        password: randomBytes(12).toString('base64url'),
-      });
-      const business = await admin.accounts.createBusiness({
-        name: 'N',
-        time_zone: 'UTC',
-        currency: 'USD',
-        owner_email: email,
-      });
-      const client = await admin.oauthClients.registerClient({
-        redirect_uris: ['http://127.0.0.1:9/callback'],
-        client_name: 'N',
-      });
-      const { grantId } = await issueAuthorization({
-        em: running.database.orm.em.fork(),
-        now: new Date(),
-        clientId: client.client_id,
-        userId: user.id,
-        businessId: business.id,
-        scope: 'mcp:read',
-        resource: `${running.config.baseUrl}/v1/mcp`,
-        redirectUri: 'http://127.0.0.1:9/callback',
-        codeChallenge: 'x'.repeat(43),
-      });
+      const { admin, business, grantId } = await grantFixture('notify');
       const { received } = listen('fsa_oauth_state');
       await deliverUntilReceived('fsa_oauth_state', 'ready', received);
 
@@ -161,39 +167,7 @@ if (!process.env.DATABASE_URL) {
     });
 
     it("a revocation's notification removes the grant from this process's grant-state cache", async () => {
-      const admin = systemCaller({
-        orm: running.database.orm,
-        services: running.services,
-        config: running.config,
-        log: createLogger('silent'),
-      });
-      const email = `cache-${randomUUID()}@example.test`;
-      const user = await admin.accounts.createUser({
-        email,
-        name: 'C',
-        password: randomBytes(12).toString('base64url'),
-      });
-      const business = await admin.accounts.createBusiness({
-        name: 'C',
-        time_zone: 'UTC',
-        currency: 'USD',
-        owner_email: email,
-      });
-      const client = await admin.oauthClients.registerClient({
-        redirect_uris: ['http://127.0.0.1:9/callback'],
-        client_name: 'C',
-      });
-      const { grantId } = await issueAuthorization({
-        em: running.database.orm.em.fork(),
-        now: new Date(),
-        clientId: client.client_id,
-        userId: user.id,
-        businessId: business.id,
-        scope: 'mcp:read',
-        resource: `${running.config.baseUrl}/v1/mcp`,
-        redirectUri: 'http://127.0.0.1:9/callback',
-        codeChallenge: 'x'.repeat(43),
-      });
+      const { grantId } = await grantFixture('cache');
       // The service's own listener feeds the cache; this one, subscribed after it, learns when it has run.
       const seen: string[] = [];
       running.notifications.subscribe('fsa_oauth_state', (payload) => seen.push(payload));
