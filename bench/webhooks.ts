@@ -7,7 +7,8 @@
  *    (in a burst this is mostly queueing behind the concurrency bound).
  * 2. latency: BENCH_SAMPLES (default 20) single events, each committed at a random moment of an idle
  *    worker's poll and waited for: commit -> first attempt received, p50/p99; once committed on another
- *    connection with SQL (as another process would: the poll interval dominates), once through the
+ *    connection with SQL (as another process would: the fsa_outbox notification wakes the worker on
+ *    PostgreSQL, the poll interval dominates on the embedded database), once through the
  *    ORM in this process (as create-customer does: the commit wakes the worker).
  * The service runs in this process with its worker (poll 500 ms); the receiver
  * is a node:http server on 127.0.0.1 answering 204 at once, verifying nothing (the tests verify).
@@ -152,7 +153,7 @@ try {
   const raw = await singleLatencies(() => commitEvents(1));
   process.stdout.write(
     `latency: ${samples} single events committed by another connection (as another process would), commit -> first attempt ` +
-      `p50 ${Math.round(percentile(raw, 50))} ms, p99 ${Math.round(percentile(raw, 99))} ms (the poll, 500 ms)\n`,
+      `p50 ${Math.round(percentile(raw, 50))} ms, p99 ${Math.round(percentile(raw, 99))} ms (woken by the fsa_outbox notification on PostgreSQL; on the embedded database, by the 500 ms poll)\n`,
   );
   const woken = await singleLatencies(commitThroughOrm);
   process.stdout.write(
