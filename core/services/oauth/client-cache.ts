@@ -1,5 +1,6 @@
 import type { SqlSource } from '../sql/query.ts';
 import { findClientGrantTypes } from './clients.query.ts';
+import { ExpiringEntries } from './expiring-entries.ts';
 
 /**
  * How long a registered client's grant types, once read, are used without reading them again. A
@@ -20,14 +21,7 @@ export interface CachedClient {
   grant_types: string[];
 }
 
-interface Entry {
-  client: CachedClient;
-  readAt: number;
-}
-
-const entries = new Map<string, Entry>();
-/** Bumped by every invalidation: a read that began before one is used for its own call but not kept. */
-let generation = 0;
+const entries = new ExpiringEntries<CachedClient | undefined>(CLIENT_TTL_MS, CLIENT_LIMIT);
 
 /**
  * The registered client with this client_id (see findClientGrantTypes), from memory when it was read
@@ -35,23 +29,14 @@ let generation = 0;
  * made-up ids cannot fill the cache; each costs its own look-up, within the caller's budget.
  */
 export async function registeredClient(source: SqlSource, clientId: string): Promise<CachedClient | undefined> {
-  const now = performance.now();
-  const cached = entries.get(clientId);
-  if (cached && now - cached.readAt < CLIENT_TTL_MS) return cached.client;
-  const startedAt = generation;
-  const client = await findClientGrantTypes(source, clientId);
-  if (generation === startedAt) {
-    entries.delete(clientId);
-    if (client) {
-      if (entries.size >= CLIENT_LIMIT) entries.delete(entries.keys().next().value!);
-      entries.set(clientId, { client, readAt: now });
-    }
-  }
-  return client;
+  return entries.load(
+    clientId,
+    () => findClientGrantTypes(source, clientId),
+    (client) => client !== undefined,
+  );
 }
 
 /** Forgets every client: clients changed, or notifications may have been missed. */
 export function forgetClients(): void {
-  generation += 1;
   entries.clear();
 }

@@ -1,4 +1,5 @@
 import type { SqlSource } from '../sql/query.ts';
+import { ExpiringEntries } from './expiring-entries.ts';
 import { findStandingGrant, type StandingGrant } from './grants.query.ts';
 
 /**
@@ -13,17 +14,7 @@ export const GRANT_STATE_TTL_MS = 500;
 /** At most this many grants are held (about 200 bytes each, so about 2 MB); the oldest entry goes first. */
 const GRANT_STATE_LIMIT = 10_000;
 
-interface Entry {
-  grant: StandingGrant | undefined;
-  readAt: number;
-}
-
-const entries = new Map<string, Entry>();
-/**
- * Bumped by every invalidation: a look-up that began before one may have read the state it
- * invalidates, so its answer is used for its own call but not kept.
- */
-let generation = 0;
+const entries = new ExpiringEntries<StandingGrant | undefined>(GRANT_STATE_TTL_MS, GRANT_STATE_LIMIT);
 
 /**
  * The grant with this id while it still stands (see findStandingGrant), from memory when it was read
@@ -31,28 +22,15 @@ let generation = 0;
  * not invalidated since; otherwise from the database. Throws only when the database does.
  */
 export async function standingGrant(source: SqlSource, grantId: string): Promise<StandingGrant | undefined> {
-  const key = grantId.toLowerCase();
-  const now = performance.now();
-  const cached = entries.get(key);
-  if (cached && now - cached.readAt < GRANT_STATE_TTL_MS) return cached.grant;
-  const startedAt = generation;
-  const grant = await findStandingGrant(source, grantId);
-  if (generation === startedAt) {
-    entries.delete(key);
-    if (entries.size >= GRANT_STATE_LIMIT) entries.delete(entries.keys().next().value!);
-    entries.set(key, { grant, readAt: now });
-  }
-  return grant;
+  return entries.load(grantId.toLowerCase(), () => findStandingGrant(source, grantId));
 }
 
 /** Forgets one grant's state: it was revoked (here, or on another instance by notification). */
 export function forgetGrantState(grantId: string): void {
-  generation += 1;
-  entries.delete(grantId.toLowerCase());
+  entries.forget(grantId.toLowerCase());
 }
 
 /** Forgets every grant's state: memberships or clients changed, or notifications may have been missed. */
 export function forgetAllGrantStates(): void {
-  generation += 1;
   entries.clear();
 }

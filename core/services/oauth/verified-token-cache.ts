@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ExpiringEntries } from './expiring-entries.ts';
 
 /**
  * Access tokens whose signature, issuer, audience and type were verified, by a hash of the token
@@ -27,12 +28,7 @@ export interface VerifiedClaims {
   exp: number;
 }
 
-interface Entry {
-  claims: VerifiedClaims;
-  verifiedAt: number;
-}
-
-const entries = new Map<string, Entry>();
+const entries = new ExpiringEntries<VerifiedClaims>(VERIFIED_TOKEN_TTL_MS, VERIFIED_TOKEN_LIMIT);
 
 /** The cache key: the token for this issuer and audience (a verifier of another resource never shares it). */
 export function verifiedTokenKey(token: string, issuer: string, audience: string): string {
@@ -47,19 +43,11 @@ export function verifiedTokenKey(token: string, issuer: string, audience: string
 
 /** The claims of a token verified less than VERIFIED_TOKEN_TTL_MS ago; undefined otherwise. */
 export function cachedClaims(key: string): VerifiedClaims | undefined {
-  const entry = entries.get(key);
-  if (!entry) return undefined;
-  if (performance.now() - entry.verifiedAt >= VERIFIED_TOKEN_TTL_MS) {
-    entries.delete(key);
-    return undefined;
-  }
-  return entry.claims;
+  return entries.get(key)?.value;
 }
 
 export function rememberClaims(key: string, claims: VerifiedClaims): void {
-  entries.delete(key);
-  if (entries.size >= VERIFIED_TOKEN_LIMIT) entries.delete(entries.keys().next().value!);
-  entries.set(key, { claims, verifiedAt: performance.now() });
+  entries.set(key, claims);
 }
 
 /** Forgets every verified token: the signing keys changed, or notifications may have been missed. */
