@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../orm/embedded/embedded-postgres.ts';
+import { send03, skillPart03 } from '../a2a/fixtures.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
 import { TcpProxy } from '../helpers/tcp-proxy.ts';
 import { freshDataDir, startTestService, testConfig, type TestService } from '../helpers/test-service.ts';
@@ -77,19 +78,7 @@ describe('database outage', function () {
       {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'message/send',
-          params: {
-            message: {
-              kind: 'message',
-              role: 'user',
-              messageId: 'outage-1',
-              parts: [{ kind: 'data', data: { skill: 'find-blog-posts', arguments: {} } }],
-            },
-          },
-        }),
+        body: JSON.stringify(send03([skillPart03('find-blog-posts', {})])),
       },
     );
     expect(a2a.status, a2a.text).to.equal(503);
