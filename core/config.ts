@@ -1,19 +1,9 @@
 import { inspect } from 'node:util';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { booleanFromEnv, wholeNumber } from './env-values.ts';
 import { paymentEnvironment, resolvePaymentConfig, type PaymentConfig } from './payment-config.ts';
 import { resolveWebhookConfig, webhookEnvironment, type WebhookConfig } from './webhook-config.ts';
-
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected one of true, false, 1, 0, yes, no' })
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
-
-const wholeNumber = (min: number, max: number) =>
-  z.coerce
-    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'expected a whole number' : undefined) })
-    .int({ message: 'expected a whole number' })
-    .min(min, { message: `expected at least ${min}` })
-    .max(max, { message: `expected at most ${max}` });
 
 const positiveInt = (max: number) => wholeNumber(1, max);
 

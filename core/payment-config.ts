@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './env-values.ts';
 
 /** An EVM address: 0x and 40 hex digits (any case: the checksum is not required). */
 const evmAddress = z
@@ -42,13 +43,6 @@ const authHeader = z.string().transform((raw, issue) => {
   return { name: match[1]!, value: match[2]! };
 });
 
-const whole = (min: number, max: number, unit: string) =>
-  z.coerce
-    .number({ error: (issue) => (issue.code === 'invalid_type' ? `expected a whole number of ${unit}` : undefined) })
-    .int({ message: `expected a whole number of ${unit}` })
-    .min(min, { message: `expected at least ${min} ${unit}` })
-    .max(max, { message: `expected at most ${max} ${unit}` });
-
 /** The payment variables of the environment (core/config.ts spreads them into its schema). */
 export const paymentEnvironment = {
   PAYMENT_PAY_TO: evmAddress.optional(),
@@ -67,8 +61,8 @@ export const paymentEnvironment = {
     .optional(),
   PAYMENT_FACILITATOR_URL: facilitatorUrl.optional(),
   PAYMENT_FACILITATOR_AUTH_HEADER: authHeader.optional(),
-  PAYMENT_FACILITATOR_TIMEOUT_MS: whole(100, 120_000, 'milliseconds').default(10_000),
-  PAYMENT_MAX_TIMEOUT_SECONDS: whole(30, 3600, 'seconds').default(300),
+  PAYMENT_FACILITATOR_TIMEOUT_MS: wholeNumber(100, 120_000, 'milliseconds').default(10_000),
+  PAYMENT_MAX_TIMEOUT_SECONDS: wholeNumber(30, 3600, 'seconds').default(300),
 };
 
 type PaymentEnvironment = z.infer<z.ZodObject<typeof paymentEnvironment>>;

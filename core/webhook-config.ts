@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanFromEnv, wholeNumber } from './env-values.ts';
 
 /** One duration of the retry schedule: a whole number and a unit (ms, s, m, h, d), e.g. `30m`. */
 const DURATION = /^(\d{1,9})(ms|s|m|h|d)$/;
@@ -35,29 +36,15 @@ const retrySchedule = z.string().transform((raw, issue) => {
   return millis;
 });
 
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected one of true, false, 1, 0, yes, no' })
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
-
 /**
  * The webhook delivery variables of the environment (core/config.ts spreads them into its schema).
  * WEBHOOK_ALLOW_PRIVATE_URLS, which the connect-time guard also obeys, is config.webhooks'.
  */
 export const webhookEnvironment = {
   WEBHOOK_RETRY_SCHEDULE: retrySchedule.default(retrySchedule.parse(DEFAULT_RETRY_SCHEDULE)),
-  WEBHOOK_WORKER: flag.default(true),
-  WEBHOOK_CONCURRENCY: z.coerce
-    .number({ message: 'expected a whole number from 1 to 100' })
-    .int({ message: 'expected a whole number from 1 to 100' })
-    .min(1, { message: 'expected a whole number from 1 to 100' })
-    .max(100, { message: 'expected a whole number from 1 to 100' })
-    .default(64),
-  WEBHOOK_POLL_MS: z.coerce
-    .number({ message: 'expected a whole number of milliseconds from 50 to 60000' })
-    .int({ message: 'expected a whole number of milliseconds from 50 to 60000' })
-    .min(50, { message: 'expected a whole number of milliseconds from 50 to 60000' })
-    .max(60_000, { message: 'expected a whole number of milliseconds from 50 to 60000' })
-    .default(500),
+  WEBHOOK_WORKER: booleanFromEnv.default(true),
+  WEBHOOK_CONCURRENCY: wholeNumber(1, 100).default(64),
+  WEBHOOK_POLL_MS: wholeNumber(50, 60_000, 'milliseconds').default(500),
 };
 
 export interface WebhookConfig {
