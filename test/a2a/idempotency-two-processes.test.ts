@@ -1,30 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import pg from 'pg';
-import { logLines, runScript, waitFor, type ChildRun } from '../helpers/child-service.ts';
+import { startServiceProcess, type ChildRun } from '../helpers/child-service.ts';
 import { createIsolatedDatabase } from '../helpers/isolated-database.ts';
-import { freshDataDir } from '../helpers/test-service.ts';
 
 /** `npm start` as a child process on `databaseUrl`; answers its site URL once it listens. */
 async function startInstance(databaseUrl: string, runs: ChildRun[]): Promise<string> {
-  const run = runScript('scripts/start.ts', {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: freshDataDir(),
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'info',
-    // 102 requests from one address within a minute: the budget is tested elsewhere.
-    A2A_RATE_LIMIT_PER_MINUTE: '100000',
-  });
-  runs.push(run);
-  const listening = await waitFor(
-    () =>
-      logLines(run.stdout()).find((line) => typeof line.url === 'string' && String(line.msg).startsWith('listening')),
-    60_000,
-    `the listening log line; stderr: ${run.stderr()}`,
-  );
-  return listening.url as string;
+  // 102 requests from one address within a minute: the budget is tested elsewhere.
+  const { url } = await startServiceProcess({ DATABASE_URL: databaseUrl, A2A_RATE_LIMIT_PER_MINUTE: '100000' }, runs);
+  return url;
 }
 
 const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;

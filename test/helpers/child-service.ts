@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -57,4 +60,38 @@ export async function waitFor<T>(probe: () => T | undefined, timeoutMs: number, 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** A `npm start` child once it listens: the run and the URL its listening log line names. */
+export interface ServiceProcess {
+  run: ChildRun;
+  /** The listening line's `url`: SITE_URL when the caller set one, else the bound address. */
+  url: string;
+}
+
+/**
+ * `npm start` as a child process, as an operator runs it: on its own data directory, no demo seed,
+ * JSON logs at info, port 0 unless `env` names one; `env` adds or overrides variables. The run is
+ * pushed on `runs` before it is awaited, so the caller's cleanup stops it even when start-up fails.
+ */
+export async function startServiceProcess(
+  env: Record<string, string | undefined>,
+  runs: ChildRun[],
+): Promise<ServiceProcess> {
+  const run = runScript('scripts/start.ts', {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'fsa-test-')),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+  runs.push(run);
+  const listening = await waitFor(
+    () =>
+      logLines(run.stdout()).find((line) => typeof line.url === 'string' && String(line.msg).startsWith('listening')),
+    60_000,
+    `the listening log line; stderr: ${run.stderr()}`,
+  );
+  return { run, url: listening.url as string };
 }

@@ -8,7 +8,7 @@ import { issueAuthorization } from '../../core/services/oauth/authorization-code
 import { createCoreServices } from '../../orm/core-services.ts';
 import { openDatabase, type Database } from '../../orm/database.ts';
 import { systemCaller, type SystemCaller } from '../../scripts/lib/system-caller.ts';
-import { logLines, runAdmin, runScript, waitFor, type ChildRun } from '../helpers/child-service.ts';
+import { runAdmin, startServiceProcess, type ChildRun } from '../helpers/child-service.ts';
 import { request } from '../helpers/http.ts';
 import { createIsolatedDatabase } from '../helpers/isolated-database.ts';
 import { freshDataDir } from '../helpers/test-service.ts';
@@ -62,13 +62,7 @@ if (!process.env.DATABASE_URL) {
     /** `npm start` on a free port (SITE_URL is shared, so the log's URL does not name the port). */
     async function startInstance(): Promise<string> {
       const port = await freePort();
-      const run = runScript('scripts/start.ts', { ...env, PORT: String(port), DATA_DIR: freshDataDir() });
-      runs.push(run);
-      await waitFor(
-        () => logLines(run.stdout()).find((line) => String(line.msg).startsWith('listening')),
-        60_000,
-        'the listening log line',
-      );
+      await startServiceProcess({ ...env, PORT: String(port) }, runs);
       return `http://127.0.0.1:${port}`;
     }
 

@@ -7,9 +7,8 @@ import {
   sealWebhookSecret,
   webhookSecretKeySource,
 } from '../../core/services/webhooks/secret-box.ts';
-import { logLines, runScript, waitFor, type ChildRun } from '../helpers/child-service.ts';
+import { startServiceProcess, waitFor, type ChildRun } from '../helpers/child-service.ts';
 import { createIsolatedDatabase } from '../helpers/isolated-database.ts';
-import { freshDataDir } from '../helpers/test-service.ts';
 import { startReceiver, type Receiver } from './delivery-helpers.ts';
 
 const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
@@ -23,23 +22,15 @@ async function startInstance(
   runs: ChildRun[],
   env: Record<string, string> = {},
 ): Promise<ChildRun> {
-  const run = runScript('scripts/start.ts', {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: freshDataDir(),
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'info',
-    OAUTH_KEY_ENCRYPTION_KEY: KEK.toString('base64'),
-    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-    WEBHOOK_RETRY_SCHEDULE: '0s,100ms,100ms,100ms,100ms,100ms',
-    ...env,
-  });
-  runs.push(run);
-  await waitFor(
-    () => logLines(run.stdout()).find((line) => String(line.msg).startsWith('listening')),
-    60_000,
-    `the listening log line; stderr: ${run.stderr()}`,
+  const { run } = await startServiceProcess(
+    {
+      DATABASE_URL: databaseUrl,
+      OAUTH_KEY_ENCRYPTION_KEY: KEK.toString('base64'),
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_RETRY_SCHEDULE: '0s,100ms,100ms,100ms,100ms,100ms',
+      ...env,
+    },
+    runs,
   );
   return run;
 }
