@@ -8,6 +8,11 @@ const PUBLISH_BATCH = 100;
 /** Attempts in flight at once in one process when WEBHOOK_CONCURRENCY is not set. */
 const DEFAULT_WEBHOOK_CONCURRENCY = 64;
 
+/** The longest pause between two failed passes: a recovered database is used again within it. */
+const FAILURE_PAUSE_MAX_MS = 5_000;
+/** During a run of failed passes, one error line per this interval. */
+const FAILURE_LOG_EVERY_MS = 30_000;
+
 /** One endpoint's share of the slots: half of them (at least one), so a slow receiver leaves the other half to the rest. */
 export function perEndpointShare(concurrency: number): number {
   return Math.max(1, Math.ceil(concurrency / 2));
@@ -39,7 +44,9 @@ export interface WebhookWorker {
  * once: an attempt is recorded after it is sent, so a process killed in between leaves the row
  * pending under a lease that expires, and another attempt (same webhook-id) follows. A slot is
  * freed only once its attempt is recorded, so the batch never outgrows the concurrency. Errors (the
- * database away) are logged and the loop carries on after a poll.
+ * database away) are logged and the loop carries on after a pause that doubles with each failed pass
+ * up to FAILURE_PAUSE_MAX_MS; a run of failures is logged once, then once per FAILURE_LOG_EVERY_MS,
+ * and its end once, so a database outage does not write a line to the log at every poll.
  */
 export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const { log, invoker, systemContext } = options;
@@ -55,6 +62,8 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
   let lastPublish = 0;
   let wakeUp: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let failedPasses = 0;
+  let lastFailureLog = 0;
 
   function sleep(ms: number): Promise<void> {
     return new Promise<void>((resolve) => {
@@ -123,12 +132,21 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
           if (await publish()) publishDue = true;
         }
         claimed = await claimAndSend();
+        if (failedPasses > 0) {
+          log.info({ failed_passes: failedPasses }, 'webhook worker recovered');
+          failedPasses = 0;
+        }
       } catch (error) {
-        log.error({ err: error }, 'webhook worker pass failed');
+        failedPasses += 1;
+        if (failedPasses === 1 || Date.now() - lastFailureLog >= FAILURE_LOG_EVERY_MS) {
+          lastFailureLog = Date.now();
+          log.error({ err: error, failed_passes: failedPasses }, 'webhook worker pass failed');
+        }
       }
       if (stopped) break;
+      if (failedPasses > 0) await sleep(Math.min(pollMs * 2 ** Math.min(failedPasses - 1, 16), FAILURE_PAUSE_MAX_MS));
       // Busy: go again as soon as a slot frees (or at once when more may be due); idle: poll.
-      if (!publishDue && (claimed === 0 || inFlight.size >= concurrency)) await sleep(pollMs);
+      else if (!publishDue && (claimed === 0 || inFlight.size >= concurrency)) await sleep(pollMs);
     }
   })();
 

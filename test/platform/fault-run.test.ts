@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import pg from 'pg';
-import { logLines, runAdmin, runScript, waitFor, type ChildRun } from '../helpers/child-service.ts';
+import { logLines, runAdmin, startServiceProcess, waitFor, type ChildRun } from '../helpers/child-service.ts';
 import { createIsolatedDatabase } from '../helpers/isolated-database.ts';
 import { TcpProxy } from '../helpers/tcp-proxy.ts';
 import { freshDataDir } from '../helpers/test-service.ts';
@@ -33,27 +33,18 @@ interface Answer {
   failure?: string;
 }
 
-/** `npm start` as a child process on `databaseUrl`; answers its site URL once it listens. */
+/** `npm start` as a child process on `databaseUrl`, the worker on; answers its site URL once it listens. */
 async function startInstance(databaseUrl: string, runs: ChildRun[]): Promise<string> {
-  const run = runScript('scripts/start.ts', {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: freshDataDir(),
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'info',
-    DB_POOL_MAX: '4',
-    PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: '1000000',
-    WEBHOOK_WORKER: 'true',
-  });
-  runs.push(run);
-  const listening = await waitFor(
-    () =>
-      logLines(run.stdout()).find((line) => typeof line.url === 'string' && String(line.msg).startsWith('listening')),
-    60_000,
-    `the listening log line; stderr: ${run.stderr()}`,
+  const { url } = await startServiceProcess(
+    {
+      DATABASE_URL: databaseUrl,
+      DB_POOL_MAX: '4',
+      PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: '1000000',
+      WEBHOOK_WORKER: 'true',
+    },
+    runs,
   );
-  return listening.url as string;
+  return url;
 }
 
 async function send(
@@ -207,6 +198,17 @@ describeOnPostgres('fault run: PostgreSQL unreachable under load, two service pr
       ).to.equal(true, `instance ${instance} accepted writes again by ${recoveredAt - restoredAt} ms after the outage`);
     }
     for (const run of runs) expect(run.child.exitCode, run.stderr()).to.equal(null);
+
+    // Each webhook worker logs the outage once and its end once, not a line at every poll.
+    for (const run of runs) {
+      const failed = logLines(run.stdout()).filter((line) => line.msg === 'webhook worker pass failed');
+      expect(failed.length, 'failed-pass lines of one worker').to.be.within(1, 1 + Math.ceil(OUTAGE_MS / 30_000));
+      await waitFor(
+        () => logLines(run.stdout()).find((line) => line.msg === 'webhook worker recovered'),
+        15_000,
+        "the worker's recovery line",
+      );
+    }
 
     // Every acknowledged write is in the database.
     const acknowledged = answers.filter((a) => a.kind === 'create' && a.status === 200).map((a) => a.name!);
