@@ -12,6 +12,8 @@ import { parseEnvelope } from './envelope.ts';
 import { rpcError, rpcErrorFromMessage, type McpReply } from './json-rpc.ts';
 import { dispatch } from './methods.ts';
 import { dispatchModern } from './modern-methods.ts';
+import { asModernReply } from './modern-result.ts';
+import { claimsModernEra } from './protocol-version.ts';
 import { resolveRequestEra } from './request-era.ts';
 import { checkAccept, checkContentType, checkMethod, checkOrigin, checkProtocolVersion } from './transport-checks.ts';
 
@@ -107,6 +109,9 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       const classified = classifyError(error, ctx.state.requestId);
       if (classified.unexpected) ctx.state.log.error({ err: error }, 'unexpected error on the MCP endpoint');
       reply = rpcErrorFromMessage(null, classified.body, classified.body.status, classified.headers);
+      // A request that names 2026-07-28 gets that revision's codes even when it failed before its era was resolved.
+      const version = ctx.get('mcp-protocol-version');
+      if (version && claimsModernEra(version)) reply = asModernReply(reply);
     }
     send(ctx, reply);
   };
