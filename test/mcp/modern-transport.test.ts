@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../../adapters/mcp/protocol-version.ts';
 import { request } from '../helpers/http.ts';
 import { countRows } from '../helpers/sql.ts';
-import { seedWorkspace, toolCatalogue, type Workspace } from '../helpers/tenant-isolation.ts';
+import { expectOnlyOwnIds, seedWorkspace, toolCatalogue, type Workspace } from '../helpers/tenant-isolation.ts';
 import { expectRpcError, mcpHeaders, mcpUrl, postRaw, resourceMetadataUrl, rpc, tokenFor } from './fixtures.ts';
 import { MODERN, modernMeta, modernRpc } from './modern-fixtures.ts';
 
@@ -91,6 +91,24 @@ describe('MCP 2026-07-28: stateless requests, mirrored headers and the revision 
       expect(written.status, written.text).to.equal(200);
       expect(written.body.result).to.include({ resultType: 'complete', isError: false });
       expect(await countRows('customers', workspace.businessId)).to.equal(before + 1);
+    });
+
+    it("a token reads its own business only: another business's customer is not found, its lists hold none", async () => {
+      const other = await seedWorkspace('mcp-modern-other');
+      const foreignCustomer = other.ids.get('customers')![0]!;
+      const foreign = await modernRpc(reader, 'tools/call', {
+        name: 'get-customer',
+        arguments: { customer_id: foreignCustomer },
+      });
+      expect(foreign.body.result).to.include({ resultType: 'complete', isError: true });
+      expect((foreign.body.result!.content as Array<{ text: string }>)[0]!.text).to.match(/^RESOURCE_NOT_FOUND: /);
+      const list = await modernRpc(reader, 'tools/call', { name: 'list-customers', arguments: { limit: 100 } });
+      expect(list.body.result).to.include({ isError: false });
+      // The customer the write test above created is the caller's too, though not of the seed.
+      const items = (list.body.result!.structuredContent as { items: Array<{ id: string }> }).items;
+      const own = { ...workspace, all: new Set([...workspace.all, ...items.map((item) => item.id)]) };
+      expect(items.filter((item) => other.all.has(item.id))).to.deep.equal([]);
+      expectOnlyOwnIds(list.body.result!.structuredContent, own, other, 'list-customers');
     });
 
     it('without a token: the same 401 challenge as in 2025-11-25', async () => {
