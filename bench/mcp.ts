@@ -1,7 +1,9 @@
 /**
  * `npm run bench:mcp`: the latency of a read tool (`get-customer`) called through the MCP adapter
  * (HTTP POST tools/call with an OAuth access token: Koa middleware, token verification, JSON-RPC,
- * argument validation, the procedure, the answer serialised twice as MCP asks) beside the same
+ * argument validation, the procedure, the answer serialised twice as MCP asks), in both eras the
+ * endpoint serves (2025-11-25, and the stateless 2026-07-28 with its mirrored headers checked against
+ * the body and `resultType` added), beside the same
  * procedure called directly through the procedure caller in this process, in one run, calls
  * and beside the same procedure over `/api/trpc` with a workspace API token (the internal clients'
  * path: HTTP, Koa, the token's look-up, tRPC), in one run, calls interleaved in rounds so all see the
@@ -118,22 +120,49 @@ try {
     method: 'tools/call',
     params: { name: 'get-customer', arguments: args },
   });
-  const overMcp = async () => {
-    const response = await fetch(mcpUrl, { method: 'POST', headers, body });
-    const answer = (await response.json()) as { result?: { isError: boolean; structuredContent: { id: string } } };
+  // The same call in revision 2026-07-28: the revision in `_meta` and in headers, with the method and tool name mirrored.
+  const modernHeaders = {
+    ...headers,
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': 'tools/call',
+    'mcp-name': 'get-customer',
+  };
+  const modernBody = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: {
+      name: 'get-customer',
+      arguments: args,
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
+        'io.modelcontextprotocol/clientCapabilities': {},
+      },
+    },
+  });
+  const callMcp = async (callHeaders: Record<string, string>, callBody: string, modern: boolean) => {
+    const response = await fetch(mcpUrl, { method: 'POST', headers: callHeaders, body: callBody });
+    const answer = (await response.json()) as {
+      result?: { isError: boolean; structuredContent: { id: string }; resultType?: string };
+    };
     if (
       response.status !== 200 ||
       answer.result?.isError !== false ||
-      answer.result.structuredContent.id !== args.customer_id
+      answer.result.structuredContent.id !== args.customer_id ||
+      (answer.result.resultType === 'complete') !== modern
     ) {
       throw new Error(`MCP call failed: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
     }
   };
+  const overMcp = () => callMcp(headers, body, false);
+  const overModernMcp = () => callMcp(modernHeaders, modernBody, true);
 
   const rows: LatencyTarget[] = [
     { target: 'caller, in process', run: direct, samples: [] },
     { target: '/api/trpc, workspace API token', run: overTrpc, samples: [] },
-    { target: 'MCP over HTTP', run: overMcp, samples: [] },
+    { target: 'MCP 2025-11-25 over HTTP', run: overMcp, samples: [] },
+    { target: 'MCP 2026-07-28 over HTTP', run: overModernMcp, samples: [] },
     { target: 'token verification alone', run: verifyOnly, samples: [] },
   ];
   await measureInterleaved(rows, { calls, warmup, round: ROUND });
@@ -142,9 +171,17 @@ try {
     `get-customer, ${calls} sequential calls per target after ${warmup} warm-up calls, interleaved in rounds of ${ROUND}`,
   );
   console.log(`database: ${service.database.kind}, Node ${process.version}\n`);
-  const [caller, trpc, mcp] = printLatencyTable(rows) as [LatencyStats, LatencyStats, LatencyStats];
-  console.log(`\nMCP/caller: ${ratios(mcp, caller)}`);
-  console.log(`MCP//api/trpc: ${ratios(mcp, trpc)}`);
+  const [caller, trpc, mcp, modern] = printLatencyTable(rows) as [
+    LatencyStats,
+    LatencyStats,
+    LatencyStats,
+    LatencyStats,
+  ];
+  console.log(`\nMCP 2025-11-25/caller: ${ratios(mcp, caller)}`);
+  console.log(`MCP 2025-11-25//api/trpc: ${ratios(mcp, trpc)}`);
+  console.log(`MCP 2026-07-28/caller: ${ratios(modern, caller)}`);
+  console.log(`MCP 2026-07-28//api/trpc: ${ratios(modern, trpc)}`);
+  console.log(`MCP 2026-07-28/MCP 2025-11-25: ${ratios(modern, mcp)}`);
 } finally {
   await bench.close();
 }

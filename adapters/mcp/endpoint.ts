@@ -11,6 +11,10 @@ import { buildToolCatalogue, type ToolCatalogue } from './catalogue.ts';
 import { parseEnvelope } from './envelope.ts';
 import { rpcError, rpcErrorFromMessage, type McpReply } from './json-rpc.ts';
 import { dispatch } from './methods.ts';
+import { dispatchModern } from './modern-methods.ts';
+import { asModernReply } from './modern-result.ts';
+import { claimsModernEra } from './protocol-version.ts';
+import { resolveRequestEra } from './request-era.ts';
 import { checkAccept, checkContentType, checkMethod, checkOrigin, checkProtocolVersion } from './transport-checks.ts';
 
 /** The invoker's procedures with `tool` meta are the tools. */
@@ -55,9 +59,11 @@ function send(ctx: KoaCtx, reply: McpReply): void {
 }
 
 /**
- * The MCP resource over Streamable HTTP (revision 2025-11-25), stateless and answering JSON only:
- * transport checks (method, Origin, Accept, Content-Type, MCP-Protocol-Version), the OAuth bearer
- * token, one JSON-RPC message, then the method. Tools are the procedures with `tool` meta, called
+ * The MCP resource over Streamable HTTP, stateless and answering JSON only, in two eras on one URL:
+ * revision 2026-07-28 (no initialize, the revision in headers and `_meta` of every request) and
+ * 2025-11-25 with the two before it (initialize). Transport checks (method, Origin, Accept,
+ * Content-Type, MCP-Protocol-Version), the OAuth bearer token, one JSON-RPC message, its era
+ * (request-era.ts), then the method in that era's form. Tools are the procedures with `tool` meta, called
  * through the procedure invoker as the token's principal; this adapter holds no domain logic.
  * The catalogue (with its JSON Schemas and hash) is built once, here, when the app is composed.
  */
@@ -84,14 +90,14 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     const envelope = parseEnvelope(body.text);
     if ('reply' in envelope) return envelope.reply;
     const { message } = envelope;
+    // Notifications of either era (2026-07-28 defines none over HTTP, so none needs its headers) and responses.
     if (message.kind === 'accepted') return { status: 202 };
-    return dispatch(
-      message.id,
-      message.method,
-      message.params,
-      { ...base, principal: authenticated.principal },
-      { catalogue, invoker },
-    );
+    const { id, method, params } = message;
+    const era = resolveRequestEra(request, id, method, params);
+    if ('reply' in era) return era.reply;
+    const context = { ...base, principal: authenticated.principal };
+    const serveIn = era.era === 'modern' ? dispatchModern : dispatch;
+    return serveIn(id, method, params, context, { catalogue, invoker });
   };
 
   const serve = async (ctx: KoaCtx): Promise<void> => {
@@ -103,6 +109,9 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       const classified = classifyError(error, ctx.state.requestId);
       if (classified.unexpected) ctx.state.log.error({ err: error }, 'unexpected error on the MCP endpoint');
       reply = rpcErrorFromMessage(null, classified.body, classified.body.status, classified.headers);
+      // A request that names 2026-07-28 gets that revision's codes even when it failed before its era was resolved.
+      const version = ctx.get('mcp-protocol-version');
+      if (version && claimsModernEra(version)) reply = asModernReply(reply);
     }
     send(ctx, reply);
   };

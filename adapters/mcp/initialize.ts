@@ -2,8 +2,8 @@ import { API_VERSION } from '../../core/version.ts';
 import type { ToolCatalogue } from './catalogue.ts';
 import { negotiateProtocolVersion } from './protocol-version.ts';
 
-/** What an agent reads first: what the service is for, how to use the tools, what the limits are. */
-const instructions = [
+/** What an agent reads first (initialize, server/discover): what the service is for, how to use the tools, what the limits are. */
+export const instructions = [
   'Field Service MCP: the customers, jobs, schedule and money of one field-service business (HVAC, plumbing, electrical and similar trades),',
   'the business that the user who authorized this connection works for. Every tool reads or writes that business only.',
   'Start with get-business-profile (name, time zone, currency). Find people with search-customers, then get-customer or get-customer-activity;',
@@ -14,6 +14,9 @@ const instructions = [
   'A write without its scope answers HTTP 403 insufficient_scope: ask the user to authorize the extra scope, then retry once.',
 ].join(' ');
 
+/** Who we are: `serverInfo` of initialize, `_meta["io.modelcontextprotocol/serverInfo"]` of 2026-07-28 results. */
+export const serverInfo = { name: 'field-service-api', title: 'Field Service', version: API_VERSION };
+
 /**
  * The `initialize` result: the negotiated revision, tools without change notifications (the catalogue
  * only changes with a deployment), who we are, and instructions for the agent. The catalogue's
@@ -23,7 +26,7 @@ export function initializeResult(requestedVersion: string, catalogue: ToolCatalo
   return {
     protocolVersion: negotiateProtocolVersion(requestedVersion),
     capabilities: { tools: { listChanged: false } },
-    serverInfo: { name: 'field-service-api', title: 'Field Service', version: API_VERSION },
+    serverInfo,
     instructions,
     _meta: catalogueMeta(catalogue),
   };

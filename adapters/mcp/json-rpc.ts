@@ -51,13 +51,16 @@ export function rpcError(
     headers?: Record<string, string>;
     details?: ErrorMessage['details'];
     extra?: Record<string, unknown>;
+    /** The JSON-RPC code when the revision spoken fixes another one than the catalogue's (2026-07-28: -32022). */
+    jsonRpc?: number;
   } = {},
 ): McpReply {
   const data = { ...errorMessage(code, message, options.details), ...options.extra };
+  const jsonRpc = options.jsonRpc ?? errorCatalogue[code].jsonRpc;
   return {
     status: options.status ?? errorCatalogue[code].status,
     headers: options.headers,
-    body: { jsonrpc: '2.0', id, error: { code: errorCatalogue[code].jsonRpc, message, data } },
+    body: { jsonrpc: '2.0', id, error: { code: jsonRpc, message, data } },
   };
 }
 

@@ -6,7 +6,7 @@ import { callTool, type ToolCallDependencies } from './tool-call.ts';
 
 export type McpContext = Context & { principal: OAuthPrincipal };
 
-type Method = (
+export type Method = (
   id: RequestId,
   params: Record<string, unknown>,
   context: McpContext,
@@ -15,14 +15,8 @@ type Method = (
 
 const invalidParams = (id: RequestId, message: string) => rpcError(id, 'MCP_INVALID_PARAMS', message, { status: 200 });
 
-/** The MCP methods this server implements; everything else is -32601. */
-const methods: Record<string, Method> = {
-  initialize: (id, params, _context, { catalogue }) => {
-    if (typeof params.protocolVersion !== 'string')
-      return invalidParams(id, 'initialize needs params.protocolVersion (a string).');
-    return rpcResult(id, initializeResult(params.protocolVersion, catalogue));
-  },
-  ping: (id) => rpcResult(id, {}),
+/** The methods both eras share, with the same results: one catalogue, one tool call. */
+export const toolMethods: Record<'tools/list' | 'tools/call', Method> = {
   'tools/list': (id, params, _context, { catalogue }) => {
     // One page holds the whole catalogue, so no cursor this server issued exists.
     if (params.cursor !== undefined)
@@ -30,6 +24,17 @@ const methods: Record<string, Method> = {
     return rpcResult(id, { tools: catalogue.definitions, _meta: catalogueMeta(catalogue) });
   },
   'tools/call': (id, params, context, dependencies) => callTool(id, params, context, dependencies),
+};
+
+/** The methods of the initialize era (2025-11-25 and before); everything else is -32601. */
+const methods: Record<string, Method> = {
+  initialize: (id, params, _context, { catalogue }) => {
+    if (typeof params.protocolVersion !== 'string')
+      return invalidParams(id, 'initialize needs params.protocolVersion (a string).');
+    return rpcResult(id, initializeResult(params.protocolVersion, catalogue));
+  },
+  ping: (id) => rpcResult(id, {}),
+  ...toolMethods,
 };
 
 /** Runs one JSON-RPC request. Stateless: every request stands alone, so no method depends on `initialize` having run. */

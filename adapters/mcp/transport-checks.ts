@@ -1,5 +1,6 @@
 import { rpcError, type McpReply } from './json-rpc.ts';
 import { SUPPORTED_PROTOCOL_VERSIONS } from './protocol-version.ts';
+import { unsupportedVersionReply } from './unsupported-version.ts';
 import type { TransportRequest } from '../http/transport-request.ts';
 
 /** GET (the optional server-to-client stream) and DELETE (sessions) are not offered: 405 with Allow, as MCP permits. */
@@ -79,16 +80,14 @@ export function checkContentType(request: TransportRequest): McpReply | undefine
 }
 
 /**
- * MCP-Protocol-Version, when sent, must name a supported revision (400 otherwise, as the transport
- * requires). Without it the server assumes 2025-03-26, which it supports, so the request proceeds;
- * clients omit it on `initialize`, before a revision is negotiated.
+ * MCP-Protocol-Version, when sent, must name a supported revision (400 otherwise, as both eras
+ * require), checked before the token and the body are read. Without it the server assumes
+ * 2025-03-26, which it supports, so the request proceeds; clients of the initialize era omit it on
+ * `initialize`. Whether the body agrees with it (2026-07-28) is checked once the body is read
+ * (request-era.ts).
  */
 export function checkProtocolVersion(request: TransportRequest): McpReply | undefined {
   const version = request.header('mcp-protocol-version');
   if (version === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined;
-  return rpcError(
-    null,
-    'MCP_PROTOCOL_VERSION_UNSUPPORTED',
-    `Unsupported MCP-Protocol-Version ${JSON.stringify(version.slice(0, 100))}; this server supports ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
-  );
+  return unsupportedVersionReply(null, version);
 }

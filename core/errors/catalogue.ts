@@ -126,7 +126,13 @@ export const errorCatalogue = {
     status: 400,
     jsonRpc: -32600,
     resolution:
-      'Send an MCP-Protocol-Version header with a revision this server supports (listed in the message), as negotiated by initialize.',
+      'Use a revision this server supports (listed in the message and in data.supported): 2026-07-28 in MCP-Protocol-Version and in _meta["io.modelcontextprotocol/protocolVersion"], or the one initialize negotiated.',
+  },
+  MCP_HEADER_MISMATCH: {
+    status: 400,
+    jsonRpc: -32020,
+    resolution:
+      'Send MCP-Protocol-Version, Mcp-Method and (for tools/call) Mcp-Name with the same values as the body: _meta["io.modelcontextprotocol/protocolVersion"], method and params.name (a value outside printable ASCII as =?base64?...?=).',
   },
   MCP_INVALID_REQUEST: {
     status: 400,
@@ -137,7 +143,8 @@ export const errorCatalogue = {
   MCP_METHOD_NOT_FOUND: {
     status: 404,
     jsonRpc: -32601,
-    resolution: 'Use one of the methods this server implements: initialize, ping, tools/list, tools/call.',
+    resolution:
+      'Use one of the methods this server implements: with MCP revision 2026-07-28 server/discover, tools/list and tools/call; with 2025-11-25 and earlier initialize, ping, tools/list and tools/call.',
   },
   MCP_INVALID_PARAMS: {
     status: 400,

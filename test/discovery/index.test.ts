@@ -70,7 +70,7 @@ describe('GET /api/v1/agent (discovery index)', () => {
     const versions = Object.fromEntries(index.protocols.map((protocol) => [protocol.id, protocol.versions]));
     expect(versions).to.deep.include({
       a2a: ['1.0', '0.3'],
-      mcp: ['2025-11-25', '2025-06-18', '2025-03-26'],
+      mcp: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'],
       oauth2: ['2.0'],
       openapi: ['3.1.0'],
       x402: ['2'],

@@ -45,6 +45,8 @@ export class HeadlessOAuthProvider implements OAuthClientProvider {
   readonly consents: ConsentRecord[] = [];
   /** The code of the last approved authorization, for transport.finishAuth(). */
   code: string | undefined;
+  /** The `iss` of that redirect (RFC 9207), which 2.x clients check in finishAuth(code, iss). */
+  iss: string | undefined;
   readonly #redirectUrl: string;
   #client: OAuthClientInformationMixed | undefined;
   #tokens: OAuthTokens | undefined;
@@ -151,6 +153,7 @@ export class HeadlessOAuthProvider implements OAuthClientProvider {
     expect(location.searchParams.get('state')).to.equal(this.#state);
     expect(location.searchParams.get('iss')).to.equal(this.site);
     this.code = location.searchParams.get('code') ?? undefined;
+    this.iss = location.searchParams.get('iss') ?? undefined;
     expect(this.code, location.href).to.be.a('string');
   }
 }

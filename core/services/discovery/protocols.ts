@@ -8,11 +8,12 @@ export interface SpokenProtocol {
 }
 
 /**
- * The MCP revisions the MCP resource accepts, newest first. The adapter owns the negotiation
+ * The MCP revisions the MCP resource accepts, newest first: the stateless 2026-07-28 (no initialize)
+ * and the initialize era beside it, on the same URL. The adapter owns the negotiation
  * (adapters/mcp/protocol-version.ts, which core may not import); test/discovery/index.test.ts holds
  * this list equal to its SUPPORTED_PROTOCOL_VERSIONS.
  */
-export const MCP_PROTOCOL_VERSIONS: readonly string[] = ['2025-11-25', '2025-06-18', '2025-03-26'];
+export const MCP_PROTOCOL_VERSIONS: readonly string[] = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'];
 
 /**
  * The A2A versions of the JSON-RPC endpoint (the `A2A-Version` header chooses; none means 0.3).
@@ -35,7 +36,7 @@ export function spokenProtocols(): SpokenProtocol[] {
     },
     {
       id: 'mcp',
-      name: 'Model Context Protocol, Streamable HTTP',
+      name: 'Model Context Protocol, Streamable HTTP (2026-07-28 stateless, and 2025-11-25 and earlier with initialize)',
       versions: [...MCP_PROTOCOL_VERSIONS],
       specification: 'https://modelcontextprotocol.io/specification/2025-11-25',
       available: true,

@@ -23,6 +23,7 @@ const CHANGELOG = [
       'Published the agent discovery index (GET /v1/agent) and this versioning and deprecation policy (GET /v1/versioning-policy).',
       'Added the A2A agent (card at GET /v1/agent/a2a and /.well-known/agent-card.json; JSON-RPC at POST /v1/agent/a2a, A2A 1.0 and 0.3) with the skills find-businesses, find-government-opportunities, find-blog-posts, read-blog-post and explain-paid-reference.',
       'Added the paid reference (GET /v1/agent/paid-reference, 1 USD over x402 v2) and its terms (GET /v1/agent/paid-reference/terms), and the Idempotency-Key header on POST /v1/agent/a2a.',
+      'Served MCP revision 2026-07-28 (stateless: server/discover, tools/list and tools/call without initialize) beside 2025-11-25, 2025-06-18 and 2025-03-26 on the same MCP endpoint, with the same tools, catalogue hash and scopes.',
       'Added UCP 2026-08-25: the business profile (GET /v1/agent/ucp and /.well-known/ucp) and checkout sessions for the paid reference (POST /v1/agent/ucp/checkout with Idempotency-Key, GET /v1/agent/ucp/checkout/{id}, and the same at /checkout-sessions), and the ACP 2026-04-17 discovery document (/.well-known/acp.json).',
     ],
   },
@@ -125,14 +126,18 @@ export function versioningPolicy(urls: SiteUrls) {
       },
       {
         surface: 'MCP',
-        where: 'tools/list result -> _meta.catalogue_revision and _meta.catalogue_hash (initialize repeats both)',
+        where:
+          'tools/list result -> _meta.catalogue_revision and _meta.catalogue_hash (initialize and server/discover repeat both); ' +
+          'the MCP revisions served in the server/discover result (supportedVersions) and in the discovery index',
         rule:
           'catalogue_hash is "sha256:" and the hex SHA-256 of the canonical JSON of every tool definition (name, ' +
           'title, description, input and output schema, annotations, scopes), sorted by name: the same on every ' +
           'instance and restart, and different as soon as any tool contract changes. catalogue_revision is a date ' +
           '(YYYY-MM-DD), set to the day of the change whenever the hash changes. A client that cached the tools ' +
           'refreshes them with tools/list (or a new session) when either differs from what it cached. A tool is ' +
-          `removed or changed incompatibly only after ${MINIMUM_NOTICE_MONTHS} months of notice in its description and the changelog.`,
+          `removed or changed incompatibly only after ${MINIMUM_NOTICE_MONTHS} months of notice in its description and the changelog. ` +
+          'Both eras of MCP are served on the one endpoint (2026-07-28 without initialize; 2025-11-25, 2025-06-18 and ' +
+          '2025-03-26 with it), with the same tools; a revision is dropped only with the same notice.',
       },
       {
         surface: 'A2A',

@@ -67,7 +67,7 @@ export function mcpToolsSection(input: ReferenceInput): ReferenceSection {
   const markdown = [
     '## MCP tools',
     '',
-    `MCP server: ${code(oauth.resource)} (protocol revision 2025-11-25, Streamable HTTP, JSON answers). ` +
+    `MCP server: ${code(oauth.resource)} (protocol revisions 2026-07-28 and 2025-11-25, Streamable HTTP, JSON answers). ` +
       `${procedures.length} tools: ${procedures.length - writes} reads and ${writes} writes over the business ` +
       'the access token is bound to; every tool reads and writes that business only. Send ' +
       '`Authorization: Bearer <access token>` (see Authentication).',
