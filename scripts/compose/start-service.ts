@@ -15,6 +15,7 @@ import {
 } from '../../orm/database-notifications.ts';
 import { followOAuthStateNotifications } from '../../core/services/oauth/oauth-state-notifications.ts';
 import { systemCaller } from '../lib/system-caller.ts';
+import { composeClientDocuments } from './client-documents.ts';
 import { composeApp } from './compose-app.ts';
 import { startSweeper, type Sweeper } from './sweeper.ts';
 import { composeWebhookDelivery, type WebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.ts';
@@ -112,6 +113,7 @@ export async function startService({
     });
     services = {
       ...createCoreServices(database, config),
+      oauthClientDocuments: composeClientDocuments(config),
       ...(webhookOptions?.sendNow === false ? {} : { webhookSender: webhooks.sender }),
     };
     server.on('request', composeApp({ config, log, database, services, router, trpcRouter }).callback());

@@ -22,6 +22,8 @@ function pending(
     request: request.query,
     form_token: formToken(formKey, browserKey, purpose, request.query, now),
     client_name: request.clientName,
+    client_logo_uri: request.clientLogoUri,
+    client_host: request.clientHost,
     redirect_uri: request.redirectUri,
     redirect_host: redirectHost(request.redirectUri),
   };
