@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { closeGracefully } from '../../adapters/http/graceful-close.ts';
 import type { Resolver } from '../../adapters/outbound/guarded-lookup.ts';
+import { createClientDocumentFetcher } from '../../adapters/oauth/client-document-fetcher.ts';
 import type { Config } from '../../core/config.ts';
+import { createClientDocumentSource } from '../../core/services/oauth/client-document-cache.ts';
 import { createLogger } from '../../core/logger.ts';
 import { createCoreServices } from '../../orm/core-services.ts';
 import { composeClientDocuments } from '../../scripts/compose/client-documents.ts';
@@ -103,10 +105,11 @@ export interface CimdApp {
 /**
  * The real app on the shared database with OAUTH_CIMD_ALLOW_HTTP_LOOPBACK on, the guard's resolver
  * stubbed and a short fetch deadline, on a socket of its own (its site URL is its listening origin).
+ * `serveHttpsFrom`: the app accepts https client_ids only (the flag off) and its fetcher is handed
+ * the same path on this loopback origin instead, so that a real client, which insists on an https
+ * clientMetadataUrl, can be authorized without a TLS server (only the transport port is swapped).
  */
-export async function startCimdApp(
-  options: { allowHttpLoopback?: boolean; timeoutMs?: number } = {},
-): Promise<CimdApp> {
+export async function startCimdApp(options: { timeoutMs?: number; serveHttpsFrom?: string } = {}): Promise<CimdApp> {
   const shared = service();
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -115,15 +118,19 @@ export async function startCimdApp(
     ...shared.config,
     siteUrl: url,
     baseUrl: `${url}/api`,
-    oauthClientDocuments: { allowHttpLoopback: options.allowHttpLoopback ?? true },
+    oauthClientDocuments: { allowHttpLoopback: options.serveHttpsFrom === undefined },
   };
-  const services = {
-    ...createCoreServices(shared.database, config),
-    oauthClientDocuments: composeClientDocuments(config, {
-      resolver: stubResolver,
-      timeoutMs: options.timeoutMs ?? 400,
-    }),
-  };
+  const fetchOptions = { resolver: stubResolver, timeoutMs: options.timeoutMs ?? 400 };
+  const { serveHttpsFrom } = options;
+  let documents = composeClientDocuments(config, fetchOptions);
+  if (serveHttpsFrom !== undefined) {
+    const loopback = createClientDocumentFetcher({ allowHttpLoopback: true, ...fetchOptions });
+    documents = createClientDocumentSource(
+      { fetch: (url) => loopback.fetch(`${serveHttpsFrom}${new URL(url).pathname}`) },
+      { allowHttpLoopback: false },
+    );
+  }
+  const services = { ...createCoreServices(shared.database, config), oauthClientDocuments: documents };
   const app = composeApp({ config, database: shared.database, services, log: createLogger('silent') });
   server.on('request', app.callback());
   return { url, config, close: () => closeGracefully(server, 1000) };
