@@ -1,3 +1,9 @@
+import {
+  Client as Client2,
+  StreamableHTTPClientTransport as StreamableHTTPClientTransport2,
+  UnauthorizedError as UnauthorizedError2,
+  type OAuthClientProvider as OAuthClientProvider2,
+} from '@modelcontextprotocol/client';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -25,7 +31,21 @@ class MetadataDocumentProvider extends HeadlessOAuthProvider {
  * exchanges the code and lists the tools. The SDK insists on an https URL, so the app's fetcher
  * reads that URL's path from a loopback document server (client-document-fixtures.ts).
  */
-describe('OAuth CIMD with the official MCP SDK client (clientMetadataUrl)', function () {
+/** A document listing the provider's loopback callback, published at `path` of the document server. */
+function publishFor(documents: DocumentServer, url: string, provider: HeadlessOAuthProvider): void {
+  documents.routes.set(new URL(url).pathname, {
+    body: {
+      client_id: url,
+      client_name: 'SDK CIMD agent',
+      redirect_uris: [provider.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    },
+  });
+}
+
+describe('OAuth CIMD with the official MCP SDK clients (clientMetadataUrl)', function () {
   this.timeout(60_000);
   const documents = new DocumentServer();
   let app: CimdApp;
@@ -47,16 +67,7 @@ describe('OAuth CIMD with the official MCP SDK client (clientMetadataUrl)', func
       { email: member.email, password: PASSWORD, businessId: member.businesses[0]!.id },
       clientMetadataUrl,
     );
-    documents.routes.set('/oauth/sdk-client.json', {
-      body: {
-        client_id: clientMetadataUrl,
-        client_name: 'SDK CIMD agent',
-        redirect_uris: [provider.redirectUrl],
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'none',
-      },
-    });
+    publishFor(documents, clientMetadataUrl, provider);
     const seen: string[] = [];
     const recordingFetch = async (url: string | URL, init?: RequestInit): Promise<Response> => {
       const response = await fetch(url, init);
@@ -92,5 +103,37 @@ describe('OAuth CIMD with the official MCP SDK client (clientMetadataUrl)', func
       clientMetadataUrl,
     ]);
     expect(rows).to.deep.equal([{ source: 'metadata_document' }]);
+  });
+
+  it('does the same with @modelcontextprotocol/client 2.x', async () => {
+    const clientMetadataUrl = 'https://agent.cimd.test/oauth/client-2x.json';
+    const member = await createMember();
+    const provider = new MetadataDocumentProvider(
+      app.url,
+      { email: member.email, password: PASSWORD, businessId: member.businesses[0]!.id },
+      clientMetadataUrl,
+    );
+    publishFor(documents, clientMetadataUrl, provider);
+    const authProvider = provider as unknown as OAuthClientProvider2;
+    const mcp = new URL(`${app.url}/api/v1/mcp`);
+    const first = new StreamableHTTPClientTransport2(mcp, { authProvider });
+    let failure: unknown;
+    await new Client2({ name: 'cimd-agent-2x', version: '1.0.0' }).connect(first).catch((error: unknown) => {
+      failure = error;
+    });
+    expect(failure, String(failure)).to.be.instanceOf(UnauthorizedError2);
+    expect(provider.clientInformation()?.client_id).to.equal(clientMetadataUrl);
+    // 2.x checks RFC 9207's iss of the authorization response (the provider saw it equal the issuer).
+    await first.finishAuth(provider.code!, app.url);
+    expect(provider.tokens()!.access_token).to.be.a('string');
+
+    const client = new Client2({ name: 'cimd-agent-2x', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport2(mcp, { authProvider }));
+    try {
+      const list = await client.listTools();
+      expect(list.tools.length).to.be.greaterThan(40);
+    } finally {
+      await client.close();
+    }
   });
 });
