@@ -108,8 +108,11 @@ export interface CimdApp {
  * `serveHttpsFrom`: the app accepts https client_ids only (the flag off) and its fetcher is handed
  * the same path on this loopback origin instead, so that a real client, which insists on an https
  * clientMetadataUrl, can be authorized without a TLS server (only the transport port is swapped).
+ * `registrationPerHour`: a budget of its own, counted per X-Forwarded-For address (TRUST_PROXY).
  */
-export async function startCimdApp(options: { timeoutMs?: number; serveHttpsFrom?: string } = {}): Promise<CimdApp> {
+export async function startCimdApp(
+  options: { timeoutMs?: number; serveHttpsFrom?: string; registrationPerHour?: number } = {},
+): Promise<CimdApp> {
   const shared = service();
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -119,6 +122,9 @@ export async function startCimdApp(options: { timeoutMs?: number; serveHttpsFrom
     siteUrl: url,
     baseUrl: `${url}/api`,
     oauthClientDocuments: { allowHttpLoopback: options.serveHttpsFrom === undefined },
+    ...(options.registrationPerHour === undefined
+      ? {}
+      : { oauthRegistrationPerHour: options.registrationPerHour, trustProxy: true }),
   };
   const fetchOptions = { resolver: stubResolver, timeoutMs: options.timeoutMs ?? 400 };
   const { serveHttpsFrom } = options;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
@@ -166,6 +167,29 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
     expect(documents.hitsOf(clientId)).to.equal(1);
     const rows = await sql('select client_id from oauth_clients where client_id = ?', [clientId]);
     expect(rows).to.have.length(1);
+  });
+
+  it('charges a never-seen document URL to the registration budget of the address, and a known one not', async () => {
+    const limited = await startCimdApp({ registrationPerHour: 2 });
+    try {
+      const address = { 'x-forwarded-for': `10.${randomBytes(3).join('.')}` };
+      const redirectUri = loopbackCallback();
+      const publish = () => documents.publish((url) => ({ body: document(url, { redirect_uris: [redirectUri] }) }));
+      const open = (clientId: string) =>
+        new TestBrowser(limited.url).get(
+          `${authorizeEndpoint(limited.url)}?${authorizationQuery(clientId, redirectUri)}`,
+          address,
+        );
+      const [first, second, third] = [publish(), publish(), publish()];
+      expectPage(await open(first), 200, 'Sign in');
+      expectPage(await open(second), 200, 'Sign in');
+      const refused = await open(third);
+      expectPage(refused, 429, 'Too many new applications');
+      expect(documents.hitsOf(third), 'refused before fetching').to.equal(0);
+      expectPage(await open(first), 200, 'Sign in');
+    } finally {
+      await limited.close();
+    }
   });
 
   it('refuses a document whose client_id is not its URL, on a page, without redirecting', async () => {

@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SiteUrls } from '../../../context.ts';
 import { AppError } from '../../../errors/index.ts';
-import type { CoreServices } from '../../index.ts';
 import { isClientDocumentUrl } from '../client-document-url.ts';
 import { findClient } from '../clients.query.ts';
-import { documentClient } from '../document-client.ts';
+import { documentClient, type DocumentClientCaller } from '../document-client.ts';
 import { redirectUriMatches } from '../redirect-uri-policy.ts';
 import { oauthUrls } from '../urls.ts';
 import { errorRedirect } from './authorization-response.ts';
@@ -50,12 +49,11 @@ interface KnownClient {
 /** The client a client_id names: a registered one (its row), or one known by its metadata document (fetched, checked, stored). */
 async function knownClient(
   em: EntityManager,
-  services: Pick<CoreServices, 'oauthClientDocuments' | 'oauthRedirectPolicy'>,
+  caller: DocumentClientCaller,
   clientId: string,
-  now: Date,
 ): Promise<KnownClient | null> {
   if (isClientDocumentUrl(clientId)) {
-    const client = await documentClient(em, services.oauthClientDocuments, services.oauthRedirectPolicy, clientId, now);
+    const client = await documentClient(em, caller, clientId);
     return { ...client, logoUri: client.metadata.logo_uri ?? null, host: new URL(clientId).host };
   }
   const client = clientId.length <= MAX_CLIENT_ID_LENGTH ? await findClient(em, clientId) : null;
@@ -101,12 +99,12 @@ export async function checkAuthorizationRequest(
   em: EntityManager,
   urls: SiteUrls,
   query: string,
-  services: Pick<CoreServices, 'oauthClientDocuments' | 'oauthRedirectPolicy'>,
-  now: Date,
+  /** The services, the request's client address and time: what a client known by its metadata document needs. */
+  caller: DocumentClientCaller,
 ): Promise<CheckedAuthorizationRequest> {
   const parameters = new URLSearchParams(query);
   const clientId = exactlyOnce(parameters, 'client_id');
-  const client = await knownClient(em, services, clientId, now);
+  const client = await knownClient(em, caller, clientId);
   if (!client)
     throw unanswerable('The application that sent you here (its client_id) is not registered with this server.');
   const redirectUri = exactlyOnce(parameters, 'redirect_uri');
