@@ -88,6 +88,7 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
     expect(consent.text).to.contain('CIMD &lt;Agent&gt; &amp; Co');
     expect(consent.text).not.to.contain('<Agent>');
     expect(consent.text).to.contain(`<strong>${new URL(clientId).host}</strong>`);
+    expect(consent.text).to.contain('The answer goes to a program on your own computer');
     expect(consent.text).to.match(
       /<img class="client-logo" src="https:\/\/logos\.cimd\.example\/agent\.png" [^>]*referrerpolicy="no-referrer" crossorigin="anonymous">/,
     );

@@ -74,16 +74,22 @@ ${notes.map((note) => `<p class="muted">${escapeHtml(note)}</p>`).join('\n')}
  */
 function clientLogo(page: ConsentPage): string {
   if (!page.client_logo_uri || !page.client_logo_uri.startsWith('https://')) return '';
-  return `<img class="client-logo" src="${escapeHtml(page.client_logo_uri)}" alt="" width="48" height="48" referrerpolicy="no-referrer" crossorigin="anonymous">
-`;
+  return `<img class="client-logo" src="${escapeHtml(page.client_logo_uri)}" alt="" width="48" height="48" referrerpolicy="no-referrer" crossorigin="anonymous">\n`;
 }
 
-/** Who a document client is: the host that publishes its metadata document. */
+/**
+ * Who a document client is: the host that publishes its metadata document; with a loopback
+ * callback, a warning that the document cannot vouch for the program on this computer that
+ * receives the answer (any program can name any document).
+ */
 function clientIdentity(page: ConsentPage): string {
-  return page.client_host
-    ? `<p class="muted">Identified by its client metadata document on <strong>${escapeHtml(page.client_host)}</strong>.</p>
-`
+  if (!page.client_host) return '';
+  const host = escapeHtml(page.client_host);
+  const identity = `<p class="muted">Identified by its client metadata document on <strong>${host}</strong>.</p>\n`;
+  const warning = page.loopback_redirect
+    ? `<p class="error">The answer goes to a program on your own computer, which ${host} cannot vouch for. Allow only if you started this connection yourself, just now.</p>\n`
     : '';
+  return identity + warning;
 }
 
 /** The origin the consent page's logo loads from, for the CSP's img-src; undefined without a logo. */

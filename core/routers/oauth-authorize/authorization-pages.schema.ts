@@ -13,6 +13,12 @@ const ZPendingRequest = {
   client_logo_uri: z.string().nullable(),
   /** A client known by its metadata document: the host publishing it (who the client is), else null. */
   client_host: z.string().nullable(),
+  /**
+   * The redirect URI is a loopback callback (a program on the user's own computer): for a client
+   * known by its metadata document the page warns that the document cannot vouch for that program
+   * (MCP 2026-07-28, "Localhost Redirect URI Risks").
+   */
+  loopback_redirect: z.boolean(),
   redirect_uri: z.string(),
   /** What the user is shown of the redirect URI: its host (or its scheme for a private-use URI). */
   redirect_host: z.string(),
