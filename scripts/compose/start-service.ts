@@ -102,6 +102,10 @@ export async function startService({
       log.warn(
         'WEBHOOK_ALLOW_PRIVATE_URLS is on: webhook endpoints may use http and loopback or private addresses (development and tests only)',
       );
+    if (running.oauthClientDocuments.allowHttpLoopback)
+      log.warn(
+        'OAUTH_CIMD_ALLOW_HTTP_LOOPBACK is on: OAuth client metadata documents may be fetched from http://127.0.0.1 and loopback addresses (development and tests only)',
+      );
     webhooks = composeWebhookDelivery({
       orm: database.orm,
       services: () => services,
