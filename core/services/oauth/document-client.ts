@@ -27,7 +27,7 @@ async function chargeNewClient(caller: DocumentClientCaller): Promise<void> {
   if (!decision.allowed)
     throw new AppError(
       'RATE_LIMITED',
-      `Too many new applications from your network: at most ${decision.policy.points} per ${decision.policy.windowSeconds / 3600} hour.`,
+      `Too many new applications from your network: at most ${decision.policy.points} per ${decision.policy.windowSeconds} seconds per client.`,
       { headers: rateLimitHeaders(decision) },
     );
 }
