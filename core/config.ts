@@ -123,6 +123,7 @@ const ZEnvironment = z.object({
   OAUTH_LOOPBACK_REDIRECTS: booleanFromEnv.default(true),
   OAUTH_LOOPBACK_PATHS: pathList.default(['/callback', '/oauth/callback']),
   OAUTH_PRIVATE_USE_SCHEMES: schemeList.default([]),
+  OAUTH_CIMD_ALLOW_HTTP_LOOPBACK: booleanFromEnv.default(false),
   OAUTH_REGISTRATION_PER_HOUR: positiveInt(100_000).default(30),
   OAUTH_TOKEN_PER_MINUTE: positiveInt(1_000_000).default(300),
   OAUTH_LOGIN_MAX_FAILURES: positiveInt(100_000).default(10),
@@ -176,6 +177,12 @@ export interface Config {
     loopbackPaths: string[];
     privateUseSchemes: string[];
   };
+  /**
+   * Client ID metadata documents (OAuth clients whose client_id is an https URL). `allowHttpLoopback`
+   * (OAUTH_CIMD_ALLOW_HTTP_LOOPBACK, development and tests only): a client_id may also be
+   * `http://127.0.0.1:<port>/...`, and the fetcher may reach loopback addresses (never private ones).
+   */
+  oauthClientDocuments: { allowHttpLoopback: boolean };
   /** Client registrations per client address per hour. */
   oauthRegistrationPerHour: number;
   /** Token and revocation requests per client address per minute. */
@@ -284,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loopbackPaths: values.OAUTH_LOOPBACK_PATHS,
       privateUseSchemes: values.OAUTH_PRIVATE_USE_SCHEMES,
     },
+    oauthClientDocuments: { allowHttpLoopback: values.OAUTH_CIMD_ALLOW_HTTP_LOOPBACK },
     oauthRegistrationPerHour: values.OAUTH_REGISTRATION_PER_HOUR,
     oauthTokenPerMinute: values.OAUTH_TOKEN_PER_MINUTE,
     oauthLoginMaxFailures: values.OAUTH_LOGIN_MAX_FAILURES,

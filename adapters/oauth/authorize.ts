@@ -7,7 +7,7 @@ import type { HttpState, KoaCtx } from '../http/state.ts';
 import { browserCookie, ensureBrowserKey, readBrowserKey, writeBrowserKey } from './browser-cookie.ts';
 import { crossSitePostRefusal } from './cross-site-post.ts';
 import { readOAuthForm } from './form-body.ts';
-import { renderConsentPage } from './pages/consent-page.ts';
+import { consentLogoOrigin, renderConsentPage } from './pages/consent-page.ts';
 import type { PageLinks } from './pages/layout.ts';
 import { renderLoginPage } from './pages/login-page.ts';
 import { renderMessagePage } from './pages/message-page.ts';
@@ -23,6 +23,8 @@ export interface AuthorizationRoutesOptions extends ProcedureRoutesOptions {
 
 const pageTitles: Record<string, string> = {
   AUTHORIZATION_REQUEST_INVALID: 'This sign-in link cannot be used',
+  CLIENT_METADATA_DOCUMENT_UNAVAILABLE: 'The application could not be identified',
+  CLIENT_METADATA_DOCUMENT_INVALID: 'The application could not be identified',
   FORM_CHECK_FAILED: 'The form was not accepted',
   NO_BUSINESS_MEMBERSHIP: 'No business to connect',
   RATE_LIMITED: 'Too many attempts',
@@ -58,6 +60,7 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
       200,
       renderConsentPage(consent, links),
       [formActionSource(consent.redirect_uri)].filter((source): source is string => !!source),
+      consentLogoOrigin(consent),
     );
   }
   function showError(ctx: KoaCtx, error: unknown): void {
@@ -67,7 +70,7 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
     for (const [name, value] of Object.entries(classified.headers)) ctx.set(name, value);
     const title =
       pageTitles[body.code] ?? (body.status >= 500 ? 'Something went wrong' : 'The request was not accepted');
-    sendPage(ctx, body.status, renderMessagePage(title, body.message, body.resolution, links));
+    sendPage(ctx, body.status, renderMessagePage(title, body.message, body.resolution, links, body.code));
   }
 
   async function answerGet(ctx: KoaCtx): Promise<void> {

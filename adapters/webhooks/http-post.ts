@@ -2,7 +2,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import pRetry from 'p-retry';
 import { API_VERSION } from '../../core/version.ts';
-import { guardedLookup, refuseLiteralAddress, systemResolver, type Resolver } from './guarded-lookup.ts';
+import { guardedLookup, refuseLiteralAddress, systemResolver, type Resolver } from '../outbound/guarded-lookup.ts';
 
 /** What a receiver answered is kept up to this many bytes (the attempt log shows it; the rest is discarded). */
 const RESPONSE_BODY_LIMIT = 1024;
@@ -43,7 +43,8 @@ class TransientError extends Error {}
  * whose address was checked when they connected.
  */
 export function createWebhookPoster(options: WebhookPosterOptions): WebhookPoster {
-  const lookup = guardedLookup(options.resolver ?? systemResolver, options.allowPrivate);
+  const allowance = options.allowPrivate ? 'any' : 'public';
+  const lookup = guardedLookup(options.resolver ?? systemResolver, allowance);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const agentOptions = { keepAlive: true, maxSockets: options.socketsPerOrigin ?? 16, lookup, timeout: timeoutMs };
   const httpAgent = new HttpAgent(agentOptions);
@@ -112,7 +113,7 @@ export function createWebhookPoster(options: WebhookPosterOptions): WebhookPoste
       try {
         url = new URL(target);
         if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('expected an http(s) URL');
-        refuseLiteralAddress(url.hostname, options.allowPrivate);
+        refuseLiteralAddress(url.hostname, allowance);
       } catch (error) {
         return { error: (error as Error).message, durationMs: 0 };
       }

@@ -68,6 +68,18 @@ export const errorCatalogue = {
     resolution:
       "The application sent an authorization request this server cannot answer safely: its client_id must be a registered client and its redirect_uri one of that client's registered redirect URIs (sent once each). Tell the application's developer.",
   },
+  CLIENT_METADATA_DOCUMENT_UNAVAILABLE: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution:
+      "The application's client_id is the URL of its client metadata document, and this server could not fetch it: it must answer 200 with application/json within 5 seconds, at most 5 KiB, without a redirect, from a public address. Tell the application's developer.",
+  },
+  CLIENT_METADATA_DOCUMENT_INVALID: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution:
+      'The application\'s client metadata document must be a JSON object whose client_id equals its URL exactly, with a client_name, token_endpoint_auth_method "none" (or none given), and redirect_uris this server accepts (the same rules as registration). Tell the application\'s developer.',
+  },
   FORM_CHECK_FAILED: {
     status: 403,
     jsonRpc: -32003,

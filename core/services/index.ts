@@ -1,4 +1,5 @@
 import type { AccessTokenVerifier } from '../auth/authenticate.ts';
+import type { ClientDocumentSource } from './oauth/client-document-cache.ts';
 import type { KeyEncryptionKeySource } from './oauth/key-encryption-key.ts';
 import type { RedirectUriPolicy } from './oauth/redirect-uri-policy.ts';
 import type { AgentReferenceSource } from './reference/types.ts';
@@ -32,8 +33,14 @@ export interface CoreServices {
   };
   /** The service-wide bound on concurrent password checks (scrypt); beyond its queue, SERVER_BUSY. */
   passwordChecks: WorkLimit;
-  /** Which redirect URIs client registration accepts. */
+  /** Which redirect URIs client registration accepts (and client metadata documents may list). */
   oauthRedirectPolicy: RedirectUriPolicy;
+  /**
+   * Client ID metadata documents (a client_id that is an https URL), fetched through the guarded
+   * fetcher of adapters/oauth/ and cached. Absent: the authorization server does not advertise them
+   * and refuses such a client_id (contexts no app composed, such as a script's system caller).
+   */
+  oauthClientDocuments?: ClientDocumentSource;
   /**
    * Verifies OAuth access tokens for the MCP resource (their one audience). Only the MCP adapter uses
    * it; the bearer path of every other surface (core/auth/authenticate.ts) accepts workspace API tokens only.

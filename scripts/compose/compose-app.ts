@@ -13,6 +13,7 @@ import type { CoreServices } from '../../core/services/index.ts';
 import { agentReferenceSource } from '../../core/services/reference/build-reference.ts';
 import { referenceLimitsOf } from '../../core/services/reference/reference-limits.ts';
 import { createCoreServices } from '../../orm/core-services.ts';
+import { composeClientDocuments } from './client-documents.ts';
 import type { Database } from '../../orm/database.ts';
 
 export interface ComposeAppOptions {
@@ -21,7 +22,10 @@ export interface ComposeAppOptions {
   log: Logger;
   /** The open, migrated database every request's context works on. */
   database: Database;
-  /** The services the contexts share; built from the database and configuration when not given (tests swap a rate limiter). */
+  /**
+   * The services the contexts share; built from the database and configuration when not given (tests
+   * swap a rate limiter), with the client-metadata-document fetcher.
+   */
   services?: CoreServices;
   /** The procedures REST, MCP and the OAuth endpoints run: appRouter, or a test's router that extends it. */
   router?: AppRouter;
@@ -48,7 +52,11 @@ export function composeApp({
   const createContext = createContextFactory({
     em: database.orm.em,
     urls: { site: config.siteUrl, base: config.baseUrl },
-    services: withAgentReference(services ?? createCoreServices(database, config), invoker.procedures, config),
+    services: withAgentReference(
+      services ?? { ...createCoreServices(database, config), oauthClientDocuments: composeClientDocuments(config) },
+      invoker.procedures,
+      config,
+    ),
   });
   return createApp({ config, log, invoker, createContext, trpcRouter });
 }

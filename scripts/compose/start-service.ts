@@ -15,6 +15,7 @@ import {
 } from '../../orm/database-notifications.ts';
 import { followOAuthStateNotifications } from '../../core/services/oauth/oauth-state-notifications.ts';
 import { systemCaller } from '../lib/system-caller.ts';
+import { composeClientDocuments } from './client-documents.ts';
 import { composeApp } from './compose-app.ts';
 import { startSweeper, type Sweeper } from './sweeper.ts';
 import { composeWebhookDelivery, type WebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.ts';
@@ -101,6 +102,10 @@ export async function startService({
       log.warn(
         'WEBHOOK_ALLOW_PRIVATE_URLS is on: webhook endpoints may use http and loopback or private addresses (development and tests only)',
       );
+    if (running.oauthClientDocuments.allowHttpLoopback)
+      log.warn(
+        'OAUTH_CIMD_ALLOW_HTTP_LOOPBACK is on: OAuth client metadata documents may be fetched from http://127.0.0.1 and loopback addresses (development and tests only)',
+      );
     webhooks = composeWebhookDelivery({
       orm: database.orm,
       services: () => services,
@@ -112,6 +117,7 @@ export async function startService({
     });
     services = {
       ...createCoreServices(database, config),
+      oauthClientDocuments: composeClientDocuments(config),
       ...(webhookOptions?.sendNow === false ? {} : { webhookSender: webhooks.sender }),
     };
     server.on('request', composeApp({ config, log, database, services, router, trpcRouter }).callback());

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createWebhookPoster, DEFAULT_TIMEOUT_MS } from '../../adapters/webhooks/http-post.ts';
-import type { Resolver } from '../../adapters/webhooks/guarded-lookup.ts';
+import type { Resolver } from '../../adapters/outbound/guarded-lookup.ts';
 import { createWebhookSender, type DeliveryDeps } from '../../adapters/webhooks/deliver-one.ts';
 import { perEndpointShare, startWebhookWorker, type WebhookWorker } from '../../adapters/webhooks/worker.ts';
 import type { Config } from '../../core/config.ts';

@@ -34,6 +34,7 @@ describe('OAuth discovery documents', () => {
       token_endpoint_auth_methods_supported: ['none'],
       revocation_endpoint_auth_methods_supported: ['none'],
       authorization_response_iss_parameter_supported: true,
+      client_id_metadata_document_supported: true,
       service_documentation: `${base}/docs`,
     });
   });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createWebhookPoster } from '../../adapters/webhooks/http-post.ts';
-import type { Resolver } from '../../adapters/webhooks/guarded-lookup.ts';
+import type { Resolver } from '../../adapters/outbound/guarded-lookup.ts';
 
 /**
  * The connect-time guard and the poster's limits, without the database. Refusals never open a socket:

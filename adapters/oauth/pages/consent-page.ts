@@ -67,11 +67,47 @@ ${notes.map((note) => `<p class="muted">${escapeHtml(note)}</p>`).join('\n')}
 </fieldset>`;
 }
 
+/**
+ * The logo of a client known by its metadata document: only an https URL (the core kept no other),
+ * fetched by the browser without credentials or a referrer (so the logo's host learns neither who
+ * the user is nor this page's address); the page's CSP allows images from exactly that origin.
+ */
+function clientLogo(page: ConsentPage): string {
+  if (!page.client_logo_uri || !page.client_logo_uri.startsWith('https://')) return '';
+  return `<img class="client-logo" src="${escapeHtml(page.client_logo_uri)}" alt="" width="48" height="48" referrerpolicy="no-referrer" crossorigin="anonymous">\n`;
+}
+
+/**
+ * Who a document client is: the host that publishes its metadata document; with a loopback
+ * callback, a warning that the document cannot vouch for the program on this computer that
+ * receives the answer (any program can name any document).
+ */
+function clientIdentity(page: ConsentPage): string {
+  if (!page.client_host) return '';
+  const host = escapeHtml(page.client_host);
+  const identity = `<p class="muted">Identified by its client metadata document on <strong>${host}</strong>.</p>\n`;
+  const warning = page.loopback_redirect
+    ? `<p class="error">The answer goes to a program on your own computer, which ${host} cannot vouch for. Allow only if you started this connection yourself, just now.</p>\n`
+    : '';
+  return identity + warning;
+}
+
+/** The origin the consent page's logo loads from, for the CSP's img-src; undefined without a logo. */
+export function consentLogoOrigin(page: ConsentPage): string | undefined {
+  if (!page.client_logo_uri) return undefined;
+  try {
+    const url = new URL(page.client_logo_uri);
+    return url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The consent form: the client, where it returns, the business, the scopes; approve, deny, or switch accounts. */
 export function renderConsentPage(page: ConsentPage, links: PageLinks): string {
   const client = escapeHtml(clientLabel(page.client_name));
-  const content = `<h1>Allow ${client} to access your business?</h1>
-<p><strong>${client}</strong> will act for you in the business you choose. When you decide, you return to <strong>${escapeHtml(page.redirect_host)}</strong>.</p>
+  const content = `${clientLogo(page)}<h1>Allow ${client} to access your business?</h1>
+${clientIdentity(page)}<p><strong>${client}</strong> will act for you in the business you choose. When you decide, you return to <strong>${escapeHtml(page.redirect_host)}</strong>.</p>
 <form method="post" action="${escapeHtml(links.authorize)}">
 <input type="hidden" name="request" value="${escapeHtml(page.request)}">
 <input type="hidden" name="form_token" value="${escapeHtml(page.form_token)}">

@@ -13,6 +13,7 @@ html { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; fo
 body { margin: 0; padding: 2rem 1rem; background: var(--bg); color: var(--fg); }
 main { max-width: 30rem; margin: 0 auto; padding: 2rem; background: var(--card); border: 1px solid var(--line); border-radius: 0.75rem; }
 .brand { margin: 0 0 1rem; font-size: 0.875rem; font-weight: 600; letter-spacing: 0.04em; text-transform: uppercase; color: var(--muted); }
+img.client-logo { display: block; margin: 0 0 0.75rem; border-radius: 0.5rem; object-fit: contain; }
 h1 { margin: 0 0 0.75rem; font-size: 1.5rem; line-height: 1.25; }
 p { margin: 0 0 1rem; }
 .muted { color: var(--muted); font-size: 0.9375rem; }

@@ -9,6 +9,16 @@ const ZPendingRequest = {
   /** The form's anti-CSRF token, bound to the browser's cookie and to `request`. */
   form_token: z.string(),
   client_name: z.string().nullable(),
+  /** A client known by its metadata document: its logo (an https URL the page shows without credentials), else null. */
+  client_logo_uri: z.string().nullable(),
+  /** A client known by its metadata document: the host publishing it (who the client is), else null. */
+  client_host: z.string().nullable(),
+  /**
+   * The redirect URI is a loopback callback (a program on the user's own computer): for a client
+   * known by its metadata document the page warns that the document cannot vouch for that program
+   * (MCP 2026-07-28, "Localhost Redirect URI Risks").
+   */
+  loopback_redirect: z.boolean(),
   redirect_uri: z.string(),
   /** What the user is shown of the redirect URI: its host (or its scheme for a private-use URI). */
   redirect_host: z.string(),

@@ -17,7 +17,11 @@ export const beginAuthorization = publicProcedure
   .output(ZBeginAuthorizationOutput)
   .query(async ({ ctx, input }) => {
     const now = ctx.clock.now();
-    const checked = await checkAuthorizationRequest(ctx.em, ctx.urls, input.query);
+    const checked = await checkAuthorizationRequest(ctx.em, ctx.urls, input.query, {
+      services: ctx.services,
+      clientAddress: ctx.clientAddress,
+      now,
+    });
     if (!checked.valid) return { next: 'redirect' as const, location: checked.location };
     const formKey = await ctx.services.oauth.formTokenKey(ctx.log);
     const user = await signedInUser(ctx.em, input.browser_key, now);

@@ -31,7 +31,11 @@ export const decideAuthorization = publicProcedure
         'This consent form is not valid any more (it expired, or it was not sent from this site).',
       );
     }
-    const checked = await checkAuthorizationRequest(ctx.em, ctx.urls, input.request);
+    const checked = await checkAuthorizationRequest(ctx.em, ctx.urls, input.request, {
+      services: ctx.services,
+      clientAddress: ctx.clientAddress,
+      now,
+    });
     if (!checked.valid) return { next: 'redirect' as const, location: checked.location };
     const { request } = checked;
     const { issuer, authorizationEndpoint, resource } = oauthUrls(ctx.urls);

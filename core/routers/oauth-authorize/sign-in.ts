@@ -38,7 +38,11 @@ export const signIn = publicProcedure
         'This sign-in form is not valid any more (it expired, or it was not sent from this site).',
       );
     }
-    const checked = await checkAuthorizationRequest(ctx.em, ctx.urls, input.request);
+    const checked = await checkAuthorizationRequest(ctx.em, ctx.urls, input.request, {
+      services: ctx.services,
+      clientAddress: ctx.clientAddress,
+      now,
+    });
     if (!checked.valid) return { next: 'redirect' as const, location: checked.location };
     const { request } = checked;
     const email = input.email.trim();

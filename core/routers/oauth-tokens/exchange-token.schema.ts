@@ -10,7 +10,7 @@ const parameter = (max: number) => z.string().max(max).optional();
  */
 export const ZTokenRequest = z.object({
   grant_type: parameter(100),
-  client_id: parameter(200),
+  client_id: parameter(512),
   code: parameter(200),
   redirect_uri: parameter(2000),
   code_verifier: parameter(500),

@@ -5,7 +5,7 @@ export const ZRevokeTokenRequest = z.object({
   token: z.string().max(20_000).optional(),
   /** Only an optimisation in RFC 7009; ignored, whatever it says. */
   token_type_hint: z.string().max(100).optional(),
-  client_id: z.string().max(200).optional(),
+  client_id: z.string().max(512).optional(),
   client_secret: z.string().max(1000).optional(),
   client_assertion: z.string().max(20_000).optional(),
   client_assertion_type: z.string().max(500).optional(),

@@ -17,5 +17,10 @@ export const ZAuthorizationServerMetadata = z.object({
   token_endpoint_auth_methods_supported: z.array(z.literal('none')),
   revocation_endpoint_auth_methods_supported: z.array(z.literal('none')),
   authorization_response_iss_parameter_supported: z.literal(true),
+  client_id_metadata_document_supported: z
+    .boolean()
+    .describe(
+      'Whether a client_id may be the https URL of a client ID metadata document (draft-ietf-oauth-client-id-metadata-document), instead of registering.',
+    ),
   service_documentation: z.string(),
 });

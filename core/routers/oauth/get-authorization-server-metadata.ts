@@ -10,7 +10,9 @@ import {
 /**
  * RFC 8414 metadata, served at {site_url}/.well-known/oauth-authorization-server (outside /api,
  * so no OpenAPI mapping: the well-known adapter calls it). Public clients only (PKCE S256, no
- * client authentication), the iss parameter on authorization responses (RFC 9207).
+ * client authentication), the iss parameter on authorization responses (RFC 9207), and client ID
+ * metadata documents (a client_id that is the https URL of the client's metadata) when the
+ * composition root gave the services a fetcher for them.
  */
 export const getAuthorizationServerMetadata = publicProcedure
   .input(ZGetAuthorizationServerMetadataInput)
@@ -32,6 +34,7 @@ export const getAuthorizationServerMetadata = publicProcedure
       token_endpoint_auth_methods_supported: ['none' as const],
       revocation_endpoint_auth_methods_supported: ['none' as const],
       authorization_response_iss_parameter_supported: true as const,
+      client_id_metadata_document_supported: ctx.services.oauthClientDocuments !== undefined,
       service_documentation: urls.serviceDocumentation,
     };
   });

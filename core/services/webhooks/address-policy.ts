@@ -20,3 +20,16 @@ export function isPublicAddress(address: string): boolean {
   }
   return parsed.range() === 'unicast';
 }
+
+/**
+ * Whether an IP address is a loopback address (127.0.0.0/8, ::1, and 127.x written IPv4-mapped):
+ * what the OAuth metadata-document fetcher may reach beside public addresses when
+ * OAUTH_CIMD_ALLOW_HTTP_LOOPBACK is on (development and tests).
+ */
+export function isLoopbackAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  return parsed.range() === 'loopback';
+}

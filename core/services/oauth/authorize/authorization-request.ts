@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SiteUrls } from '../../../context.ts';
 import { AppError } from '../../../errors/index.ts';
+import { isClientDocumentUrl } from '../client-document-url.ts';
 import { findClient } from '../clients.query.ts';
+import { documentClient, type DocumentClientCaller } from '../document-client.ts';
 import { redirectUriMatches } from '../redirect-uri-policy.ts';
 import { oauthUrls } from '../urls.ts';
 import { errorRedirect } from './authorization-response.ts';
@@ -11,6 +13,10 @@ import { MAX_STATE_LENGTH, redirectableChecks, requestedScopes, SINGLE_PARAMETER
 export interface AuthorizationRequest {
   clientId: string;
   clientName: string | null;
+  /** A document client's logo (an https URL from its document); null otherwise. */
+  clientLogoUri: string | null;
+  /** A document client's host (where its metadata document is published, so who it is); null for a registered client. */
+  clientHost: string | null;
   /** The redirect URI exactly as sent (it matched a registered one). */
   redirectUri: string;
   state: string;
@@ -29,8 +35,38 @@ export interface AuthorizationRequest {
 export type CheckedAuthorizationRequest =
   { valid: true; request: AuthorizationRequest } | { valid: false; location: string };
 
-/** Longest client_id this server issues (the column's width). */
+/** Longest client_id registration issues; a document client's URL is bounded by its own rule. */
 const MAX_CLIENT_ID_LENGTH = 64;
+
+interface KnownClient {
+  clientName: string | null;
+  redirectUris: string[];
+  scope: string;
+  logoUri: string | null;
+  host: string | null;
+}
+
+/** The client a client_id names: a registered one (its row), or one known by its metadata document (fetched, checked, stored). */
+async function knownClient(
+  em: EntityManager,
+  caller: DocumentClientCaller,
+  clientId: string,
+): Promise<KnownClient | null> {
+  if (isClientDocumentUrl(clientId)) {
+    const client = await documentClient(em, caller, clientId);
+    return { ...client, logoUri: client.metadata.logo_uri ?? null, host: new URL(clientId).host };
+  }
+  const client = clientId.length <= MAX_CLIENT_ID_LENGTH ? await findClient(em, clientId) : null;
+  return client
+    ? {
+        clientName: client.clientName ?? null,
+        redirectUris: client.redirectUris,
+        scope: client.scope,
+        logoUri: null,
+        host: null,
+      }
+    : null;
+}
 
 function unanswerable(message: string): AppError {
   return new AppError('AUTHORIZATION_REQUEST_INVALID', message);
@@ -52,6 +88,9 @@ function exactlyOnce(parameters: URLSearchParams, name: string): string {
  * problem is answered as the error redirect to the client, with `state` when one was sent and
  * `iss` (RFC 9207).
  *
+ * A client_id that is an http(s) URL names a client ID metadata document (document-client.ts): its
+ * fetch or its checks failing is likewise shown, never redirected.
+ *
  * Does NOT cover: who the user is or what they consent to (the login and consent steps), nor
  * whether the redirect URI is really the client's (nothing can know that for a public client:
  * the consent page shows its host so the user can judge).
@@ -60,10 +99,12 @@ export async function checkAuthorizationRequest(
   em: EntityManager,
   urls: SiteUrls,
   query: string,
+  /** The services, the request's client address and time: what a client known by its metadata document needs. */
+  caller: DocumentClientCaller,
 ): Promise<CheckedAuthorizationRequest> {
   const parameters = new URLSearchParams(query);
   const clientId = exactlyOnce(parameters, 'client_id');
-  const client = clientId.length <= MAX_CLIENT_ID_LENGTH ? await findClient(em, clientId) : null;
+  const client = await knownClient(em, caller, clientId);
   if (!client)
     throw unanswerable('The application that sent you here (its client_id) is not registered with this server.');
   const redirectUri = exactlyOnce(parameters, 'redirect_uri');
@@ -89,7 +130,9 @@ export async function checkAuthorizationRequest(
     valid: true,
     request: {
       clientId,
-      clientName: client.clientName ?? null,
+      clientName: client.clientName,
+      clientLogoUri: client.logoUri,
+      clientHost: client.host,
       redirectUri,
       state: parameters.get('state')!,
       codeChallenge: parameters.get('code_challenge')!,

@@ -5,6 +5,14 @@ import { formToken } from './form-token.ts';
 import type { MemberBusiness } from './member-businesses.query.ts';
 import type { SignedInUser } from './browser-sessions.ts';
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Whether the redirect URI is an http callback on this computer (RFC 8252 loopback). */
+function isLoopbackRedirect(redirectUri: string): boolean {
+  const url = new URL(redirectUri);
+  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+}
+
 /** The host the user is sent back to (a loopback port included), or the scheme of a private-use URI. */
 function redirectHost(redirectUri: string): string {
   const url = new URL(redirectUri);
@@ -22,8 +30,11 @@ function pending(
     request: request.query,
     form_token: formToken(formKey, browserKey, purpose, request.query, now),
     client_name: request.clientName,
+    client_logo_uri: request.clientLogoUri,
+    client_host: request.clientHost,
     redirect_uri: request.redirectUri,
     redirect_host: redirectHost(request.redirectUri),
+    loopback_redirect: isLoopbackRedirect(request.redirectUri),
   };
 }
 
