@@ -41,6 +41,32 @@ describe('A2A task store (agentTasks procedures)', () => {
     expect((await caller().getTask({ id: task.id })).task).to.deep.equal(task);
   });
 
+  it('stores the whole answers with lz4, or uncompressed where the server has no lz4 (not pglz), and reads them back unchanged', async () => {
+    const columns = await sql<{ name: string; storage: string; compression: string }>(
+      `select c.relname || '.' || a.attname as name, a.attstorage as storage, a.attcompression::text as compression
+         from pg_attribute a join pg_class c on c.oid = a.attrelid
+        where (c.relname = 'agent_tasks' and a.attname in ('history', 'artifacts'))
+           or (c.relname = 'idempotency_keys' and a.attname = 'response_body')
+        order by 1`,
+    );
+    expect(columns.map((column) => column.name)).to.deep.equal([
+      'agent_tasks.artifacts',
+      'agent_tasks.history',
+      'idempotency_keys.response_body',
+    ]);
+    for (const column of columns)
+      expect(column.compression === 'l' || column.storage === 'e', JSON.stringify(column)).to.equal(true);
+    const text = 'x'.repeat(20_000);
+    const task = await caller().recordTask({
+      contextId: `store-${randomUUID()}`,
+      state: 'input-required',
+      skill: null,
+      history: [user(text), agent('Which skill?')],
+      artifacts: [],
+    });
+    expect((await caller().getTask({ id: task.id })).task).to.deep.equal(task);
+  });
+
   it('of concurrent continuations of one waiting task, exactly one is stored', async () => {
     const task = await waitingTask();
     const answers = await Promise.all(

@@ -112,6 +112,25 @@ describe('OAuth token endpoint: refusals of the authorization_code grant', () =>
     expect(await verify(won[0]!.body.access_token!)).to.equal(undefined);
   });
 
+  it('lets only one of 50 concurrent exchanges of a code consume it (the conditional update is the single-use guard)', async () => {
+    const issued = await issueCode(party);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        postForm<{ access_token?: string; refresh_token?: string }>(tokenEndpoint(), codeExchangeParams(party, issued)),
+      ),
+    );
+    const won = answers.filter((answer) => answer.status === 200);
+    expect(won, answers.map((answer) => answer.text).join('\n')).to.have.length(1);
+    for (const lost of answers.filter((answer) => answer.status !== 200)) expectOAuthError(lost, 400, 'invalid_grant');
+    expect(await grantRevokedAt(issued.grantId)).to.not.equal(null);
+    expect(await verify(won[0]!.body.access_token!)).to.equal(undefined);
+    expectOAuthError(
+      await postForm(tokenEndpoint(), refreshParams(party, won[0]!.body.refresh_token!)),
+      400,
+      'invalid_grant',
+    );
+  });
+
   it('refuses an expired code (60 seconds) with invalid_grant', async () => {
     const stale = await issueCode(party, { now: new Date(Date.now() - 61_000) });
     expectOAuthError(

@@ -7,6 +7,11 @@ export function isWellFormedCodeVerifier(verifier: string): boolean {
   return CODE_VERIFIER.test(verifier);
 }
 
+/** RFC 7636 section 4.2: the S256 challenge a verifier answers, BASE64URL(SHA256(verifier)). */
+export function s256Challenge(verifier: string): string {
+  return createHash('sha256').update(verifier, 'ascii').digest('base64url');
+}
+
 /**
  * RFC 7636 section 4.6 for S256 (the only method this server accepts): BASE64URL(SHA256(verifier))
  * equals the challenge of the authorization request, compared in constant time.
@@ -15,7 +20,7 @@ export function isWellFormedCodeVerifier(verifier: string): boolean {
  * which authorization refuses, so no stored challenge is ever a plain one.
  */
 export function verifierMatchesChallenge(verifier: string, challenge: string): boolean {
-  const computed = Buffer.from(createHash('sha256').update(verifier, 'ascii').digest('base64url'), 'ascii');
+  const computed = Buffer.from(s256Challenge(verifier), 'ascii');
   const expected = Buffer.from(challenge, 'ascii');
   return computed.length === expected.length && timingSafeEqual(computed, expected);
 }

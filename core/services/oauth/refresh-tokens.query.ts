@@ -3,21 +3,17 @@ import { ACTIVE_KID_COLUMN } from './signing-keys.query.ts';
 
 /**
  * What a new refresh token replaces, written in the same statement as the token (one round trip
- * instead of two): the authorization code it was exchanged for (marked used), or the refresh token
- * it succeeds (marked used at `now`, replaced by the new one). The caller holds that row's lock.
+ * instead of two): the refresh token it succeeds (marked used at `now`, replaced by the new one).
+ * The caller holds that row's lock. (A code exchange stores its refresh token in the statement that
+ * redeems the code: redeemAuthorizationCode.)
  */
-export type RefreshTokenConsumption = { codeHash: string } | { rotatedHash: string };
+export type RefreshTokenConsumption = { rotatedHash: string };
 
 function consumptionSql(
   consumes: RefreshTokenConsumption | undefined,
   token: { hash: string; now: Date },
 ): { sql: string; params: unknown[] } {
   if (consumes === undefined) return { sql: '', params: [] };
-  if ('codeHash' in consumes)
-    return {
-      sql: 'with consumed as (update oauth_authorization_codes set used_at = ?::timestamptz where code_hash = ?) ',
-      params: [token.now.toISOString(), consumes.codeHash],
-    };
   return {
     sql: 'with consumed as (update oauth_refresh_tokens set used_at = ?::timestamptz, replaced_by = ? where token_hash = ?) ',
     params: [token.now.toISOString(), token.hash, consumes.rotatedHash],

@@ -19,18 +19,21 @@ export interface IssuedRefreshToken {
   expiresAt: Date;
 }
 
+/** A new refresh token's secret, its hash (what is stored) and its expiry; `token` when derived (a rotation). */
+export function newRefreshToken(now: Date, token: string = newOAuthSecret()): IssuedRefreshToken {
+  return { token, hash: hashOAuthSecret(token), expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000) };
+}
+
 /**
  * A new refresh token of the grant for `scope`; only its SHA-256 is stored. `token` is the secret
  * to store (a rotation's derived successor); a random one when omitted (a code exchange).
- * `consumes` is the code or refresh token it replaces, marked in the same statement.
+ * `consumes` is the refresh token it replaces, marked in the same statement.
  */
 export async function issueRefreshToken(
   em: EntityManager,
   input: { grantId: string; scope: string; now: Date; token?: string; consumes?: RefreshTokenConsumption },
 ): Promise<IssuedRefreshToken> {
-  const token = input.token ?? newOAuthSecret();
-  const hash = hashOAuthSecret(token);
-  const expiresAt = new Date(input.now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
+  const { token, hash, expiresAt } = newRefreshToken(input.now, input.token);
   await insertRefreshToken(
     em,
     { hash, grantId: input.grantId, scope: input.scope, expiresAt, now: input.now },

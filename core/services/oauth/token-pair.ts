@@ -33,7 +33,7 @@ export interface GrantForTokens {
  * An access token for the grant's resource and, when the client uses refresh tokens, a new
  * refresh token, both for `scope`. Runs on the caller's transaction, so that the tokens exist only
  * if the code or refresh token they replace was consumed. `refreshSecret` is the new refresh
- * token's secret when the caller derives it (a rotation); random otherwise. `consumes` (the code or
+ * token's secret when the caller derives it (a rotation); random otherwise. `consumes` (the
  * refresh token being exchanged) is marked in the refresh token's own statement. `activeKid` is the
  * signing key's id as the caller's locking statement read it (see mintAccessToken).
  */
