@@ -2,12 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { expect } from 'chai';
-import { accountsCaller, createUser, PASSWORD } from '../accounts/fixtures.ts';
-import { service } from '../helpers/root-hooks.ts';
 import { countRows } from '../helpers/sql.ts';
-import { seedWorkspace, toolCatalogue, type Workspace } from '../helpers/tenant-isolation.ts';
+import { toolCatalogue, type Workspace } from '../helpers/tenant-isolation.ts';
 import { mcpUrl, resourceMetadataUrl } from './fixtures.ts';
-import { HeadlessOAuthProvider } from './headless-oauth-provider.ts';
+import { adminJourney, type HeadlessOAuthProvider } from './headless-oauth-provider.ts';
 import { MODERN } from './modern-fixtures.ts';
 
 interface Exchange {
@@ -72,14 +70,7 @@ for (const { label, versionNegotiation } of modes) {
     const email = `e2e2-${randomBytes(4).toString('hex')}@example.com`;
 
     before(async () => {
-      workspace = await seedWorkspace('mcp-e2e-2x');
-      const user = await createUser(accountsCaller(), 'e2e2');
-      await accountsCaller().accounts.addMember({ business: workspace.businessId, email: user.email, role: 'admin' });
-      provider = new HeadlessOAuthProvider(service().config.siteUrl, {
-        email: user.email,
-        password: PASSWORD,
-        businessId: workspace.businessId,
-      });
+      ({ workspace, provider } = await adminJourney('e2e2'));
     });
     after(async () => client?.close());
 

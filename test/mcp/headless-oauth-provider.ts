@@ -6,6 +6,9 @@ import type {
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { expect } from 'chai';
+import { accountsCaller, createUser, PASSWORD } from '../accounts/fixtures.ts';
+import { service } from '../helpers/root-hooks.ts';
+import { seedWorkspace, type Workspace } from '../helpers/tenant-isolation.ts';
 import {
   authorizeEndpoint,
   consentForm,
@@ -156,4 +159,20 @@ export class HeadlessOAuthProvider implements OAuthClientProvider {
     this.iss = location.searchParams.get('iss') ?? undefined;
     expect(this.code, location.href).to.be.a('string');
   }
+}
+
+/**
+ * The start of an end-to-end journey: a seeded workspace and a provider that signs in as a new admin
+ * of it (only an owner or admin may grant the write scopes a journey consents to).
+ */
+export async function adminJourney(label: string): Promise<{ workspace: Workspace; provider: HeadlessOAuthProvider }> {
+  const workspace = await seedWorkspace(`mcp-${label}`);
+  const user = await createUser(accountsCaller(), label);
+  await accountsCaller().accounts.addMember({ business: workspace.businessId, email: user.email, role: 'admin' });
+  const provider = new HeadlessOAuthProvider(service().config.siteUrl, {
+    email: user.email,
+    password: PASSWORD,
+    businessId: workspace.businessId,
+  });
+  return { workspace, provider };
 }

@@ -4,12 +4,11 @@ import { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.j
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect } from 'chai';
-import { accountsCaller, createUser, PASSWORD } from '../accounts/fixtures.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { countRows } from '../helpers/sql.ts';
-import { seedWorkspace, toolCatalogue, type Workspace } from '../helpers/tenant-isolation.ts';
+import { toolCatalogue, type Workspace } from '../helpers/tenant-isolation.ts';
 import { mcpUrl, resourceMetadataUrl } from './fixtures.ts';
-import { HeadlessOAuthProvider } from './headless-oauth-provider.ts';
+import { adminJourney, type HeadlessOAuthProvider } from './headless-oauth-provider.ts';
 
 interface Exchange {
   method: string;
@@ -52,15 +51,7 @@ describe('MCP end to end: the official SDK client through OAuth discovery, conse
   const email = `e2e-${randomBytes(4).toString('hex')}@example.com`;
 
   before(async () => {
-    workspace = await seedWorkspace('mcp-e2e');
-    const user = await createUser(accountsCaller(), 'e2e');
-    // An admin: only an owner or admin may grant the write scopes this journey consents to.
-    await accountsCaller().accounts.addMember({ business: workspace.businessId, email: user.email, role: 'admin' });
-    provider = new HeadlessOAuthProvider(service().config.siteUrl, {
-      email: user.email,
-      password: PASSWORD,
-      businessId: workspace.businessId,
-    });
+    ({ workspace, provider } = await adminJourney('e2e'));
   });
   after(async () => client?.close());
 

@@ -59,8 +59,8 @@ describe('OAuth CIMD with the official MCP SDK clients (clientMetadataUrl)', fun
     await documents.stop();
   });
 
-  it('authorizes without registering, exchanges the code with the URL as client_id, and lists the tools', async () => {
-    const clientMetadataUrl = 'https://agent.cimd.test/oauth/sdk-client.json';
+  /** A provider signing in as a new member, whose document is published at `clientMetadataUrl`. */
+  async function publishedProvider(clientMetadataUrl: string): Promise<MetadataDocumentProvider> {
     const member = await createMember();
     const provider = new MetadataDocumentProvider(
       app.url,
@@ -68,6 +68,12 @@ describe('OAuth CIMD with the official MCP SDK clients (clientMetadataUrl)', fun
       clientMetadataUrl,
     );
     publishFor(documents, clientMetadataUrl, provider);
+    return provider;
+  }
+
+  it('authorizes without registering, exchanges the code with the URL as client_id, and lists the tools', async () => {
+    const clientMetadataUrl = 'https://agent.cimd.test/oauth/sdk-client.json';
+    const provider = await publishedProvider(clientMetadataUrl);
     const seen: string[] = [];
     const recordingFetch = async (url: string | URL, init?: RequestInit): Promise<Response> => {
       const response = await fetch(url, init);
@@ -107,13 +113,7 @@ describe('OAuth CIMD with the official MCP SDK clients (clientMetadataUrl)', fun
 
   it('does the same with @modelcontextprotocol/client 2.x', async () => {
     const clientMetadataUrl = 'https://agent.cimd.test/oauth/client-2x.json';
-    const member = await createMember();
-    const provider = new MetadataDocumentProvider(
-      app.url,
-      { email: member.email, password: PASSWORD, businessId: member.businesses[0]!.id },
-      clientMetadataUrl,
-    );
-    publishFor(documents, clientMetadataUrl, provider);
+    const provider = await publishedProvider(clientMetadataUrl);
     const authProvider = provider as unknown as OAuthClientProvider2;
     const mcp = new URL(`${app.url}/api/v1/mcp`);
     const first = new StreamableHTTPClientTransport2(mcp, { authProvider });
