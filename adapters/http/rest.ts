@@ -93,9 +93,12 @@ export function restRoutes(options: ProcedureRoutesOptions): Router<HttpState> {
         const data = await invoker.callPath(path, inputOf(ctx), context);
         ctx.status = context.response.status ?? successStatus;
         ctx.set(context.response.headers);
-        // Serialised once here: the ETag middleware would otherwise stringify an object body a second time.
+        // Serialised once here, and encoded once: the ETag middleware would otherwise stringify an
+        // object body a second time, and with a string body the ETag (its length, its hash) and Koa
+        // (Content-Length, the socket write) measured or encoded the text four times, copies of tens
+        // of kilobytes on a list; the bytes serve all four (bench/README.md, "Many clients").
         ctx.set('Content-Type', JSON_CONTENT_TYPE);
-        ctx.body = JSON.stringify(data ?? null);
+        ctx.body = Buffer.from(JSON.stringify(data ?? null));
       } catch (error) {
         ctx.set(earned());
         throw error;
