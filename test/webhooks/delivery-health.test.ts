@@ -1,12 +1,13 @@
 import { expect } from 'chai';
 import type { ServerResponse } from 'node:http';
-import { testConfig, startTestService, type TestService } from '../helpers/test-service.ts';
+import type { TestService } from '../helpers/test-service.ts';
 import {
   callerFor,
   eventually,
   insertBusiness,
   insertEndpoint,
   rows,
+  startWorkerService,
   startReceiver,
   type Receiver,
 } from './delivery-helpers.ts';
@@ -33,14 +34,7 @@ describe('webhook delivery: endpoint health and Retry-After, end to end', functi
   const receivers: Receiver[] = [];
 
   before(async () => {
-    service = await startTestService({
-      config: testConfig({
-        WEBHOOK_WORKER: 'true',
-        WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-        WEBHOOK_RETRY_SCHEDULE: SCHEDULE,
-      }),
-      webhooks: { pollMs: 20 },
-    });
+    service = await startWorkerService(SCHEDULE);
   });
   after(async () => {
     await service.stop();
@@ -58,6 +52,28 @@ describe('webhook delivery: endpoint health and Retry-After, end to end', functi
     );
     receivers.push(started);
     return started;
+  }
+
+  /** Waits until the endpoint's (one) delivery is delivered. */
+  async function deliveredAt(endpointId: string): Promise<void> {
+    await eventually('the delivery delivered', async () => {
+      const [row] = await rows<{ state: string }>(
+        service,
+        'select state from webhook_deliveries where endpoint_id = ?',
+        [endpointId],
+      );
+      return row?.state === 'delivered';
+    });
+  }
+
+  /** The endpoint's attempts, oldest first: when each was made and the status it got. */
+  function attemptsAt(endpointId: string): Promise<Array<{ at: Date; status: number }>> {
+    return rows<{ at: Date; status: number }>(
+      service,
+      `select a.attempted_at as at, a.response_status as status from webhook_attempts a
+         join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = ? order by a.attempted_at`,
+      [endpointId],
+    );
   }
 
   const failing = (res: ServerResponse) => {
@@ -175,22 +191,10 @@ describe('webhook delivery: endpoint health and Retry-After, end to end', functi
     const business = await insertBusiness(service);
     const endpoint = await insertEndpoint(service, business, busy.url);
     await callerFor(service, business).workspace.customers.createCustomer({ name: 'Busy' });
-    await eventually('the delivery delivered', async () => {
-      const [row] = await rows<{ state: string }>(
-        service,
-        'select state from webhook_deliveries where endpoint_id = ?',
-        [endpoint.id],
-      );
-      return row?.state === 'delivered';
-    });
+    await deliveredAt(endpoint.id);
     expect(busy.received.map((entry) => entry.id)).to.have.length(2);
     expect(busy.received[1]!.id).to.equal(busy.received[0]!.id);
-    const attempts = await rows<{ at: Date; status: number }>(
-      service,
-      `select a.attempted_at as at, a.response_status as status from webhook_attempts a
-         join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = ? order by a.attempted_at`,
-      [endpoint.id],
-    );
+    const attempts = await attemptsAt(endpoint.id);
     expect(attempts.map((attempt) => attempt.status)).to.deep.equal([429, 204]);
     // The second attempt was claimed only once next_attempt_at (the first's record + 1 s) had come.
     const gap = new Date(attempts[1]!.at).getTime() - new Date(attempts[0]!.at).getTime();
@@ -212,20 +216,8 @@ describe('webhook delivery: endpoint health and Retry-After, end to end', functi
     const endpoint = await insertEndpoint(service, business, unavailable.url);
     await callerFor(service, business).workspace.customers.createCustomer({ name: 'Unavailable' });
     await eventually('the second attempt', () => unavailable.received.length >= 2);
-    await eventually('the delivery delivered', async () => {
-      const [row] = await rows<{ state: string }>(
-        service,
-        'select state from webhook_deliveries where endpoint_id = ?',
-        [endpoint.id],
-      );
-      return row?.state === 'delivered';
-    });
-    const attempts = await rows<{ at: Date; status: number }>(
-      service,
-      `select a.attempted_at as at, a.response_status as status from webhook_attempts a
-         join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = ? order by a.attempted_at`,
-      [endpoint.id],
-    );
+    await deliveredAt(endpoint.id);
+    const attempts = await attemptsAt(endpoint.id);
     expect(attempts[0]!.status).to.equal(503);
     expect(new Date(attempts[1]!.at).getTime()).to.be.at.least(retryAt);
   });

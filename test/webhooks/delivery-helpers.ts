@@ -7,6 +7,7 @@ import { createLogger } from '../../core/logger.ts';
 import { createCaller } from '../../core/routers/_app.ts';
 import { newWebhookSecret, sealWebhookSecret } from '../../core/services/webhooks/secret-box.ts';
 import type { RunningService } from '../../scripts/compose/start-service.ts';
+import { startTestService, testConfig, type TestService } from '../helpers/test-service.ts';
 
 export interface Received {
   id: string;
@@ -148,4 +149,19 @@ export async function eventually(
 /** Rows of a query on the service's database (fixture reads). */
 export function rows<T>(service: RunningService, sql: string, params: unknown[] = []): Promise<T[]> {
   return service.database.orm.em.fork().getConnection().execute<T[]>(sql, params);
+}
+
+/**
+ * A service with the webhook worker on, as the delivery suites run it: private (loopback) receivers
+ * allowed, the given compressed retry schedule, a 20 ms poll.
+ */
+export function startWorkerService(schedule: string): Promise<TestService> {
+  return startTestService({
+    config: testConfig({
+      WEBHOOK_WORKER: 'true',
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_RETRY_SCHEDULE: schedule,
+    }),
+    webhooks: { pollMs: 20 },
+  });
 }

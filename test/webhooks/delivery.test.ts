@@ -1,13 +1,14 @@
 import { expect } from 'chai';
 import { createLogger } from '../../core/logger.ts';
 import { systemCaller } from '../../scripts/lib/system-caller.ts';
-import { testConfig, startTestService, type TestService } from '../helpers/test-service.ts';
+import type { TestService } from '../helpers/test-service.ts';
 import {
   callerFor,
   eventually,
   insertBusiness,
   insertEndpoint,
   rows,
+  startWorkerService,
   startReceiver,
   type Receiver,
 } from './delivery-helpers.ts';
@@ -21,14 +22,7 @@ describe('webhook delivery (worker, signatures, retries)', function () {
   const receivers: Receiver[] = [];
 
   before(async () => {
-    service = await startTestService({
-      config: testConfig({
-        WEBHOOK_WORKER: 'true',
-        WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-        WEBHOOK_RETRY_SCHEDULE: SCHEDULE,
-      }),
-      webhooks: { pollMs: 20 },
-    });
+    service = await startWorkerService(SCHEDULE);
   });
   after(async () => {
     await service.stop();
