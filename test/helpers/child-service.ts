@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freshDataDir } from './test-service.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -81,7 +79,7 @@ export async function startServiceProcess(
   const run = runScript('scripts/start.ts', {
     PORT: '0',
     HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'fsa-test-')),
+    DATA_DIR: freshDataDir(),
     SEED_DEMO: 'false',
     LOG_LEVEL: 'info',
     ...env,
