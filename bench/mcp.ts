@@ -23,6 +23,7 @@ import { seedDemoWorkspace } from '../scripts/seed/demo-workspaces.ts';
 import { startBenchService } from './lib/bench-service.ts';
 import { measureInterleaved, printLatencyTable, ratios, type LatencyStats, type LatencyTarget } from './lib/latency.ts';
 import { positiveFromEnv } from './lib/load.ts';
+import { startFixedAnswerServer } from './lib/fixed-answer-server.ts';
 
 const HOST = '127.0.0.1';
 const calls = positiveFromEnv('BENCH_CALLS', 2000);
@@ -157,6 +158,14 @@ try {
   };
   const overMcp = () => callMcp(headers, body, false);
   const overModernMcp = () => callMcp(modernHeaders, modernBody, true);
+  // The HTTP exchange alone: the same request and client against fixed bytes (the MCP answer, captured once).
+  const mcpAnswer = Buffer.from(await (await fetch(mcpUrl, { method: 'POST', headers, body })).arrayBuffer());
+  const exchange = await startFixedAnswerServer(mcpAnswer);
+  const exchangeOnly = async () => {
+    const response = await fetch(exchange.url, { method: 'POST', headers, body });
+    const answer = (await response.json()) as { result?: { structuredContent: { id: string } } };
+    if (answer.result?.structuredContent.id !== args.customer_id) throw new Error('the fixed answer changed');
+  };
 
   const rows: LatencyTarget[] = [
     { target: 'caller, in process', run: direct, samples: [] },
@@ -164,14 +173,18 @@ try {
     { target: 'MCP 2025-11-25 over HTTP', run: overMcp, samples: [] },
     { target: 'MCP 2026-07-28 over HTTP', run: overModernMcp, samples: [] },
     { target: 'token verification alone', run: verifyOnly, samples: [] },
+    { target: 'HTTP exchange alone (fixed answer)', run: exchangeOnly, samples: [] },
   ];
   await measureInterleaved(rows, { calls, warmup, round: ROUND });
+  await exchange.stop();
 
   console.log(
     `get-customer, ${calls} sequential calls per target after ${warmup} warm-up calls, interleaved in rounds of ${ROUND}`,
   );
   console.log(`database: ${service.database.kind}, Node ${process.version}\n`);
-  const [caller, trpc, mcp, modern] = printLatencyTable(rows) as [
+  const [caller, trpc, mcp, modern, , bare] = printLatencyTable(rows) as [
+    LatencyStats,
+    LatencyStats,
     LatencyStats,
     LatencyStats,
     LatencyStats,
@@ -182,6 +195,13 @@ try {
   console.log(`MCP 2026-07-28/caller: ${ratios(modern, caller)}`);
   console.log(`MCP 2026-07-28//api/trpc: ${ratios(modern, trpc)}`);
   console.log(`MCP 2026-07-28/MCP 2025-11-25: ${ratios(modern, mcp)}`);
+  // The cheapest any HTTP access to the procedure could be: the call in process plus the exchange alone.
+  const floor = { mean: caller.mean + bare.mean, p50: caller.p50 + bare.p50, p99: caller.p99 + bare.p99 };
+  console.log(`MCP 2025-11-25/(caller + HTTP exchange alone): ${ratios(mcp, floor)}`);
+  console.log(`MCP 2026-07-28/(caller + HTTP exchange alone): ${ratios(modern, floor)}`);
+  console.log(
+    `p50 beyond the call in process: MCP 2025-11-25 ${(mcp.p50 - caller.p50).toFixed(3)} ms, of which the exchange alone ${bare.p50.toFixed(3)} ms`,
+  );
 } finally {
   await bench.close();
 }
