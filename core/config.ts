@@ -113,6 +113,7 @@ const ZEnvironment = z.object({
   GOV_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000).default(120),
   PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000).default(300),
   A2A_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000).default(120),
+  MCP_TOOL_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000).default(600),
   TRPC_MAX_BATCH_SIZE: positiveInt(1000).default(10),
   SEED_DEMO: booleanFromEnv.optional(),
   DEMO_OWNER_EMAIL: z.email({ message: 'expected an e-mail address' }).max(254).optional(),
@@ -158,11 +159,15 @@ export interface Config {
   /** The most calls one request to /api/trpc may batch; a longer batch answers 400. */
   trpcMaxBatchSize: number;
   shutdownTimeoutMs: number;
-  /** Per-client request budgets: the government group, the directory and blog lists (publicLists), the A2A JSON-RPC requests (agentRequests). */
+  /**
+   * Request budgets: per client, the government group, the directory and blog lists (publicLists), the
+   * A2A JSON-RPC requests (agentRequests); per OAuth grant, the MCP tool calls (mcpToolCalls).
+   */
   rateLimits: {
     government: { points: number; windowSeconds: number };
     publicLists: { points: number; windowSeconds: number };
     agentRequests: { points: number; windowSeconds: number };
+    mcpToolCalls: { points: number; windowSeconds: number };
   };
   /** SEED_DEMO as set; see seedsDemo for the default. */
   seedDemo: boolean | undefined;
@@ -280,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       government: { points: values.GOV_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
       publicLists: { points: values.PUBLIC_LIST_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
       agentRequests: { points: values.A2A_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
+      mcpToolCalls: { points: values.MCP_TOOL_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
     },
     seedDemo: values.SEED_DEMO,
     demoOwner: { email: values.DEMO_OWNER_EMAIL ?? 'owner@summit-home.example', password: values.DEMO_OWNER_PASSWORD },

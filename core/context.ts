@@ -14,7 +14,16 @@ export type Principal =
   | { kind: 'anonymous' }
   | { kind: 'system'; businessId?: string }
   | { kind: 'api_token'; businessId: string; tokenId: string; scopes: readonly string[] }
-  | { kind: 'oauth'; businessId: string; userId: string; clientId: string; tokenId: string; scopes: readonly string[] };
+  | {
+      kind: 'oauth';
+      businessId: string;
+      userId: string;
+      clientId: string;
+      /** The grant the token was issued from (kept across refreshes): one agent connection, the key of its tool-call budget. */
+      grantId: string;
+      tokenId: string;
+      scopes: readonly string[];
+    };
 
 /** Credentials a transport found on the request; core resolves them into a principal on demand. */
 export interface Credentials {

@@ -51,6 +51,7 @@ export function createCoreServices(database: Database, config: Config): CoreServ
       government: createRateLimiter({ name: 'gov', ...config.rateLimits.government }, store),
       publicLists: createRateLimiter({ name: 'public-list', ...config.rateLimits.publicLists }, store),
       agentRequests: createRateLimiter({ name: 'a2a', ...config.rateLimits.agentRequests }, store),
+      mcpToolCalls: createRateLimiter({ name: 'mcp-tools', ...config.rateLimits.mcpToolCalls }, store),
       oauthRegistration: createRateLimiter(
         { name: 'oauth-register', points: config.oauthRegistrationPerHour, windowSeconds: 3600 },
         store,

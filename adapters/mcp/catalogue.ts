@@ -20,7 +20,7 @@ export interface McpToolDefinition {
 }
 
 /** A tool and what calling it needs: the procedure's path (for the invoker) and the strict input schema. */
-interface CatalogueTool {
+export interface CatalogueTool {
   definition: McpToolDefinition;
   path: string;
   access: ToolAccess;

@@ -14,8 +14,9 @@ const INTERNAL_ERROR = -32603;
  * `_meta["io.modelcontextprotocol/serverInfo"]`, beside the `_meta` the result already had (the
  * catalogue revision and hash). Errors pass with their HTTP status, headers (the 403 step-up
  * challenge) and `data` unchanged, except a catalogue code inside the range that revision reserves
- * (-32050 for an unavailable database or a busy server), which it forbids to emit: that one becomes
- * -32603 (internal error), `data.code` still naming the cause.
+ * (-32050 for an unavailable database or a busy server, -32029 for a spent tool-call budget), which it
+ * forbids to emit: that one becomes -32603 (internal error), `data.code` still naming the cause and the
+ * HTTP status (503, 429) still the one a client acts on.
  */
 export function asModernReply(reply: McpReply): McpReply {
   const body = reply.body;

@@ -2,7 +2,8 @@ import type { Context } from '../../core/context.ts';
 import { classifyError, validationErrorMessage, type ErrorMessage } from '../../core/errors/index.ts';
 import type { ProcedureInvoker } from '../../core/procedures/invoker.ts';
 import type { OAuthPrincipal } from '../../core/services/oauth/access-tokens.ts';
-import type { ToolCatalogue } from './catalogue.ts';
+import { reserveToolCall } from '../../core/services/rate-limit/tool-call-budget.ts';
+import type { CatalogueTool, ToolCatalogue } from './catalogue.ts';
 import { isObject, rpcError, rpcErrorFromMessage, rpcResult, type McpReply, type RequestId } from './json-rpc.ts';
 import { scopeRequiredReply } from './scope-required.ts';
 
@@ -12,12 +13,18 @@ export interface ToolCallDependencies {
   invoker: ProcedureInvoker;
 }
 
-type Outcome = 'success' | 'tool_error' | 'invalid_arguments' | 'unknown_tool' | 'scope_required' | 'failed';
+type Outcome =
+  'success' | 'tool_error' | 'invalid_arguments' | 'unknown_tool' | 'scope_required' | 'rate_limited' | 'failed';
 
 /** A domain error (not found, conflict, a business rule) as the tool's result, for the agent to read and correct. */
 function toolError(id: RequestId, error: ErrorMessage): McpReply {
   const text = `${error.code}: ${error.message}\n${error.resolution}`;
   return rpcResult(id, { content: [{ type: 'text', text }], isError: true });
+}
+
+/** The grant budget's RateLimit headers beside the reply's own (the step-up challenge). */
+function withHeaders(reply: McpReply, headers: Record<string, string>): McpReply {
+  return { ...reply, headers: { ...reply.headers, ...headers } };
 }
 
 /**
@@ -27,6 +34,16 @@ function toolError(id: RequestId, error: ErrorMessage): McpReply {
  * its tenant base procedure checks the scope (refusal: HTTP 403 step-up, before anything is written),
  * its handler raises domain errors (answered as `isError` results). Unexpected failures are
  * JSON-RPC errors with the catalogue's 5xx status and a masked message.
+ *
+ * Between the checks and the procedure, one point of the grant's tool-call budget is reserved
+ * (core's reserveToolCall; MCP_TOOL_RATE_LIMIT_PER_MINUTE). Beyond it: HTTP 429, a JSON-RPC error
+ * whose `data` is the RATE_LIMITED ErrorMessage, Retry-After, RateLimit and RateLimit-Policy (the
+ * two RateLimit headers on every answer after the reservation too). Like the database outage, a
+ * JSON-RPC error and not an `isError` result: the tool did not run and the agent must wait, not
+ * correct its arguments. A RATE_LIMITED thrown by the procedure itself (a per-client budget of the
+ * procedure) stays an `isError` result. Calls refused before the reservation (bad params, unknown tool,
+ * invalid arguments) are not counted: they cost no more than the refusal would, and an agent
+ * correcting its arguments should not spend its budget.
  * One info line per call: tool, business, client, duration, outcome; never the arguments.
  */
 export async function callTool(
@@ -72,6 +89,24 @@ export async function callTool(
     return rpcError(id, 'VALIDATION_FAILED', invalid.message, { status: 200, details: invalid.details });
   }
 
+  // The grant's budget (core), reserved before the procedure runs; a refusal has run nothing.
+  const reservation = await reserveToolCall(context);
+  if (!reservation.allowed) {
+    log('rate_limited', { error_code: reservation.error.code });
+    return rpcErrorFromMessage(id, reservation.error, reservation.error.status, reservation.headers);
+  }
+  return withHeaders(await runTool(id, tool, args, context, invoker, log), reservation.headers);
+}
+
+/** Runs the tool's procedure and answers its output, its domain error or its failure. */
+async function runTool(
+  id: RequestId,
+  tool: CatalogueTool,
+  args: Record<string, unknown>,
+  context: Context & { principal: OAuthPrincipal },
+  invoker: ProcedureInvoker,
+  log: (outcome: Outcome, extra?: Record<string, unknown>) => void,
+): Promise<McpReply> {
   try {
     // The procedure parses the arguments again with its own schema: defaults and trimming come from there, once.
     const output = await invoker.callPath(tool.path, tool.takesNoInput ? undefined : args, context);
@@ -90,7 +125,7 @@ export async function callTool(
     if (classified.body.status >= 500) {
       log('failed', { error_code: classified.body.code });
       if (classified.unexpected)
-        context.log.error({ err: error, mcp_tool: name }, 'unexpected error in an MCP tool call');
+        context.log.error({ err: error, mcp_tool: tool.definition.name }, 'unexpected error in an MCP tool call');
       return rpcErrorFromMessage(id, classified.body, classified.body.status, classified.headers);
     }
     log('tool_error', { error_code: classified.body.code });

@@ -24,6 +24,11 @@ export interface CoreServices {
      * answer (24 hours), so the budget bounds what one client can make the database keep.
      */
     agentRequests: RateLimiter;
+    /**
+     * MCP tool calls per OAuth grant (one agent connection), reserved before the tool's procedure runs:
+     * the MCP specification's "Servers MUST rate limit tool invocations" (tool-call-budget.ts).
+     */
+    mcpToolCalls: RateLimiter;
     /** OAuth dynamic client registrations per client address. */
     oauthRegistration: RateLimiter;
     /** OAuth token and revocation requests per client address. */

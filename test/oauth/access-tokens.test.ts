@@ -76,6 +76,7 @@ describe('OAuth access tokens (RFC 9068 JWTs, ES256)', () => {
       businessId: grant.businessId,
       userId: grant.userId,
       clientId: grant.clientId,
+      grantId: grant.grantId,
       tokenId: minted.jti,
       scopes: ['mcp:read', 'mcp:customers:write'],
     });

@@ -26,6 +26,8 @@ const STALENESS_BOUND_MS = 1000;
 const GOV_BUDGET = 400;
 const TOKEN_BUDGET = 100;
 const REGISTRATION_BUDGET = 20;
+/** Leased in threes (leaseSize): the shared-counter path of the default 600. */
+const MCP_TOOL_BUDGET = 300;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -80,6 +82,7 @@ if (!process.env.DATABASE_URL) {
         GOV_RATE_LIMIT_PER_MINUTE: String(GOV_BUDGET),
         OAUTH_TOKEN_PER_MINUTE: String(TOKEN_BUDGET),
         OAUTH_REGISTRATION_PER_HOUR: String(REGISTRATION_BUDGET),
+        MCP_TOOL_RATE_LIMIT_PER_MINUTE: String(MCP_TOOL_BUDGET),
       };
       // One after the other: the first migrates the empty database, the second finds it migrated.
       const first = await startInstance();
@@ -264,6 +267,31 @@ if (!process.env.DATABASE_URL) {
       });
       expect(statuses.filter((status) => status !== 200 && status !== 429)).to.deep.equal([]);
       allowedWithin5Percent(statuses, GOV_BUDGET);
+    });
+
+    it("an OAuth grant's MCP tool-call budget is one budget across both instances (within 5%)", async () => {
+      // tools/list (the other tests' MCP calls) is not counted; each tokenFrom is a new grant, so a budget of its own.
+      const { token } = await tokenFrom(origins[0]);
+      const statuses = await split(MCP_TOOL_BUDGET + 100, 8, async (origin) => {
+        const response = await request(`${origin}/api/v1/mcp`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': '2025-11-25',
+            authorization: `Bearer ${token}`,
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'get-business-profile', arguments: {} },
+          }),
+        });
+        return response.status;
+      });
+      expect(statuses.filter((status) => status !== 200 && status !== 429)).to.deep.equal([]);
+      allowedWithin5Percent(statuses, MCP_TOOL_BUDGET);
     });
 
     it('the OAuth token and registration budgets are one budget across both instances (within 5%)', async () => {

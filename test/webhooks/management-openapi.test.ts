@@ -117,6 +117,7 @@ describe('webhook management in the OpenAPI document, on /api/trpc, and with pri
           businessId: a.id,
           userId: randomUUID(),
           clientId: 'client',
+          grantId: randomUUID(),
           tokenId: randomUUID(),
           scopes: ['webhooks:manage', 'mcp:write'],
         },

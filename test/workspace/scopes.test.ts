@@ -7,6 +7,7 @@ const oauth = (scopes: string[]): Principal => ({
   businessId: 'b',
   userId: 'u',
   clientId: 'c',
+  grantId: 'g',
   tokenId: 't',
   scopes,
 });

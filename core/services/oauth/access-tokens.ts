@@ -165,6 +165,7 @@ function principalOf(claims: VerifiedClaims, grant: StandingGrant | undefined): 
     businessId: grant.business_id,
     userId: grant.user_id,
     clientId: grant.client_id,
+    grantId: claims.grantId,
     tokenId: claims.jti,
     scopes: claims.scopes,
   };

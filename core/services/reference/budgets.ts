@@ -25,6 +25,7 @@ const budgetScope: Readonly<Record<string, string>> = {
   government: 'the government-opportunity endpoints, per client',
   publicLists: 'the directory list and the blog list together, per client',
   agentRequests: 'A2A JSON-RPC requests, per client, reserved before anything else runs',
+  mcpToolCalls: 'MCP tools/call requests that reach a tool, per OAuth grant (one agent connection)',
   oauthRegistration: 'OAuth client registrations, per client address',
   oauthToken: 'OAuth token and revocation requests together, per client address',
   oauthLogin: 'failed sign-ins at the authorization endpoint, per e-mail address and per client address',

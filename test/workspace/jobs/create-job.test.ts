@@ -450,7 +450,15 @@ describe('workspace: create-job', () => {
     const oauth = (scopes: string[]) =>
       tenantCaller(f.business.id, {
         clock,
-        principal: { kind: 'oauth', businessId: f.business.id, userId: 'u', clientId: 'c', tokenId: 't', scopes },
+        principal: {
+          kind: 'oauth',
+          businessId: f.business.id,
+          userId: 'u',
+          clientId: 'c',
+          grantId: 'g',
+          tokenId: 't',
+          scopes,
+        },
       });
     await expectAppError(
       tenantCaller(f.business.id, { clock, scopes: ['workspace:read'] }).workspace.jobs.createJob(input),
