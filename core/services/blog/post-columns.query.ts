@@ -11,7 +11,8 @@ export const BLOG_POST_PUBLIC_COLUMNS = [
   'p.title',
   'p.excerpt',
   'p.category',
-  'p.tags',
+  // As json: the driver parses JSON natively, an array's text form in JavaScript (listing-columns.query.ts).
+  'to_json(p.tags) as tags',
   'p.author_name',
   'p.cover_image_cdn_url',
   'm.public_id as cover_public_id',

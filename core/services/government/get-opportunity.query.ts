@@ -71,7 +71,8 @@ const DETAIL_COLUMNS = [
   'award',
   'point_of_contact',
   'resource_links',
-  'trade_tags',
+  // As json: the driver parses JSON natively, an array's text form in JavaScript (directory/listing-columns.query.ts).
+  'to_json(trade_tags) as trade_tags',
 ].join(', ');
 
 /**
