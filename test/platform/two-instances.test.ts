@@ -147,8 +147,12 @@ if (!process.env.DATABASE_URL) {
       return { token: response.body.access_token, grantId: issued.grantId };
     }
 
-    /** The HTTP status of an authenticated MCP call (tools/list) on `origin`. */
-    async function mcpStatus(origin: string, token: string): Promise<number> {
+    /** The HTTP status of an authenticated MCP call on `origin` (by default tools/list). */
+    async function mcpStatus(
+      origin: string,
+      token: string,
+      message: Record<string, unknown> = { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    ): Promise<number> {
       const response = await request(`${origin}/api/v1/mcp`, {
         method: 'POST',
         headers: {
@@ -157,7 +161,7 @@ if (!process.env.DATABASE_URL) {
           'mcp-protocol-version': '2025-11-25',
           authorization: `Bearer ${token}`,
         },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+        body: JSON.stringify(message),
       });
       return response.status;
     }
@@ -272,24 +276,13 @@ if (!process.env.DATABASE_URL) {
     it("an OAuth grant's MCP tool-call budget is one budget across both instances (within 5%)", async () => {
       // tools/list (the other tests' MCP calls) is not counted; each tokenFrom is a new grant, so a budget of its own.
       const { token } = await tokenFrom(origins[0]);
-      const statuses = await split(MCP_TOOL_BUDGET + 100, 8, async (origin) => {
-        const response = await request(`${origin}/api/v1/mcp`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-            'mcp-protocol-version': '2025-11-25',
-            authorization: `Bearer ${token}`,
-          },
-          body: JSON.stringify({
-            jsonrpc: '2.0',
-            id: 1,
-            method: 'tools/call',
-            params: { name: 'get-business-profile', arguments: {} },
-          }),
-        });
-        return response.status;
-      });
+      const call = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get-business-profile', arguments: {} },
+      };
+      const statuses = await split(MCP_TOOL_BUDGET + 100, 8, (origin) => mcpStatus(origin, token, call));
       expect(statuses.filter((status) => status !== 200 && status !== 429)).to.deep.equal([]);
       allowedWithin5Percent(statuses, MCP_TOOL_BUDGET);
     });
