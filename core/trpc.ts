@@ -111,18 +111,51 @@ export const publicProcedure = t.procedure;
 
 type RateLimiterName = keyof Context['services']['rateLimiters'];
 
-/** Counts each call against one of the per-client budgets; beyond it, 429 RATE_LIMITED with Retry-After and RateLimit headers. */
-function rateLimitedBy(limiter: RateLimiterName) {
+/** Whose budget a call is counted against: the limiter's key, and the words of the refusal. */
+interface BudgetOwner {
+  key: string;
+  /** What is counted, in the refusal: "requests", "tool calls". */
+  counted: string;
+  /** Whom the limit is per, in the refusal: "client", "authorization (OAuth grant)". */
+  per: string;
+}
+
+/**
+ * The client's address (IPv6 per /64, IPv4-mapped as IPv4: clientAddressKey). In-process callers
+ * (scripts, tests through the caller) have no address and no budget.
+ */
+const perClient = async (ctx: Context): Promise<BudgetOwner | undefined> =>
+  ctx.clientAddress === undefined
+    ? undefined
+    : { key: clientAddressKey(ctx.clientAddress), counted: 'requests', per: 'client' };
+
+/**
+ * The OAuth grant of the caller's access token: one user's consent to one client for one business,
+ * kept across refreshes, so one agent connection. Not the token (a refresh would reset it), not the
+ * client address (an agent product calls from a few shared addresses for all its users), not client
+ * plus business (two users of one business connecting the same product would share one budget, and
+ * one runaway connection would starve the other). The MCP adapter builds the context with the
+ * principal its access token verified to; a caller without a grant has no such budget.
+ */
+const perGrant = async ({ principal }: Context): Promise<BudgetOwner | undefined> =>
+  principal.kind === 'oauth'
+    ? { key: `grant:${principal.grantId}`, counted: 'tool calls', per: 'authorization (OAuth grant)' }
+    : undefined;
+
+/** Counts each call against one of the budgets; beyond it, 429 RATE_LIMITED with Retry-After and RateLimit headers. */
+function rateLimitedBy(
+  limiter: RateLimiterName,
+  ownerOf: (ctx: Context) => Promise<BudgetOwner | undefined> = perClient,
+) {
   return t.middleware(async ({ ctx, next }) => {
-    // In-process callers (scripts, tests through the caller) have no address and no budget.
-    if (ctx.clientAddress === undefined) return next();
-    // IPv6 clients are counted per /64 and IPv4-mapped addresses as IPv4 (clientAddressKey).
-    const decision = await ctx.services.rateLimiters[limiter].consume(clientAddressKey(ctx.clientAddress));
+    const owner = await ownerOf(ctx);
+    if (owner === undefined) return next();
+    const decision = await ctx.services.rateLimiters[limiter].consume(owner.key);
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
       throw new AppError(
         'RATE_LIMITED',
-        `Too many requests: the limit is ${decision.policy.points} per ${decision.policy.windowSeconds} seconds per client.`,
+        `Too many ${owner.counted}: the limit is ${decision.policy.points} per ${decision.policy.windowSeconds} seconds per ${owner.per}.`,
         { headers },
       );
     }
@@ -149,6 +182,12 @@ export const clientRegistrationProcedure = publicProcedure.use(rateLimitedBy('oa
 
 /** Public OAuth token and revocation requests, counted against their own per-client budget. */
 export const oauthTokenProcedure = publicProcedure.use(rateLimitedBy('oauthToken'));
+
+/**
+ * An MCP tool call, counted against its OAuth grant's budget (MCP_TOOL_RATE_LIMIT_PER_MINUTE): the MCP
+ * specification's "Servers MUST rate limit tool invocations".
+ */
+export const mcpToolCallProcedure = publicProcedure.use(rateLimitedBy('mcpToolCalls', perGrant));
 
 /** Only the in-process caller of scripts: seeding and administration. No transport reaches it. */
 export const systemProcedure = t.procedure.use(({ ctx, path, next }) => {

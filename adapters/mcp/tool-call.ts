@@ -2,7 +2,6 @@ import type { Context } from '../../core/context.ts';
 import { classifyError, validationErrorMessage, type ErrorMessage } from '../../core/errors/index.ts';
 import type { ProcedureInvoker } from '../../core/procedures/invoker.ts';
 import type { OAuthPrincipal } from '../../core/services/oauth/access-tokens.ts';
-import { reserveToolCall } from '../../core/services/rate-limit/tool-call-budget.ts';
 import type { CatalogueTool, ToolCatalogue } from './catalogue.ts';
 import { isObject, rpcError, rpcErrorFromMessage, rpcResult, type McpReply, type RequestId } from './json-rpc.ts';
 import { scopeRequiredReply } from './scope-required.ts';
@@ -36,9 +35,10 @@ function withHeaders(reply: McpReply, headers: Record<string, string>): McpReply
  * JSON-RPC errors with the catalogue's 5xx status and a masked message.
  *
  * Between the checks and the procedure, one point of the grant's tool-call budget is reserved
- * (core's reserveToolCall; MCP_TOOL_RATE_LIMIT_PER_MINUTE). Beyond it: HTTP 429, a JSON-RPC error
- * whose `data` is the RATE_LIMITED ErrorMessage, Retry-After, RateLimit and RateLimit-Policy (the
- * two RateLimit headers on every answer after the reservation too). Like the database outage, a
+ * (agent.admitToolCall through the invoker, as A2A admits a request; MCP_TOOL_RATE_LIMIT_PER_MINUTE).
+ * Beyond it: HTTP 429, a JSON-RPC error whose `data` is the RATE_LIMITED ErrorMessage, Retry-After,
+ * RateLimit and RateLimit-Policy (the two RateLimit headers on every answer after the reservation
+ * too). Like the database outage, a
  * JSON-RPC error and not an `isError` result: the tool did not run and the agent must wait, not
  * correct its arguments. A RATE_LIMITED thrown by the procedure itself (a per-client budget of the
  * procedure) stays an `isError` result. Calls refused before the reservation (bad params, unknown tool,
@@ -89,13 +89,35 @@ export async function callTool(
     return rpcError(id, 'VALIDATION_FAILED', invalid.message, { status: 200, details: invalid.details });
   }
 
-  // The grant's budget (core), reserved before the procedure runs; a refusal has run nothing.
-  const reservation = await reserveToolCall(context);
-  if (!reservation.allowed) {
-    log('rate_limited', { error_code: reservation.error.code });
-    return rpcErrorFromMessage(id, reservation.error, reservation.error.status, reservation.headers);
+  // The grant's budget, reserved before the procedure runs; a refusal has run nothing.
+  const admitted = await admit(id, context, invoker);
+  if ('reply' in admitted) {
+    log('rate_limited', { error_code: 'RATE_LIMITED' });
+    return admitted.reply;
   }
-  return withHeaders(await runTool(id, tool, args, context, invoker, log), reservation.headers);
+  return withHeaders(await runTool(id, tool, args, context, invoker, log), admitted.headers);
+}
+
+/**
+ * One point of the grant's tool-call budget (agent.admitToolCall): its RateLimit headers, or the 429
+ * answer. Anything else it throws (the database gone) propagates, as the tool's look-ups would.
+ */
+async function admit(
+  id: RequestId,
+  context: Context,
+  invoker: ProcedureInvoker,
+): Promise<{ headers: Record<string, string> } | { reply: McpReply }> {
+  try {
+    await invoker.call('agent.admitToolCall', undefined, context);
+    // Taken out of the shared context: the tool's procedure writes its own headers there (not answered over MCP).
+    const headers = context.response.headers;
+    context.response.headers = {};
+    return { headers };
+  } catch (error) {
+    const classified = classifyError(error, context.requestId);
+    if (classified.body.code !== 'RATE_LIMITED') throw error;
+    return { reply: rpcErrorFromMessage(id, classified.body, classified.body.status, classified.headers) };
+  }
 }
 
 /** Runs the tool's procedure and answers its output, its domain error or its failure. */

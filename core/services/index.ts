@@ -26,7 +26,7 @@ export interface CoreServices {
     agentRequests: RateLimiter;
     /**
      * MCP tool calls per OAuth grant (one agent connection), reserved before the tool's procedure runs:
-     * the MCP specification's "Servers MUST rate limit tool invocations" (tool-call-budget.ts).
+     * the MCP specification's "Servers MUST rate limit tool invocations" (agent.admitToolCall).
      */
     mcpToolCalls: RateLimiter;
     /** OAuth dynamic client registrations per client address. */

@@ -1,11 +1,13 @@
 import { router } from '../../trpc.ts';
 import { admitRequest } from './admit-request.ts';
+import { admitToolCall } from './admit-tool-call.ts';
 import { describePaidReference } from './describe-paid-reference.ts';
 import { getAgentReference } from './get-agent-reference.ts';
 import { interpretMessage } from './interpret-message.ts';
 
 export const agentRouter = router({
   admitRequest,
+  admitToolCall,
   describePaidReference,
   getAgentReference,
   interpretMessage,
