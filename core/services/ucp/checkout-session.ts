@@ -51,7 +51,7 @@ function instant(value: Date | string): string {
  */
 function currentStatus(row: CheckoutSessionRow, payment: UcpPaymentConfig | undefined, now: Date) {
   if (row.status === 'completed') return 'completed' as const;
-  if (row.live_payment !== null) return 'complete_in_progress' as const;
+  if (row.live_payment) return 'complete_in_progress' as const;
   if (new Date(row.expires_at).getTime() <= now.getTime()) return 'canceled' as const;
   if (!payment) return 'incomplete' as const;
   return 'ready_for_complete' as const;

@@ -55,7 +55,7 @@ export async function payableSession(source: SqlSource, id: string, now: Date): 
   const row = await findSession(source, id);
   if (!row) throw notFound(id);
   if (row.status === 'completed' || row.live_payment === 'settled') throw alreadyCompleted(row);
-  if (row.live_payment !== null) throw paymentInProgress(row);
+  if (row.live_payment) throw paymentInProgress(row);
   if (isExpired(row, now)) throw expired(row);
   return row;
 }
