@@ -29,7 +29,7 @@ export class Migration20261220000300_one_live_payment_per_session extends Migrat
          where p.checkout_session_id is not null and p.state in ('reserved', 'settled', 'unknown'))
       update payments_received p
          set failure = concat_ws('; ', p.failure, 'detached from checkout session ' || p.checkout_session_id ||
-               ', which another payment completed (paid twice before issue 27): refund or reconcile it'),
+               ', which another live payment holds (paid more than once before issue 27): refund or reconcile it'),
              checkout_session_id = null
         from ranked r
        where r.id = p.id and r.rank > 1;`);
