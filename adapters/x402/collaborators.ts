@@ -21,8 +21,10 @@ export async function readReference(
 
 /**
  * The checkout session named by `?checkout_session=` when there is one: it must be payable (ucp.assertPayable
- * answers 404, 409 CHECKOUT_SESSION_COMPLETED or 410 CHECKOUT_SESSION_EXPIRED otherwise) and priced as the
- * paid reference is (100 minor units of USD). Undefined without the parameter.
+ * answers 404, 409 CHECKOUT_SESSION_COMPLETED or CHECKOUT_SESSION_PAYMENT_IN_PROGRESS, or 410
+ * CHECKOUT_SESSION_EXPIRED otherwise) and priced as the paid reference is (100 minor units of USD).
+ * Undefined without the parameter. A check before asking for a payment: the payment's reservation
+ * is what holds the session.
  */
 export async function payableCheckout(
   value: string | string[] | undefined,

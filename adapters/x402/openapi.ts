@@ -97,7 +97,9 @@ export function paidReferenceOpenApiPaths(): ZodOpenApiPathsObject {
           '404': { description: 'No checkout session has the id in checkout_session (code RESOURCE_NOT_FOUND).' },
           '409': {
             description:
-              'The checkout session in checkout_session is already paid (code CHECKOUT_SESSION_COMPLETED); no payment is asked.',
+              'The checkout session in checkout_session is already paid (code CHECKOUT_SESSION_COMPLETED), or another ' +
+              'payment for it is being settled or has an outcome not known yet (code CHECKOUT_SESSION_PAYMENT_IN_PROGRESS): ' +
+              'no payment is asked, and a payment sent is neither verified nor settled. A session is paid at most once.',
           },
           '410': {
             description:

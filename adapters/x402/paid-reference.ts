@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { RouteConfigurationError, type x402HTTPResourceServer } from '@x402/core/server';
 import type { Context } from '../../core/context.ts';
 import { AppError, isAppError } from '../../core/errors/index.ts';
+import { storableText } from '../../core/services/sql/storable-text.ts';
 import type { PaymentConfig } from '../../core/payment-config.ts';
 import type { PaymentTermsAnswer } from '../../core/routers/payments/get-payment-terms.schema.ts';
 import { PAID_REFERENCE_PATH } from '../../core/services/agent/paid-reference-terms.ts';
@@ -53,11 +54,15 @@ function startError(error: unknown, server: PaidReferenceServer, requestId: stri
  * 1. the terms (payments.getPaymentTerms: 503 PAYMENT_NOT_CONFIGURED without a wallet or a facilitator);
  * 2. the checkout session of a UCP handoff (`?checkout_session=`), which must be payable;
  * 3. no PAYMENT-SIGNATURE: 402 with PAYMENT-REQUIRED; a malformed one: 400 PAYMENT_INVALID;
- * 4. the payment is reserved (payments.reservePayment) BEFORE the facilitator is asked anything,
- *    so of concurrent copies of one signed payment exactly one goes on (the others: 402 PAYMENT_ALREADY_USED);
+ * 4. the payment is reserved (payments.reservePayment), with its checkout session, BEFORE the
+ *    facilitator is asked anything, so of concurrent copies of one signed payment exactly one goes on
+ *    (the others: 402 PAYMENT_ALREADY_USED), and of concurrent different payments for one session
+ *    exactly one goes on (the others: 409 CHECKOUT_SESSION_PAYMENT_IN_PROGRESS or CHECKOUT_SESSION_COMPLETED);
  * 5. verify (refused: 402 PAYMENT_REJECTED with the reason), then the content is read, then settle;
- *    a reservation is released whenever nothing was settled, so the payer may send it again;
- * 6. 200 {resource, content, protocol: "x402"} with PAYMENT-RESPONSE only after a successful settlement.
+ *    a reservation is released whenever nothing was settled, so the payer may send it again; a
+ *    settlement whose outcome is unknown keeps it (`unknown`), and with it the session unpayable;
+ * 6. 200 {resource, content, protocol: "x402"} with PAYMENT-RESPONSE only after a successful settlement,
+ *    which completes the session the reservation held.
  * HEAD never pays: it answers what an unpaid GET would.
  */
 export function paidReferenceRoutes(options: PaidReferenceOptions): Router<HttpState> {
@@ -122,7 +127,8 @@ export function paidReferenceRoutes(options: PaidReferenceOptions): Router<HttpS
     }
     if (verified.type !== 'payment-verified') {
       await release();
-      const reason = verified.type === 'payment-error' ? paymentRequiredError(verified.response) : undefined;
+      const said = verified.type === 'payment-error' ? paymentRequiredError(verified.response) : undefined;
+      const reason = said === undefined ? undefined : storableText(said, 500);
       writePaymentRequired(ctx, verified.type === 'payment-error' ? verified.response : await unpaid(purchase), {
         code: 'PAYMENT_REJECTED',
         message: `The payment was refused: ${reason ?? 'it does not match the terms'}. Nothing was charged.`,
@@ -146,7 +152,12 @@ export function paidReferenceRoutes(options: PaidReferenceOptions): Router<HttpS
       if (checkoutSessionId !== undefined) {
         const paid = { sessionId: checkoutSessionId, paymentId, transaction: outcome.settlement.transaction, payer };
         await markCheckoutPaid(invoker, context, paid).catch((error: unknown) =>
-          context.log.error({ err: error, payment_id: paymentId }, 'a paid checkout session could not be completed'),
+          // The reservation held the session for this payment, so nothing should refuse this; if it fails, the
+          // receipt names the session and the session reads complete_in_progress until it is reconciled.
+          context.log.error(
+            { err: error, payment_id: paymentId, checkout_session_id: checkoutSessionId },
+            'a settled payment could not complete its checkout session',
+          ),
         );
       }
       ctx.status = 200;
@@ -156,7 +167,11 @@ export function paidReferenceRoutes(options: PaidReferenceOptions): Router<HttpS
     }
     if (outcome.kind === 'refused') {
       if (outcome.transaction)
-        await recordFailed(purchase, paymentId, `settle refused: ${outcome.reason}`, outcome.transaction);
+        await recordUnsettled(purchase, paymentId, {
+          outcome: 'failed',
+          failure: `settle refused: ${outcome.reason}`,
+          transaction: outcome.transaction,
+        });
       else await release();
       await answerUnpaid(
         purchase,
@@ -171,7 +186,10 @@ export function paidReferenceRoutes(options: PaidReferenceOptions): Router<HttpS
       await release();
       throw facilitatorError(outcome.error, context.requestId);
     }
-    await recordFailed(purchase, paymentId, `settle outcome unknown: ${(outcome.error as Error).message}`, null);
+    await recordUnsettled(purchase, paymentId, {
+      outcome: 'unknown',
+      failure: `settle outcome unknown: ${(outcome.error as Error).message}`,
+    });
     throw settlementUnknownError(outcome.error, paymentId, context.requestId);
   });
   return router;
@@ -240,11 +258,19 @@ export function paidReferenceRoutes(options: PaidReferenceOptions): Router<HttpS
       );
   }
 
-  async function recordFailed(purchase: Purchase, paymentId: string, failure: string, transaction: string | null) {
+  /**
+   * Keeps a settlement that did not deliver: `failed` (refused, with a transaction) or `unknown` (no
+   * word from the facilitator; the payment keeps its checkout session unpayable until reconciled).
+   */
+  async function recordUnsettled(
+    purchase: Purchase,
+    paymentId: string,
+    unsettled: { outcome: 'failed'; failure: string; transaction: string } | { outcome: 'unknown'; failure: string },
+  ) {
     await invoker
       .call(
         'payments.recordSettlement',
-        { payment_id: paymentId, outcome: 'failed', failure: failure.slice(0, 1000), transaction },
+        { payment_id: paymentId, ...unsettled, failure: storableText(unsettled.failure, 1000) },
         purchase.context,
       )
       .catch((error: unknown) =>

@@ -1,4 +1,5 @@
 import type { HTTPProcessResult, HTTPRequestContext, x402HTTPResourceServer } from '@x402/core/server';
+import { storableText } from '../../core/services/sql/storable-text.ts';
 
 type Verified = Extract<HTTPProcessResult, { type: 'payment-verified' }>;
 
@@ -13,7 +14,19 @@ export type SettleOutcome =
   | { kind: 'refused'; reason: string; transaction: string | undefined; headers: Record<string, string> }
   | { kind: 'failed'; error: unknown };
 
-/** Settles a verified payment through the library (processSettlement) and says what came of it. */
+/** The transaction column's bound (payments_received.transaction). */
+const TRANSACTION_MAX = 128;
+/** Enough of a facilitator's reason for the operator; the rest is noise or an attack. */
+const REASON_MAX = 500;
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/**
+ * Settles a verified payment through the library (processSettlement) and says what came of it. The
+ * facilitator's answer is a third party's text that gets stored: its transaction and reason are made
+ * storable here (NUL and unpaired surrogates replaced, then capped), and a payer that is not an EVM
+ * address is dropped (the caller then records the signed authorization's `from`, which the
+ * facilitator verified).
+ */
 export async function settle(
   http: x402HTTPResourceServer,
   verified: Verified,
@@ -32,11 +45,10 @@ export async function settle(
   } catch (error) {
     return { kind: 'failed', error };
   }
-  if (result.success && result.transaction) {
-    return {
-      kind: 'settled',
-      settlement: { transaction: result.transaction, payer: result.payer, headers: result.headers },
-    };
+  const transaction = result.transaction ? storableText(String(result.transaction), TRANSACTION_MAX) : undefined;
+  if (result.success && transaction) {
+    const payer = typeof result.payer === 'string' && EVM_ADDRESS.test(result.payer) ? result.payer : undefined;
+    return { kind: 'settled', settlement: { transaction, payer, headers: result.headers } };
   }
   if (result.success)
     return { kind: 'failed', error: new Error('the facilitator reported success without a transaction') };
@@ -45,8 +57,8 @@ export async function settle(
   );
   return {
     kind: 'refused',
-    reason: reason.join(': ') || 'settlement failed',
-    transaction: result.transaction || undefined,
+    reason: storableText(reason.map(String).join(': '), REASON_MAX) || 'settlement failed',
+    transaction,
     headers: result.headers,
   };
 }

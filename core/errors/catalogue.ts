@@ -288,6 +288,12 @@ export const errorCatalogue = {
     resolution:
       'This checkout session is already paid; read it (GET /api/v1/agent/ucp/checkout/{id}) for its receipt, or create a new session to buy again.',
   },
+  CHECKOUT_SESSION_PAYMENT_IN_PROGRESS: {
+    status: 409,
+    jsonRpc: -32004,
+    resolution:
+      'Another payment for this checkout session is being settled, or its outcome is not known yet: do not pay again. Read the session (GET /api/v1/agent/ucp/checkout/{id}) until it is completed, or payable again (ready_for_complete).',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     jsonRpc: -32600,

@@ -1,7 +1,7 @@
 import { optionalFlag, UsageError, type AdminCommand } from './command.ts';
 import { formatTable } from './table.ts';
 
-const STATES = ['reserved', 'settled', 'failed'] as const;
+const STATES = ['reserved', 'settled', 'failed', 'unknown'] as const;
 
 /** 1 000 000 atomic units of a 6-decimals USD token as "1.000000". */
 function usd(atomic: string): string {
@@ -12,12 +12,13 @@ function usd(atomic: string): string {
 export const listPaymentsReceivedCommand: AdminCommand = {
   name: 'list-payments-received',
   summary: 'List the payments for the paid reference, newest first, with full transaction hashes.',
-  help: `[--limit <n>] [--state reserved|settled|failed]
+  help: `[--limit <n>] [--state reserved|settled|failed|unknown]
 
   --limit <n>   at most this many (1 to 1000, default 50)
-  --state <s>   only payments in this state: settled (receipts), failed (a settlement that did not
-                deliver, possibly with an unknown outcome: reconcile it with the facilitator and the
-                chain by its payer and nonce), reserved (in flight)
+  --state <s>   only payments in this state: settled (receipts), failed (the facilitator refused the
+                settlement but named a transaction), unknown (the facilitator never said how the
+                settlement ended; its checkout session stays unpayable: reconcile it with the
+                facilitator and the chain by its payer and nonce), reserved (in flight)
 
   AMOUNT is in USD (the asset's atomic units / 10^6); --json gives every field, atomic units included.`,
   options: {

@@ -4,9 +4,16 @@ import type { AddressInfo, Socket } from 'node:net';
 import { authorizationTypes } from '@x402/evm';
 import { verifyTypedData, type Address, type Hex } from 'viem';
 
-/** How a facilitator endpoint misbehaves: held past the client's timeout, a 500, or a refusal. */
+/**
+ * How a facilitator endpoint misbehaves: held past the client's timeout, a 500, or a refusal;
+ * `garbled-*` answers as told but with NUL bytes, unpaired surrogates and oversized text in the
+ * fields a service stores (transaction, payer, reasons), as a broken or hostile facilitator might.
+ */
 type VerifyFault = 'slow' | 'error500' | 'invalid';
-type SettleFault = 'slow' | 'error500' | 'failure';
+type SettleFault = 'slow' | 'error500' | 'failure' | 'garbled-failure' | 'garbled-success';
+
+/** Text no database column can take as it is: NUL, a lone surrogate, and more than any bound. */
+const GARBLE = `\u0000\ud800${'x'.repeat(5000)}`;
 
 export interface LocalFacilitator {
   /** http://127.0.0.1:<port>: PAYMENT_FACILITATOR_URL. */
@@ -159,6 +166,16 @@ export async function startLocalFacilitator(network: string, port = 0): Promise<
         return send(response, 200, checked);
       }
       const settleNetwork = body.paymentRequirements?.network ?? network;
+      if (fault === 'garbled-failure') {
+        return send(response, 200, {
+          success: false,
+          errorReason: `transaction_failed${GARBLE}`,
+          errorMessage: `reverted\u0000${GARBLE}`,
+          transaction: `0xdead\u0000beef\udc00`,
+          network: settleNetwork,
+          payer: `${checked.payer ?? ''}\u0000`,
+        });
+      }
       if (fault === 'failure' || !checked.isValid) {
         const errorReason = fault === 'failure' || checked.isValid ? 'transaction_failed' : checked.invalidReason;
         return send(response, 200, {
@@ -173,6 +190,14 @@ export async function startLocalFacilitator(network: string, port = 0): Promise<
       used.add(`${settleNetwork}:${checked.payer.toLowerCase()}:${authorization.nonce.toLowerCase()}`);
       const transaction = `0x${randomBytes(32).toString('hex')}`;
       facilitator.settled.push({ transaction, payer: checked.payer, nonce: authorization.nonce });
+      if (fault === 'garbled-success') {
+        return send(response, 200, {
+          success: true,
+          transaction: `${transaction}\u0000\ud800`,
+          network: `${settleNetwork}\u0000`,
+          payer: `${checked.payer}\u0000`,
+        });
+      }
       return send(response, 200, { success: true, transaction, network: settleNetwork, payer: checked.payer });
     })().catch((error: unknown) => send(response, 500, { error: String(error) }));
   });

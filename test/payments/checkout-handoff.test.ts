@@ -73,6 +73,38 @@ describe('paying a checkout session through its handoff URL', function () {
     expectErrorMessage(await request(handoff), 409, 'CHECKOUT_SESSION_COMPLETED');
   });
 
+  it('takes one of 10 different payments sent at once to one handoff; the 9 others are refused before verify', async () => {
+    const { id: sessionId, handoff } = await createSession();
+    const required = paymentRequiredOf((await request(handoff)).headers);
+    const signed = await Promise.all(Array.from({ length: 10 }, () => signPayment(required)));
+    const nonces = signed.map(({ payload }) => (payload.payload.authorization as { nonce: string }).nonce);
+    expect(new Set(nonces).size, 'ten different signed payments').to.equal(10);
+    const calls = { ...facilitator.calls };
+
+    const answers = await Promise.all(
+      signed.map(({ header }) => request<Json>(handoff, { headers: { 'PAYMENT-SIGNATURE': header } })),
+    );
+
+    const paid = answers.filter((answer) => answer.status === 200);
+    expect(paid, answers.map((answer) => `${answer.status} ${String(answer.body.code)}`).join(', ')).to.have.length(1);
+    for (const refused of answers.filter((answer) => answer.status !== 200)) {
+      expect(refused.status, refused.text).to.equal(409);
+      expect(refused.body.code).to.be.oneOf(['CHECKOUT_SESSION_PAYMENT_IN_PROGRESS', 'CHECKOUT_SESSION_COMPLETED']);
+      expectErrorMessage(refused, 409, refused.body.code as string);
+    }
+    expect(facilitator.calls.verify - calls.verify, 'verifies').to.equal(1);
+    expect(facilitator.calls.settle - calls.settle, 'settles').to.equal(1);
+    const rows = await sql<{ state: string; nonce: string }>(
+      'select state, nonce from payments_received where checkout_session_id = ? or nonce in (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      [sessionId, ...nonces.map((nonce) => nonce.toLowerCase())],
+    );
+    expect(rows.map((row) => row.state)).to.deep.equal(['settled']);
+    const session = (await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout/${sessionId}`)).body as {
+      status: string;
+    };
+    expect(session.status).to.equal('completed');
+  });
+
   it('refuses an expired session before asking for any payment (410)', async () => {
     const { id: sessionId } = await createSession();
     await sql(`update ucp_checkout_sessions set expires_at = now() - interval '1 minute' where id = ?`, [sessionId]);

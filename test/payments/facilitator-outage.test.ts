@@ -73,7 +73,7 @@ describe('the paid reference when the facilitator fails', function () {
       delete facilitator.faults.settle;
     }
     const [payment] = await paymentsOf(nonce);
-    expect(payment).to.include({ state: 'failed', transaction: null });
+    expect(payment).to.include({ state: 'unknown', transaction: null });
     expect(payment!.failure).to.contain('outcome unknown');
     const again = await pay(header);
     expectErrorMessage(again, 402, 'PAYMENT_ALREADY_USED');
@@ -89,8 +89,50 @@ describe('the paid reference when the facilitator fails', function () {
     } finally {
       delete facilitator.faults.settle;
     }
-    expect((await paymentsOf(nonce))[0]).to.include({ state: 'failed' });
+    expect((await paymentsOf(nonce))[0]).to.include({ state: 'unknown' });
     expectErrorMessage(await pay(header), 402, 'PAYMENT_ALREADY_USED');
+  });
+
+  it('settle timing out for a checkout session: the session reads complete_in_progress and refuses any new payment', async () => {
+    const created = await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    const { id, payment } = created.body as { id: string; payment: { handoff: { url: string } } };
+    const handoff = payment.handoff.url;
+    const required = paymentRequiredOf((await request(handoff)).headers);
+    const first = await signPayment(required);
+    const second = await signPayment(required);
+    facilitator.faults.settle = 'slow';
+    try {
+      const response = await request<Json>(handoff, { headers: { 'PAYMENT-SIGNATURE': first.header } });
+      expectErrorMessage(response, 502, 'PAYMENT_FACILITATOR_ERROR');
+    } finally {
+      delete facilitator.faults.settle;
+    }
+    const nonce = (first.payload.payload.authorization as { nonce: string }).nonce;
+    expect((await paymentsOf(nonce))[0]).to.include({ state: 'unknown', checkout_session_id: id });
+    // The facilitator settles late: nothing tells the service, so the session stays held.
+    while (!facilitator.settled.some((settled) => settled.nonce === nonce))
+      await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const session = (await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout/${id}`)).body as {
+      status: string;
+      messages: { code: string }[];
+      payment: { handoff: { available: boolean }; receipt: unknown };
+    };
+    expect(session.status).to.equal('complete_in_progress');
+    expect(session.messages.map((message) => message.code)).to.deep.equal(['payment_outcome_unknown']);
+    expect(session.payment.handoff.available).to.equal(false);
+    expect(session.payment.receipt).to.equal(null);
+
+    expectErrorMessage(await request(handoff), 409, 'CHECKOUT_SESSION_PAYMENT_IN_PROGRESS');
+    const calls = { ...facilitator.calls };
+    const again = await request<Json>(handoff, { headers: { 'PAYMENT-SIGNATURE': second.header } });
+    expectErrorMessage(again, 409, 'CHECKOUT_SESSION_PAYMENT_IN_PROGRESS');
+    expect(facilitator.calls.verify, 'no verify').to.equal(calls.verify);
+    expect(facilitator.calls.settle, 'no settle').to.equal(calls.settle);
   });
 
   it('a facilitator that does not support the network: 503 PAYMENT_NOT_CONFIGURED', async () => {

@@ -3,7 +3,7 @@ import { expectErrorMessage, request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { startLocalFacilitator, type LocalFacilitator } from '../../scripts/dev/local-facilitator.ts';
 import { NETWORK, paymentsOf, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
-import { base64Json, paymentRequiredOf, signAuthorization, signFor, signPayment } from './payer.ts';
+import { base64Json, payerAccount, paymentRequiredOf, signAuthorization, signFor, signPayment } from './payer.ts';
 
 type Json = Record<string, unknown>;
 
@@ -121,6 +121,53 @@ describe('the paid reference refuses without serving', function () {
         delete facilitator.faults.verify;
       }
       expect(await paymentsOf(nonceOf(payload))).to.have.length(0);
+    });
+
+    it('stores a garbled settlement refusal made storable: NUL and lone surrogates replaced, the reason capped', async () => {
+      const { header, payload } = await signPayment(paymentRequiredOf((await request(app.endpoint)).headers));
+      facilitator.faults.settle = 'garbled-failure';
+      try {
+        const response = await request<Json>(app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } });
+        expectErrorMessage(response, 402, 'PAYMENT_REJECTED');
+        expect(response.body.message).to.contain('transaction_failed').and.not.to.contain('\u0000');
+      } finally {
+        delete facilitator.faults.settle;
+      }
+      const [payment] = await paymentsOf(nonceOf(payload));
+      expect(payment, 'the refusal is recorded').to.include({ state: 'failed', transaction: '0xdead\ufffdbeef\ufffd' });
+      expect(payment!.failure).to.contain('transaction_failed\ufffd\ufffdxxx').and.not.to.contain('\u0000');
+      expect(payment!.failure!.length).to.be.at.most(1000);
+      expect(payment!.failure!.isWellFormed()).to.equal(true);
+    });
+
+    it('stores a garbled settlement answer made storable, and completes the checkout session with it', async () => {
+      const created = await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      const { id, payment } = created.body as { id: string; payment: { handoff: { url: string } } };
+      const { header, payload } = await signPayment(paymentRequiredOf((await request(payment.handoff.url)).headers));
+      facilitator.faults.settle = 'garbled-success';
+      try {
+        const response = await request<Json>(payment.handoff.url, { headers: { 'PAYMENT-SIGNATURE': header } });
+        expect(response.status, response.text).to.equal(200);
+      } finally {
+        delete facilitator.faults.settle;
+      }
+      const transaction = `${facilitator.settled.at(-1)!.transaction}\ufffd\ufffd`;
+      expect((await paymentsOf(nonceOf(payload)))[0]).to.include({
+        state: 'settled',
+        transaction,
+        payer: payerAccount.address.toLowerCase(),
+        checkout_session_id: id,
+      });
+      const session = (await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout/${id}`)).body as {
+        status: string;
+        payment: { receipt: { transaction: string } | null };
+      };
+      expect(session.status).to.equal('completed');
+      expect(session.payment.receipt!.transaction).to.equal(transaction);
     });
 
     it('refuses when settlement fails (success: false): 402 PAYMENT_REJECTED, no content, the payment released', async () => {

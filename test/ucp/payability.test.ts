@@ -134,15 +134,106 @@ describe('UCP checkout sessions: assertPayable and markPaid (the paid reference 
     await expectCode(ucp.markPaid({ session_id: await newSession(), payment_id: paymentId }), 'PAYMENT_ALREADY_USED');
   });
 
-  it('refuses an expired session for both calls (CHECKOUT_SESSION_EXPIRED, 410), and it reads canceled', async () => {
+  it('refuses an expired session (CHECKOUT_SESSION_EXPIRED, 410), and it reads canceled', async () => {
     const id = await newSession();
     clock.advance(29);
     await ucp.assertPayable({ session_id: id });
     clock.advance(1);
     const error = await expectCode(ucp.assertPayable({ session_id: id }), 'CHECKOUT_SESSION_EXPIRED');
     expect(error.status).to.equal(410);
-    await expectCode(ucp.markPaid({ session_id: id, payment_id: randomUUID() }), 'CHECKOUT_SESSION_EXPIRED');
     expect((await ucp.getCheckout({ id })).status).to.equal('canceled');
+  });
+
+  it('completes a session whose payment settles after it expired: the reservation held it in time', async () => {
+    const id = await newSession();
+    clock.advance(31);
+    const paid = await ucp.markPaid({ session_id: id, payment_id: randomUUID() });
+    expect(paid.recorded).to.equal(true);
+    expect((await ucp.getCheckout({ id })).status).to.equal('completed');
+  });
+
+  describe('one live payment per session (payments.reservePayment)', () => {
+    let nonceCounter = 0;
+    const reserveFor = (sessionId: string) =>
+      caller(clock).payments.reservePayment({
+        network: 'eip155:84532',
+        payer: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+        pay_to: '0x2222222222222222222222222222222222222222',
+        asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+        amount: '1000000',
+        nonce: `0x${randomUUID().replaceAll('-', '')}${(nonceCounter++).toString(16).padStart(32, '0')}`,
+        resource: 'http://localhost/api/v1/agent/paid-reference',
+        checkout_session_id: sessionId,
+      });
+    const payments = () => caller(clock).payments;
+    // The shared service sells nothing (no payment variables): a session no payment holds reads `incomplete` there.
+    const unheld = 'incomplete';
+
+    it('refuses a second payment while one is reserved, and the session reads complete_in_progress', async () => {
+      const id = await newSession();
+      const first = await reserveFor(id);
+      const error = await expectCode(reserveFor(id), 'CHECKOUT_SESSION_PAYMENT_IN_PROGRESS');
+      expect(error.status).to.equal(409);
+      await expectCode(ucp.assertPayable({ session_id: id }), 'CHECKOUT_SESSION_PAYMENT_IN_PROGRESS');
+      const session = await ucp.getCheckout({ id });
+      expect(session.status).to.equal('complete_in_progress');
+      expect(session.messages.map((message) => message.code)).to.deep.equal(['payment_in_progress']);
+      expect(session.payment.handoff.available).to.equal(false);
+      expect((await payments().releasePayment({ payment_id: first.payment_id })).released).to.equal(true);
+      expect((await ucp.getCheckout({ id })).status).to.equal(unheld);
+      await reserveFor(id);
+    });
+
+    it('lets exactly one of 10 concurrent reservations for one session through', async () => {
+      const id = await newSession();
+      const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => reserveFor(id)));
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).to.have.length(1);
+      for (const outcome of outcomes)
+        if (outcome.status === 'rejected')
+          expect(((outcome.reason as { cause?: AppError }).cause ?? outcome.reason).appCode).to.equal(
+            'CHECKOUT_SESSION_PAYMENT_IN_PROGRESS',
+          );
+    });
+
+    it('keeps the session unpayable after an unknown outcome, frees it after a definite refusal', async () => {
+      const unknown = await newSession();
+      const held = await reserveFor(unknown);
+      await payments().recordSettlement({ payment_id: held.payment_id, outcome: 'unknown', failure: 'timed out' });
+      await expectCode(reserveFor(unknown), 'CHECKOUT_SESSION_PAYMENT_IN_PROGRESS');
+      const session = await ucp.getCheckout({ id: unknown });
+      expect(session.status).to.equal('complete_in_progress');
+      expect(session.messages.map((message) => message.code)).to.deep.equal(['payment_outcome_unknown']);
+      clock.advance(60);
+      expect((await ucp.getCheckout({ id: unknown })).status, 'not canceled by expiry').to.equal(
+        'complete_in_progress',
+      );
+
+      const refused = await newSession();
+      const failed = await reserveFor(refused);
+      await payments().recordSettlement({
+        payment_id: failed.payment_id,
+        outcome: 'failed',
+        failure: 'settle refused: transaction_failed',
+        transaction: '0xabc',
+      });
+      expect((await ucp.getCheckout({ id: refused })).status).to.equal(unheld);
+      await reserveFor(refused);
+    });
+
+    it('refuses a payment for a session another payment settled (CHECKOUT_SESSION_COMPLETED)', async () => {
+      const id = await newSession();
+      const paid = await reserveFor(id);
+      await payments().recordSettlement({
+        payment_id: paid.payment_id,
+        outcome: 'settled',
+        transaction: '0xabc',
+        payer: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+      });
+      // Settled but not yet completed on the session (markPaid not run): already paid all the same.
+      await expectCode(reserveFor(id), 'CHECKOUT_SESSION_COMPLETED');
+      await expectCode(ucp.assertPayable({ session_id: id }), 'CHECKOUT_SESSION_COMPLETED');
+      expect((await ucp.getCheckout({ id })).status).to.equal('complete_in_progress');
+    });
   });
 
   it('has no REST mapping for either call: they are reached only through the invoker', async () => {
@@ -153,14 +244,28 @@ describe('UCP checkout sessions: assertPayable and markPaid (the paid reference 
     }
   });
 
-  it('sweeps sessions unpaid 7 days after they expired, and keeps paid ones (system only)', async () => {
+  it('sweeps sessions unpaid 7 days after they expired, and keeps paid ones and held ones (system only)', async () => {
     const unpaid = await newSession();
     const paid = await newSession();
     const recent = await newSession();
+    const held = await newSession();
     await ucp.markPaid({ session_id: paid, payment_id: randomUUID() });
-    await sql(`update ucp_checkout_sessions set expires_at = now() - interval '8 days' where id in (?, ?)`, [
+    await sql(
+      `insert into payments_received (id, network, payer, pay_to, asset, amount, nonce, resource, checkout_session_id, state)
+       values (?, 'eip155:84532', ?, ?, ?, '1000000', ?, 'http://localhost/', ?, 'unknown')`,
+      [
+        randomUUID(),
+        `0x${'7'.repeat(40)}`,
+        `0x${'2'.repeat(40)}`,
+        `0x${'3'.repeat(40)}`,
+        `0x${randomUUID().replaceAll('-', '').repeat(2)}`,
+        held,
+      ],
+    );
+    await sql(`update ucp_checkout_sessions set expires_at = now() - interval '8 days' where id in (?, ?, ?)`, [
       unpaid,
       paid,
+      held,
     ]);
     await sql(`update ucp_checkout_sessions set expires_at = now() - interval '6 days' where id = ?`, [recent]);
     await expectCode(ucp.deleteExpiredSessions({}), 'ROUTE_NOT_FOUND');
@@ -172,11 +277,12 @@ describe('UCP checkout sessions: assertPayable and markPaid (the paid reference 
       if (done.deleted < 1000) break;
     }
     expect(deleted).to.be.at.least(1);
-    const left = await sql<{ id: string }>('select id from ucp_checkout_sessions where id in (?, ?, ?)', [
+    const left = await sql<{ id: string }>('select id from ucp_checkout_sessions where id in (?, ?, ?, ?)', [
       unpaid,
       paid,
       recent,
+      held,
     ]);
-    expect(left.map((row) => row.id).sort()).to.deep.equal([paid, recent].sort());
+    expect(left.map((row) => row.id).sort()).to.deep.equal([paid, recent, held].sort());
   });
 });

@@ -7,7 +7,7 @@ export const ZEvmAddress = z
   .regex(/^0x[0-9a-fA-F]{40}$/, { message: 'expected an EVM address: 0x and 40 hex digits' })
   .transform((value) => value.toLowerCase());
 
-export const ZPaymentState = z.enum(['reserved', 'settled', 'failed']);
+export const ZPaymentState = z.enum(['reserved', 'settled', 'failed', 'unknown']);
 
 /** One payment as the receipts list answers it. */
 export const ZPaymentReceived = z.object({

@@ -19,3 +19,4 @@ export const ZReservePaymentInput = z.object({
 export const ZReservePaymentOutput = z.object({
   payment_id: z.uuid().describe('Hand it to recordSettlement or releasePayment.'),
 });
+export type ReservePaymentInput = z.infer<typeof ZReservePaymentInput>;

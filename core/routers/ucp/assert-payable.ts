@@ -5,10 +5,11 @@ import { ZAssertPayableInput, ZAssertPayableOutput } from './assert-payable.sche
 
 /**
  * Whether a payment may be taken for a checkout session now, and for how much: the paid reference
- * calls it before it asks for or settles a payment tied to a session. Throws RESOURCE_NOT_FOUND
- * (unknown id), CHECKOUT_SESSION_COMPLETED (409: already paid), CHECKOUT_SESSION_EXPIRED (410). A
- * check only: markPaid decides again when the payment is recorded. No REST mapping: reached only
- * through the invoker.
+ * calls it before it asks for a payment tied to a session. Throws RESOURCE_NOT_FOUND (unknown id),
+ * CHECKOUT_SESSION_COMPLETED (409: already paid), CHECKOUT_SESSION_PAYMENT_IN_PROGRESS (409: a
+ * payment holds it), CHECKOUT_SESSION_EXPIRED (410). A check only: the payment's reservation
+ * (payments.reservePayment) is what the database refuses for a session already held. No REST
+ * mapping: reached only through the invoker.
  */
 export const assertPayable = publicProcedure
   .input(ZAssertPayableInput)

@@ -8,7 +8,13 @@ const ZTotal = z.object({
 
 const ZMessage = z.object({
   type: z.enum(['info', 'error']),
-  code: z.string().describe('`expired` (the session expired unpaid), `payment_unavailable` (payments not configured).'),
+  code: z
+    .string()
+    .describe(
+      '`expired` (the session expired unpaid), `payment_unavailable` (payments not configured), ' +
+        '`payment_in_progress` (a payment is being settled), `payment_outcome_unknown` (a settlement whose ' +
+        'outcome is not known yet: do not pay again).',
+    ),
   content: z.string(),
   severity: z.literal('unrecoverable').optional(),
 });
@@ -23,10 +29,12 @@ export const ZCheckoutSession = z
     }),
     id: z.string().describe('The session id: a random uuid, and the only key that reads the session.'),
     status: z
-      .enum(['incomplete', 'ready_for_complete', 'completed', 'canceled'])
+      .enum(['incomplete', 'ready_for_complete', 'complete_in_progress', 'completed', 'canceled'])
       .describe(
-        '`ready_for_complete`: pay the handoff URL to complete it; `completed`: paid (see payment.receipt); ' +
-          '`canceled`: expired unpaid (messages say so); `incomplete`: payments are not configured.',
+        '`ready_for_complete`: pay the handoff URL to complete it; `complete_in_progress`: a payment holds it ' +
+          '(being settled, or its outcome not known yet; messages say which) and it cannot be paid; ' +
+          '`completed`: paid (see payment.receipt); `canceled`: expired unpaid (messages say so); ' +
+          '`incomplete`: payments are not configured.',
       ),
     currency: z.literal('USD'),
     line_items: z.array(

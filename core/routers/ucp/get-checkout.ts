@@ -22,7 +22,9 @@ export function checkoutReading(path: `/${string}`, operationId: string, alias?:
         summary: 'Read a UCP checkout session',
         description:
           (alias ? `${alias} ` : '') +
-          'The checkout session with its current status: `ready_for_complete` (pay its handoff URL), `completed` (paid; ' +
+          'The checkout session with its current status: `ready_for_complete` (pay its handoff URL), ' +
+          '`complete_in_progress` (a payment is being settled, or its outcome is not known yet: a message says ' +
+          'which; do not pay again), `completed` (paid; ' +
           '`payment.receipt` and `order` say by which payment), `canceled` (expired unpaid, with a message ' +
           '`expired`), or `incomplete` (payments are not configured). The session id is the capability that reads ' +
           'it: no credential, and nobody else learns it. Sessions unpaid 7 days after they expired are deleted ' +

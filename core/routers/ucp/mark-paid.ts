@@ -6,9 +6,9 @@ import { ZMarkPaidInput, ZMarkPaidOutput } from './mark-paid.schema.ts';
  * Completes a checkout session with the payment that paid it (its receipt): the paid reference calls
  * it once the payment settled. One conditional UPDATE: of two payments for one session exactly one
  * completes it (the other: CHECKOUT_SESSION_COMPLETED, 409); the same payment again answers the
- * session as recorded (`recorded: false`); an expired session is refused (CHECKOUT_SESSION_EXPIRED,
- * 410); a payment that completed another session is PAYMENT_ALREADY_USED. No REST mapping: reached
- * only through the invoker.
+ * session as recorded (`recorded: false`); a session that expired while its payment settled is
+ * completed all the same (the reservation held it); a payment that completed another session is
+ * PAYMENT_ALREADY_USED. No REST mapping: reached only through the invoker.
  */
 export const markPaid = publicProcedure
   .input(ZMarkPaidInput)

@@ -12,7 +12,7 @@ export interface PaymentRow {
   transaction: string | null;
   resource: string;
   checkout_session_id: string | null;
-  state: 'reserved' | 'settled' | 'failed';
+  state: 'reserved' | 'settled' | 'failed' | 'unknown';
   failure: string | null;
   created_at: Date | string;
   settled_at: Date | string | null;
@@ -35,15 +35,28 @@ export interface NewReservation {
 }
 
 /**
- * Reserves a signed payment, atomically: inserts its `reserved` row unless one with the same
- * (network, payer, nonce) exists, in one statement (`on conflict do nothing`), so of any number of
- * concurrent presentations exactly one gets a row. Answers whether this one did.
+ * Why a reservation was not taken: the same signed payment was presented before, or the checkout
+ * session already has a live payment (`settled`: paid; `in_progress`: reserved, or settled with an
+ * unknown outcome).
  */
-export async function insertReservation(source: SqlSource, reservation: NewReservation): Promise<boolean> {
+export type ReservationRefusal = 'payment_used' | 'session_paid' | 'session_in_progress';
+
+/**
+ * Reserves a signed payment, and with it its checkout session when it has one, atomically: one
+ * INSERT that the unique (network, payer, nonce) and the one-live-payment-per-session index both
+ * guard (`on conflict do nothing` covers every unique index), so of any number of concurrent
+ * presentations, of one payment or of different payments for one session, exactly one gets a row.
+ * Answers true, or why not (read after the refusal; a holder released meanwhile reads as in progress:
+ * the client tries again).
+ */
+export async function insertReservation(
+  source: SqlSource,
+  reservation: NewReservation,
+): Promise<true | ReservationRefusal> {
   const rows = await runQuery(source, {
     sql: `insert into payments_received (id, network, payer, pay_to, asset, amount, nonce, resource, checkout_session_id, state, created_at)
             values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'reserved', ?::timestamptz)
-            on conflict (network, payer, nonce) do nothing
+            on conflict do nothing
             returning id`,
     params: [
       reservation.id,
@@ -58,7 +71,20 @@ export async function insertReservation(source: SqlSource, reservation: NewReser
       reservation.now.toISOString(),
     ],
   });
-  return rows.length > 0;
+  if (rows.length > 0) return true;
+  const [holder] = await runQuery<{ same_payment: boolean; state: PaymentRow['state'] }>(source, {
+    sql: `select (network = ? and payer = ? and nonce = ?) as same_payment, state from payments_received
+           where (network = ? and payer = ? and nonce = ?)
+              or (checkout_session_id = ? and state in ('reserved', 'settled', 'unknown'))
+           order by 1 desc limit 1`,
+    params: [
+      ...[reservation.network, reservation.payer, reservation.nonce],
+      ...[reservation.network, reservation.payer, reservation.nonce],
+      reservation.checkoutSessionId,
+    ],
+  });
+  if (holder?.same_payment || reservation.checkoutSessionId === null) return 'payment_used';
+  return holder?.state === 'settled' ? 'session_paid' : 'session_in_progress';
 }
 
 /** Turns a reservation into a receipt; answers the row, or undefined when it is not `reserved` (settled or failed already, or released). */
@@ -75,16 +101,20 @@ export async function markSettled(
   return row;
 }
 
-/** Records a settlement that did not deliver (kept, so the signed payment stays used); undefined when not `reserved`. */
+/**
+ * Records a settlement that did not deliver (kept, so the signed payment stays used): `failed` when
+ * the facilitator refused it, `unknown` when it never said how it ended (the row then keeps its
+ * checkout session unpayable until reconciled). Undefined when not `reserved`.
+ */
 export async function markFailed(
   source: SqlSource,
-  failure: { id: string; failure: string; transaction: string | null },
+  failure: { id: string; state: 'failed' | 'unknown'; failure: string; transaction: string | null },
 ): Promise<PaymentRow | undefined> {
   const [row] = await runQuery<PaymentRow>(source, {
-    sql: `update payments_received set state = 'failed', failure = ?, transaction = ?
+    sql: `update payments_received set state = ?, failure = ?, transaction = ?
             where id = ? and state = 'reserved'
             returning ${columns}`,
-    params: [failure.failure, failure.transaction, failure.id],
+    params: [failure.state, failure.failure, failure.transaction, failure.id],
   });
   return row;
 }

@@ -41,13 +41,17 @@ function instant(value: Date | string): string {
 }
 
 /**
- * The status a session shows now: `completed` once paid; `canceled` once expired unpaid (UCP has no
+ * The status a session shows now: `completed` once paid; `complete_in_progress` while a payment holds
+ * it (being verified or settled, settled and not yet recorded on the session, or sent for settlement
+ * with an outcome the facilitator never told: UCP's status for a completion the business is still
+ * processing, which is not payable; messages say which); `canceled` once expired unpaid (UCP has no
  * expired status; a message says why); `incomplete` while payments are not configured (nothing can
  * complete it, a message says so); else `ready_for_complete`: everything is known, and paying the
  * handoff URL completes it (there is no separate complete call).
  */
 function currentStatus(row: CheckoutSessionRow, payment: UcpPaymentConfig | undefined, now: Date) {
   if (row.status === 'completed') return 'completed' as const;
+  if (row.live_payment) return 'complete_in_progress' as const;
   if (new Date(row.expires_at).getTime() <= now.getTime()) return 'canceled' as const;
   if (!payment) return 'incomplete' as const;
   return 'ready_for_complete' as const;
@@ -55,6 +59,23 @@ function currentStatus(row: CheckoutSessionRow, payment: UcpPaymentConfig | unde
 
 function statusMessages(status: ReturnType<typeof currentStatus>, row: CheckoutSessionRow) {
   switch (status) {
+    case 'complete_in_progress':
+      return [
+        row.live_payment === 'unknown'
+          ? {
+              type: 'info' as const,
+              code: 'payment_outcome_unknown',
+              content:
+                'A payment for this session was sent for settlement and the payment facilitator did not say how it ' +
+                'ended; it may have been taken. The session cannot be paid again until the outcome is known: do not ' +
+                'pay again.',
+            }
+          : {
+              type: 'info' as const,
+              code: 'payment_in_progress',
+              content: 'A payment for this session is being settled; read the session again in a few seconds.',
+            },
+      ];
     case 'canceled':
       return [
         {

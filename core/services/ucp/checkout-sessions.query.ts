@@ -16,10 +16,22 @@ export interface CheckoutSessionRow {
   completed_at: Date | string | null;
   expires_at: Date | string;
   created_at: Date | string;
+  /**
+   * The state of the session's live payment (payments_received: at most one per session), or null:
+   * `reserved` (being verified or settled), `settled` (paid; completes the session), `unknown` (the
+   * facilitator never said how its settlement ended). The payment is the truth; the session's own
+   * status follows it once completed.
+   */
+  live_payment: 'reserved' | 'settled' | 'unknown' | null;
 }
 
-const columns =
-  'id, status, line_items, currency, totals, buyer, payment_id, payment_transaction, payment_payer, completed_at, expires_at, created_at';
+// The payment is read from payments_received (the payments area's table) in the same statement, so
+// a session can never read as payable while a payment holds it; the partial unique index serves it.
+const columns = `id, status, line_items, currency, totals, buyer, payment_id, payment_transaction, payment_payer,
+  completed_at, expires_at, created_at,
+  (select p.state from payments_received p
+    where p.checkout_session_id = ucp_checkout_sessions.id and p.state in ('reserved', 'settled', 'unknown')
+    limit 1) as live_payment`;
 
 /** What a new session holds. */
 export interface NewCheckoutSession {
@@ -75,9 +87,11 @@ export interface CheckoutPayment {
 }
 
 /**
- * Completes a session with its payment, only if it still waits for one and has not expired: one
- * conditional UPDATE, so of two payments racing for one session exactly one completes it. Answers
- * the completed row, or undefined when nothing was updated (the caller reads the row to say why).
+ * Completes a session with its payment, only if it still waits for one: one conditional UPDATE, so
+ * of two payments racing for one session exactly one completes it. Expiry is not checked here: the
+ * payment was reserved (payments.reservePayment) while the session was payable, and a settlement
+ * that lands after `expires_at` has taken the money, so it completes the session. Answers the
+ * completed row, or undefined when nothing was updated (the caller reads the row to say why).
  * `payment_already_used` when the payment id already completed another session (the unique key).
  */
 export async function completeCheckoutSession(
@@ -89,7 +103,7 @@ export async function completeCheckoutSession(
       sql: `update ucp_checkout_sessions
                set status = 'completed', payment_id = ?, payment_transaction = ?, payment_payer = ?,
                    completed_at = ?::timestamptz, updated_at = ?::timestamptz
-             where id = ? and status = 'ready_for_complete' and expires_at > ?::timestamptz
+             where id = ? and status = 'ready_for_complete'
             returning ${columns}`,
       params: [
         payment.paymentId,
@@ -98,7 +112,6 @@ export async function completeCheckoutSession(
         payment.now.toISOString(),
         payment.now.toISOString(),
         payment.id,
-        payment.now.toISOString(),
       ],
     });
     return row;
@@ -112,14 +125,18 @@ export async function completeCheckoutSession(
 /**
  * Deletes up to `limit` unpaid sessions that expired before `before`, oldest first, and answers how
  * many: the sweeper calls it until it answers fewer than `limit`. Paid sessions stay: each is a
- * purchase (its GET shows the receipt), and there are only as many as payments received.
+ * purchase (its GET shows the receipt), and there are only as many as payments received. So do
+ * sessions a live payment holds (its outcome unknown, or settled and not yet completed): they wait
+ * for reconciliation.
  */
 export async function deleteExpiredCheckoutSessions(source: SqlSource, before: Date, limit: number): Promise<number> {
   const rows = await runQuery<{ id: string }>(source, {
     sql: `delete from ucp_checkout_sessions
-           where id in (select id from ucp_checkout_sessions where status = 'ready_for_complete'
-                           and expires_at <= ?::timestamptz
-                         order by expires_at limit ? for update skip locked)
+           where id in (select s.id from ucp_checkout_sessions s where s.status = 'ready_for_complete'
+                           and s.expires_at <= ?::timestamptz
+                           and not exists (select 1 from payments_received p where p.checkout_session_id = s.id
+                                             and p.state in ('reserved', 'settled', 'unknown'))
+                         order by s.expires_at limit ? for update of s skip locked)
           returning id`,
     params: [before.toISOString(), limit],
   });

@@ -29,19 +29,33 @@ function alreadyCompleted(row: CheckoutSessionRow): AppError {
   return new AppError('CHECKOUT_SESSION_COMPLETED', `Checkout session ${row.id} is already paid.`);
 }
 
+function paymentInProgress(row: CheckoutSessionRow): AppError {
+  const why =
+    row.live_payment === 'unknown'
+      ? 'a payment for it was sent for settlement and its outcome is not known yet'
+      : 'a payment for it is being verified or settled';
+  return new AppError(
+    'CHECKOUT_SESSION_PAYMENT_IN_PROGRESS',
+    `Checkout session ${row.id} cannot be paid now: ${why}. Do not pay again; read the session for its status.`,
+  );
+}
+
 function isExpired(row: CheckoutSessionRow, now: Date): boolean {
   return new Date(row.expires_at).getTime() <= now.getTime();
 }
 
 /**
- * The session if a payment may be taken for it now: it exists, is not paid, and has not expired
- * (RESOURCE_NOT_FOUND, CHECKOUT_SESSION_COMPLETED, CHECKOUT_SESSION_EXPIRED otherwise). A check
- * before taking a payment only: markSessionPaid decides again, atomically, when it is recorded.
+ * The session if a payment may be taken for it now: it exists, is not paid, no payment holds it, and
+ * it has not expired (RESOURCE_NOT_FOUND, CHECKOUT_SESSION_COMPLETED,
+ * CHECKOUT_SESSION_PAYMENT_IN_PROGRESS, CHECKOUT_SESSION_EXPIRED otherwise). A check before asking
+ * for a payment only: what decides is the payment's reservation (payments.reservePayment), which the
+ * database refuses for a session that already has a live payment.
  */
 export async function payableSession(source: SqlSource, id: string, now: Date): Promise<CheckoutSessionRow> {
   const row = await findSession(source, id);
   if (!row) throw notFound(id);
-  if (row.status === 'completed') throw alreadyCompleted(row);
+  if (row.status === 'completed' || row.live_payment === 'settled') throw alreadyCompleted(row);
+  if (row.live_payment) throw paymentInProgress(row);
   if (isExpired(row, now)) throw expired(row);
   return row;
 }
@@ -50,9 +64,9 @@ export async function payableSession(source: SqlSource, id: string, now: Date): 
  * Records the payment that completes a session. One conditional UPDATE decides (see
  * completeCheckoutSession): of two payments for one session exactly one completes it, the other gets
  * CHECKOUT_SESSION_COMPLETED. Recording the same payment again answers the session as recorded
- * (`recorded: false`), so a retry after a lost answer is harmless. An expired session is refused
- * (CHECKOUT_SESSION_EXPIRED), and a payment that already completed another session is
- * PAYMENT_ALREADY_USED.
+ * (`recorded: false`), so a retry after a lost answer is harmless. A session that expired while its
+ * payment settled is completed all the same (the payment was reserved in time), and a payment that
+ * already completed another session is PAYMENT_ALREADY_USED.
  */
 export async function markSessionPaid(
   source: SqlSource,
@@ -73,7 +87,6 @@ export async function markSessionPaid(
     if (row.payment_id === payment.paymentId) return { row, recorded: false };
     throw alreadyCompleted(row);
   }
-  if (isExpired(row, payment.now)) throw expired(row);
-  // Unpaid and not expired, yet the update matched nothing: only a clock disagreement can do that.
+  // Unpaid, yet the update matched nothing: only a concurrent delete can do that.
   throw new Error(`checkout session ${row.id} could not be completed`);
 }

@@ -3,11 +3,16 @@ import { defineEntity } from '@mikro-orm/core';
 /**
  * A payment's states: `reserved` from the moment its signed authorization is presented (before the
  * facilitator verifies it) until it settles; `settled` once the facilitator settled it on chain (the
- * receipt); `failed` when a settlement was attempted and did not deliver, with its outcome possibly
- * unknown (the facilitator timed out or failed mid-settle): such a row stays, so the same signed
- * payment can never be presented again, and `failure` says what happened for the operator to reconcile.
+ * receipt); `failed` when the facilitator refused the settlement but named a transaction (something
+ * may have happened on chain); `unknown` when a settlement was attempted and the facilitator never
+ * said how it ended (timed out or failed mid-settle): the payment may have moved. `failed` and
+ * `unknown` rows stay, so the same signed payment can never be presented again, and `failure` says
+ * what happened for the operator (or a later reconciler) to settle the question.
  */
-const paymentStates = ['reserved', 'settled', 'failed'] as const;
+const paymentStates = ['reserved', 'settled', 'failed', 'unknown'] as const;
+
+/** The states that hold a checkout session: while one of its payments is in one, no other may be taken. */
+const livePaymentStates = "('reserved', 'settled', 'unknown')";
 
 /**
  * One signed payment presented for the paid reference (x402 `exact` on an EVM network: an EIP-3009
@@ -15,13 +20,21 @@ const paymentStates = ['reserved', 'settled', 'failed'] as const;
  * buy once: the authorization's nonce is single-use on chain too, and the reservation is taken
  * before verification, so of any number of concurrent presentations exactly one proceeds. Addresses,
  * the nonce and the transaction are stored lower-case. `amount` is in the asset's atomic units, as
- * text (a uint256 fits no bigint). Read and written with SQL by core/services/payments.
+ * text (a uint256 fits no bigint). A checkout session has at most one live payment (the partial
+ * unique index): the reservation of a second one fails before anything is verified. Read and written
+ * with SQL by core/services/payments.
  */
 export const PaymentReceived = defineEntity({
   name: 'PaymentReceived',
   tableName: 'payments_received',
   uniques: [{ name: 'payments_received_authorization_key', properties: ['network', 'payer', 'nonce'] }],
-  indexes: [{ name: 'payments_received_created_idx', properties: ['createdAt'] }],
+  indexes: [
+    { name: 'payments_received_created_idx', properties: ['createdAt'] },
+    {
+      name: 'payments_received_one_live_per_session',
+      expression: `create unique index payments_received_one_live_per_session on payments_received (checkout_session_id) where state in ${livePaymentStates}`,
+    },
+  ],
   checks: [
     { name: 'payments_received_amount_check', expression: "amount ~ '^[0-9]{1,78}$'" },
     {
