@@ -235,6 +235,23 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
     }
   });
 
+  it('stores a client_name with a NUL and a lone surrogate escape, replaced (storableText), and shows it', async () => {
+    let redirectUri = '';
+    const clientId = documents.publish((url) => {
+      const body = document(url);
+      redirectUri = (body.redirect_uris as string[])[0]!;
+      const raw = JSON.stringify(body).replace('"CIMD <Agent> & Co"', String.raw`"Nul\u0000Agent \ud800 Co"`);
+      return { raw };
+    });
+    const page = await get(clientId, redirectUri);
+    expectPage(page, 200, 'Sign in');
+    expect(page.text).to.contain('Nul\uFFFDAgent \uFFFD Co');
+    const rows = await sql<{ client_name: string }>('select client_name from oauth_clients where client_id = ?', [
+      clientId,
+    ]);
+    expect(rows).to.deep.equal([{ client_name: 'Nul\uFFFDAgent \uFFFD Co' }]);
+  });
+
   it('refuses a document larger than 5 KiB, whether announced or streamed', async () => {
     const padding = 'x'.repeat(6 * 1024);
     const redirectUri = loopbackCallback();
