@@ -9,6 +9,7 @@ import {
   systemResolver,
   type Resolver,
 } from '../outbound/guarded-lookup.ts';
+import { outboundFailure } from '../outbound/outbound-failure.ts';
 
 /** The draft's suggested bound on a metadata document (section 6.6: "5 kilobytes"); counted as the body streams in. */
 const CLIENT_DOCUMENT_MAX_BYTES = 5 * 1024;
@@ -43,6 +44,13 @@ function cacheDirectives(header: string | undefined): { noStore: boolean; maxAge
 
 function failed(problem: string): FetchedClientDocument {
   return { ok: false, kind: 'failed', problem };
+}
+
+/** A request that failed before any answer, told without our resolver's answers (outboundFailure). */
+function unreachable(error: unknown): FetchedClientDocument {
+  const { message, detail } = outboundFailure(error);
+  const kind = error instanceof AddressRefusedError ? 'refused' : 'failed';
+  return { ok: false, kind, problem: `was not fetched: ${message.replace(/\.$/, '')}`, detail };
 }
 
 /**
@@ -100,7 +108,7 @@ export function createClientDocumentFetcher(options: ClientDocumentFetcherOption
       }
       chunks.push(chunk);
     });
-    response.on('error', (error) => settle(failed(`could not be read (${error.message})`)));
+    response.on('error', (error) => settle(unreachable(error)));
     response.on('end', () => {
       let body: unknown;
       try {
@@ -123,9 +131,7 @@ export function createClientDocumentFetcher(options: ClientDocumentFetcherOption
         refuseLiteralAddress(url.hostname, allowance);
       } catch (error) {
         return Promise.resolve(
-          error instanceof AddressRefusedError
-            ? { ok: false, kind: 'refused', problem: `was not fetched: ${error.message}` }
-            : failed('is not a valid URL'),
+          error instanceof AddressRefusedError ? unreachable(error) : failed('is not a valid URL'),
         );
       }
       return new Promise((resolve) => {
@@ -145,13 +151,7 @@ export function createClientDocumentFetcher(options: ClientDocumentFetcherOption
         });
         const timer = setTimeout(() => settle(failed(`did not arrive within ${timeoutMs / 1000} seconds`)), timeoutMs);
         request.on('response', (response) => read(response, settle));
-        request.on('error', (error) =>
-          settle(
-            error instanceof AddressRefusedError
-              ? { ok: false, kind: 'refused', problem: `was not fetched: ${error.message}` }
-              : failed(`could not be fetched (${error.message})`),
-          ),
-        );
+        request.on('error', (error) => settle(unreachable(error)));
         request.end();
       });
     },

@@ -26,10 +26,27 @@ function allowed(address: string, allowance: AddressAllowance): boolean {
   return allowance === 'public-or-loopback' && isLoopbackAddress(address);
 }
 
-/** The connection was refused because the host is, or resolves to, an address the allowance excludes. */
+/**
+ * The connection was not made: the host is, or resolves to, an address the allowance excludes, or
+ * its name did not resolve. The message is what the party who chose the URL is told, and it is the
+ * same whether the name resolved to a private address, to nothing or not at all: the answers of our
+ * resolver are not theirs to see (they would map the internal network, and which names exist in
+ * it). `detail` holds what happened (the address, the DNS error code), for the server log only.
+ */
 export class AddressRefusedError extends Error {
   override name = 'AddressRefusedError';
   readonly code = 'ADDRESS_REFUSED';
+
+  constructor(
+    message: string,
+    readonly detail: string,
+  ) {
+    super(message);
+  }
+}
+
+function unreachable(hostname: string, detail: string): AddressRefusedError {
+  return new AddressRefusedError(`The host ${hostname} could not be reached at a public address.`, detail);
 }
 
 /**
@@ -39,7 +56,7 @@ export class AddressRefusedError extends Error {
 export function refuseLiteralAddress(hostname: string, allowance: AddressAllowance): void {
   const bare = hostname.replace(/^\[|\]$/g, '');
   if (isIP(bare) !== 0 && !allowed(bare, allowance)) {
-    throw new AddressRefusedError(`The URL's address ${bare} is not a public address.`);
+    throw new AddressRefusedError("The URL's host is not a public address.", `literal address ${bare}`);
   }
 }
 
@@ -55,20 +72,23 @@ export function guardedLookup(resolve: Resolver, allowance: AddressAllowance): L
       (answers) => {
         const refused = answers.find((answer) => !allowed(answer.address, allowance));
         if (answers.length === 0 || refused) {
-          const reason = refused ? `resolves to ${refused.address}, not a public address` : 'has no address';
-          callback(new AddressRefusedError(`The host ${hostname} ${reason}.`), '', 0);
+          const detail = refused ? `${hostname} resolves to ${refused.address}` : `${hostname} has no address`;
+          callback(unreachable(hostname, detail), '', 0);
           return;
         }
         const wanted = options.family === 4 || options.family === 6 ? options.family : undefined;
         const usable = wanted ? answers.filter((answer) => answer.family === wanted) : answers;
         if (usable.length === 0) {
-          callback(new AddressRefusedError(`The host ${hostname} has no IPv${wanted} address.`), '', 0);
+          callback(unreachable(hostname, `${hostname} has no IPv${wanted} address`), '', 0);
           return;
         }
         if (options.all) (callback as unknown as (e: null, all: typeof usable) => void)(null, usable);
         else callback(null, usable[0]!.address, usable[0]!.family);
       },
-      (error: unknown) => callback(error as NodeJS.ErrnoException, '', 0),
+      (error: unknown) => {
+        const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+        callback(unreachable(hostname, `${hostname} did not resolve (${code})`), '', 0);
+      },
     );
   };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Context } from '../../core/context.ts';
+import type { Logger } from '../../core/logger.ts';
 import type { ProcedureInvoker } from '../../core/procedures/invoker.ts';
 import type { ZClaimedDelivery } from '../../core/routers/webhook-delivery/claim-deliveries.schema.ts';
 import type {
@@ -25,6 +26,8 @@ export interface DeliveryDeps {
   scheduleMs: readonly number[];
   /** How long a claim holds a row: the poster's deadline plus a margin. */
   leaseMs: number;
+  /** Where the detail of an attempt that reached no receiver goes (the worker's attempts; send-now logs to its request's). */
+  log: Logger;
 }
 
 /** Records finished attempts in one call (one transaction); answers each delivery's state, in order. */
@@ -40,11 +43,24 @@ export async function recordAttempts(
   return deliveries;
 }
 
-/** Sends one claimed delivery (nothing when it cannot be signed) and answers the attempt to record. */
-export async function sendOne(deps: DeliveryDeps, delivery: ClaimedDelivery): Promise<FinishedAttempt> {
+/**
+ * Sends one claimed delivery (nothing when it cannot be signed) and answers the attempt to record.
+ * What the guard or the socket saw (the resolved address, the DNS error code) is logged, never
+ * recorded: the tenant reads last_error.
+ */
+export async function sendOne(
+  deps: DeliveryDeps,
+  delivery: ClaimedDelivery,
+  log: Logger = deps.log,
+): Promise<FinishedAttempt> {
   const result = delivery.error
     ? { error: delivery.error, durationMs: 0 }
     : await deps.poster.post(delivery.url, delivery.body, delivery.headers);
+  if ('errorDetail' in result && result.errorDetail)
+    log.warn(
+      { delivery: delivery.id, endpoint: delivery.endpoint_id, detail: result.errorDetail },
+      'webhook attempt reached no receiver',
+    );
   return {
     delivery_id: delivery.id,
     business_id: delivery.business_id,
@@ -60,8 +76,12 @@ export async function sendOne(deps: DeliveryDeps, delivery: ClaimedDelivery): Pr
 }
 
 /** Sends one claimed delivery and records its attempt alone; answers the delivery's state after it. */
-async function sendClaimed(deps: DeliveryDeps, delivery: ClaimedDelivery): Promise<WebhookDeliveryOutcome> {
-  const attempt = await sendOne(deps, delivery);
+async function sendClaimed(
+  deps: DeliveryDeps,
+  delivery: ClaimedDelivery,
+  log: Logger | undefined,
+): Promise<WebhookDeliveryOutcome> {
+  const attempt = await sendOne(deps, delivery, log);
   const [recorded] = await recordAttempts(deps, [attempt]);
   return {
     state: recorded?.state ?? 'pending',
@@ -77,18 +97,16 @@ async function sendClaimed(deps: DeliveryDeps, delivery: ClaimedDelivery): Promi
  * holds it, with the same signing, guard and recording as the worker; otherwise answers its stored
  * state without sending (duration_ms null).
  */
-export function createWebhookSender(deps: DeliveryDeps): {
-  deliverNow(deliveryId: string): Promise<WebhookDeliveryOutcome>;
-} {
+export function createWebhookSender(deps: DeliveryDeps): WebhookSender {
   return {
-    async deliverNow(deliveryId) {
+    async deliverNow(deliveryId, log) {
       const { deliveries } = await deps.invoker.call(
         'webhookDelivery.claimDeliveries',
         { limit: 1, lease_ms: deps.leaseMs, delivery_id: deliveryId },
         deps.systemContext(),
       );
       const claimed = deliveries[0];
-      if (claimed) return sendClaimed(deps, claimed);
+      if (claimed) return sendClaimed(deps, claimed, log);
       const { delivery } = await deps.invoker.call(
         'webhookDelivery.getDeliveryStatus',
         { delivery_id: deliveryId },

@@ -3,6 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import pRetry from 'p-retry';
 import { API_VERSION } from '../../core/version.ts';
 import { guardedLookup, refuseLiteralAddress, systemResolver, type Resolver } from '../outbound/guarded-lookup.ts';
+import { outboundFailure } from '../outbound/outbound-failure.ts';
 
 /** What a receiver answered is kept up to this many bytes (the attempt log shows it; the rest is discarded). */
 const RESPONSE_BODY_LIMIT = 1024;
@@ -13,7 +14,10 @@ interface PostResult {
   status?: number;
   retryAfter?: string;
   responseBody?: string;
+  /** Why no answer came, in words that name no address of ours: what the tenant sees (last_error). */
   error?: string;
+  /** What happened (the resolved address, the DNS error code): for the server log only, never stored. */
+  errorDetail?: string;
   durationMs: number;
 }
 
@@ -100,8 +104,9 @@ export function createWebhookPoster(options: WebhookPosterOptions): WebhookPoste
       request.on('error', (error: NodeJS.ErrnoException) => {
         clearTimeout(timer);
         if (answered) return;
-        if (error.code && TRANSIENT.has(error.code)) reject(new TransientError(error.message));
-        else resolve({ error: error.message, durationMs: elapsed() });
+        const failure = outboundFailure(error);
+        if (error.code && TRANSIENT.has(error.code)) reject(new TransientError(failure.message));
+        else resolve({ error: failure.message, errorDetail: failure.detail, durationMs: elapsed() });
       });
       request.end(body);
     });
@@ -115,7 +120,8 @@ export function createWebhookPoster(options: WebhookPosterOptions): WebhookPoste
         if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('expected an http(s) URL');
         refuseLiteralAddress(url.hostname, allowance);
       } catch (error) {
-        return { error: (error as Error).message, durationMs: 0 };
+        const failure = outboundFailure(error);
+        return { error: failure.message, errorDetail: failure.detail, durationMs: 0 };
       }
       const deadline = Date.now() + timeoutMs;
       try {

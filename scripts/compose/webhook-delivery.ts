@@ -73,6 +73,7 @@ export function composeWebhookDelivery(options: WebhookDeliveryOptions): Webhook
     poster,
     scheduleMs: config.webhookDelivery.retryScheduleMs,
     leaseMs: timeoutMs + LEASE_MARGIN_MS,
+    log,
   };
   let worker: WebhookWorker | undefined;
   let stopped = false;

@@ -10,6 +10,7 @@ import { createLogger } from '../../core/logger.ts';
 import { createCoreServices } from '../../orm/core-services.ts';
 import { composeClientDocuments } from '../../scripts/compose/client-documents.ts';
 import { composeApp } from '../../scripts/compose/compose-app.ts';
+import { LogSink } from '../helpers/log-sink.ts';
 import { service } from '../helpers/root-hooks.ts';
 
 /** How the document server answers one path: a JSON body (or raw text), a status, headers, or never. */
@@ -99,6 +100,8 @@ const stubResolver: Resolver = (hostname) => {
 export interface CimdApp {
   url: string;
   config: Config;
+  /** The app's log lines (warn and above). */
+  logs: LogSink;
   close(): Promise<void>;
 }
 
@@ -137,7 +140,8 @@ export async function startCimdApp(
     );
   }
   const services = { ...createCoreServices(shared.database, config), oauthClientDocuments: documents };
-  const app = composeApp({ config, database: shared.database, services, log: createLogger('silent') });
+  const logs = new LogSink();
+  const app = composeApp({ config, database: shared.database, services, log: createLogger('warn', logs) });
   server.on('request', app.callback());
-  return { url, config, close: () => closeGracefully(server, 1000) };
+  return { url, config, logs, close: () => closeGracefully(server, 1000) };
 }

@@ -202,14 +202,54 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
   });
 
   it('refuses a metadata URL on a private address through the guard, without opening a socket to it', async () => {
-    for (const host of ['private.cimd.test', 'metadata.cimd.test', '10.0.0.9', '[::ffff:c0a8:1]']) {
+    for (const host of ['10.0.0.9', '[::ffff:c0a8:1]', '[::a00:9]', '[64:ff9b:1::a00:9]', '[fec0::9]']) {
       const clientId = `https://${host}/oauth/client.json`;
       expectRefusal(
         await get(clientId, loopbackCallback()),
         'CLIENT_METADATA_DOCUMENT_UNAVAILABLE',
-        'not a public address',
+        'was not fetched: The URL&#39;s host is not a public address.',
       );
     }
+  });
+
+  it('tells a visitor neither where a name resolves nor whether it exists, and logs both with the request id', async () => {
+    for (const [host, detail] of [
+      ['private.cimd.test', 'private.cimd.test resolves to 10.0.0.7'],
+      ['metadata.cimd.test', 'metadata.cimd.test resolves to 169.254.169.254'],
+      ['nowhere.cimd.test', 'nowhere.cimd.test did not resolve (ENOTFOUND)'],
+    ]) {
+      const requestId = `cimd-${randomBytes(6).toString('hex')}`;
+      const query = authorizationQuery(`https://${host}/oauth/client.json`, loopbackCallback());
+      const page = await new TestBrowser(app.url).get(`${authorizeEndpoint(app.url)}?${query}`, {
+        'x-request-id': requestId,
+      });
+      expectRefusal(
+        page,
+        'CLIENT_METADATA_DOCUMENT_UNAVAILABLE',
+        `was not fetched: The host ${host} could not be reached at a public address.`,
+      );
+      for (const secret of ['10.0.0.7', '169.254.169.254', 'ENOTFOUND', 'getaddrinfo', 'resolves'])
+        expect(page.text, `${host}: ${secret}`).not.to.contain(secret);
+      const line = app.logs.find((entry) => entry.reqId === requestId && entry.detail !== undefined);
+      expect(line, `a log line for ${requestId}`).to.include({ detail, clientId: `https://${host}/oauth/client.json` });
+    }
+  });
+
+  it('stores a client_name with a NUL and a lone surrogate escape, replaced (storableText), and shows it', async () => {
+    let redirectUri = '';
+    const clientId = documents.publish((url) => {
+      const body = document(url);
+      redirectUri = (body.redirect_uris as string[])[0]!;
+      const raw = JSON.stringify(body).replace('"CIMD <Agent> & Co"', String.raw`"Nul\u0000Agent \ud800 Co"`);
+      return { raw };
+    });
+    const page = await get(clientId, redirectUri);
+    expectPage(page, 200, 'Sign in');
+    expect(page.text).to.contain('Nul\uFFFDAgent \uFFFD Co');
+    const rows = await sql<{ client_name: string }>('select client_name from oauth_clients where client_id = ?', [
+      clientId,
+    ]);
+    expect(rows).to.deep.equal([{ client_name: 'Nul\uFFFDAgent \uFFFD Co' }]);
   });
 
   it('refuses a document larger than 5 KiB, whether announced or streamed', async () => {

@@ -61,7 +61,7 @@ describe('webhook delivery: connect-time address guard and HTTP limits', functio
   ];
 
   for (const [name, answers] of refused) {
-    it(`refuses a host resolving to ${name}, at connect time, without connecting`, async () => {
+    it(`refuses a host resolving to ${name}, at connect time, without connecting or saying where it resolved`, async () => {
       const resolver = stub(answers);
       const poster = createWebhookPoster({ allowPrivate: false, resolver });
       const before = hits;
@@ -69,10 +69,33 @@ describe('webhook delivery: connect-time address guard and HTTP limits', functio
       poster.close();
       expect(resolver.calls).to.equal(1);
       expect(result.status).to.equal(undefined);
-      expect(result.error).to.match(/not a public address/);
+      expect(result.error).to.equal('The host receiver.example could not be reached at a public address.');
+      expect(result.errorDetail, 'the detail, for the server log').to.match(/^receiver\.example resolves to /);
       expect(hits).to.equal(before);
     });
   }
+
+  it('says the same of a name that does not resolve, and keeps the DNS error code for the log', async () => {
+    const resolver: Resolver = (hostname) =>
+      Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
+    const poster = createWebhookPoster({ allowPrivate: false, resolver });
+    const result = await poster.post(`http://vm.internal.example:${port}/hook`, '{}', {});
+    poster.close();
+    expect(result.error).to.equal('The host vm.internal.example could not be reached at a public address.');
+    expect(result.errorDetail).to.equal('vm.internal.example did not resolve (ENOTFOUND)');
+  });
+
+  it('names a refused connection without the address it connected to', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const poster = createWebhookPoster({ allowPrivate: true, resolver: stub(['127.0.0.1']) });
+    const result = await poster.post(`http://receiver.example:${closedPort}/hook`, '{}', {});
+    poster.close();
+    expect(result.error).to.equal('The host could not be reached (the connection was refused).');
+    expect(result.errorDetail).to.contain(`127.0.0.1:${closedPort}`);
+  });
 
   it('refuses literal private IP hosts before any connection (Node skips lookup for IP literals)', async () => {
     const poster = createWebhookPoster({ allowPrivate: false, resolver: stub(['93.184.216.34']) });
@@ -82,7 +105,7 @@ describe('webhook delivery: connect-time address guard and HTTP limits', functio
       'http://169.254.169.254/latest/meta-data',
     ]) {
       const result = await poster.post(url, '{}', {});
-      expect(result.error, url).to.match(/not a public address/);
+      expect(result.error, url).to.equal("The URL's host is not a public address.");
     }
     poster.close();
   });

@@ -20,6 +20,7 @@ export const beginAuthorization = publicProcedure
     const checked = await checkAuthorizationRequest(ctx.em, ctx.urls, input.query, {
       services: ctx.services,
       clientAddress: ctx.clientAddress,
+      log: ctx.log,
       now,
     });
     if (!checked.valid) return { next: 'redirect' as const, location: checked.location };

@@ -41,6 +41,7 @@ export const signIn = publicProcedure
     const checked = await checkAuthorizationRequest(ctx.em, ctx.urls, input.request, {
       services: ctx.services,
       clientAddress: ctx.clientAddress,
+      log: ctx.log,
       now,
     });
     if (!checked.valid) return { next: 'redirect' as const, location: checked.location };

@@ -47,5 +47,5 @@ export const retryWebhookDelivery = webhookManagementProcedure
         throw deliveryNotFound(input.delivery_id);
       throw new AppError('CONFLICT', 'The delivery is being sent right now; look at its log in a moment.');
     }
-    return sendNowIfPossible(ctx.services.webhookSender, requeued);
+    return sendNowIfPossible(ctx.services.webhookSender, requeued, ctx.log);
   });

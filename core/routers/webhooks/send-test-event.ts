@@ -61,5 +61,5 @@ export const sendTestEvent = webhookManagementProcedure
       now,
       dueAt: sendNowDueAt(ctx.services.webhookSender, now),
     });
-    return sendNowIfPossible(ctx.services.webhookSender, delivery);
+    return sendNowIfPossible(ctx.services.webhookSender, delivery, ctx.log);
   });

@@ -15,6 +15,12 @@ export type FetchedClientDocument =
       problem: string;
       /** `refused`: the guard would not connect (an address that is not public); else the fetch failed. */
       kind: 'refused' | 'failed';
+      /**
+       * What happened beyond `problem` (the address the host resolved to, the DNS error code): for
+       * the server log only. `problem` reaches anyone who opens an authorization URL, and must not
+       * reveal what our resolver answers.
+       */
+      detail?: string;
     };
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mcpScopes } from '../../auth/scopes.ts';
 import { AppError } from '../../errors/index.ts';
+import { storableText } from '../sql/storable-text.ts';
 import { checkRedirectUri, redirectUriCharacterProblem, type RedirectUriPolicy } from './redirect-uri-policy.ts';
 
 /** What a registration without `scope` gets; a document without one (or naming none of ours) gets the same. */
@@ -94,6 +95,7 @@ function checkedScope(value: unknown): string {
  * each accepted by the SAME policy as registration (OAUTH_REDIRECT_HOSTS, the hosted callbacks, the
  * loopback rules); grant and response types this server supports. `logo_uri` and `client_uri` are
  * kept only as https URLs (dropped otherwise: a bad logo does not stop the user from deciding).
+ * `client_name` is made storable (storableText: NUL and unpaired surrogates replaced by U+FFFD).
  * Throws CLIENT_METADATA_DOCUMENT_INVALID naming the first problem.
  */
 export function checkClientDocument(url: string, body: unknown, policy: RedirectUriPolicy): DocumentClient {
@@ -126,7 +128,9 @@ export function checkClientDocument(url: string, body: unknown, policy: Redirect
     const uri = httpsUri(document[field]);
     if (uri) metadata[field] = uri;
   }
-  const clientName = name.trim();
+  // The one free text of the document that is stored (the other fields are checked URIs and known
+  // words): a NUL or a lone surrogate escape would fail the row's insert, so they are replaced.
+  const clientName = storableText(name.trim(), MAX_CLIENT_NAME_LENGTH);
   const fingerprint = createHash('sha256')
     .update(JSON.stringify(['metadata-document', url, clientName, redirectUris, scope, grantTypes, metadata]))
     .digest('hex');

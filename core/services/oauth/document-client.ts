@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors/index.ts';
+import type { Logger } from '../../logger.ts';
 import type { CoreServices } from '../index.ts';
 import { clientAddressKey } from '../rate-limit/client-address-key.ts';
 import { rateLimitHeaders } from '../rate-limit/headers.ts';
@@ -12,6 +13,8 @@ export interface DocumentClientCaller {
   services: Pick<CoreServices, 'oauthClientDocuments' | 'oauthRedirectPolicy' | 'rateLimiters'>;
   /** The request's client address; undefined for in-process callers (no budget). */
   clientAddress: string | undefined;
+  /** The request's logger: what a failed fetch saw but the visitor may not (the resolved address) goes there. */
+  log: Logger;
   now: Date;
 }
 
@@ -69,11 +72,14 @@ export async function documentClient(
     throw new AppError('AUTHORIZATION_REQUEST_INVALID', "The application's client_id names a registered client.");
   if (!stored) await chargeNewClient(caller);
   const fetched = await documents.fetch(url);
-  if (!fetched.ok)
+  if (!fetched.ok) {
+    if (fetched.detail)
+      caller.log.warn({ clientId: url, detail: fetched.detail }, 'client metadata document not fetched');
     throw new AppError(
       'CLIENT_METADATA_DOCUMENT_UNAVAILABLE',
       `The application's client metadata document (${new URL(url).host}) ${fetched.problem}.`,
     );
+  }
   const client = checkClientDocument(url, fetched.body, caller.services.oauthRedirectPolicy);
   if (!stored) await insertDocumentClient(em.fork(), client, caller.now);
   else if (stored.metadataFingerprint !== client.fingerprint) await updateDocumentClient(em.fork(), client);

@@ -1,3 +1,4 @@
+import type { Logger } from '../../logger.ts';
 import type { WebhookDeliveryRow } from './deliveries.query.ts';
 import type { WebhookSender } from './sender-port.ts';
 
@@ -5,7 +6,7 @@ import type { WebhookSender } from './sender-port.ts';
  * The answer of test and retry: with a sender (the delivery side), the delivery is attempted now
  * and its outcome answered; without one, the queued delivery as it stands (the workers send it).
  */
-export async function sendNowIfPossible(sender: WebhookSender | undefined, delivery: WebhookDeliveryRow) {
+export async function sendNowIfPossible(sender: WebhookSender | undefined, delivery: WebhookDeliveryRow, log: Logger) {
   const identity = { delivery_id: delivery.id, event_id: delivery.event_id, event_type: delivery.event_type };
   if (!sender) {
     return {
@@ -17,7 +18,7 @@ export async function sendNowIfPossible(sender: WebhookSender | undefined, deliv
       duration_ms: null,
     };
   }
-  const outcome = await sender.deliverNow(delivery.id);
+  const outcome = await sender.deliverNow(delivery.id, log);
   return {
     ...identity,
     state: outcome.state,

@@ -1,3 +1,5 @@
+import type { Logger } from '../../logger.ts';
+
 /** The outcome of one delivery attempt made right away (the test endpoint, a manual retry). */
 interface WebhookDeliveryOutcome {
   /** The delivery's state after the attempt: `delivered`, `pending` (a retry is scheduled) or `failed`. */
@@ -18,7 +20,8 @@ interface WebhookDeliveryOutcome {
  * queued delivery and the workers send it.
  */
 export interface WebhookSender {
-  deliverNow(deliveryId: string): Promise<WebhookDeliveryOutcome>;
+  /** `log`: the calling request's logger, where what the attempt saw but the tenant may not is written. */
+  deliverNow(deliveryId: string, log?: Logger): Promise<WebhookDeliveryOutcome>;
 }
 
 /**
