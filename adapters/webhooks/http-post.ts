@@ -17,7 +17,7 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
  * The deadline to have a connection (look-up included): an address that drops SYNs is given up
  * long before the whole deadline, so it holds a worker slot for seconds, not for 15 s.
  */
-export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
 interface PostResult {
   status?: number;
