@@ -268,6 +268,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const payments = resolvePaymentConfig(values, (value) => new Secret(value));
   if ('problems' in payments) throw new ConfigError(payments.problems);
+  const webhookDelivery = resolveWebhookConfig(values);
+  if ('problems' in webhookDelivery) throw new ConfigError(webhookDelivery.problems);
   const siteUrl = values.SITE_URL ?? `http://localhost:${values.PORT}`;
   return {
     port: values.PORT,
@@ -308,7 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accessTokenTtlSeconds: values.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
     },
     payments: payments.config,
-    webhookDelivery: resolveWebhookConfig(values),
+    webhookDelivery,
     webhooks: {
       allowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS,
       secretOverlapHours: values.WEBHOOK_SECRET_OVERLAP_HOURS,

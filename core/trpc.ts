@@ -142,6 +142,16 @@ const perGrant = async ({ principal }: Context): Promise<BudgetOwner | undefined
     ? { key: `grant:${principal.grantId}`, counted: 'tool calls', per: 'authorization (OAuth grant)' }
     : undefined;
 
+/**
+ * The business a workspace API token (or a system caller acting for a business) is bound to: webhook
+ * test and retry are fair per tenant, whichever token or endpoint of the business sends them. Only
+ * after the principal is resolved (chained after webhookManagementProcedure's check).
+ */
+const perBusiness = async ({ principal }: Context): Promise<BudgetOwner | undefined> =>
+  (principal.kind === 'api_token' || principal.kind === 'system') && principal.businessId !== undefined
+    ? { key: `business:${principal.businessId}`, counted: 'webhook test and retry requests', per: 'business' }
+    : undefined;
+
 /** Counts each call against one of the budgets; beyond it, 429 RATE_LIMITED with Retry-After and RateLimit headers. */
 function rateLimitedBy(
   limiter: RateLimiterName,
@@ -253,6 +263,34 @@ export const webhookManagementProcedure = t.procedure.use(async ({ ctx, next }) 
   }
   return next({ ctx: { principal, businessId: principal.businessId } });
 });
+
+/**
+ * Webhook test and retry (they send now, holding the request open for up to the attempt's 15 s
+ * deadline): counted against the business's budget (WEBHOOK_SEND_NOW_PER_MINUTE), and at most
+ * WEBHOOK_SEND_NOW_CONCURRENCY of one business in flight at once in this process; beyond either,
+ * 429 RATE_LIMITED with Retry-After. The turn is taken before any work and given back when the
+ * procedure ends, however it ends.
+ */
+export const webhookSendNowProcedure = webhookManagementProcedure
+  .use(rateLimitedBy('webhookSendNow', perBusiness))
+  .use(async ({ ctx, next }) => {
+    const owner = await perBusiness(ctx);
+    if (owner === undefined) return next();
+    const limit = ctx.services.webhooks.sendNowInFlight;
+    const leave = limit.enter(owner.key);
+    if (leave === undefined) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many webhook test and retry requests in flight: at most ${limit.max} at once per business.`,
+        { headers: { 'Retry-After': '1' } },
+      );
+    }
+    try {
+      return await next();
+    } finally {
+      leave();
+    }
+  });
 
 /**
  * For the hot public reads: keeps the procedure's `.output(schema)` (its type, the OpenAPI response

@@ -45,14 +45,42 @@ export const webhookEnvironment = {
   WEBHOOK_WORKER: booleanFromEnv.default(true),
   WEBHOOK_CONCURRENCY: wholeNumber(1, 100).default(64),
   WEBHOOK_POLL_MS: wholeNumber(50, 60_000, 'milliseconds').default(500),
+  WEBHOOK_BUSINESS_CONCURRENCY: wholeNumber(1, 100).optional(),
+  WEBHOOK_ENDPOINT_CONCURRENCY: wholeNumber(1, 100).optional(),
+  WEBHOOK_CONNECT_TIMEOUT_MS: wholeNumber(100, 15_000, 'milliseconds').default(5000),
+  WEBHOOK_SEND_NOW_PER_MINUTE: wholeNumber(1, 10_000).default(30),
+  WEBHOOK_SEND_NOW_CONCURRENCY: wholeNumber(1, 100).default(4),
 };
+
+/** How a process's slots are shared: per business, and per endpoint within it. */
+export interface DeliveryShares {
+  perBusiness: number;
+  perEndpoint: number;
+}
+
+/**
+ * The caps of attempts in flight, from the concurrency and the explicit settings. By default a
+ * business gets a quarter of the slots (16 of 64): one business whose receivers never answer holds
+ * at most a quarter for an attempt's deadline, three such businesses still leave a quarter to all
+ * the others, and while slots are short the claim serves the business waiting longest first. One
+ * endpoint gets half of its business's share (8), so a business's slow endpoint leaves its other
+ * endpoints the rest. Neither cap exceeds what contains it.
+ */
+export function deliveryShares(
+  concurrency: number,
+  explicit: { perBusiness?: number; perEndpoint?: number } = {},
+): DeliveryShares {
+  const perBusiness = Math.min(explicit.perBusiness ?? Math.ceil(concurrency / 4), concurrency);
+  const perEndpoint = Math.min(explicit.perEndpoint ?? Math.ceil(perBusiness / 2), perBusiness);
+  return { perBusiness, perEndpoint };
+}
 
 export interface WebhookConfig {
   /** Wait before each attempt in ms (index 0: the first attempt, normally 0); after the last, the delivery fails. */
   retryScheduleMs: number[];
   /** Whether `npm start` runs the delivery worker in its process (WEBHOOK_WORKER). */
   worker: boolean;
-  /** Attempts in flight at once per process (WEBHOOK_CONCURRENCY); one endpoint gets at most half. */
+  /** Attempts in flight at once per process (WEBHOOK_CONCURRENCY); shared per business and endpoint (`shares`). */
   concurrency: number;
   /**
    * How often an idle worker looks for new events and due retries (WEBHOOK_POLL_MS). New events
@@ -61,6 +89,15 @@ export interface WebhookConfig {
    * anything a lost notification missed.
    */
   pollMs: number;
+  /** WEBHOOK_BUSINESS_CONCURRENCY and WEBHOOK_ENDPOINT_CONCURRENCY as set (deliveryShares fills in the defaults). */
+  shares: { perBusiness?: number; perEndpoint?: number };
+  /** WEBHOOK_CONNECT_TIMEOUT_MS: the deadline to connect, within the attempt's whole deadline. */
+  connectTimeoutMs: number;
+  /**
+   * POST .../test and .../retry, which hold a request open while they send: WEBHOOK_SEND_NOW_PER_MINUTE
+   * per business per minute, and WEBHOOK_SEND_NOW_CONCURRENCY in flight per business at once.
+   */
+  sendNow: { perMinute: number; concurrency: number };
 }
 
 export function resolveWebhookConfig(values: {
@@ -68,11 +105,28 @@ export function resolveWebhookConfig(values: {
   WEBHOOK_WORKER: boolean;
   WEBHOOK_CONCURRENCY: number;
   WEBHOOK_POLL_MS: number;
-}): WebhookConfig {
+  WEBHOOK_BUSINESS_CONCURRENCY?: number;
+  WEBHOOK_ENDPOINT_CONCURRENCY?: number;
+  WEBHOOK_CONNECT_TIMEOUT_MS: number;
+  WEBHOOK_SEND_NOW_PER_MINUTE: number;
+  WEBHOOK_SEND_NOW_CONCURRENCY: number;
+}): WebhookConfig | { problems: string[] } {
+  const problems: string[] = [];
+  const business = values.WEBHOOK_BUSINESS_CONCURRENCY;
+  const endpoint = values.WEBHOOK_ENDPOINT_CONCURRENCY;
+  if (business !== undefined && business > values.WEBHOOK_CONCURRENCY)
+    problems.push(`WEBHOOK_BUSINESS_CONCURRENCY: expected at most WEBHOOK_CONCURRENCY (${values.WEBHOOK_CONCURRENCY})`);
+  const businessShare = deliveryShares(values.WEBHOOK_CONCURRENCY, { perBusiness: business }).perBusiness;
+  if (endpoint !== undefined && endpoint > businessShare)
+    problems.push(`WEBHOOK_ENDPOINT_CONCURRENCY: expected at most the per-business share (${businessShare})`);
+  if (problems.length > 0) return { problems };
   return {
     retryScheduleMs: values.WEBHOOK_RETRY_SCHEDULE,
     worker: values.WEBHOOK_WORKER,
     concurrency: values.WEBHOOK_CONCURRENCY,
     pollMs: values.WEBHOOK_POLL_MS,
+    shares: { perBusiness: business, perEndpoint: endpoint },
+    connectTimeoutMs: values.WEBHOOK_CONNECT_TIMEOUT_MS,
+    sendNow: { perMinute: values.WEBHOOK_SEND_NOW_PER_MINUTE, concurrency: values.WEBHOOK_SEND_NOW_CONCURRENCY },
   };
 }

@@ -6,6 +6,7 @@ import { keyEncryptionKeySource } from '../core/services/oauth/key-encryption-ke
 import { oauthUrls } from '../core/services/oauth/urls.ts';
 import { paymentSettings } from '../core/services/payments/settings.ts';
 import { createFailureLimiter } from '../core/services/rate-limit/failure-limiter.ts';
+import { createInFlightLimit } from '../core/services/rate-limit/in-flight-limit.ts';
 import { createRateLimiter, type RateLimitStore } from '../core/services/rate-limit/rate-limiter.ts';
 import { webhookSecretKeySource } from '../core/services/webhooks/secret-box.ts';
 import { createWorkLimit } from '../core/services/work-limit/work-limit.ts';
@@ -46,6 +47,7 @@ export function createCoreServices(database: Database, config: Config): CoreServ
       secretKey: webhookSecretKeySource(kek),
       allowPrivateUrls: config.webhooks.allowPrivateUrls,
       secretOverlapHours: config.webhooks.secretOverlapHours,
+      sendNowInFlight: createInFlightLimit(config.webhookDelivery.sendNow.concurrency),
     },
     rateLimiters: {
       government: createRateLimiter({ name: 'gov', ...config.rateLimits.government }, store),
@@ -62,6 +64,10 @@ export function createCoreServices(database: Database, config: Config): CoreServ
       ),
       oauthLogin: createFailureLimiter(
         { name: 'oauth-login', points: config.oauthLoginMaxFailures, windowSeconds: 15 * 60 },
+        store,
+      ),
+      webhookSendNow: createRateLimiter(
+        { name: 'webhook-send-now', points: config.webhookDelivery.sendNow.perMinute, windowSeconds: 60 },
         store,
       ),
     },

@@ -7,6 +7,7 @@ import type {
   ZDeliveryStatus,
   ZRecordedAttempt,
 } from '../../core/routers/webhook-delivery/record-delivery-attempts.schema.ts';
+import { storableText } from '../../core/services/sql/storable-text.ts';
 import type { WebhookSender } from '../../core/services/webhooks/sender-port.ts';
 import type { WebhookPoster } from './http-post.ts';
 
@@ -69,9 +70,10 @@ export async function sendOne(
     attempts_before: delivery.attempts,
     duration_ms: result.durationMs,
     status: result.status,
-    retry_after: result.retryAfter?.slice(0, 200),
+    // The poster made these storable already; slice() here could split a surrogate pair, storableText cannot.
+    retry_after: result.retryAfter === undefined ? undefined : storableText(result.retryAfter, 200),
     response_body: result.responseBody,
-    error: result.error?.slice(0, 2000),
+    error: result.error === undefined ? undefined : storableText(result.error, 2000),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Logger } from '../../core/logger.ts';
+import { deliveryShares, type DeliveryShares } from '../../core/webhook-config.ts';
 import { createAttemptBatcher } from './attempt-batcher.ts';
 import { recordAttempts, sendOne, type ClaimedDelivery, type DeliveryDeps } from './deliver-one.ts';
 
@@ -13,15 +14,12 @@ const FAILURE_PAUSE_MAX_MS = 5_000;
 /** During a run of failed passes, one error line per this interval. */
 const FAILURE_LOG_EVERY_MS = 30_000;
 
-/** One endpoint's share of the slots: half of them (at least one), so a slow receiver leaves the other half to the rest. */
-export function perEndpointShare(concurrency: number): number {
-  return Math.max(1, Math.ceil(concurrency / 2));
-}
-
 export interface WebhookWorkerOptions extends DeliveryDeps {
   log: Logger;
   /** Attempts in flight at once in this process (WEBHOOK_CONCURRENCY). */
   concurrency?: number;
+  /** Caps of attempts in flight per business and per endpoint (deliveryShares of the concurrency by default). */
+  shares?: DeliveryShares;
   /** How often an idle worker looks for new events and due deliveries. */
   pollMs?: number;
 }
@@ -39,7 +37,7 @@ export interface WebhookWorker {
 /**
  * The delivery loop of one process: publishes the outbox into deliveries, claims due deliveries up
  * to the free concurrency (leased rows, FOR UPDATE SKIP LOCKED: several processes share the work;
- * one endpoint gets at most half the slots), sends each and records the attempts in batches (one
+ * businesses take turns, each under its cap of slots and each endpoint under its own), sends each and records the attempts in batches (one
  * transaction for all those that finished while the previous batch was being recorded). At least
  * once: an attempt is recorded after it is sent, so a process killed in between leaves the row
  * pending under a lease that expires, and another attempt (same webhook-id) follows. A slot is
@@ -51,12 +49,13 @@ export interface WebhookWorker {
 export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const { log, invoker, systemContext } = options;
   const concurrency = options.concurrency ?? DEFAULT_WEBHOOK_CONCURRENCY;
-  const perEndpoint = perEndpointShare(concurrency);
+  const { perBusiness, perEndpoint } = options.shares ?? deliveryShares(concurrency);
   const pollMs = options.pollMs ?? 500;
   const firstDelay = options.scheduleMs[0] ?? 0;
   const batcher = createAttemptBatcher((attempts) => recordAttempts(options, attempts));
   const inFlight = new Set<Promise<void>>();
   const perEndpointInFlight = new Map<string, number>();
+  const perBusinessInFlight = new Map<string, number>();
   let stopped = false;
   let publishDue = true;
   let lastPublish = 0;
@@ -85,18 +84,23 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     return published === PUBLISH_BATCH;
   }
 
+  const count = (loads: Map<string, number>, id: string, by: number) => {
+    const left = (loads.get(id) ?? 0) + by;
+    if (left > 0) loads.set(id, left);
+    else loads.delete(id);
+  };
+
   function track(delivery: ClaimedDelivery): void {
-    const endpoint = delivery.endpoint_id;
-    perEndpointInFlight.set(endpoint, (perEndpointInFlight.get(endpoint) ?? 0) + 1);
+    count(perEndpointInFlight, delivery.endpoint_id, 1);
+    count(perBusinessInFlight, delivery.business_id, 1);
     const sending = sendOne(options, delivery)
       .then((attempt) => batcher.add(attempt))
       .catch((error: unknown) =>
         log.error({ err: error, delivery: delivery.id }, 'recording a webhook attempt failed'),
       );
     const tracked = sending.finally(() => {
-      const left = (perEndpointInFlight.get(endpoint) ?? 1) - 1;
-      if (left > 0) perEndpointInFlight.set(endpoint, left);
-      else perEndpointInFlight.delete(endpoint);
+      count(perEndpointInFlight, delivery.endpoint_id, -1);
+      count(perBusinessInFlight, delivery.business_id, -1);
       inFlight.delete(tracked);
       wakeUp?.();
     });
@@ -111,8 +115,13 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
       {
         limit: free,
         lease_ms: options.leaseMs,
+        per_business: perBusiness,
         per_endpoint: perEndpoint,
+        // At most `concurrency` (100) entries each: every one has an attempt in flight.
         busy: [...perEndpointInFlight].slice(0, 100).map(([endpoint_id, in_flight]) => ({ endpoint_id, in_flight })),
+        busy_businesses: [...perBusinessInFlight]
+          .slice(0, 100)
+          .map(([business_id, in_flight]) => ({ business_id, in_flight })),
       },
       systemContext(),
     );

@@ -5,6 +5,7 @@ import type { RedirectUriPolicy } from './oauth/redirect-uri-policy.ts';
 import type { AgentReferenceSource } from './reference/types.ts';
 import type { PaymentSettings } from './payments/settings.ts';
 import type { FailureLimiter } from './rate-limit/failure-limiter.ts';
+import type { InFlightLimit } from './rate-limit/in-flight-limit.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { WorkLimit } from './work-limit/work-limit.ts';
 import type { WebhookSender } from './webhooks/sender-port.ts';
@@ -35,6 +36,11 @@ export interface CoreServices {
     oauthToken: RateLimiter;
     /** Failed sign-ins at the authorization endpoint, per e-mail address and per client address. */
     oauthLogin: FailureLimiter;
+    /**
+     * Webhook test and retry requests per business (WEBHOOK_SEND_NOW_PER_MINUTE): each sends now and
+     * holds its request open for up to the attempt's deadline.
+     */
+    webhookSendNow: RateLimiter;
   };
   /** The service-wide bound on concurrent password checks (scrypt); beyond its queue, SERVER_BUSY. */
   passwordChecks: WorkLimit;
@@ -76,6 +82,8 @@ export interface CoreServices {
     allowPrivateUrls: boolean;
     /** WEBHOOK_SECRET_OVERLAP_HOURS: how long a rotated-out secret keeps signing. */
     secretOverlapHours: number;
+    /** Test and retry requests in flight at once per business, in this process (WEBHOOK_SEND_NOW_CONCURRENCY). */
+    sendNowInFlight: InFlightLimit;
   };
   /**
    * Sends one delivery now (the test endpoint, a manual retry), implemented by the delivery side

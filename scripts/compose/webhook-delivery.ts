@@ -3,7 +3,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { createWebhookPoster, DEFAULT_TIMEOUT_MS } from '../../adapters/webhooks/http-post.ts';
 import type { Resolver } from '../../adapters/outbound/guarded-lookup.ts';
 import { createWebhookSender, type DeliveryDeps } from '../../adapters/webhooks/deliver-one.ts';
-import { perEndpointShare, startWebhookWorker, type WebhookWorker } from '../../adapters/webhooks/worker.ts';
+import { startWebhookWorker, type WebhookWorker } from '../../adapters/webhooks/worker.ts';
+import { deliveryShares } from '../../core/webhook-config.ts';
 import type { Config } from '../../core/config.ts';
 import { onOutboxCommitted } from '../../orm/outbox-commits.ts';
 import type { DatabaseNotifications } from '../../core/services/sql/notifications.ts';
@@ -53,11 +54,14 @@ export function composeWebhookDelivery(options: WebhookDeliveryOptions): Webhook
   const { config, log } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const concurrency = options.concurrency ?? config.webhookDelivery.concurrency;
+  const shares = deliveryShares(concurrency, config.webhookDelivery.shares);
   const poster = createWebhookPoster({
     allowPrivate: config.webhooks.allowPrivateUrls,
-    socketsPerOrigin: perEndpointShare(concurrency),
+    // The worker's share of an endpoint, plus what sending now (test, retry) may add beside it.
+    socketsPerOrigin: shares.perEndpoint + config.webhookDelivery.sendNow.concurrency,
     resolver: options.resolver,
     timeoutMs,
+    connectTimeoutMs: config.webhookDelivery.connectTimeoutMs,
   });
   const deps: DeliveryDeps = {
     invoker: createInvoker(appRouter),
@@ -89,6 +93,7 @@ export function composeWebhookDelivery(options: WebhookDeliveryOptions): Webhook
         log,
         pollMs: options.pollMs ?? config.webhookDelivery.pollMs,
         concurrency,
+        shares,
       });
       worker = started;
       // A commit of this process that wrote outbox events wakes the worker at once; another process's

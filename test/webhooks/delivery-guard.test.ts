@@ -18,6 +18,13 @@ describe('webhook delivery: connect-time address guard and HTTP limits', functio
     server = createServer((req, res) => {
       hits += 1;
       if (req.url === '/hang') return; // never answers
+      if (req.url === '/slow') {
+        setTimeout(() => {
+          res.statusCode = 204;
+          res.end();
+        }, 300);
+        return;
+      }
       if (req.url === '/big') {
         res.end('x'.repeat(10_000));
         return;
@@ -123,6 +130,29 @@ describe('webhook delivery: connect-time address guard and HTTP limits', functio
     poster.close();
     expect(result.status).to.equal(undefined);
     expect(result.error).to.match(/timed out after 300 ms/);
+  });
+
+  it('gives up connecting at the connect deadline, well before the whole deadline (a look-up that never answers)', async () => {
+    // The connect phase (look-up included) never ends: as an address that drops SYNs, without the network.
+    const never: Resolver = () => new Promise(() => {});
+    const poster = createWebhookPoster({
+      allowPrivate: true,
+      resolver: never,
+      timeoutMs: 10_000,
+      connectTimeoutMs: 200,
+    });
+    const result = await poster.post(`http://receiver.example:${port}/ok`, '{}', {});
+    poster.close();
+    expect(result.status).to.equal(undefined);
+    expect(result.error).to.equal('could not connect within 200 ms');
+  });
+
+  it('a reused keep-alive socket is not held to the connect deadline: a slow answer within the whole deadline arrives', async () => {
+    const poster = createWebhookPoster({ allowPrivate: true, timeoutMs: 5000, connectTimeoutMs: 100 });
+    expect((await poster.post(`http://127.0.0.1:${port}/ok`, '{}', {})).status).to.equal(204);
+    const slow = await poster.post(`http://127.0.0.1:${port}/slow`, '{}', {});
+    poster.close();
+    expect(slow.status).to.equal(204);
   });
 
   it('keeps at most 1 KiB of the response body', async () => {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
 import { ConfigError, loadConfig } from '../../core/config.ts';
+import { deliveryShares } from '../../core/webhook-config.ts';
 import { decideOutcome, retryAfterMs } from '../../core/services/webhooks/retry-policy.ts';
 import { webhookHeaders } from '../../core/services/webhooks/signature.ts';
 
@@ -28,6 +29,29 @@ describe('webhook delivery: schedule, outcome decisions and signatures (pure)', 
     for (const bad of ['0', '101', '2.5', 'many', '-1']) {
       expect(() => loadConfig({ WEBHOOK_CONCURRENCY: bad }), bad).to.throw(ConfigError, /WEBHOOK_CONCURRENCY/);
     }
+  });
+
+  it('WEBHOOK_BUSINESS_CONCURRENCY and WEBHOOK_ENDPOINT_CONCURRENCY: a quarter of the slots, half of that; refused beyond what contains them', () => {
+    const shares = (env: Record<string, string>) => {
+      const { concurrency, shares: explicit } = loadConfig(env).webhookDelivery;
+      return deliveryShares(concurrency, explicit);
+    };
+    expect(shares({})).to.deep.equal({ perBusiness: 16, perEndpoint: 8 });
+    expect(shares({ WEBHOOK_CONCURRENCY: '4' })).to.deep.equal({ perBusiness: 1, perEndpoint: 1 });
+    expect(shares({ WEBHOOK_BUSINESS_CONCURRENCY: '40', WEBHOOK_ENDPOINT_CONCURRENCY: '10' })).to.deep.equal({
+      perBusiness: 40,
+      perEndpoint: 10,
+    });
+    expect(() => loadConfig({ WEBHOOK_CONCURRENCY: '8', WEBHOOK_BUSINESS_CONCURRENCY: '9' })).to.throw(
+      ConfigError,
+      /WEBHOOK_BUSINESS_CONCURRENCY/,
+    );
+    expect(() => loadConfig({ WEBHOOK_ENDPOINT_CONCURRENCY: '17' })).to.throw(
+      ConfigError,
+      /WEBHOOK_ENDPOINT_CONCURRENCY/,
+    );
+    expect(() => loadConfig({ WEBHOOK_CONNECT_TIMEOUT_MS: '50' })).to.throw(ConfigError, /WEBHOOK_CONNECT_TIMEOUT_MS/);
+    expect(loadConfig({}).webhookDelivery.connectTimeoutMs).to.equal(5000);
   });
 
   it('WEBHOOK_POLL_MS: 500 by default, whole milliseconds from 50 to 60000', () => {

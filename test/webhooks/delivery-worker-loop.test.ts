@@ -6,13 +6,15 @@ import {
   eventually,
   insertBusiness,
   insertEndpoint,
+  rows,
   startReceiver,
   type Receiver,
 } from './delivery-helpers.ts';
 
 /**
- * One endpoint's share of a worker's slots: with 4 attempts in flight, a receiver that never answers
- * holds at most 2 of them, and another endpoint's events are delivered meanwhile.
+ * One endpoint's share of a worker's slots: with 4 attempts in flight (all 4 for one business, 2 per
+ * endpoint), a receiver that never answers holds at most 2 of them, and another endpoint's events
+ * are delivered meanwhile.
  */
 describe('webhook delivery: one slow endpoint cannot take every slot', function () {
   this.timeout(60_000);
@@ -22,7 +24,13 @@ describe('webhook delivery: one slow endpoint cannot take every slot', function 
 
   before(async () => {
     service = await startTestService({
-      config: testConfig({ WEBHOOK_WORKER: 'true', WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_CONCURRENCY: '4' }),
+      config: testConfig({
+        WEBHOOK_WORKER: 'true',
+        WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+        WEBHOOK_CONCURRENCY: '4',
+        WEBHOOK_BUSINESS_CONCURRENCY: '4',
+        WEBHOOK_ENDPOINT_CONCURRENCY: '2',
+      }),
       webhooks: { pollMs: 20 },
     });
   });
@@ -53,6 +61,67 @@ describe('webhook delivery: one slow endpoint cannot take every slot', function 
       await fastCaller.workspace.customers.createCustomer({ name: `F${index}` });
     await eventually('every event at the other endpoint', () => fast.received.length >= 5);
     expect(slow.received).to.have.length(2);
+  });
+});
+
+/**
+ * Slots are fair per business, not only per endpoint: with the default 64 slots, two endpoints of
+ * one business that never answer and 300 queued deliveries hold that business's share (16, 8 per
+ * endpoint) and no more; another business's delivery leaves at once rather than after the held
+ * attempts' 15 s deadline.
+ */
+describe('webhook delivery: one business cannot take every slot', function () {
+  this.timeout(60_000);
+  let service: TestService;
+  const receivers: Receiver[] = [];
+  const held: ServerResponse[] = [];
+
+  before(async () => {
+    service = await startTestService({
+      config: testConfig({ WEBHOOK_WORKER: 'true', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }),
+      webhooks: { pollMs: 20 },
+    });
+  });
+  after(async () => {
+    for (const res of held) res.end();
+    await service.stop();
+    await Promise.all(receivers.map((receiver) => receiver.close()));
+  });
+
+  it("two silent endpoints of business A with 300 queued deliveries: business B's delivery still leaves within seconds", async () => {
+    const silent = [
+      await startReceiver(
+        () => [],
+        (_entry, res) => held.push(res),
+      ),
+      await startReceiver(
+        () => [],
+        (_entry, res) => held.push(res),
+      ),
+    ];
+    const other = await startReceiver(() => []);
+    receivers.push(...silent, other);
+    const flooding = await insertBusiness(service);
+    const waiting = await insertBusiness(service);
+    for (const receiver of silent) {
+      const endpoint = await insertEndpoint(service, flooding, receiver.url);
+      await rows(
+        service,
+        `insert into webhook_deliveries (id, business_id, endpoint_id, event_id, event_type, payload, next_attempt_at)
+         select gen_random_uuid(), ?, ?, gen_random_uuid(), 'customer.created', '{}', now() from generate_series(1, 150)`,
+        [flooding, endpoint.id],
+      );
+    }
+    await insertEndpoint(service, waiting, other.url);
+    await eventually('business A holding its share of the slots', () => held.length >= 16);
+
+    const queued = Date.now();
+    await callerFor(service, waiting).workspace.customers.createCustomer({ name: 'Not behind the flood' });
+    await eventually("business B's delivery", () => other.received.length >= 1);
+    // The bound the issue asks for, generous: without the per-business cap it is the 15 s deadline.
+    expect(Date.now() - queued).to.be.below(5000);
+    expect(held.length).to.equal(16);
+    expect(silent.map((receiver) => receiver.received.length)).to.deep.equal([8, 8]);
   });
 });
 

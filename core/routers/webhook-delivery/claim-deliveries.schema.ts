@@ -8,6 +8,15 @@ export const ZClaimDeliveriesInput = z.object({
     .min(1000)
     .max(600_000)
     .describe('How long the claim holds each row: the attempt deadline plus a margin.'),
+  per_business: z
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe(
+      'Most attempts in flight for one business from this claimer, `busy_businesses` included (absent: `limit`).',
+    ),
   per_endpoint: z
     .number()
     .int()
@@ -20,6 +29,11 @@ export const ZClaimDeliveriesInput = z.object({
     .max(100)
     .default([])
     .describe("The claimer's attempts already in flight, per endpoint."),
+  busy_businesses: z
+    .array(z.object({ business_id: z.uuid(), in_flight: z.number().int().min(0) }))
+    .max(100)
+    .default([])
+    .describe("The claimer's attempts already in flight, per business."),
   delivery_id: z.uuid().optional().describe('Claim this pending delivery now, whatever its schedule ("send now").'),
 });
 

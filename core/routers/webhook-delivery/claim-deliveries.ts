@@ -33,8 +33,10 @@ export const claimDeliveries = systemProcedure
     const rows = input.delivery_id
       ? [await claimDelivery(ctx.sql, input.delivery_id, now, lease)].filter((row) => row !== undefined)
       : await claimDueDeliveries(ctx.sql, now, lease, input.limit, {
+          perBusiness: input.per_business,
           perEndpoint: input.per_endpoint,
-          busy: input.busy.map((load) => ({ endpointId: load.endpoint_id, inFlight: load.in_flight })),
+          busyBusinesses: input.busy_businesses.map((load) => ({ id: load.business_id, inFlight: load.in_flight })),
+          busyEndpoints: input.busy.map((load) => ({ id: load.endpoint_id, inFlight: load.in_flight })),
         });
     if (rows.length === 0) return { deliveries: [] };
     const key = await ctx.services.webhooks.secretKey(ctx.log);

@@ -4,11 +4,11 @@ import { findWebhookEndpoint } from '../../services/webhooks/endpoints.query.ts'
 import { sendNowIfPossible } from '../../services/webhooks/send-now.ts';
 import { sendNowDueAt } from '../../services/webhooks/sender-port.ts';
 import { deliveryNotFound, endpointNotFound } from '../../services/webhooks/views.ts';
-import { webhookManagementProcedure } from '../../trpc.ts';
+import { webhookSendNowProcedure } from '../../trpc.ts';
 import { ZRetryWebhookDeliveryInput, ZRetryWebhookDeliveryOutput } from './retry-webhook-delivery.schema.ts';
 
 /** Sends one delivery again now, whatever its state (a delivered one too: the receiver deduplicates on webhook-id). */
-export const retryWebhookDelivery = webhookManagementProcedure
+export const retryWebhookDelivery = webhookSendNowProcedure
   .meta({
     openapi: {
       method: 'POST',
@@ -22,6 +22,7 @@ export const retryWebhookDelivery = webhookManagementProcedure
       errorResponses: {
         404: 'No such endpoint in this business, or no such delivery of it (RESOURCE_NOT_FOUND).',
         409: 'The endpoint is disabled, or the delivery is being sent right now (CONFLICT).',
+        429: 'Too many test and retry requests of this business: per minute, or in flight at once (RATE_LIMITED).',
       },
     },
     rest: { credential: 'workspace_api_token' },

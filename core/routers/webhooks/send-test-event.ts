@@ -7,14 +7,14 @@ import { WEBHOOK_TEST_EVENT } from '../../services/webhooks/event-catalogue.ts';
 import { sendNowIfPossible } from '../../services/webhooks/send-now.ts';
 import { sendNowDueAt } from '../../services/webhooks/sender-port.ts';
 import { endpointNotFound } from '../../services/webhooks/views.ts';
-import { webhookManagementProcedure } from '../../trpc.ts';
+import { webhookSendNowProcedure } from '../../trpc.ts';
 import { ZSendTestEventInput, ZSendTestEventOutput } from './send-test-event.schema.ts';
 
 /**
  * Queues a `webhook.test` event to this endpoint (whatever events it enabled) and sends it now,
  * answering the outcome; it is then an ordinary delivery (logged, retried on failure).
  */
-export const sendTestEvent = webhookManagementProcedure
+export const sendTestEvent = webhookSendNowProcedure
   .meta({
     openapi: {
       method: 'POST',
@@ -28,6 +28,7 @@ export const sendTestEvent = webhookManagementProcedure
       errorResponses: {
         404: 'No such endpoint in this business (RESOURCE_NOT_FOUND).',
         409: 'The endpoint is disabled: enable it first (CONFLICT).',
+        429: 'Too many test and retry requests of this business: per minute, or in flight at once (RATE_LIMITED).',
       },
     },
     rest: { credential: 'workspace_api_token' },

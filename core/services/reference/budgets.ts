@@ -5,6 +5,7 @@ import {
   governmentProcedure,
   oauthTokenProcedure,
   publicListProcedure,
+  webhookSendNowProcedure,
 } from '../../trpc.ts';
 import type { ReferenceLimits } from './types.ts';
 
@@ -18,6 +19,7 @@ const budgetBuilders: ReadonlyArray<readonly [string, { _def: unknown }]> = [
   ['agentRequests', agentRequestProcedure],
   ['oauthRegistration', clientRegistrationProcedure],
   ['oauthToken', oauthTokenProcedure],
+  ['webhookSendNow', webhookSendNowProcedure],
 ];
 
 /** What each budget covers, for the reader; a budget not named here is still listed with its numbers. */
@@ -29,6 +31,7 @@ const budgetScope: Readonly<Record<string, string>> = {
   oauthRegistration: 'OAuth client registrations, per client address',
   oauthToken: 'OAuth token and revocation requests together, per client address',
   oauthLogin: 'failed sign-ins at the authorization endpoint, per e-mail address and per client address',
+  webhookSendNow: 'webhook test and retry requests together, per business (and a few in flight at once)',
 };
 
 /** One budget, as the reference quotes it. */

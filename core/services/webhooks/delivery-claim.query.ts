@@ -19,15 +19,27 @@ export interface ClaimedDelivery {
 const RETURNING = `d.id, d.business_id, d.endpoint_id, d.event_id, d.event_type, d.payload, d.attempts,
   e.url, e.secret_ciphertext, e.previous_secret_ciphertext, e.previous_secret_expires_at`;
 
-/** This process's attempts in flight to one endpoint (the claim leaves it only the rest of its share). */
-export interface EndpointLoad {
-  endpointId: string;
+/** This claimer's attempts in flight to one endpoint, or for one business (the claim leaves it only the rest of its share). */
+export interface InFlight {
+  id: string;
   inFlight: number;
 }
 
-function placeholders(count: number, row: string): string {
-  return Array.from({ length: count }, () => row).join(', ');
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+/** `(?::uuid, ?::integer), ...` for the loads, with a row that matches nothing so the list is never empty. */
+function loadRows(loads: readonly InFlight[]): { sql: string; params: unknown[] } {
+  const all = [{ id: NO_ID, inFlight: 0 }, ...loads];
+  return {
+    sql: all.map(() => '(?::uuid, ?::integer)').join(', '),
+    params: all.flatMap((load) => [load.id, load.inFlight]),
+  };
 }
+
+/** What makes a row claimable, for the alias `due` (its endpoint joined as `owner`). */
+const CLAIMABLE = `due.state = 'pending' and due.next_attempt_at <= ?::timestamptz
+  and (due.locked_until is null or due.locked_until <= ?::timestamptz) and not owner.disabled
+  and due.endpoint_id not in (select id from full_endpoint)`;
 
 /**
  * Claims up to `limit` due deliveries: pending, next_attempt_at reached, no live lease, endpoint
@@ -35,51 +47,91 @@ function placeholders(count: number, row: string): string {
  * are locked FOR UPDATE SKIP LOCKED and leased until `leaseUntil` in the same statement, so two
  * workers never claim one row; a worker that dies leaves a lease that simply expires.
  *
- * `perEndpoint` caps one endpoint's share of this claimer's attempts in flight (counting `busy`, what
- * it already has in flight): an endpoint at its cap is left out, and the others get at most their
- * remaining room, so a slow receiver with a backlog cannot take every slot. The candidates (oldest
- * due first, twice `limit`) are locked for the statement only; those over an endpoint's room stay
- * unleased for the next claim.
+ * Fair per business, then per endpoint, counting `busy` (what this claimer already has in flight):
+ * the businesses with something due are visited through the pending-business index (one probe per
+ * business, whatever its backlog), the `limit` of them waiting longest take turns (each business's
+ * oldest first, then each one's second, ...), a business takes at most `perBusiness` in flight and
+ * an endpoint at most `perEndpoint`. So a business's backlog of any size to receivers that never
+ * answer holds its share of the slots, and another business's delivery goes out at the next free slot.
+ *
+ * Does NOT cover other claimers: each process counts its own attempts in flight.
  */
 export function claimDueDeliveries(
   source: SqlSource,
   now: Date,
   leaseUntil: Date,
   limit: number,
-  options: { perEndpoint?: number; busy?: readonly EndpointLoad[] } = {},
+  options: {
+    perBusiness?: number;
+    perEndpoint?: number;
+    busyBusinesses?: readonly InFlight[];
+    busyEndpoints?: readonly InFlight[];
+  } = {},
 ): Promise<ClaimedDelivery[]> {
-  const cap = options.perEndpoint ?? limit;
-  const busy = (options.busy ?? []).filter((load) => load.inFlight > 0);
-  const full = busy.filter((load) => load.inFlight >= cap).map((load) => load.endpointId);
-  // A row that matches nothing keeps both lists well formed when they are empty.
-  const loads = [{ endpointId: '00000000-0000-0000-0000-000000000000', inFlight: 0 }, ...busy];
-  const excluded = full.length > 0 ? full : ['00000000-0000-0000-0000-000000000000'];
+  const perBusiness = options.perBusiness ?? limit;
+  const perEndpoint = options.perEndpoint ?? limit;
+  const businesses = loadRows((options.busyBusinesses ?? []).filter((load) => load.inFlight > 0));
+  const endpoints = loadRows((options.busyEndpoints ?? []).filter((load) => load.inFlight > 0));
+  const at = now.toISOString();
   return runQuery<ClaimedDelivery>(source, {
-    sql: `update webhook_deliveries d set locked_until = ?::timestamptz
-            from (select ranked.id from (
-                    select candidate.id, candidate.endpoint_id, candidate.next_attempt_at,
-                           row_number() over (partition by candidate.endpoint_id order by candidate.next_attempt_at) as rank
-                      from (select due.id, due.endpoint_id, due.next_attempt_at from webhook_deliveries due
-                              join webhook_endpoints owner on owner.id = due.endpoint_id and owner.business_id = due.business_id
-                             where due.state = 'pending' and due.next_attempt_at <= ?::timestamptz
-                               and (due.locked_until is null or due.locked_until <= ?::timestamptz) and not owner.disabled
-                               and due.endpoint_id not in (${placeholders(excluded.length, '?::uuid')})
-                             order by due.next_attempt_at limit ? for update of due skip locked) candidate) ranked
-                    left join (values ${placeholders(loads.length, '(?::uuid, ?::integer)')}) busy(endpoint_id, in_flight)
-                      on busy.endpoint_id = ranked.endpoint_id
-                   where ranked.rank <= ? - coalesce(busy.in_flight, 0)
-                   order by ranked.next_attempt_at limit ?) claimed,
+    sql: `with recursive pending_business(business_id) as (
+            (select business_id from webhook_deliveries where state = 'pending' order by business_id limit 1)
+            union all
+            select (select later.business_id from webhook_deliveries later
+                     where later.state = 'pending' and later.business_id > pending_business.business_id
+                     order by later.business_id limit 1)
+              from pending_business where pending_business.business_id is not null),
+          busy_business(id, in_flight) as (values ${businesses.sql}),
+          busy_endpoint(id, in_flight) as (values ${endpoints.sql}),
+          full_endpoint as (select id from busy_endpoint where in_flight >= ?::integer),
+          turn as (
+            select pending_business.business_id, oldest.next_attempt_at as waiting_since,
+                   ?::integer - coalesce(busy_business.in_flight, 0) as room
+              from pending_business
+              left join busy_business on busy_business.id = pending_business.business_id
+              cross join lateral (
+                select due.next_attempt_at from webhook_deliveries due
+                  join webhook_endpoints owner on owner.id = due.endpoint_id and owner.business_id = due.business_id
+                 where due.business_id = pending_business.business_id and ${CLAIMABLE}
+                 order by due.next_attempt_at limit 1) oldest
+             where pending_business.business_id is not null
+               and ?::integer - coalesce(busy_business.in_flight, 0) > 0
+             order by oldest.next_attempt_at limit ?),
+          candidate as (
+            select locked.*, turn.waiting_since from turn
+             cross join lateral (
+               select due.id, due.business_id, due.endpoint_id, due.next_attempt_at from webhook_deliveries due
+                 join webhook_endpoints owner on owner.id = due.endpoint_id and owner.business_id = due.business_id
+                where due.business_id = turn.business_id and ${CLAIMABLE}
+                order by due.next_attempt_at limit least(turn.room, ?::integer)
+                for update of due skip locked) locked),
+          allowed as (
+            select ranked.id, ranked.waiting_since,
+                   row_number() over (partition by ranked.business_id order by ranked.next_attempt_at) as business_turn
+              from (select candidate.*,
+                           row_number() over (partition by candidate.endpoint_id order by candidate.next_attempt_at) as endpoint_rank
+                      from candidate) ranked
+              left join busy_endpoint on busy_endpoint.id = ranked.endpoint_id
+             where ranked.endpoint_rank <= ?::integer - coalesce(busy_endpoint.in_flight, 0))
+          update webhook_deliveries d set locked_until = ?::timestamptz
+            from (select id from allowed order by business_turn, waiting_since limit ?) claimed,
                  webhook_endpoints e
            where d.id = claimed.id and e.id = d.endpoint_id and e.business_id = d.business_id
           returning ${RETURNING}`,
     params: [
+      ...businesses.params,
+      ...endpoints.params,
+      perEndpoint,
+      perBusiness,
+      at,
+      at,
+      perBusiness,
+      limit,
+      at,
+      at,
+      limit,
+      perEndpoint,
       leaseUntil.toISOString(),
-      now.toISOString(),
-      now.toISOString(),
-      ...excluded,
-      limit * 2,
-      ...loads.flatMap((load) => [load.endpointId, load.inFlight]),
-      cap,
       limit,
     ],
   });

@@ -26,6 +26,12 @@ export const WebhookDelivery = defineEntity({
       expression:
         "create index webhook_deliveries_due_idx on webhook_deliveries (next_attempt_at) where state = 'pending'",
     },
+    {
+      // The claim's fairness: one probe per business with something pending, then its oldest due.
+      name: 'webhook_deliveries_pending_business_idx',
+      expression:
+        "create index webhook_deliveries_pending_business_idx on webhook_deliveries (business_id, next_attempt_at) where state = 'pending'",
+    },
     { name: 'webhook_deliveries_endpoint_idx', properties: ['endpointId', 'createdAt', 'id'] },
   ],
   properties: (p) => ({

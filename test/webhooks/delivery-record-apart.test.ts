@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { createContextInner } from '../../core/context.ts';
+import { createLogger } from '../../core/logger.ts';
+import { createCaller } from '../../core/routers/_app.ts';
+import { insertWebhookDelivery } from '../../core/services/webhooks/deliveries.query.ts';
+import type { RecordedAttempt } from '../../core/services/webhooks/delivery-record.query.ts';
+import { recordAttemptsApart, UNRECORDABLE_ATTEMPT } from '../../core/services/webhooks/record-attempts.ts';
+import { service } from '../helpers/root-hooks.ts';
+import { insertBusiness, insertEndpoint, rows } from './delivery-helpers.ts';
+
+const SCHEDULE = [0, 60_000, 60_000];
+
+/** The worker's caller: the system principal. */
+function systemCaller() {
+  const running = service();
+  return createCaller(
+    createContextInner({
+      em: running.database.orm.em,
+      log: createLogger('silent'),
+      urls: { site: running.config.siteUrl, base: running.config.baseUrl },
+      services: running.services,
+      requestId: `test-${randomUUID()}`,
+      principal: { kind: 'system' },
+    }),
+  );
+}
+
+/** A pending delivery to a fresh endpoint of `businessId`, claimed as the worker claims it. */
+async function claimedDelivery(businessId: string) {
+  const running = service();
+  const endpoint = await insertEndpoint(running, businessId, 'https://receiver.example/hooks');
+  const id = randomUUID();
+  await insertWebhookDelivery(running.database.orm.em.fork(), {
+    id,
+    businessId,
+    endpointId: endpoint.id,
+    eventId: randomUUID(),
+    eventType: 'customer.created',
+    payload: '{}',
+    now: new Date(),
+  });
+  const { deliveries } = await systemCaller().webhookDelivery.claimDeliveries({
+    limit: 1,
+    lease_ms: 60_000,
+    delivery_id: id,
+  });
+  const claimed = deliveries[0]!;
+  return {
+    endpointId: endpoint.id,
+    attempt: {
+      delivery_id: claimed.id,
+      business_id: claimed.business_id,
+      endpoint_id: claimed.endpoint_id,
+      lease: claimed.lease,
+      attempts_before: claimed.attempts,
+      duration_ms: 12,
+    },
+  };
+}
+
+const stateOf = async (deliveryId: string) =>
+  (
+    await rows<{ state: string; attempts: number; last_error: string | null }>(
+      service(),
+      'select state, attempts, last_error from webhook_deliveries where id = ?',
+      [deliveryId],
+    )
+  )[0];
+
+/**
+ * Recording attempts (webhookDelivery.recordDeliveryAttempts), the procedure the worker batches
+ * into: no attempt can undo the record of another in its batch, and text no caller made storable
+ * is made storable here too.
+ */
+describe('webhook delivery: recording attempts apart', () => {
+  it('an attempt whose delivery was deleted meanwhile does not undo the rest of its batch', async () => {
+    const first = await insertBusiness(service());
+    const second = await insertBusiness(service());
+    const gone = await claimedDelivery(first);
+    const healthy = await claimedDelivery(second);
+    // The business deletes its endpoint while the attempt is in flight: its delivery goes by cascade.
+    await rows(service(), 'delete from webhook_endpoints where id = ?', [gone.endpointId]);
+
+    const { deliveries } = await systemCaller().webhookDelivery.recordDeliveryAttempts({
+      attempts: [
+        { ...gone.attempt, status: 204 },
+        { ...healthy.attempt, status: 204 },
+      ],
+      schedule_ms: SCHEDULE,
+    });
+    expect(deliveries[0]).to.equal(null);
+    expect(deliveries[1]).to.include({ state: 'delivered', attempts: 1 });
+    expect(await stateOf(healthy.attempt.delivery_id)).to.include({ state: 'delivered', attempts: 1 });
+  });
+
+  it('NUL and unpaired surrogates from a caller are made storable; the batch records every attempt once', async () => {
+    const business = await insertBusiness(service());
+    const dirty = await claimedDelivery(business);
+    const clean = await claimedDelivery(business);
+    const { deliveries } = await systemCaller().webhookDelivery.recordDeliveryAttempts({
+      attempts: [
+        { ...dirty.attempt, status: 500, response_body: 'a\u0000b\uD800', error: 'x\u0000' },
+        { ...clean.attempt, status: 204 },
+      ],
+      schedule_ms: SCHEDULE,
+    });
+    expect(deliveries.map((delivery) => delivery?.state)).to.deep.equal(['pending', 'delivered']);
+    const [attempt] = await rows<{ response_body: string; error: string }>(
+      service(),
+      'select response_body, error from webhook_attempts where delivery_id = ?',
+      [dirty.attempt.delivery_id],
+    );
+    expect(attempt).to.deep.equal({ response_body: 'a\uFFFDb\uFFFD', error: 'x\uFFFD' });
+    expect(await stateOf(dirty.attempt.delivery_id)).to.deep.equal({
+      state: 'pending',
+      attempts: 1,
+      last_error: 'HTTP 500: x\uFFFD',
+    });
+  });
+
+  it('an attempt the database refuses (NUL, below the guard) counts as a failed attempt with the reason', async () => {
+    const business = await insertBusiness(service());
+    const refused = await claimedDelivery(business);
+    const healthy = await claimedDelivery(business);
+    const now = new Date();
+    const recorded = (claimed: typeof refused, body: string | undefined, error?: string): RecordedAttempt => ({
+      deliveryId: claimed.attempt.delivery_id,
+      businessId: claimed.attempt.business_id,
+      endpointId: claimed.endpointId,
+      lease: new Date(claimed.attempt.lease),
+      attemptedAt: now,
+      durationMs: 5,
+      status: body === undefined ? undefined : 200,
+      responseBody: body,
+      error,
+      outcome:
+        body === undefined
+          ? { state: 'pending', nextAttemptAt: new Date(now.getTime() + 60_000), error: error! }
+          : { state: 'delivered' },
+    });
+    const attempts = [recorded(refused, 'raw\u0000'), recorded(healthy, 'fine')];
+    const statuses = await recordAttemptsApart(
+      service().database.orm.em.fork(),
+      attempts,
+      (index) => recorded(index === 0 ? refused : healthy, undefined, UNRECORDABLE_ATTEMPT),
+      createLogger('silent'),
+    );
+    expect(statuses.map((status) => status?.state)).to.deep.equal(['pending', 'delivered']);
+    expect(await stateOf(refused.attempt.delivery_id)).to.deep.equal({
+      state: 'pending',
+      attempts: 1,
+      last_error: UNRECORDABLE_ATTEMPT,
+    });
+    expect(await stateOf(healthy.attempt.delivery_id)).to.include({ state: 'delivered', attempts: 1 });
+    const [attempt] = await rows<{ response_status: number | null; error: string }>(
+      service(),
+      'select response_status, error from webhook_attempts where delivery_id = ?',
+      [refused.attempt.delivery_id],
+    );
+    expect(attempt).to.deep.equal({ response_status: null, error: UNRECORDABLE_ATTEMPT });
+  });
+});
