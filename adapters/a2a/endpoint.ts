@@ -19,7 +19,7 @@ import {
   type A2aReply,
   type RequestId,
 } from './json-rpc.ts';
-import { dispatch, taskReply } from './methods.ts';
+import { dispatch, storesTask, taskReply } from './methods.ts';
 import { buildSkillTable, type SkillTable } from './skills.ts';
 import { checkContentType, checkMethod, negotiateVersion, type A2aVersion } from './transport-checks.ts';
 
@@ -141,14 +141,17 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
 
   /**
    * The client's A2A budget, reserved before anything else is done for the request (429 with
-   * Retry-After in the dual body beyond it); answers the RateLimit headers to send.
+   * Retry-After in the dual body beyond it), and for a request that may store a row (`stores`) the
+   * agent storage bound too (429 per network, 503 STORAGE_LIMIT_REACHED across the service);
+   * answers the RateLimit headers to send.
    */
   const admit = async (
     context: Context,
     id: RequestId,
+    stores: boolean,
   ): Promise<{ headers: Record<string, string> } | { reply: A2aReply }> => {
     try {
-      await invoker.call('agent.admitRequest', undefined, context);
+      await invoker.call(stores ? 'agent.admitStoringRequest' : 'agent.admitRequest', undefined, context);
       // Taken out of the shared context: the method's procedures write their own headers there.
       const headers = context.response.headers;
       context.response.headers = {};
@@ -182,7 +185,9 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
     if ('reply' in negotiated) return negotiated.reply;
     // One context for the request's own procedures: the budget's, then the method's.
     const context = createContext(requestFacts(ctx));
-    const admitted = await admit(context, envelope.request.id);
+    // A message stores a task, and a request with a key stores its answer: both count against the storage bound.
+    const stores = storesTask(negotiated.version, envelope.request.method) || ctx.get('Idempotency-Key') !== '';
+    const admitted = await admit(context, envelope.request.id, stores);
     if ('reply' in admitted) return admitted.reply;
     const answer = await answerIdempotently(
       ctx,

@@ -57,6 +57,11 @@ function otherVersionHint(version: A2aVersion, method: string): string | undefin
   return undefined;
 }
 
+/** Whether the method stores a task when it runs: message/send (SendMessage). */
+export function storesTask(version: A2aVersion, method: string): boolean {
+  return method === wires[version].methods.send;
+}
+
 /** Runs one JSON-RPC request in the request's version. Stateless: every request stands alone but for the stored tasks. */
 export function dispatch(
   version: A2aVersion,
