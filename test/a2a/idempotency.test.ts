@@ -39,6 +39,49 @@ describe('A2A POST with an Idempotency-Key', function () {
     expect(await tasksWithMessage(body.params.message.messageId)).to.equal(1);
   });
 
+  it('keeps a task answer once: the key row references the task and holds no copy of its artifact', async () => {
+    const key = randomUUID();
+    const body = send03([skillPart03('find-blog-posts', { per_page: 2 })]);
+    const first = await rpc(body, { 'Idempotency-Key': key });
+    expect(first.status, first.text).to.equal(200);
+    const taskId = first.body.result.id;
+    const [row] = await sql<{ task_id: string | null; response_body: string | null }>(
+      'select task_id, response_body from idempotency_keys where key = ?',
+      [key],
+    );
+    expect(row).to.deep.equal({ task_id: taskId, response_body: null });
+    const [task] = await sql<{ artifacts: string }>(
+      'select artifacts::text as artifacts from agent_tasks where id = ?',
+      [taskId],
+    );
+    expect(JSON.parse(task!.artifacts)).to.have.length(1);
+    const again = await rpc(body, { 'Idempotency-Key': key });
+    expect(again.headers.get('idempotency-replayed')).to.equal('true');
+    expect(again.text, 'rewritten from the task row, byte for byte').to.equal(first.text);
+    // A read with a key references the task too.
+    const readKey = randomUUID();
+    const read = { jsonrpc: '2.0', id: 7, method: 'tasks/get', params: { id: taskId, historyLength: 0 } };
+    const readFirst = await rpc(read, { 'Idempotency-Key': readKey });
+    expect((await rpc(read, { 'Idempotency-Key': readKey })).text).to.equal(readFirst.text);
+    const [readRow] = await sql('select task_id, response_body from idempotency_keys where key = ?', [readKey]);
+    expect(readRow).to.deep.equal({ task_id: taskId, response_body: null });
+  });
+
+  it("never stores a budget's headers with an answer (a skill's RateLimit, Retry-After)", async () => {
+    const key = randomUUID();
+    const first = await rpc(send03([skillPart03('find-businesses', { industry: 'hvac' })]), { 'Idempotency-Key': key });
+    expect(first.status, first.text).to.equal(200);
+    expect(first.headers.get('ratelimit')).to.be.a('string');
+    const [row] = await sql<{ response_headers: Record<string, string> }>(
+      'select response_headers from idempotency_keys where key = ?',
+      [key],
+    );
+    const stored = Object.keys(row!.response_headers).map((name) => name.toLowerCase());
+    expect(stored).to.not.include.members(['ratelimit']);
+    expect(stored).to.not.include.members(['ratelimit-policy']);
+    expect(stored).to.not.include.members(['retry-after']);
+  });
+
   it('treats a body with its keys in another order as the same request', async () => {
     const key = randomUUID();
     const body = send03([skillPart03('explain-paid-reference', {})]);
