@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { randomClientAddress } from '../government/helpers.ts';
+import { request } from '../helpers/http.ts';
+import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
+import { startAdjustedApp } from '../helpers/test-service.ts';
 import { a2aUrl, rpc, send03, send10, skillPart03, V1, type Json } from './fixtures.ts';
 import type { JsonResponse } from '../helpers/http.ts';
 
@@ -80,6 +84,35 @@ describe('A2A POST with an Idempotency-Key', function () {
     expect(stored).to.not.include.members(['ratelimit']);
     expect(stored).to.not.include.members(['ratelimit-policy']);
     expect(stored).to.not.include.members(['retry-after']);
+  });
+
+  it("does not keep a task refused for lack of a skill's budget: the retry runs again, and says so afresh", async () => {
+    const app = await startAdjustedApp(service(), (config) => ({
+      ...config,
+      trustProxy: true,
+      rateLimits: { ...config.rateLimits, government: { points: 1, windowSeconds: 60 } },
+    }));
+    try {
+      const client = randomClientAddress();
+      const post = (body: unknown, headers: Record<string, string> = {}) =>
+        request<Json>(`${app.url}/api/v1/agent/a2a`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client, ...headers },
+          body: JSON.stringify(body),
+        });
+      const skill = () => send03([skillPart03('find-government-opportunities', {})]);
+      expect((await post(skill())).body.result.status.state).to.equal('completed');
+      const key = randomUUID();
+      const body = skill();
+      const refused = await post(body, { 'Idempotency-Key': key });
+      expect(refused.body.result.status.state, refused.text).to.equal('failed');
+      expect(refused.body.result.status.message.parts[1].data.code).to.equal('RATE_LIMITED');
+      expect(await sql('select 1 from idempotency_keys where key = ?', [key])).to.deep.equal([]);
+      const retried = await post(body, { 'Idempotency-Key': key });
+      expect(retried.headers.get('idempotency-replayed')).to.equal(null);
+    } finally {
+      await app.close();
+    }
   });
 
   it('treats a body with its keys in another order as the same request', async () => {
