@@ -30,7 +30,12 @@ const log = createLogger('silent');
 const bench = await startBenchService(
   'a2a',
   // One client address asks thousands of times: the budgets are not what is measured.
-  { PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: '1000000', A2A_RATE_LIMIT_PER_MINUTE: '1000000' },
+  {
+    PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: '1000000',
+    A2A_RATE_LIMIT_PER_MINUTE: '1000000',
+    AGENT_STORAGE_PER_HOUR: '10000000',
+    AGENT_STORAGE_PER_NETWORK_PER_HOUR: '10000000',
+  },
   async (database, config) => {
     const caller = systemCaller({ orm: database.orm, services: createCoreServices(database, config), config, log });
     await seedDemoIfEmpty(caller, seedAreas, log);

@@ -36,6 +36,8 @@ const bench = await startBenchService('paid-reference', {
   PAYMENT_MAX_TIMEOUT_SECONDS: '3600',
   // One client address asks thousands of times: the budgets are not what is measured.
   A2A_RATE_LIMIT_PER_MINUTE: '1000000',
+  AGENT_STORAGE_PER_HOUR: '10000000',
+  AGENT_STORAGE_PER_NETWORK_PER_HOUR: '10000000',
   PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: '1000000',
 });
 

@@ -114,6 +114,8 @@ const ZEnvironment = z.object({
   PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000).default(300),
   A2A_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000).default(120),
   MCP_TOOL_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000).default(600),
+  AGENT_STORAGE_PER_HOUR: positiveInt(10_000_000).default(20_000),
+  AGENT_STORAGE_PER_NETWORK_PER_HOUR: positiveInt(10_000_000).default(4_000),
   TRPC_MAX_BATCH_SIZE: positiveInt(1000).default(10),
   SEED_DEMO: booleanFromEnv.optional(),
   DEMO_OWNER_EMAIL: z.email({ message: 'expected an e-mail address' }).max(254).optional(),
@@ -168,6 +170,16 @@ export interface Config {
     publicLists: { points: number; windowSeconds: number };
     agentRequests: { points: number; windowSeconds: number };
     mcpToolCalls: { points: number; windowSeconds: number };
+    /**
+     * Agent requests that store a row (A2A tasks, Idempotency-Key answers, checkout sessions), per
+     * hour across all clients (AGENT_STORAGE_PER_HOUR, default 20,000: about 5.6 a second all hour,
+     * where the per-client A2A budget alone allows 7,200 an hour per address) and per client network,
+     * IPv6 /48 or IPv4 /24 (AGENT_STORAGE_PER_NETWORK_PER_HOUR, default 4,000). Worst case kept: an A2A
+     * task is at most a 64 KiB message and a page-sized artifact (a directory page is 13 KB), so the
+     * defaults let the database grow by at most about 1.6 GB an hour, typically a tenth of that.
+     */
+    agentStorage: { points: number; windowSeconds: number };
+    agentStoragePerNetwork: { points: number; windowSeconds: number };
   };
   /** SEED_DEMO as set; see seedsDemo for the default. */
   seedDemo: boolean | undefined;
@@ -288,6 +300,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicLists: { points: values.PUBLIC_LIST_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
       agentRequests: { points: values.A2A_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
       mcpToolCalls: { points: values.MCP_TOOL_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
+      agentStorage: { points: values.AGENT_STORAGE_PER_HOUR, windowSeconds: 3600 },
+      agentStoragePerNetwork: { points: values.AGENT_STORAGE_PER_NETWORK_PER_HOUR, windowSeconds: 3600 },
     },
     seedDemo: values.SEED_DEMO,
     demoOwner: { email: values.DEMO_OWNER_EMAIL ?? 'owner@summit-home.example', password: values.DEMO_OWNER_PASSWORD },

@@ -103,6 +103,13 @@ export interface Context {
   credentials: Credentials;
   clock: Clock;
   response: ResponseMeta;
+  /**
+   * The budgets this request has been counted against already (core/trpc.ts): a transport that
+   * reserves a request's budget before its work (the A2A endpoint, an idempotent REST route) calls
+   * the admission procedure first, and the procedure that then runs on the same context is not
+   * counted twice.
+   */
+  admitted: Set<string>;
 }
 
 /** Builds a context without any HTTP: adapters (through a ContextFactory), scripts and tests all come through here. */
@@ -139,5 +146,6 @@ function buildContext(
     credentials: request.credentials ?? {},
     clock: clock ?? systemClock,
     response: { headers: {} },
+    admitted: new Set(),
   };
 }

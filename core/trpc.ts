@@ -5,7 +5,7 @@ import { mcpScopeFor, principalAllows, scopesGranting, type ToolAccess } from '.
 import type { Context } from './context.ts';
 import { AppError, classifyError, type ErrorMessage } from './errors/index.ts';
 import { removeOutputValidator } from './procedures/introspection.ts';
-import { clientAddressKey } from './services/rate-limit/client-address-key.ts';
+import { clientAddressKey, clientNetworkKey } from './services/rate-limit/client-address-key.ts';
 import { rateLimitHeaders } from './services/rate-limit/headers.ts';
 
 /**
@@ -72,6 +72,13 @@ export interface RestMeta {
    * scheme on the operation and its 401 and 403 answers.
    */
   credential?: 'workspace_api_token';
+  /**
+   * The procedure (no input) the REST adapter calls first, on the request's context, to reserve the
+   * route's budgets before anything else runs: before an Idempotency-Key is claimed, so a replay is
+   * counted like any request and carries the current caller's RateLimit headers. The route's own
+   * procedure then finds the budget counted (Context.admitted).
+   */
+  admission?: 'agent.admitStoringRequest';
 }
 
 /** Procedure metadata: the REST mapping (trpc-to-openapi) plus what other transports read. */
@@ -152,14 +159,18 @@ const perBusiness = async ({ principal }: Context): Promise<BudgetOwner | undefi
     ? { key: `business:${principal.businessId}`, counted: 'webhook test and retry requests', per: 'business' }
     : undefined;
 
-/** Counts each call against one of the budgets; beyond it, 429 RATE_LIMITED with Retry-After and RateLimit headers. */
+/**
+ * Counts each call against one of the budgets; beyond it, 429 RATE_LIMITED with Retry-After and
+ * RateLimit headers. A request already counted against it (an admission procedure ran first on
+ * the same context: Context.admitted) passes without a second count.
+ */
 function rateLimitedBy(
   limiter: RateLimiterName,
   ownerOf: (ctx: Context) => Promise<BudgetOwner | undefined> = perClient,
 ) {
   return t.middleware(async ({ ctx, next }) => {
     const owner = await ownerOf(ctx);
-    if (owner === undefined) return next();
+    if (owner === undefined || ctx.admitted.has(limiter)) return next();
     const decision = await ctx.services.rateLimiters[limiter].consume(owner.key);
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
@@ -170,9 +181,50 @@ function rateLimitedBy(
       );
     }
     Object.assign(ctx.response.headers, headers);
+    ctx.admitted.add(limiter);
     return next();
   });
 }
+
+/**
+ * The bound on what the agent endpoints make the database keep (A2A tasks, Idempotency-Key
+ * answers, UCP checkout sessions), across clients: per client network (IPv6 /48, IPv4 /24:
+ * clientNetworkKey) and across the whole service, per hour (AGENT_STORAGE_PER_NETWORK_PER_HOUR,
+ * AGENT_STORAGE_PER_HOUR). The per-client budget bounds one address; these bound a client holding
+ * many addresses (a /48 has 65,536 /64s) and everyone together. Beyond the network's share: 429
+ * RATE_LIMITED; beyond the service's: 503 STORAGE_LIMIT_REACHED (a capacity condition of the
+ * server, not the client's fault), both with Retry-After. A refused network spends nothing of the
+ * service's bound. No RateLimit headers: the service's remaining capacity is not the client's to read.
+ *
+ * Does NOT cover: bytes (a request is counted once whatever it stores: the body limits bound each
+ * row); in-process callers (no address); an attacker spread over many /48s and /24s shares the
+ * service-wide bound with everyone, which is what keeps the database's growth bounded.
+ */
+const storageBudget = t.middleware(async ({ ctx, next }) => {
+  if (ctx.clientAddress === undefined || ctx.admitted.has('agentStorage')) return next();
+  const { agentStoragePerNetwork, agentStorage } = ctx.services.rateLimiters;
+  const network = clientNetworkKey(ctx.clientAddress);
+  const share = await agentStoragePerNetwork.consume(network);
+  if (!share.allowed) {
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many stored tasks and answers from your network (${network}): the limit is ${share.policy.points} per ` +
+        `${share.policy.windowSeconds} seconds per network (IPv6 /48, IPv4 /24).`,
+      { headers: { 'Retry-After': String(share.resetSeconds) } },
+    );
+  }
+  const service = await agentStorage.consume('service');
+  if (!service.allowed) {
+    throw new AppError(
+      'STORAGE_LIMIT_REACHED',
+      `This service keeps at most ${service.policy.points} new tasks and answers per ${service.policy.windowSeconds} ` +
+        'seconds across all clients, and has reached it.',
+      { headers: { 'Retry-After': String(service.resetSeconds) } },
+    );
+  }
+  ctx.admitted.add('agentStorage');
+  return next();
+});
 
 /** Public, and counted against the government group's per-client budget. */
 export const governmentProcedure = publicProcedure.use(rateLimitedBy('government'));
@@ -184,8 +236,14 @@ export const governmentProcedure = publicProcedure.use(rateLimitedBy('government
  */
 export const publicListProcedure = publicProcedure.use(rateLimitedBy('publicLists'));
 
-/** Public, and counted against the per-client budget of A2A requests (each may store a task and an Idempotency-Key answer). */
+/** Public, and counted against the per-client budget of A2A requests. */
 export const agentRequestProcedure = publicProcedure.use(rateLimitedBy('agentRequests'));
+
+/**
+ * An agent request that makes the database keep a row (an A2A task, an Idempotency-Key answer, a
+ * checkout session): the per-client budget, then the per-network and service-wide storage bound.
+ */
+export const agentStoringProcedure = agentRequestProcedure.use(storageBudget);
 
 /** Public OAuth dynamic client registration, counted against its own per-client budget. */
 export const clientRegistrationProcedure = publicProcedure.use(rateLimitedBy('oauthRegistration'));

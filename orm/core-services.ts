@@ -54,6 +54,11 @@ export function createCoreServices(database: Database, config: Config): CoreServ
       publicLists: createRateLimiter({ name: 'public-list', ...config.rateLimits.publicLists }, store),
       agentRequests: createRateLimiter({ name: 'a2a', ...config.rateLimits.agentRequests }, store),
       mcpToolCalls: createRateLimiter({ name: 'mcp-tools', ...config.rateLimits.mcpToolCalls }, store),
+      agentStorage: createRateLimiter({ name: 'agent-storage', ...config.rateLimits.agentStorage }, store),
+      agentStoragePerNetwork: createRateLimiter(
+        { name: 'agent-storage-network', ...config.rateLimits.agentStoragePerNetwork },
+        store,
+      ),
       oauthRegistration: createRateLimiter(
         { name: 'oauth-register', points: config.oauthRegistrationPerHour, windowSeconds: 3600 },
         store,

@@ -4,7 +4,7 @@ import type { Middleware } from 'koa';
 import type { Context, SiteUrls } from '../../core/context.ts';
 import { internalErrorMessage } from '../../core/errors/error-message.ts';
 import { classifyError, type ErrorMessage } from '../../core/errors/index.ts';
-import { answerIdempotently, checkIdempotencyKeyHeader } from '../http/idempotency.ts';
+import { answerIdempotently, checkIdempotencyKeyHeader, type ExecutedAnswer } from '../http/idempotency.ts';
 import { noStore } from '../http/no-store.ts';
 import type { ProcedureAccess } from '../http/procedure-access.ts';
 import { requestFacts } from '../http/request-facts.ts';
@@ -19,7 +19,7 @@ import {
   type A2aReply,
   type RequestId,
 } from './json-rpc.ts';
-import { dispatch } from './methods.ts';
+import { dispatch, storesTask, taskReply } from './methods.ts';
 import { buildSkillTable, type SkillTable } from './skills.ts';
 import { checkContentType, checkMethod, negotiateVersion, type A2aVersion } from './transport-checks.ts';
 
@@ -105,9 +105,9 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
 
   /**
    * Everything after the envelope: the answer of one parsed request in one version, as status,
-   * headers and body text. An Idempotency-Key store wraps exactly this (scope: the version).
+   * headers and body text, and the stored task it answered. An Idempotency-Key store wraps exactly this.
    */
-  const execute = async (context: Context, version: A2aVersion, request: A2aRequest): Promise<A2aReply> => {
+  const execute = async (context: Context, version: A2aVersion, request: A2aRequest): Promise<ExecutedAnswer> => {
     const started = performance.now();
     try {
       const result = await dispatch(version, request.id, request.method, request.params, context, {
@@ -124,7 +124,8 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
         },
         'a2a request',
       );
-      return result.reply;
+      const { taskId, replayable } = result;
+      return { ...result.reply, ...(taskId ? { taskId } : {}), ...(replayable === false ? { replayable } : {}) };
     } catch (error) {
       // Failures outside a skill's own call (the task store, the text router, a bug): masked, logged, 5xx.
       const classified = classifyError(error, context.requestId);
@@ -140,14 +141,17 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
 
   /**
    * The client's A2A budget, reserved before anything else is done for the request (429 with
-   * Retry-After in the dual body beyond it); answers the RateLimit headers to send.
+   * Retry-After in the dual body beyond it), and for a request that may store a row (`stores`) the
+   * agent storage bound too (429 per network, 503 STORAGE_LIMIT_REACHED across the service);
+   * answers the RateLimit headers to send.
    */
   const admit = async (
     context: Context,
     id: RequestId,
+    stores: boolean,
   ): Promise<{ headers: Record<string, string> } | { reply: A2aReply }> => {
     try {
-      await invoker.call('agent.admitRequest', undefined, context);
+      await invoker.call(stores ? 'agent.admitStoringRequest' : 'agent.admitRequest', undefined, context);
       // Taken out of the shared context: the method's procedures write their own headers there.
       const headers = context.response.headers;
       context.response.headers = {};
@@ -181,14 +185,22 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
     if ('reply' in negotiated) return negotiated.reply;
     // One context for the request's own procedures: the budget's, then the method's.
     const context = createContext(requestFacts(ctx));
-    const admitted = await admit(context, envelope.request.id);
+    // A message stores a task, and a request with a key stores its answer: both count against the storage bound.
+    const stores = storesTask(negotiated.version, envelope.request.method) || ctx.get('Idempotency-Key') !== '';
+    const admitted = await admit(context, envelope.request.id, stores);
     if ('reply' in admitted) return admitted.reply;
     const answer = await answerIdempotently(
       ctx,
       options,
       { scope: `POST ${endpoint}`, body: envelope.json, vary: ['A2A-Version'] },
       () => execute(context, negotiated.version, envelope.request),
-      idempotencyErrors(envelope.request.id),
+      {
+        ...idempotencyErrors(envelope.request.id),
+        rebuild: (task) => {
+          const { id, method, params } = envelope.request;
+          return taskReply(negotiated.version, id, method, params, task);
+        },
+      },
     );
     // The budget's RateLimit headers describe this request, also on a replay.
     return { ...answer, headers: { ...answer.headers, ...admitted.headers } };

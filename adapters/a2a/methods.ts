@@ -1,5 +1,6 @@
 import type { Context } from '../../core/context.ts';
-import { rpcError, rpcErrorFromMessage, type A2aReply, type RequestId } from './json-rpc.ts';
+import type { AgentTask } from '../../core/routers/agent-tasks/agent-task.schema.ts';
+import { rpcError, rpcErrorFromMessage, rpcResult, type A2aReply, type RequestId } from './json-rpc.ts';
 import { sendMessage, type SendDependencies } from './send-message.ts';
 import { getTask } from './tasks.ts';
 import type { A2aVersion } from './transport-checks.ts';
@@ -12,6 +13,10 @@ export interface MethodResult {
   reply: A2aReply;
   skill?: string | null;
   outcome: string;
+  /** The reply's result is this stored task: an Idempotency-Key keeps the id, and rewrites the reply from it (taskReply). */
+  taskId?: string;
+  /** The reply must not be kept for replay (a skill refused for lack of budget: the retry is to run). */
+  replayable?: false;
 }
 
 type Method = (
@@ -31,7 +36,8 @@ const send: Method = async (id, params, wire, context, dependencies) => {
 const get: Method = async (id, params, wire, context, { invoker }) => {
   const read = wire.readGetParams(params);
   if ('invalid' in read) return { reply: rpcErrorFromMessage(id, read.invalid, 200), outcome: 'invalid_params' };
-  return { reply: await getTask(id, read.value, wire, context, invoker), outcome: 'task' };
+  const { reply, taskId } = await getTask(id, read.value, wire, context, invoker);
+  return { reply, outcome: 'task', ...(taskId ? { taskId } : {}) };
 };
 
 const wires: Record<A2aVersion, Wire> = { '0.3': wire03, '1.0': wire10 };
@@ -51,6 +57,11 @@ function otherVersionHint(version: A2aVersion, method: string): string | undefin
   return undefined;
 }
 
+/** Whether the method stores a task when it runs: message/send (SendMessage). */
+export function storesTask(version: A2aVersion, method: string): boolean {
+  return method === wires[version].methods.send;
+}
+
 /** Runs one JSON-RPC request in the request's version. Stateless: every request stands alone but for the stored tasks. */
 export function dispatch(
   version: A2aVersion,
@@ -67,4 +78,33 @@ export function dispatch(
     hint ??
     `Method not found: ${JSON.stringify(method.slice(0, 100))}. A2A ${version} methods here: ${Object.keys(methods[version]).join(', ')}.`;
   return { reply: rpcError(id, 'A2A_METHOD_NOT_FOUND', message), outcome: 'method_not_found' };
+}
+
+/**
+ * The reply of a replayed request whose first reply was a stored task (MethodResult.taskId): the
+ * same method's result written again from the task, in the request's version, with the history
+ * length the request asked for. The request is the first one again (its fingerprint matched), so its
+ * params read as they did then.
+ */
+export function taskReply(
+  version: A2aVersion,
+  id: RequestId,
+  method: string,
+  params: Record<string, unknown>,
+  task: AgentTask,
+): A2aReply {
+  const wire = wires[version];
+  const read =
+    method === wire.methods.send
+      ? wire.readSendParams(params)
+      : method === wire.methods.get
+        ? wire.readGetParams(params)
+        : undefined;
+  if (read === undefined || 'invalid' in read)
+    throw new Error(`no task reply for the A2A method ${method.slice(0, 100)}`);
+  const historyLength = read.value.historyLength;
+  return rpcResult(
+    id,
+    method === wire.methods.send ? wire.sendResult(task, historyLength) : wire.taskResult(task, historyLength),
+  );
 }

@@ -183,7 +183,7 @@ export async function sendMessage(
   wire: Wire,
   context: Context,
   dependencies: SendDependencies,
-): Promise<{ reply: A2aReply; skill: string | null; outcome: string }> {
+): Promise<{ reply: A2aReply; skill: string | null; outcome: string; taskId?: string; replayable?: false }> {
   const { invoker } = dependencies;
   let previous: AgentTask | undefined;
   if (incoming.taskId !== undefined) {
@@ -270,5 +270,7 @@ export async function sendMessage(
     reply: rpcResult(id, wire.sendResult(task, incoming.historyLength), end.headers),
     skill,
     outcome: end.state,
+    // A stored task is what an Idempotency-Key keeps (its id); a refusal for lack of budget is kept nowhere.
+    ...(end.store ? { taskId: task.id } : { replayable: false as const }),
   };
 }

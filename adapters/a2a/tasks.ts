@@ -27,15 +27,18 @@ export async function findTask(
   return task ? { task } : { reply: taskNotFound(id, taskId) };
 }
 
-/** tasks/get (0.3) and GetTask (1.0): the task as the request's version writes it, its history limited as asked. */
+/**
+ * tasks/get (0.3) and GetTask (1.0): the task as the request's version writes it, its history
+ * limited as asked, and the id of the task answered (an Idempotency-Key keeps that, not a copy).
+ */
 export async function getTask(
   id: RequestId,
   query: TaskQuery,
   wire: Wire,
   context: Context,
   invoker: ProcedureInvoker,
-): Promise<A2aReply> {
+): Promise<{ reply: A2aReply; taskId?: string }> {
   const found = await findTask(id, query.id, context, invoker);
-  if ('reply' in found) return found.reply;
-  return rpcResult(id, wire.taskResult(found.task, query.historyLength));
+  if ('reply' in found) return { reply: found.reply };
+  return { reply: rpcResult(id, wire.taskResult(found.task, query.historyLength)), taskId: found.task.id };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { classifyError, errorMessage, originalError, type ErrorMessage } from '../../core/errors/index.ts';
+import type { AgentTask } from '../../core/routers/agent-tasks/agent-task.schema.ts';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_MAX_STORED_BODY } from '../../core/services/idempotency/policy.ts';
 import { canonicalJson } from './canonical-json.ts';
 import type { ProcedureAccess } from './procedure-access.ts';
@@ -13,12 +14,22 @@ export interface HttpAnswer {
   body: string;
 }
 
+/**
+ * What an execution answers, and how its key keeps it: `taskId` when the answer is a stored A2A
+ * task (the key keeps the id and a replay rebuilds the answer from the task: IdempotencyOptions.rebuild),
+ * `replayable: false` when it must not be kept at all (a refusal for lack of budget: the retry runs).
+ */
+export interface ExecutedAnswer extends HttpAnswer {
+  taskId?: string;
+  replayable?: false;
+}
+
 /** The request a key is checked against. */
 export interface IdempotentRequest {
   /**
-   * The endpoint the key belongs to, e.g. "POST /api/v1/agent/a2a": keys are scoped per endpoint,
-   * so one key may be used once at each. Append a partition when the key space must be split
-   * further (an authenticated endpoint: the principal, e.g. "POST /api/v1/x business:<id>").
+   * The endpoint the key belongs to, e.g. "POST /api/v1/agent/a2a": keys are scoped per caller
+   * (the idempotency procedures take the owner from the context: core/services/idempotency/owner.ts)
+   * and per endpoint, so one caller may use one key once at each.
    */
   scope: string;
   /** The parsed JSON body (compared canonically: key order and spacing do not matter), or the raw text when it is not JSON. */
@@ -35,6 +46,8 @@ type ErrorAnswerFormat = (message: ErrorMessage, headers: Record<string, string>
 export interface IdempotencyOptions {
   /** How the helper's own error answers (400, 409, a failed claim) are written; default: a plain ErrorMessage. */
   formatError?: ErrorAnswerFormat;
+  /** The answer of a replay whose stored answer is a task (ExecutedAnswer.taskId), from the task as stored now. */
+  rebuild?: (task: AgentTask) => HttpAnswer;
 }
 
 const HEADER = 'idempotency-key';
@@ -126,16 +139,18 @@ function failureAnswer(ctx: KoaCtx, error: unknown, format: ErrorAnswerFormat): 
 }
 
 /**
- * Runs `execute` at most once per Idempotency-Key (spec 2.10 and 4.5), and answers what the
- * endpoint is to send. Transport glue only; what happens to a key is decided by the idempotency
- * procedures (core/routers/idempotency):
+ * Runs `execute` at most once per caller and Idempotency-Key (spec 2.10 and 4.5), and answers what
+ * the endpoint is to send. Transport glue only; what happens to a key, and whose it is, is decided by
+ * the idempotency procedures (core/routers/idempotency):
  * - no header: executes, every time;
  * - an invalid key: 400 IDEMPOTENCY_KEY_INVALID naming the rule, nothing executes;
  * - a new key: executes, and stores the answer for 24 hours when it is storable (see storable();
  *   a 5xx answer, or a throw, releases the key so a retry executes again);
  * - the same key and an equivalent request (same method, path and query, `vary` headers, and
- *   canonically equal JSON body) once answered: the stored answer, byte for byte, with
- *   `Idempotency-Replayed: true` and `Idempotent-Replayed: true`, and `replayed: true`;
+ *   canonically equal JSON body) once answered: the stored answer, byte for byte (a stored task's
+ *   answer rewritten from the task as it stands), with `Idempotency-Replayed: true` and
+ *   `Idempotent-Replayed: true`, and `replayed: true`; never the first request's budget headers
+ *   (the endpoint adds the current request's);
  * - the same key and another request: 409 IDEMPOTENCY_KEY_REUSED;
  * - the same key while its first request runs: 409 IDEMPOTENCY_REQUEST_IN_PROGRESS with Retry-After.
  * If storing the answer fails, it is logged and the answer is still given. A client that goes away
@@ -147,7 +162,7 @@ export async function answerIdempotently(
   ctx: KoaCtx,
   access: ProcedureAccess,
   request: IdempotentRequest,
-  execute: () => Promise<HttpAnswer>,
+  execute: () => Promise<ExecutedAnswer>,
   options: IdempotencyOptions = {},
 ): Promise<HttpAnswer & { replayed: boolean }> {
   const format = options.formatError ?? errorMessageAnswer;
@@ -155,7 +170,10 @@ export async function answerIdempotently(
   if (refusal !== undefined) {
     return { ...format(errorMessage('IDEMPOTENCY_KEY_INVALID', refusal), {}), replayed: false };
   }
-  if (key === undefined) return { ...(await execute()), replayed: false };
+  if (key === undefined) {
+    const { status, headers, body } = await execute();
+    return { status, headers, body, replayed: false };
+  }
 
   let fingerprint: string;
   try {
@@ -174,8 +192,14 @@ export async function answerIdempotently(
     return { ...failureAnswer(ctx, error, format), replayed: false };
   }
   if (claim.outcome === 'replay') {
-    const headers = { ...claim.headers, 'Idempotency-Replayed': 'true', 'Idempotent-Replayed': 'true' };
-    return { status: claim.status, headers, body: claim.body, replayed: true };
+    const written = claim.task ? rebuilt(claim.task, options) : { headers: {}, body: claim.body! };
+    const headers = {
+      ...claim.headers,
+      ...written.headers,
+      'Idempotency-Replayed': 'true',
+      'Idempotent-Replayed': 'true',
+    };
+    return { status: claim.status, headers, body: written.body, replayed: true };
   }
 
   const held = { ...identity, claim_token: claim.claim_token };
@@ -187,28 +211,36 @@ export async function answerIdempotently(
       ctx.state.log.error({ err: originalError(error), reason }, 'idempotency key release failed');
     }
   };
-  let answer: HttpAnswer;
+  let answer: ExecutedAnswer;
   try {
     answer = await execute();
   } catch (error) {
     await release('execution failed');
     throw error;
   }
-  if (!storable(answer.status)) {
-    await release(`status ${answer.status}`);
-  } else if (answer.body.length > IDEMPOTENCY_MAX_STORED_BODY) {
+  if (!storable(answer.status) || answer.replayable === false) {
+    await release(`status ${answer.status}${answer.replayable === false ? ', not replayable' : ''}`);
+  } else if (answer.taskId === undefined && answer.body.length > IDEMPOTENCY_MAX_STORED_BODY) {
     ctx.state.log.warn({ bytes: answer.body.length }, 'answer too large to keep for idempotent replay');
     await release('answer too large');
   } else {
     try {
-      const stored = { ...held, status: answer.status, headers: answer.headers, body: answer.body };
+      const kept = answer.taskId !== undefined ? { task_id: answer.taskId } : { body: answer.body };
+      const stored = { ...held, status: answer.status, headers: answer.headers, ...kept };
       await invoker.call('idempotency.completeKey', stored, createContext(requestFacts(ctx)));
     } catch (error) {
       ctx.state.log.error({ err: originalError(error) }, 'idempotency key completion failed; answering anyway');
       await release('completion failed');
     }
   }
-  return { ...answer, replayed: false };
+  return { status: answer.status, headers: answer.headers, body: answer.body, replayed: false };
+}
+
+/** A replayed answer that is a stored task, written by the endpoint that stored it. */
+function rebuilt(task: AgentTask, options: IdempotencyOptions): Pick<HttpAnswer, 'headers' | 'body'> {
+  if (!options.rebuild) throw new Error('a stored answer references a task, and this endpoint cannot write one');
+  const { headers, body } = options.rebuild(task);
+  return { headers, body };
 }
 
 /** Writes an HttpAnswer as the response, its body exactly as given. */

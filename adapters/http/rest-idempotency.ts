@@ -31,27 +31,40 @@ async function answerOf(
   }
 }
 
+/** What an idempotent route does, besides its scope. */
+export interface IdempotentRoute {
+  /** Reserves the route's budgets (`rest.admission`); what it throws is the answer (a 429, a 503). */
+  admit: () => Promise<void>;
+  /** The route's call, answered as data. */
+  call: () => Promise<HttpAnswer>;
+  /** Headers the request earned so far (its budget's RateLimit headers). */
+  earnedHeaders: () => Record<string, string>;
+}
+
 /**
  * A REST route with `rest.idempotent` (core/trpc.ts): the Idempotency-Key rules of spec 2.10 and 4.5
  * over the generic route, as the A2A endpoint has them. The key is checked before anything runs (400
- * IDEMPOTENCY_KEY_INVALID); `scope` is the route ("POST /api/v1/agent/ucp/checkout": a key is
- * one per endpoint) and the fingerprint covers the path and query and the parsed JSON body
- * (canonically: key order and spacing do not matter). A replayed 201 is answered 200 (the resource
- * was created by the first request), with the first answer's headers and body byte for byte plus
- * Idempotency-Replayed: true. The procedure's own budget (a rate limit) is spent only by requests that
- * execute: a replay costs one key look-up.
+ * IDEMPOTENCY_KEY_INVALID); then the route's budgets are reserved (`admit`), so a replay is counted
+ * like any request; then the key is claimed. Keys are one per caller (the idempotency procedures
+ * take the owner from the context) and per route, `scope` ("POST /api/v1/agent/ucp/checkout"), and
+ * the fingerprint covers the path and query and the parsed JSON body (canonically: key order and
+ * spacing do not matter). A replayed 201 is answered 200 (the resource was created by the first
+ * request), with the first answer's own headers and body byte for byte plus Idempotency-Replayed:
+ * true, and this request's budget headers (RateLimit), never the first requester's.
  */
 export async function serveIdempotently(
   ctx: KoaCtx,
   access: ProcedureAccess,
   scope: string,
-  call: () => Promise<HttpAnswer>,
-  earnedHeaders: () => Record<string, string>,
+  route: IdempotentRoute,
 ): Promise<void> {
   const refused = checkIdempotencyKeyHeader(ctx);
   if (refused) return writeHttpAnswer(ctx, refused);
+  await route.admit();
   const answer = await answerIdempotently(ctx, access, { scope, body: ctx.state.body }, () =>
-    answerOf(ctx, call, earnedHeaders),
+    answerOf(ctx, route.call, route.earnedHeaders),
   );
-  writeHttpAnswer(ctx, answer.replayed && answer.status === 201 ? { ...answer, status: 200 } : answer);
+  if (!answer.replayed) return writeHttpAnswer(ctx, answer);
+  const headers = { ...answer.headers, ...route.earnedHeaders() };
+  writeHttpAnswer(ctx, { ...answer, status: answer.status === 201 ? 200 : answer.status, headers });
 }

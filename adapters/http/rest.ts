@@ -88,7 +88,23 @@ export function restRoutes(options: ProcedureRoutesOptions): Router<HttpState> {
         const { 'Cache-Control': _caching, ...kept } = context.response.headers;
         return kept;
       };
-      if (rest?.idempotent) return serveIdempotently(ctx, options, scope, () => answer(ctx, context), earned);
+      // The route's budgets, reserved before anything else runs (rest.admission); a refusal keeps its headers.
+      const admit = async (): Promise<void> => {
+        if (!rest?.admission) return;
+        try {
+          await invoker.callPath(rest.admission, undefined, context);
+        } catch (error) {
+          ctx.set(earned());
+          throw error;
+        }
+      };
+      if (rest?.idempotent)
+        return serveIdempotently(ctx, options, scope, {
+          admit,
+          call: () => answer(ctx, context),
+          earnedHeaders: earned,
+        });
+      await admit();
       try {
         const data = await invoker.callPath(path, inputOf(ctx), context);
         ctx.status = context.response.status ?? successStatus;

@@ -320,6 +320,12 @@ export const errorCatalogue = {
     resolution:
       'The service cannot reach its database; retry shortly. It recovers by itself once the database is back.',
   },
+  STORAGE_LIMIT_REACHED: {
+    status: 503,
+    jsonRpc: -32051,
+    resolution:
+      'The service has stored as many new tasks and answers as it keeps per hour across all clients; wait for the number of seconds in the Retry-After header, then send the request again. Reading a task (tasks/get without an Idempotency-Key) still works.',
+  },
   SERVER_BUSY: {
     status: 503,
     jsonRpc: -32050,

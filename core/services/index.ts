@@ -30,6 +30,13 @@ export interface CoreServices {
      * the MCP specification's "Servers MUST rate limit tool invocations" (agent.admitToolCall).
      */
     mcpToolCalls: RateLimiter;
+    /**
+     * Requests that make the agent endpoints store a row (an A2A task, an Idempotency-Key answer, a
+     * checkout session), across all clients per hour (key "service"), and per client network
+     * (IPv6 /48, IPv4 /24): the bound on what the database keeps that no per-client budget gives.
+     */
+    agentStorage: RateLimiter;
+    agentStoragePerNetwork: RateLimiter;
     /** OAuth dynamic client registrations per client address. */
     oauthRegistration: RateLimiter;
     /** OAuth token and revocation requests per client address. */

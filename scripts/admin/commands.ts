@@ -11,6 +11,7 @@ import { revokeApiTokenCommand } from './revoke-api-token.ts';
 import { revokeOAuthGrantCommand } from './revoke-oauth-grant.ts';
 import { rotateOAuthKeyCommand } from './rotate-oauth-key.ts';
 import { seedDemoBusinessCommand } from './seed-demo-business.ts';
+import { storageUsageCommand } from './storage-usage.ts';
 
 /** Every `npm run admin` command, in the order the usage lists them. */
 export const adminCommands: AdminCommand[] = [
@@ -26,4 +27,5 @@ export const adminCommands: AdminCommand[] = [
   listOAuthGrantsCommand,
   revokeOAuthGrantCommand,
   listPaymentsReceivedCommand,
+  storageUsageCommand,
 ];

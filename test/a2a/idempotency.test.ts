@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { randomClientAddress } from '../government/helpers.ts';
+import { request } from '../helpers/http.ts';
+import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
+import { startAdjustedApp } from '../helpers/test-service.ts';
 import { a2aUrl, rpc, send03, send10, skillPart03, V1, type Json } from './fixtures.ts';
 import type { JsonResponse } from '../helpers/http.ts';
 
@@ -37,6 +41,78 @@ describe('A2A POST with an Idempotency-Key', function () {
     expect(again.headers.get('idempotency-replayed')).to.equal('true');
     expect(again.headers.get('idempotent-replayed')).to.equal('true');
     expect(await tasksWithMessage(body.params.message.messageId)).to.equal(1);
+  });
+
+  it('keeps a task answer once: the key row references the task and holds no copy of its artifact', async () => {
+    const key = randomUUID();
+    const body = send03([skillPart03('find-blog-posts', { per_page: 2 })]);
+    const first = await rpc(body, { 'Idempotency-Key': key });
+    expect(first.status, first.text).to.equal(200);
+    const taskId = first.body.result.id;
+    const [row] = await sql<{ task_id: string | null; response_body: string | null }>(
+      'select task_id, response_body from idempotency_keys where key = ?',
+      [key],
+    );
+    expect(row).to.deep.equal({ task_id: taskId, response_body: null });
+    const [task] = await sql<{ artifacts: string }>(
+      'select artifacts::text as artifacts from agent_tasks where id = ?',
+      [taskId],
+    );
+    expect(JSON.parse(task!.artifacts)).to.have.length(1);
+    const again = await rpc(body, { 'Idempotency-Key': key });
+    expect(again.headers.get('idempotency-replayed')).to.equal('true');
+    expect(again.text, 'rewritten from the task row, byte for byte').to.equal(first.text);
+    // A read with a key references the task too.
+    const readKey = randomUUID();
+    const read = { jsonrpc: '2.0', id: 7, method: 'tasks/get', params: { id: taskId, historyLength: 0 } };
+    const readFirst = await rpc(read, { 'Idempotency-Key': readKey });
+    expect((await rpc(read, { 'Idempotency-Key': readKey })).text).to.equal(readFirst.text);
+    const [readRow] = await sql('select task_id, response_body from idempotency_keys where key = ?', [readKey]);
+    expect(readRow).to.deep.equal({ task_id: taskId, response_body: null });
+  });
+
+  it("never stores a budget's headers with an answer (a skill's RateLimit, Retry-After)", async () => {
+    const key = randomUUID();
+    const first = await rpc(send03([skillPart03('find-businesses', { industry: 'hvac' })]), { 'Idempotency-Key': key });
+    expect(first.status, first.text).to.equal(200);
+    expect(first.headers.get('ratelimit')).to.be.a('string');
+    const [row] = await sql<{ response_headers: Record<string, string> }>(
+      'select response_headers from idempotency_keys where key = ?',
+      [key],
+    );
+    const stored = Object.keys(row!.response_headers).map((name) => name.toLowerCase());
+    expect(stored).to.not.include.members(['ratelimit']);
+    expect(stored).to.not.include.members(['ratelimit-policy']);
+    expect(stored).to.not.include.members(['retry-after']);
+  });
+
+  it("does not keep a task refused for lack of a skill's budget: the retry runs again, and says so afresh", async () => {
+    const app = await startAdjustedApp(service(), (config) => ({
+      ...config,
+      trustProxy: true,
+      rateLimits: { ...config.rateLimits, government: { points: 1, windowSeconds: 60 } },
+    }));
+    try {
+      const client = randomClientAddress();
+      const post = (body: unknown, headers: Record<string, string> = {}) =>
+        request<Json>(`${app.url}/api/v1/agent/a2a`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client, ...headers },
+          body: JSON.stringify(body),
+        });
+      const skill = () => send03([skillPart03('find-government-opportunities', {})]);
+      expect((await post(skill())).body.result.status.state).to.equal('completed');
+      const key = randomUUID();
+      const body = skill();
+      const refused = await post(body, { 'Idempotency-Key': key });
+      expect(refused.body.result.status.state, refused.text).to.equal('failed');
+      expect(refused.body.result.status.message.parts[1].data.code).to.equal('RATE_LIMITED');
+      expect(await sql('select 1 from idempotency_keys where key = ?', [key])).to.deep.equal([]);
+      const retried = await post(body, { 'Idempotency-Key': key });
+      expect(retried.headers.get('idempotency-replayed')).to.equal(null);
+    } finally {
+      await app.close();
+    }
   });
 
   it('treats a body with its keys in another order as the same request', async () => {

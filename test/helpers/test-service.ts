@@ -41,6 +41,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: '1000000',
     // Likewise for A2A requests (the budget is tested on an app of its own).
     A2A_RATE_LIMIT_PER_MINUTE: '1000000',
+    // And for the agent storage bound, per network and across the service (tested on apps of their own).
+    AGENT_STORAGE_PER_HOUR: '10000000',
+    AGENT_STORAGE_PER_NETWORK_PER_HOUR: '10000000',
     // Suites read outbox rows unpublished; the webhook suites start services with the worker on.
     WEBHOOK_WORKER: 'false',
     ...overrides,

@@ -21,8 +21,8 @@ describe('the periodic sweeper', () => {
       [live, '2999-01-01T00:00:00Z'],
     ] as const) {
       await sql(
-        `insert into idempotency_keys (scope, key, fingerprint, state, claim_token, response_status, response_headers, response_body, expires_at)
-         values ('POST /test', ?, repeat('0', 64), 'completed', gen_random_uuid(), 200, '{}', '{}', ?::timestamptz)`,
+        `insert into idempotency_keys (owner, scope, key, fingerprint, state, claim_token, response_status, response_headers, response_body, expires_at)
+         values ('client:192.0.2.1', 'POST /test', ?, repeat('0', 64), 'completed', gen_random_uuid(), 200, '{}', '{}', ?::timestamptz)`,
         [key, expiresAt],
       );
     }

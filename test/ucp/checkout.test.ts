@@ -3,8 +3,10 @@ import { expect } from 'chai';
 import { ZCheckoutSession } from '../../core/routers/ucp/checkout-session.schema.ts';
 import { checkoutSessionView } from '../../core/services/ucp/checkout-session.ts';
 import { expectErrorMessage, request, type JsonResponse } from '../helpers/http.ts';
+import { randomClientAddress } from '../government/helpers.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
+import { startAdjustedApp } from '../helpers/test-service.ts';
 import { PAYMENT } from './fixtures.ts';
 
 type Session = ReturnType<typeof ZCheckoutSession.parse>;
@@ -149,6 +151,40 @@ describe('UCP checkout sessions', () => {
       expect(replay.headers.get('location')).to.equal(first.headers.get('location'));
       const rows = await sql('select id from ucp_checkout_sessions where buyer::text like ?', ['%a@example.com%']);
       expect(rows.filter((row: any) => row.id === first.body.id)).to.have.length(1);
+    });
+
+    it("a replay carries the current request's RateLimit headers; the stored answer keeps none", async () => {
+      const app = await startAdjustedApp(service(), (config) => ({
+        ...config,
+        trustProxy: true,
+        rateLimits: { ...config.rateLimits, agentRequests: { points: 10, windowSeconds: 60 } },
+      }));
+      try {
+        const key = randomUUID();
+        const client = randomClientAddress();
+        const post = () =>
+          request<Session>(`${app.url}/api/v1/agent/ucp/checkout`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, 'X-Forwarded-For': client },
+            body: '{}',
+          });
+        const first = await post();
+        expect(first.status, first.text).to.equal(201);
+        expect(first.headers.get('ratelimit')).to.match(/^"a2a";r=9;t=\d+$/);
+        const replay = await post();
+        expect(replay.headers.get('idempotency-replayed')).to.equal('true');
+        expect(replay.text).to.equal(first.text);
+        expect(replay.headers.get('location')).to.equal(first.headers.get('location'));
+        expect(replay.headers.get('ratelimit'), 'the replay is counted, and says so').to.match(/^"a2a";r=8;t=\d+$/);
+        expect(replay.headers.get('ratelimit-policy')).to.equal('"a2a";q=10;w=60');
+        const [row] = await sql<{ response_headers: Record<string, string> }>(
+          'select response_headers from idempotency_keys where key = ?',
+          [key],
+        );
+        expect(Object.keys(row!.response_headers).sort()).to.deep.equal(['Cache-Control', 'Content-Type', 'Location']);
+      } finally {
+        await app.close();
+      }
     });
 
     it('refuses the same key with another body: 409 IDEMPOTENCY_KEY_REUSED', async () => {

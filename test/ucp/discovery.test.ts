@@ -107,7 +107,7 @@ describe('UCP in the OpenAPI document', () => {
     const post = document.paths['/v1/agent/ucp/checkout'].post;
     expect(post.operationId).to.equal('agent-ucpCreateCheckout');
     expect(post.tags).to.deep.equal(['Agent']);
-    expect(Object.keys(post.responses).sort()).to.deep.equal(['200', '201', '400', '409', '429', '500']);
+    expect(Object.keys(post.responses).sort()).to.deep.equal(['200', '201', '400', '409', '429', '500', '503']);
     expect(post.responses['201'].content['application/json'].schema).to.deep.equal({
       $ref: '#/components/schemas/UcpCheckoutSession',
     });

@@ -20,9 +20,10 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   in: 'header' as const,
   required: false,
   description:
-    'Optional, 1 to 128 visible ASCII characters (0x21 to 0x7E), e.g. a UUID: a retry with the same key and an ' +
-    'equivalent body (canonical JSON) replays the first answer (kept 24 hours) with Idempotency-Replayed: true; ' +
-    'another body with the same key is 409.',
+    'Optional, 1 to 128 visible ASCII characters (0x21 to 0x7E), e.g. a UUID, one key space per client (its ' +
+    'address, IPv6 per /64): a retry with the same key and an equivalent body (canonical JSON) replays your first ' +
+    "answer (kept 24 hours) with Idempotency-Replayed: true and this request's RateLimit headers; another body with " +
+    'the same key is 409.',
   schema: { type: 'string' as const, minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7E]+$' },
 };
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../services/idempotency/policy.ts';
+import { ZAgentTask } from '../agent-tasks/agent-task.schema.ts';
 
-/** Which endpoint a key belongs to ("POST /api/v1/agent/a2a"): keys are scoped per endpoint. */
+/** Which endpoint a key belongs to ("POST /api/v1/agent/a2a"): keys are scoped per owner and endpoint. */
 export const ZIdempotencyScope = z
   .string()
   .regex(/^[\x20-\x7e]{1,200}$/, { message: 'expected 1 to 200 printable ASCII characters' })
@@ -29,7 +30,12 @@ export const ZClaimKeyOutput = z.discriminatedUnion('outcome', [
   z.object({
     outcome: z.literal('replay'),
     status: z.number().int(),
-    headers: z.record(z.string(), z.string()),
-    body: z.string().describe('The stored answer body, exactly as first sent.'),
+    headers: z
+      .record(z.string(), z.string())
+      .describe("The answer's own headers (never a budget's: see answerHeaders)."),
+    body: z.string().nullable().describe('The stored answer body, exactly as first sent; null when `task` is given.'),
+    task: ZAgentTask.nullable().describe(
+      'The stored A2A task the answer was; the transport writes the answer from it.',
+    ),
   }),
 ]);

@@ -1,4 +1,5 @@
 import { releaseIdempotencyKey } from '../../services/idempotency/idempotency-keys.query.ts';
+import { idempotencyOwner } from '../../services/idempotency/owner.ts';
 import { publicProcedure } from '../../trpc.ts';
 import { ZReleaseKeyInput, ZReleaseKeyOutput } from './release-key.schema.ts';
 
@@ -11,6 +12,7 @@ export const releaseKey = publicProcedure
   .output(ZReleaseKeyOutput)
   .mutation(async ({ ctx, input }) => ({
     released: await releaseIdempotencyKey(ctx.sql, {
+      owner: idempotencyOwner(ctx),
       scope: input.scope,
       key: input.key,
       claimToken: input.claim_token,

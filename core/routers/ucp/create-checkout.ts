@@ -5,7 +5,7 @@ import { checkoutSessionExpiry, checkoutSessionView, referenceOrder } from '../.
 import { insertCheckoutSession } from '../../services/ucp/checkout-sessions.query.ts';
 import { ucpPaymentConfig } from '../../services/ucp/payment-config.ts';
 import { ucpUrls } from '../../services/ucp/urls.ts';
-import { agentRequestProcedure } from '../../trpc.ts';
+import { agentStoringProcedure } from '../../trpc.ts';
 import { ZCheckoutSession } from './checkout-session.schema.ts';
 import { ZCreateCheckoutInput } from './create-checkout.schema.ts';
 
@@ -18,12 +18,13 @@ function storedBuyer(buyer: Record<string, string | undefined> | undefined): Rec
 /**
  * Creates a UCP checkout session for the one item sold, the paid reference (1 USD), payable for 30
  * minutes through its handoff URL. Each creation stores a row, so it counts against the client's
- * agent request budget (A2A_RATE_LIMIT_PER_MINUTE, shared with the A2A endpoint). Idempotency-Key
- * replays the first answer (the REST adapter, `rest.idempotent`). A `UCP-Agent` header is accepted
+ * agent request budget (A2A_RATE_LIMIT_PER_MINUTE, shared with the A2A endpoint) and the agent
+ * storage bound (per client network and across the service). Idempotency-Key replays the caller's
+ * own first answer (the REST adapter, `rest.idempotent`), counted like a request. A `UCP-Agent` header is accepted
  * and ignored: the platform profile it names is never fetched.
  */
 export function checkoutCreation(path: `/${string}`, operationId: string, alias?: string) {
-  return agentRequestProcedure
+  return agentStoringProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -50,10 +51,11 @@ export function checkoutCreation(path: `/${string}`, operationId: string, alias?
         }),
         errorResponses: {
           400: 'An unknown item, a quantity other than 1, more than one line, or a malformed buyer (VALIDATION_FAILED, naming the field); or an invalid Idempotency-Key.',
-          429: 'Too many requests from this client (RATE_LIMITED, with Retry-After).',
+          429: 'Too many requests from this client, or too many stored sessions and answers from its network (RATE_LIMITED, with Retry-After).',
+          503: 'The service stores no more new sessions and answers this hour across all clients (STORAGE_LIMIT_REACHED, with Retry-After).',
         },
       },
-      rest: { successStatus: 201, idempotent: true },
+      rest: { successStatus: 201, idempotent: true, admission: 'agent.admitStoringRequest' },
     })
     .input(ZCreateCheckoutInput)
     .output(ZCheckoutSession)

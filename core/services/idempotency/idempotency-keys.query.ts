@@ -1,3 +1,4 @@
+import type { AgentTaskRow } from '../agent-tasks/agent-tasks.query.ts';
 import { runQuery, type SqlSource } from '../sql/query.ts';
 
 /** A key's row as a claim that did not win reads it. */
@@ -10,11 +11,19 @@ export interface IdempotencyKeyRow {
   response_status: number | null;
   response_headers: Record<string, string> | null;
   response_body: string | null;
+  /** The stored task the answer is rebuilt from, instead of a body. */
+  task_id: string | null;
+  task: AgentTaskRow | null;
 }
 
-export interface NewClaim {
+/** A key: whose (owner), at which endpoint (scope), and the client's key. */
+export interface KeyIdentity {
+  owner: string;
   scope: string;
   key: string;
+}
+
+export interface NewClaim extends KeyIdentity {
   fingerprint: string;
   claimToken: string;
   now: Date;
@@ -34,16 +43,17 @@ export async function claimIdempotencyKey(
   claim: NewClaim,
 ): Promise<{ won: false } | { won: true; tookOver: boolean }> {
   const [row] = await runQuery<{ inserted: boolean }>(source, {
-    sql: `insert into idempotency_keys as k (scope, key, fingerprint, state, claim_token, locked_until, created_at, expires_at)
-            values (?, ?, ?, 'in_progress', ?::uuid, ?::timestamptz, ?::timestamptz, ?::timestamptz)
-            on conflict (scope, key) do update
+    sql: `insert into idempotency_keys as k (owner, scope, key, fingerprint, state, claim_token, locked_until, created_at, expires_at)
+            values (?, ?, ?, ?, 'in_progress', ?::uuid, ?::timestamptz, ?::timestamptz, ?::timestamptz)
+            on conflict (owner, scope, key) do update
               set fingerprint = excluded.fingerprint, state = 'in_progress', claim_token = excluded.claim_token,
                   locked_until = excluded.locked_until, response_status = null, response_headers = null,
-                  response_body = null, created_at = excluded.created_at, expires_at = excluded.expires_at
+                  response_body = null, task_id = null, created_at = excluded.created_at, expires_at = excluded.expires_at
               where k.expires_at <= excluded.created_at
                  or (k.state = 'in_progress' and k.locked_until <= excluded.created_at and k.fingerprint = excluded.fingerprint)
             returning (k.xmax = 0) as inserted`,
     params: [
+      claim.owner,
       claim.scope,
       claim.key,
       claim.fingerprint,
@@ -58,29 +68,63 @@ export async function claimIdempotencyKey(
 
 type Instant = Date | string;
 
-/** The row of a key, if there is one (instants as Dates: the driver may hand them over as text). */
+type KeyRowAsRead = Omit<IdempotencyKeyRow, 'locked_until' | 'created_at' | 'expires_at' | 'task'> & {
+  locked_until: Instant | null;
+  created_at: Instant;
+  expires_at: Instant;
+  task_context_id: string | null;
+  task_state: AgentTaskRow['state'] | null;
+  task_skill: string | null;
+  task_history: unknown[] | null;
+  task_artifacts: unknown[] | null;
+  task_created_at: Instant | null;
+  task_updated_at: Instant | null;
+};
+
+/** The stored task a row references, as its own row (the foreign key guarantees it exists). */
+function referencedTask(row: KeyRowAsRead): AgentTaskRow | null {
+  if (row.task_id === null) return null;
+  return {
+    id: row.task_id,
+    context_id: row.task_context_id!,
+    state: row.task_state!,
+    skill: row.task_skill,
+    history: row.task_history!,
+    artifacts: row.task_artifacts!,
+    created_at: row.task_created_at!,
+    updated_at: row.task_updated_at!,
+  };
+}
+
+/**
+ * The row of a key, if there is one (instants as Dates: the driver may hand them over as text), with
+ * the stored task its answer references, read in the same statement.
+ */
 export async function readIdempotencyKey(
   source: SqlSource,
-  scope: string,
-  key: string,
+  { owner, scope, key }: KeyIdentity,
 ): Promise<IdempotencyKeyRow | undefined> {
-  const [row] = await runQuery<
-    Omit<IdempotencyKeyRow, 'locked_until' | 'created_at' | 'expires_at'> & {
-      locked_until: Instant | null;
-      created_at: Instant;
-      expires_at: Instant;
-    }
-  >(source, {
-    sql: `select state, fingerprint, locked_until, created_at, expires_at, response_status, response_headers, response_body
-            from idempotency_keys where scope = ? and key = ?`,
-    params: [scope, key],
+  const [row] = await runQuery<KeyRowAsRead>(source, {
+    sql: `select k.state, k.fingerprint, k.locked_until, k.created_at, k.expires_at, k.response_status,
+                 k.response_headers, k.response_body, k.task_id, t.context_id as task_context_id,
+                 t.state as task_state, t.skill as task_skill, t.history as task_history,
+                 t.artifacts as task_artifacts, t.created_at as task_created_at, t.updated_at as task_updated_at
+            from idempotency_keys k left join agent_tasks t on t.id = k.task_id
+           where k.owner = ? and k.scope = ? and k.key = ?`,
+    params: [owner, scope, key],
   });
   if (!row) return undefined;
   return {
-    ...row,
+    state: row.state,
+    fingerprint: row.fingerprint,
     locked_until: row.locked_until === null ? null : new Date(row.locked_until),
     created_at: new Date(row.created_at),
     expires_at: new Date(row.expires_at),
+    response_status: row.response_status,
+    response_headers: row.response_headers,
+    response_body: row.response_body,
+    task_id: row.task_id,
+    task: referencedTask(row),
   };
 }
 
@@ -90,27 +134,28 @@ export async function readIdempotencyKey(
  */
 export async function completeIdempotencyKey(
   source: SqlSource,
-  completion: {
-    scope: string;
-    key: string;
+  completion: KeyIdentity & {
     claimToken: string;
     status: number;
     headers: Record<string, string>;
-    body: string;
+    /** The answer: its body, or the stored task it is rebuilt from. */
+    answer: { body: string } | { taskId: string };
     expiresAt: Date;
   },
 ): Promise<boolean> {
   const rows = await runQuery(source, {
     sql: `update idempotency_keys
             set state = 'completed', locked_until = null, response_status = ?, response_headers = ?::jsonb,
-                response_body = ?, expires_at = ?::timestamptz
-            where scope = ? and key = ? and claim_token = ?::uuid and state = 'in_progress'
+                response_body = ?, task_id = ?::uuid, expires_at = ?::timestamptz
+            where owner = ? and scope = ? and key = ? and claim_token = ?::uuid and state = 'in_progress'
             returning scope`,
     params: [
       completion.status,
       JSON.stringify(completion.headers),
-      completion.body,
+      'body' in completion.answer ? completion.answer.body : null,
+      'taskId' in completion.answer ? completion.answer.taskId : null,
       completion.expiresAt.toISOString(),
+      completion.owner,
       completion.scope,
       completion.key,
       completion.claimToken,
@@ -122,12 +167,13 @@ export async function completeIdempotencyKey(
 /** Deletes the in-progress row of a claim whose execution is not to be kept, if the claim still holds it. */
 export async function releaseIdempotencyKey(
   source: SqlSource,
-  release: { scope: string; key: string; claimToken: string },
+  release: KeyIdentity & { claimToken: string },
 ): Promise<boolean> {
   const rows = await runQuery(source, {
-    sql: `delete from idempotency_keys where scope = ? and key = ? and claim_token = ?::uuid and state = 'in_progress'
+    sql: `delete from idempotency_keys
+            where owner = ? and scope = ? and key = ? and claim_token = ?::uuid and state = 'in_progress'
             returning scope`,
-    params: [release.scope, release.key, release.claimToken],
+    params: [release.owner, release.scope, release.key, release.claimToken],
   });
   return rows.length > 0;
 }
@@ -139,8 +185,8 @@ export async function releaseIdempotencyKey(
 export async function deleteExpiredIdempotencyKeys(source: SqlSource, now: Date, limit: number): Promise<number> {
   const [row] = await runQuery<{ deleted: number }>(source, {
     sql: `with swept as (
-            delete from idempotency_keys where (scope, key) in (
-              select scope, key from idempotency_keys where expires_at <= ?::timestamptz
+            delete from idempotency_keys where (owner, scope, key) in (
+              select owner, scope, key from idempotency_keys where expires_at <= ?::timestamptz
               order by expires_at limit ? for update skip locked)
             returning 1)
           select count(*)::int as deleted from swept`,

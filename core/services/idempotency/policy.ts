@@ -35,3 +35,16 @@ export function inProgressRetryAfterSeconds(now: Date, claimedAt: Date, lockedUn
   const remaining = Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000);
   return Math.max(1, Math.min(elapsed, remaining));
 }
+
+/**
+ * Headers that describe the caller's budget rather than the answer: the RateLimit fields
+ * (RateLimit, RateLimit-Policy, and the older X-RateLimit-*) and Retry-After (a stored answer is
+ * never a 429 or 5xx, so a Retry-After on it is a budget's). They are never stored with an answer;
+ * a replay carries the budget headers of the request replayed to, not the first requester's.
+ */
+const BUDGET_HEADER = /^(?:x-)?ratelimit(?:-.*)?$|^retry-after$/i;
+
+/** The headers of an answer that belong to it (Content-Type, Location, the protocol's own) and may be stored and replayed. */
+export function answerHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !BUDGET_HEADER.test(name)));
+}

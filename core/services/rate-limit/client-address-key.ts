@@ -15,6 +15,38 @@ function hextets(address: string): number[] {
   return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
 
+/** An IPv4 address's four bytes, or undefined; an IPv4-mapped IPv6 address counts as its IPv4 address. */
+function ipv4Bytes(bare: string, groups: number[] | undefined): number[] | undefined {
+  if (isIPv4(bare)) return bare.split('.').map(Number);
+  if (groups && groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff)
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff];
+  return undefined;
+}
+
+/** The address without brackets and zone. */
+const bareAddress = (address: string) => address.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
+
+/**
+ * The network a client address belongs to, for bounds shared by a whole network rather than one
+ * subscriber (the agent endpoints' storage bound): an IPv6 address's /48 (`2001:db8:1::/48`, what
+ * one site is usually assigned, RFC 6177), an IPv4 address's /24 (`192.0.2.0/24`), IPv4-mapped
+ * IPv6 as IPv4. Anything else (not an IP address) is counted as given.
+ *
+ * Does NOT cover: providers that hand one customer more than a /48, nor unrelated customers that
+ * share a /24 (they share one bound: it is sized for that).
+ */
+export function clientNetworkKey(address: string): string {
+  const bare = bareAddress(address);
+  const groups = isIPv6(bare) ? hextets(bare) : undefined;
+  const bytes = ipv4Bytes(bare, groups);
+  if (bytes) return `${bytes.slice(0, 3).join('.')}.0/24`;
+  if (!groups) return address;
+  return `${groups
+    .slice(0, 3)
+    .map((group) => group.toString(16))
+    .join(':')}::/48`;
+}
+
 /**
  * The key a per-client budget counts a client address under. An IPv4 address is itself; an
  * IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, how a dual-stack socket reports IPv4 clients) is
@@ -26,13 +58,11 @@ function hextets(address: string): number[] {
  * one IPv4 address (carrier-grade NAT) sharing a budget.
  */
 export function clientAddressKey(address: string): string {
-  const bare = address.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
-  if (isIPv4(bare)) return bare;
-  if (!isIPv6(bare)) return address;
-  const groups = hextets(bare);
-  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
-    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
-  }
+  const bare = bareAddress(address);
+  const groups = isIPv6(bare) ? hextets(bare) : undefined;
+  const bytes = ipv4Bytes(bare, groups);
+  if (bytes) return bytes.join('.');
+  if (!groups) return address;
   return `${groups
     .slice(0, 4)
     .map((group) => group.toString(16))

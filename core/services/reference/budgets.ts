@@ -28,6 +28,9 @@ const budgetScope: Readonly<Record<string, string>> = {
   publicLists: 'the directory list and the blog list together, per client',
   agentRequests: 'A2A JSON-RPC requests, per client, reserved before anything else runs',
   mcpToolCalls: 'MCP tools/call requests that reach a tool, per OAuth grant (one agent connection)',
+  agentStorage:
+    'agent requests that store a row (an A2A task, an Idempotency-Key answer, a checkout session), across all clients: beyond it 503 `STORAGE_LIMIT_REACHED`',
+  agentStoragePerNetwork: 'the same requests, per client network (IPv6 /48, IPv4 /24)',
   oauthRegistration: 'OAuth client registrations, per client address',
   oauthToken: 'OAuth token and revocation requests together, per client address',
   oauthLogin: 'failed sign-ins at the authorization endpoint, per e-mail address and per client address',

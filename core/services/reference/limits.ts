@@ -66,8 +66,9 @@ export function limitsSection(input: ReferenceInput): ReferenceSection {
     '',
     `**Idempotency-Key** (the agent POST endpoints: ${code(`POST ${urls.a2a}`)} and the UCP checkout): 1 to ` +
       `${IDEMPOTENCY_KEY_MAX_LENGTH} visible ASCII characters (0x21 to 0x7E), one header; a bad key is 400 ` +
-      '`IDEMPOTENCY_KEY_INVALID`. A key belongs to one endpoint; the same key with the same request ' +
-      `replays the first answer (header \`Idempotency-Replayed: true\`) for ${IDEMPOTENCY_RETENTION_SECONDS / 3600} ` +
+      '`IDEMPOTENCY_KEY_INVALID`. A key belongs to one client (its address, IPv6 per /64) and one endpoint: ' +
+      "another client's same key is a key of its own. The same key with the same request " +
+      `replays the first answer (header \`Idempotency-Replayed: true\`, with this request's RateLimit headers) for ${IDEMPOTENCY_RETENTION_SECONDS / 3600} ` +
       'hours; with a different request it is 409 `IDEMPOTENCY_KEY_REUSED`; while the first request is still ' +
       `running (up to ${IDEMPOTENCY_LEASE_SECONDS} seconds) a retry is 409 \`IDEMPOTENCY_REQUEST_IN_PROGRESS\` ` +
       'with `Retry-After`.',
