@@ -22,17 +22,3 @@ export function storableText(value: string, maxLength: number): string {
   return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
 }
 
-/**
- * A parsed JSON value with every string (keys included) made storable in `jsonb`; strings are not
- * cut (bound the document's size before parsing it). Depth is the parser's: JSON.parse output only.
- */
-export function storableJson(value: unknown): unknown {
-  if (typeof value === 'string') return storableText(value, Number.MAX_SAFE_INTEGER);
-  if (Array.isArray(value)) return value.map(storableJson);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, entry]) => [storableText(key, Number.MAX_SAFE_INTEGER), storableJson(entry)]),
-    );
-  }
-  return value;
-}
