@@ -32,7 +32,7 @@ const facilitatorUrl = z
  * never repeat the value: it is a credential (config.ts keeps it in a Secret).
  */
 const authHeader = z.string().transform((raw, issue) => {
-  const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*([\x20-\x7e]*?)[ \t]*$/.exec(raw);
+  const match = /^([!#$%&'*+.^\w`|~-]+):[ \t]*([\x20-\x7e]*?)[ \t]*$/.exec(raw);
   if (!match || match[2]!.length === 0) {
     issue.addIssue({
       code: 'custom',
@@ -48,7 +48,7 @@ export const paymentEnvironment = {
   PAYMENT_PAY_TO: evmAddress.optional(),
   PAYMENT_NETWORK: z
     .string()
-    .regex(/^eip155:[1-9][0-9]{0,19}$/, { message: 'expected a CAIP-2 EVM network such as eip155:8453' })
+    .regex(/^eip155:[1-9]\d{0,19}$/, { message: 'expected a CAIP-2 EVM network such as eip155:8453' })
     .default('eip155:84532'),
   PAYMENT_ASSET: evmAddress.optional(),
   PAYMENT_ASSET_NAME: z

@@ -115,7 +115,7 @@ export class Message {
 /** The unclaimed words of the message, in order. */
 export function wordsOf(message: Message): Token[] {
   const free = message.unclaimedFolded();
-  return [...free.matchAll(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu)].map((match) => ({
+  return [...free.matchAll(/[\p{L}\p{N}]+(?:'\p{L}+)?/gu)].map((match) => ({
     norm: match[0],
     raw: message.text.slice(match.index, match.index + match[0].length),
     start: match.index,
