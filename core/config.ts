@@ -17,7 +17,7 @@ const siteUrl = z
 
 const databaseUrl = z
   .string()
-  .refine((value) => /^postgres(ql)?:\/\//.test(value), { message: 'expected a postgres:// or postgresql:// URL' });
+  .refine((value) => /^postgres(?:ql)?:\/\//.test(value), { message: 'expected a postgres:// or postgresql:// URL' });
 
 const commaList = (item: z.ZodType<string, string>, what: string) =>
   z
