@@ -3,7 +3,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 /** The eight 16-bit groups of a valid IPv6 address (a trailing dotted IPv4 part included). */
 function hextets(address: string): number[] {
   let text = address;
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  const dotted = /(?<=:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
   if (dotted) {
     const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
     text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
@@ -26,7 +26,7 @@ function hextets(address: string): number[] {
  * one IPv4 address (carrier-grade NAT) sharing a budget.
  */
 export function clientAddressKey(address: string): string {
-  const bare = address.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
+  const bare = address.replace(/^\[(.*)\]$/, '$1').split('%', 1)[0]!;
   if (isIPv4(bare)) return bare;
   if (!isIPv6(bare)) return address;
   const groups = hextets(bare);
