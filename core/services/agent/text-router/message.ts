@@ -62,6 +62,15 @@ export function fold(text: string): string {
   return out.replace(/[’‘]/g, "'");
 }
 
+/**
+ * One space for each run of white space (tabs, line breaks, no-break spaces): the patterns then
+ * never meet a run that neighbouring quantifiers could split many ways (issue 27), and what they
+ * recognise does not depend on how the message was spaced. Runs before everything else.
+ */
+export function foldSpaces(text: string): string {
+  return text.replace(/\s+/g, ' ');
+}
+
 /** A vocabulary phrase or message words as the phrase matcher compares them: folded words separated by one space. */
 export function phraseOf(text: string): string {
   return fold(text)
