@@ -1,9 +1,10 @@
-// Lint: correctness rules from ESLint and typescript-eslint, and the layering rules of
-// ../shared/design/architecture.md (what may import what), which no formatter or type check sees.
+// Lint: correctness rules from ESLint, typescript-eslint and eslint-plugin-regexp, and the layering
+// rules of ../shared/design/architecture.md (what may import what), which no formatter or type check sees.
 // Formatting is Prettier's (eslint-config-prettier turns off every rule it would fight).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
 /** A restricted-import pattern matched against the import string (relative paths included). */
@@ -57,6 +58,26 @@ export default tseslint.config(
   { ignores: ['node_modules/**', 'orm/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  regexp.configs['flat/recommended'],
+  {
+    // Every regex on outside input is linear (architecture.md, 14): a pattern that backtracks
+    // super-linearly, or restarts a scan at each of n positions, lets one request hold the
+    // process for seconds (issue 27).
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+      'regexp/no-misleading-capturing-group': 'error',
+      // An `i` flag widens every part of a regex, and a zod regex loses its flags when it becomes a
+      // JSON Schema `pattern`: both cases are spelled out on purpose.
+      'regexp/use-ignore-case': 'off',
+    },
+  },
+  {
+    // These patterns are published in the OpenAPI document, where validators in other dialects
+    // (Python's re, .NET) read \d and \w as any Unicode digit or letter: [0-9] says what we accept.
+    files: ['core/routers/**/*.schema.ts'],
+    rules: { 'regexp/prefer-d': 'off', 'regexp/prefer-w': 'off' },
+  },
   {
     files: ['**/*.ts', '**/*.js'],
     plugins: { 'import-x': importX },

@@ -17,7 +17,7 @@ const siteUrl = z
 
 const databaseUrl = z
   .string()
-  .refine((value) => /^postgres(ql)?:\/\//.test(value), { message: 'expected a postgres:// or postgresql:// URL' });
+  .refine((value) => /^postgres(?:ql)?:\/\//.test(value), { message: 'expected a postgres:// or postgresql:// URL' });
 
 const commaList = (item: z.ZodType<string, string>, what: string) =>
   z
@@ -39,7 +39,7 @@ const hostList = commaList(
 );
 const urlList = commaList(z.url({ protocol: /^https$/, message: 'expected https URLs' }), 'https URLs');
 const pathList = commaList(
-  z.string().regex(/^\/[A-Za-z0-9._~/-]*$/, { message: 'expected URL paths such as /callback' }),
+  z.string().regex(/^\/[\w.~/-]*$/, { message: 'expected URL paths such as /callback' }),
   'paths',
 );
 /** RFC 8252 private-use schemes: reverse domain names such as com.example.app. */
@@ -75,7 +75,7 @@ export class Secret<T> {
 const keyEncryptionKey = z
   .string()
   .trim()
-  .refine((value) => /^[A-Za-z0-9+/_-]{43}={0,1}$/.test(value) && Buffer.from(value, 'base64').length === 32, {
+  .refine((value) => /^[\w+/-]{43}=?$/.test(value) && Buffer.from(value, 'base64').length === 32, {
     message: 'expected the base64 of exactly 32 random bytes (for example the output of `openssl rand -base64 32`)',
   })
   .transform((value) => new Secret(Buffer.from(value, 'base64')));

@@ -12,7 +12,7 @@ export const MINIMUM_NOTICE_MONTHS = 6;
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A path under {base_url}: what may stand between `<` and `>` of a Link header without escaping. */
-const REPLACEMENT_PATH = /^\/[A-Za-z0-9\-._~/]{1,200}$/;
+const REPLACEMENT_PATH = /^\/[\w\-.~/]{1,200}$/;
 
 /** Midnight UTC of a `YYYY-MM-DD` day; throws on anything else, including days no calendar has (2027-02-30). */
 function utcDay(day: string, field: string): Date {

@@ -8,7 +8,14 @@ const evmAddress = z
 
 /** Hosts a plain-http facilitator may have: this machine only (a local facilitator in development and tests). */
 function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** `text` without the slashes it ends with, found without a regex that rescans from every slash. */
+function withoutTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '/') end--;
+  return text.slice(0, end);
 }
 
 /**
@@ -25,22 +32,25 @@ const facilitatorUrl = z
   .refine((url) => !url.username && !url.password && !url.search && !url.hash, {
     message: 'expected no credentials, query or fragment (put a credential in PAYMENT_FACILITATOR_AUTH_HEADER)',
   })
-  .transform((url) => url.href.replace(/\/+$/, ''));
+  .transform((url) => withoutTrailingSlashes(url.href));
 
 /**
  * `Name: value`, one header sent on every facilitator call (verify, settle, supported). Messages
  * never repeat the value: it is a credential (config.ts keeps it in a Secret).
  */
 const authHeader = z.string().transform((raw, issue) => {
-  const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*([\x20-\x7e]*?)[ \t]*$/.exec(raw);
-  if (!match || match[2]!.length === 0) {
+  // The value is trimmed in code: spaces around it as optional quantifiers beside the value's own
+  // would let a long run of spaces backtrack quadratically (eslint regexp/no-super-linear-backtracking).
+  const match = /^([!#$%&'*+.^\w`|~-]+):([\t\x20-\x7e]*)$/.exec(raw);
+  const value = match?.[2]!.trim();
+  if (!match || !value || value.includes('\t')) {
     issue.addIssue({
       code: 'custom',
       message: 'expected "Name: value" (a header name, a colon, a non-empty visible-ASCII value)',
     });
     return z.NEVER;
   }
-  return { name: match[1]!, value: match[2]! };
+  return { name: match[1]!, value };
 });
 
 /** The payment variables of the environment (core/config.ts spreads them into its schema). */
@@ -48,7 +58,7 @@ export const paymentEnvironment = {
   PAYMENT_PAY_TO: evmAddress.optional(),
   PAYMENT_NETWORK: z
     .string()
-    .regex(/^eip155:[1-9][0-9]{0,19}$/, { message: 'expected a CAIP-2 EVM network such as eip155:8453' })
+    .regex(/^eip155:[1-9]\d{0,19}$/, { message: 'expected a CAIP-2 EVM network such as eip155:8453' })
     .default('eip155:84532'),
   PAYMENT_ASSET: evmAddress.optional(),
   PAYMENT_ASSET_NAME: z

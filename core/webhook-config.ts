@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { booleanFromEnv, wholeNumber } from './env-values.ts';
 
 /** One duration of the retry schedule: a whole number and a unit (ms, s, m, h, d), e.g. `30m`. */
-const DURATION = /^(\d{1,9})(ms|s|m|h|d)$/;
+const DURATION = /^(\d{1,9})(ms|[smhd])$/;
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
 /** The longest wait one slot may ask for: a day (a delivery that waits longer is stale anyway). */

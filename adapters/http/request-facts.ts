@@ -2,7 +2,7 @@ import type { Credentials, RequestFacts } from '../../core/context.ts';
 import type { KoaCtx } from './state.ts';
 
 // RFC 6750 section 2.1: the scheme (case-insensitive), then exactly one b64token.
-const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
+const BEARER = /^Bearer +([\w\-.~+/]+=*)$/i;
 
 /**
  * The bearer token of an Authorization header. Anything else (another scheme, no token, two

@@ -14,7 +14,7 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** "/v1/blog/posts/{slug}" (OpenAPI) -> "/v1/blog/posts/:slug" (Koa router). */
 function toRouterPath(path: string): string {
-  return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+  return path.replace(/\{(\w+)\}/g, ':$1');
 }
 
 /** Query parameters as trpc-to-openapi reads them: one value a string, a repeated one an array. */

@@ -7,7 +7,7 @@ const MAX_HEADER_LENGTH = 8192;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, { message: 'expected 0x and 40 hex digits' });
-const uint = z.string().regex(/^[0-9]{1,78}$/, { message: 'expected a whole number as a decimal string' });
+const uint = z.string().regex(/^\d{1,78}$/, { message: 'expected a whole number as a decimal string' });
 
 /** An EIP-3009 authorization: what the `exact` scheme on EVM signs for USDC. */
 const ZAuthorization = z.object({

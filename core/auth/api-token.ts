@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
  * token-dependent comparison happens in application code.
  */
 const API_TOKEN_PREFIX = 'fsa_ws_';
-const TOKEN_PATTERN = /^fsa_ws_[A-Za-z0-9_-]{43}$/;
+const TOKEN_PATTERN = /^fsa_ws_[\w-]{43}$/;
 /** Characters of the token kept in clear for listings: the prefix plus 6 random characters. */
 const DISPLAY_LENGTH = API_TOKEN_PREFIX.length + 6;
 

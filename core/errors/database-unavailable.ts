@@ -37,7 +37,7 @@ const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300']);
 
 /** node-postgres (pg 8) and pg-pool messages for a connection that is gone or could not be made. */
 const driverConnectionMessages =
-  /(^|- )(Transaction query already complete|Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Knex: Timeout acquiring a connection)/;
+  /(?:^|- )(?:Transaction query already complete|Connection terminated(?: unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Knex: Timeout acquiring a connection)/;
 
 function matchesOne(error: object): boolean {
   const { code, sqlState, name, message } = error as {

@@ -5,7 +5,7 @@ import {
 import { UsageError } from './command.ts';
 
 const UNIT_SECONDS = { d: 86_400, h: 3_600, m: 60 } as const;
-const DURATION = /^([1-9][0-9]{0,6})([dhm])$/;
+const DURATION = /^([1-9]\d{0,6})([dhm])$/;
 
 /**
  * A lifetime flag such as `90d`, `12h` or `30m` (whole days, hours or minutes) in seconds, from one

@@ -28,7 +28,7 @@ export const listPaymentsReceivedCommand: AdminCommand = {
   async prepare(values) {
     const limitText = optionalFlag(values, 'limit') ?? '50';
     const limit = Number(limitText);
-    if (!/^[0-9]+$/.test(limitText) || limit < 1 || limit > 1000)
+    if (!/^\d+$/.test(limitText) || limit < 1 || limit > 1000)
       throw new UsageError('--limit must be a whole number from 1 to 1000.');
     const state = optionalFlag(values, 'state');
     if (state !== undefined && !(STATES as readonly string[]).includes(state))

@@ -1,7 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import { classifyError } from '../../core/errors/index.ts';
 
-const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
+const oneLine = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .join(' ');
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /**

@@ -4,6 +4,7 @@ import { createContextInner } from '../../core/context.ts';
 import { createLogger } from '../../core/logger.ts';
 import { ZInterpretMessageOutput } from '../../core/routers/agent/interpret-message.schema.ts';
 import { createCaller } from '../../core/routers/_app.ts';
+import { NUMBER_WORDS } from '../../core/services/agent/text-router/lexicon-words.ts';
 import { routeText, type RoutedMessage } from '../../core/services/agent/text-router/route-text.ts';
 import { vocabularyCache } from '../../core/services/agent/vocabulary.ts';
 import { buildFixture, insertFixture, removeFixture, type Fixture } from '../directory/fixtures.ts';
@@ -141,6 +142,22 @@ describe('text router: phrasings -> skill and arguments, or needs', () => {
       gov({ state: 'TX', keyword: 'janitorial' }),
     );
     expect(routeText('plumbers in Austin', empty)).to.have.all.keys('needs');
+  });
+
+  it('routes every phrasing alike however it is spaced (tabs, line breaks, runs, no-break spaces)', () => {
+    const spacings = ['  ', '\t', '\n', ' \u00a0 ', '\r\n  '];
+    CASES.forEach(([text, expected], index) => {
+      const spaced = text.replace(/ /g, () => spacings[index++ % spacings.length]!);
+      check(spaced, expected, routeText(spaced, DEMO_VOCABULARY));
+    });
+  });
+
+  it('reads every number word of NUMBER_WORDS as a rating (the patterns spell them out)', () => {
+    for (const [word, value] of Object.entries(NUMBER_WORDS)) {
+      expect(routeText(`plumbers in Austin rated ${word} stars`, DEMO_VOCABULARY), word).to.deep.equal(
+        biz({ industry: 'plumbing', metro: 'austin', min_rating: value }),
+      );
+    }
   });
 
   it('routes the longest message (2,000 characters of one request repeated) like the request', () => {

@@ -20,7 +20,7 @@ const ormDirectory = join(root, 'orm') + sep;
  * description may say "select a customer"), `update` needs `<table> set`; case-insensitive, as the
  * project writes SQL in lower case.
  */
-const sqlStatement = /\bselect\b[\s\S]*?\bfrom\b|\binsert\s+into\b|\bupdate\s+[\w."]+\s+set\b|\bdelete\s+from\b/i;
+const sqlStatement = /\bselect\b[\s\S]+?\bfrom\b|\binsert\s+into\b|\bupdate\s+[\w."]+\s+set\b|\bdelete\s+from\b/i;
 
 interface Finding {
   file: string;

@@ -12,7 +12,7 @@ interface UnparsedRoute {
 
 /** "/v1/directory/public/{slug}" under /api -> a regular expression over the request path. */
 function pathPattern(path: string): RegExp {
-  const escaped = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[A-Za-z0-9_]+\}/g, '[^/]+');
+  const escaped = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+');
   return new RegExp(`^/api${escaped}$`);
 }
 

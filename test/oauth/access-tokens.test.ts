@@ -230,7 +230,7 @@ describe('OAuth signing keys', () => {
     expect(row!.alg).to.equal('ES256');
     expect(row!.public_jwk).to.have.all.keys('kty', 'crv', 'x', 'y');
     const sealed = row!.private_jwk_encrypted;
-    expect(sealed).to.match(/^[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]+$/);
+    expect(sealed).to.match(/^[\w-]{16}\.[\w-]{22}\.[\w-]+$/);
     expect(sealed).not.to.contain('"d"');
     expect(sealed).not.to.contain('{');
     for (const part of sealed.split('.'))

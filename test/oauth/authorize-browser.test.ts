@@ -83,7 +83,7 @@ describe('OAuth authorization in a browser (login, consent, loopback callback)',
     expect(answer.get('state')).to.equal(parameters.get('state'));
     expect(answer.get('iss')).to.equal(service().config.siteUrl);
     const code = answer.get('code')!;
-    expect(code).to.match(/^[A-Za-z0-9_-]{43}$/);
+    expect(code).to.match(/^[\w-]{43}$/);
     const [grant] = await sql<{ scope: string; business_id: string; user_id: string }>(
       `select g.scope, g.business_id, g.user_id from oauth_authorization_codes c join oauth_grants g on g.id = c.grant_id where c.code_hash = ?`,
       [sha256Hex(code)],

@@ -84,7 +84,7 @@ describe('GET/POST /api/oauth/authorize: login and consent', () => {
     expect(answer.get('iss')).to.equal(service().config.siteUrl);
     expect(answer.get('error')).to.equal(null);
     const code = answer.get('code')!;
-    expect(code).to.match(/^[A-Za-z0-9_-]{43}$/);
+    expect(code).to.match(/^[\w-]{43}$/);
 
     const grant = await grantOfCode(code);
     expect(grant, 'the code is stored as its SHA-256').to.exist;

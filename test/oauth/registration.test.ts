@@ -46,7 +46,7 @@ describe('OAuth dynamic client registration (RFC 7591)', () => {
     expect(response.status, response.text).to.equal(201);
     expect(response.headers.get('cache-control')).to.equal('no-store');
     const client = response.body;
-    expect(client.client_id).to.match(/^mcp_[A-Za-z0-9_-]{24}$/);
+    expect(client.client_id).to.match(/^mcp_[\w-]{24}$/);
     expect(client).to.deep.include({
       client_name: 'Test Agent',
       redirect_uris: [redirect],

@@ -75,7 +75,7 @@ describe('OAuth token endpoint: the authorization code and refresh flow with an 
     expect(tokens.token_type).to.equal('bearer'); // oauth4webapi lower-cases it; the wire value is checked below
     expect(tokens.expires_in).to.equal(service().config.oauthTokens.accessTokenTtlSeconds);
     expect(tokens.scope).to.equal('mcp:read mcp:customers:write');
-    expect(tokens.refresh_token).to.match(/^[A-Za-z0-9_-]{43}$/);
+    expect(tokens.refresh_token).to.match(/^[\w-]{43}$/);
 
     const jwks = createRemoteJWKSet(new URL(as.jwks_uri!));
     const { payload, protectedHeader } = await jwtVerify(tokens.access_token, jwks, {

@@ -171,7 +171,7 @@ describe('agent.getAgentReference: the content of the paid reference', () => {
         url.startsWith(`${site}/`) ||
         url === site ||
         // The loopback redirect URIs OAuth registration accepts (a template, not a link) and RFC 2606 examples.
-        /^http:\/\/(127\.0\.0\.1|localhost):$/.test(url) ||
+        /^http:\/\/(?:127\.0\.0\.1|localhost):$/.test(url) ||
         /^https:\/\/example\.com\//.test(url);
       expect(documented, url).to.equal(true);
     }

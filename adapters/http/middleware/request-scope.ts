@@ -3,7 +3,7 @@ import type { Logger } from '../../../core/logger.ts';
 import type { HttpState, KoaCtx } from '../state.ts';
 
 // Accept a caller's id only when it is short and plain, so it is safe to log and echo.
-const ACCEPTABLE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const ACCEPTABLE_ID = /^[\w.:-]{1,128}$/;
 
 /**
  * ctx.state for one request. Its logger is a child carrying the request id, made on first use:

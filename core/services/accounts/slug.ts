@@ -19,6 +19,8 @@ export function slugFromName(name: string): string {
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return ascii.slice(0, SLUG_MAX_LENGTH).replace(/-+$/, '');
+    // Runs are one hyphen now: a single one at either end is all there is to trim, and `-+$`
+    // would rescan a run from each of its hyphens.
+    .replace(/^-|-$/g, '');
+  return ascii.slice(0, SLUG_MAX_LENGTH).replace(/-$/, '');
 }

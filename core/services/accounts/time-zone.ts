@@ -1,7 +1,7 @@
 import { IANAZone } from 'luxon';
 
 // Zone names only: Intl also takes offsets ("+05:00") on newer runtimes, which are not IANA zones.
-const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
+const ZONE_NAME = /^[A-Za-z][\w+-]*(?:\/[\w+-]+)*$/;
 
 /**
  * The canonical spelling of an IANA time-zone name ("america/chicago" -> "America/Chicago"),

@@ -47,7 +47,7 @@ export function clientDocumentUrlProblem(clientId: string, allowHttpLoopback: bo
   const rawPath = clientId
     .slice(`${url.protocol}//`.length)
     .replace(/^[^/?]*/, '')
-    .replace(/\?.*$/, '');
+    .split('?', 1)[0]!;
   if (rawPath.split('/').some((segment) => DOT_SEGMENT.test(segment)))
     return 'must not contain a "." or ".." path segment';
   if (url.pathname === '/' || url.pathname === '') return 'must have a path (for example /oauth/client.json)';

@@ -21,7 +21,7 @@ export interface KeyEncryptionKeyOptions {
 function parseKeyFile(text: string, file: string): Buffer {
   const value = text.trim();
   const key = Buffer.from(value, 'base64');
-  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value) || key.length !== KEY_BYTES) {
+  if (!/^[\w+/-]{43}=?$/.test(value) || key.length !== KEY_BYTES) {
     throw new Error(
       `The OAuth key-encryption key file ${file} does not hold the base64 of 32 bytes; restore it, or set OAUTH_KEY_ENCRYPTION_KEY.`,
     );

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /** RFC 7636 section 4.1: 43 to 128 characters of the unreserved set [A-Za-z0-9-._~]. */
-const CODE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
+const CODE_VERIFIER = /^[\w\-.~]{43,128}$/;
 
 export function isWellFormedCodeVerifier(verifier: string): boolean {
   return CODE_VERIFIER.test(verifier);

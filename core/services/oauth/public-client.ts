@@ -27,7 +27,7 @@ function invalidClient(message: string, scheme?: string): AppError {
   return new AppError('OAUTH_INVALID_CLIENT', message, { headers });
 }
 
-const AUTH_SCHEME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,40}$/;
+const AUTH_SCHEME = /^[\w!#$%&'*+.^`|~-]{1,40}$/;
 
 /**
  * Identifies the client of a token or revocation request. Clients are public

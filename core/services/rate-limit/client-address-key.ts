@@ -3,7 +3,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 /** The eight 16-bit groups of a valid IPv6 address (a trailing dotted IPv4 part included). */
 function hextets(address: string): number[] {
   let text = address;
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  const dotted = /(?<=:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
   if (dotted) {
     const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
     text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
@@ -24,7 +24,7 @@ function ipv4Bytes(bare: string, groups: number[] | undefined): number[] | undef
 }
 
 /** The address without brackets and zone. */
-const bareAddress = (address: string) => address.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
+const bareAddress = (address: string) => address.replace(/^\[(.*)\]$/, '$1').split('%', 1)[0]!;
 
 /**
  * The network a client address belongs to, for bounds shared by a whole network rather than one

@@ -8,7 +8,7 @@ import { restProcedures } from './visibility.ts';
 
 /** The names in `{braces}` of an OpenAPI path: its path parameters. */
 function pathParameters(path: string): Set<string> {
-  return new Set([...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!));
+  return new Set([...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]!));
 }
 
 /**

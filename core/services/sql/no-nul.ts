@@ -5,7 +5,7 @@ import { z } from 'zod';
  * statement, a 500. Every string that can reach the database refuses it up front instead, as a
  * validation error (400), with one of the two checks below (`.check(noNul())` in a string chain).
  */
-// eslint-disable-next-line no-control-regex -- the NUL character is exactly what this rule refuses
+// eslint-disable-next-line no-control-regex, regexp/control-character-escape -- the NUL character is exactly what this rule refuses, and \u0000 is how JSON Schema readers in every dialect spell it
 const NUL_FREE = /^[^\u0000]*$/;
 
 /** The rule as a regex: the schema's JSON Schema (OpenAPI, MCP tools) shows it as `pattern: ^[^\u0000]*$`. */

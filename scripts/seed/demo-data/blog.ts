@@ -57,9 +57,9 @@ function slugify(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .replace(/^-|-$/g, '')
     .slice(0, 80)
-    .replace(/-+$/, '');
+    .replace(/-$/, '');
 }
 
 function demoBody(random: SeededRandom, words: BlogWords, topic: DemoTopic): string {

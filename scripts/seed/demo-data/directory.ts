@@ -51,7 +51,7 @@ function slugify(text: string): string {
     .toLowerCase()
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-|-$/g, '');
 }
 
 function businessName(rng: SeededRandom, industry: Industry, metro: Metro): string {

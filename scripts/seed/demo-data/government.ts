@@ -259,7 +259,7 @@ function slugify(text: string): string {
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .replace(/^-|-$/g, '')
     .slice(0, 120)
-    .replace(/-+$/, '');
+    .replace(/-$/, '');
 }

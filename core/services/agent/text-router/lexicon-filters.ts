@@ -115,7 +115,7 @@ export const TRADE_PEOPLE: ReadonlySet<string> = new Set([
 export const SET_ASIDE_PATTERNS: ReadonlyArray<readonly [pattern: RegExp, code: string]> = [
   [/\b(?:economically disadvantaged wom[ae]n[- ]owned(?: small business(?:es)?)?|edwosb)\b/g, 'EDWOSB'],
   [/\b(?:wom[ae]n[- ]owned(?: small business(?:es)?)?|wosb)\b/g, 'WOSB'],
-  [/\b(?:service[- ]disabled(?: veteran(?:s)?(?:[- ]owned)?)?(?: small business(?:es)?)?|sdvosbc?)\b/g, 'SDVOSBC'],
+  [/\b(?:service[- ]disabled(?: veterans?(?:[- ]owned)?)?(?: small business(?:es)?)?|sdvosbc?)\b/g, 'SDVOSBC'],
   [/\b(?:veteran[- ]owned(?: small business(?:es)?)?|vosb)\b/g, 'VSA'],
   [/\b(?:hub ?zone|hzc)\b/g, 'HZC'],
   [/\b(?:8 ?\( ?a ?\) ?sole[- ]source|8a sole[- ]source|8an)\b/g, '8AN'],

@@ -62,6 +62,15 @@ export function fold(text: string): string {
   return out.replace(/[’‘]/g, "'");
 }
 
+/**
+ * One space for each run of white space (tabs, line breaks, no-break spaces): the patterns then
+ * never meet a run that neighbouring quantifiers could split many ways (issue 27), and what they
+ * recognise does not depend on how the message was spaced. Runs before everything else.
+ */
+export function foldSpaces(text: string): string {
+  return text.replace(/\s+/g, ' ');
+}
+
 /** A vocabulary phrase or message words as the phrase matcher compares them: folded words separated by one space. */
 export function phraseOf(text: string): string {
   return fold(text)
@@ -115,7 +124,7 @@ export class Message {
 /** The unclaimed words of the message, in order. */
 export function wordsOf(message: Message): Token[] {
   const free = message.unclaimedFolded();
-  return [...free.matchAll(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu)].map((match) => ({
+  return [...free.matchAll(/[\p{L}\p{N}]+(?:'\p{L}+)?/gu)].map((match) => ({
     norm: match[0],
     raw: message.text.slice(match.index, match.index + match[0].length),
     start: match.index,

@@ -8,24 +8,26 @@ import type { PhraseEntry } from './phrases.ts';
  * codes, set-asides, slugs).
  */
 
-const NUMBER = String.raw`(\d+(?:[.,]\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
-const STARS = String.raw`(?:stars?|estrellas?)`;
-const OR_BETTER = String.raw`(?:\s+(?:or (?:better|more|higher|above|up|over)|and (?:up|above|higher)|plus|o mas|(?:y|o) (?:mas|superior(?:es)?)))?`;
-const AT_LEAST = String.raw`(?:at least|of at least|minimum(?: of)?|min|over|above|more than|>=|>|al menos|por lo menos|minimo(?: de)?|mas de|de)`;
-
+/*
+ * The patterns run on the folded text (message.ts: lower case, one space between words), and are
+ * written as literals so eslint-plugin-regexp checks every one of them: no two neighbouring
+ * quantifiers may match the same characters, or a long run of them makes a match attempt
+ * backtrack quadratically (issue 27: "at least 4", 2,000 spaces and a letter took 8 s). Each
+ * optional piece therefore starts with its own space and a literal (`(?:\s?\+)?`), never a bare
+ * `\s*` beside another.
+ *
+ * A rating's number: digits ("4", "4.5", "4,5") or one of NUMBER_WORDS (lexicon-words.ts), spelt
+ * out here because a pattern composed from strings is one the linter cannot read.
+ * After the rating: `/5`, "out of 5", "stars", "or better" and their kin, each optional.
+ */
 const RATING_PATTERNS: readonly RegExp[] = [
-  new RegExp(
-    String.raw`\b(?:rated|rating(?: of)?|with a rating of|calificacion(?: de)?|calificad[oa]s?(?: con)?|valorad[oa]s?(?: con)?)\s+(?:${AT_LEAST}\s+)?${NUMBER}\s*\+?(?:\s*(?:/\s*5|out of 5|de 5))?(?:\s*${STARS})?${OR_BETTER}`,
-    'g',
-  ),
-  new RegExp(String.raw`\b${NUMBER}\s*\+?\s*-?\s*(?:rated|rating|calificacion)\b`, 'g'),
-  new RegExp(String.raw`(?:\b${AT_LEAST}\s+)?\b${NUMBER}\s*\+?\s*-?\s*${STARS}${OR_BETTER}`, 'g'),
-  /\b(?:at least|al menos)\s+(\d(?:[.,]\d)?)(?=\s*$|\s*[,.;!?)]|\s+(?:in|near|en|and|y|with|con|around)\b)/g,
+  /\b(?:rated|rating(?: of)?|with a rating of|calificacion(?: de)?|calificad[oa]s?(?: con)?|valorad[oa]s?(?: con)?)\s(?:(?:at least|of at least|minimum(?: of)?|min|over|above|more than|>=|>|al menos|por lo menos|minimo(?: de)?|mas de|de)\s)?(\d+(?:[.,]\d+)?|zero|one|two|three|four|five|cero|uno|una|dos|tres|cuatro|cinco)(?:\s?\+)?(?:\s?(?:\/\s?5|out of 5|de 5))?(?:\s?(?:stars?|estrellas?))?(?:\s(?:or (?:better|more|higher|above|up|over)|and (?:up|above|higher)|plus|o mas|[oy] (?:mas|superior(?:es)?)))?/g,
+  /\b(\d+(?:[.,]\d+)?|zero|one|two|three|four|five|cero|uno|una|dos|tres|cuatro|cinco)(?:\s?\+)?(?:\s?-)?\s?(?:rated|rating|calificacion)\b/g,
+  /(?:\b(?:at least|of at least|minimum(?: of)?|min|over|above|more than|>=|>|al menos|por lo menos|minimo(?: de)?|mas de|de)\s)?\b(\d+(?:[.,]\d+)?|zero|one|two|three|four|five|cero|uno|una|dos|tres|cuatro|cinco)(?:\s?\+)?(?:\s?-)?\s?(?:stars?|estrellas?)(?:\s(?:or (?:better|more|higher|above|up|over)|and (?:up|above|higher)|plus|o mas|[oy] (?:mas|superior(?:es)?)))?/g,
+  /\b(?:at least|al menos)\s(\d(?:[.,]\d)?)(?=\s?$|\s?[,.;!?)]|\s(?:in|near|en|and|y|with|con|around)\b)/g,
 ];
-const REVIEWS_PATTERN = new RegExp(
-  String.raw`\b(?:(at least|minimum(?: of)?|min|over|more than|above|al menos|minimo(?: de)?|mas de)\s+)?(\d{1,10})\s*\+?\s*(?:reviews?|resenas?|opiniones|valoraciones)\b(?:\s+(?:or more|and up|o mas))?`,
-  'g',
-);
+const REVIEWS_PATTERN =
+  /\b(?:(at least|minimum(?: of)?|min|over|more than|above|al menos|minimo(?: de)?|mas de)\s)?(\d{1,10})(?:\s?\+)?\s?(?:reviews?|resenas?|opiniones|valoraciones)\b(?:\s(?:or more|and up|o mas))?/g;
 
 /** A number as written ("4", "4.5", "4,5", "four") -> its value. */
 function numberValue(written: string): number {
@@ -42,10 +44,10 @@ export function recognisePatterns(message: Message): void {
   message.claimAll(/\b(?:(?:in|en) )?(?:spanish|espanol|castellano)\b/g, () => ({ kind: 'locale', value: 'es-US' }));
   message.claimAll(/\b(?:(?:in|en) )?(?:english|ingles)\b/g, () => ({ kind: 'locale', value: 'en-US' }));
   message.claimAll(
-    /\b(?:tagged(?: with| as)?|with (?:the )?tag|tags?|etiquetad[oa]s?(?: con| como)?|con (?:la )?etiqueta|etiqueta)\s*[:#]?\s*["'“]?([a-z0-9][a-z0-9-]{0,99})["'”]?/g,
+    /\b(?:tagged(?: with| as)?|with (?:the )?tag|tags?|etiquetad[oa]s?(?: con| como)?|con (?:la )?etiqueta|etiqueta)\s?(?:[:#]\s?)?["'“]?([a-z0-9][a-z0-9-]{0,99})["'”]?/g,
     (match) => ({ kind: 'tag', value: match[1]! }),
   );
-  message.claimAll(/\bnaics(?: codes?| codigos?)?\s*[:#]?\s*(\d{2,6})\b/g, (match) => ({
+  message.claimAll(/\bnaics(?: codes?| codigos?)?\s?(?:[:#]\s?)?(\d{2,6})\b/g, (match) => ({
     kind: 'naics',
     value: match[1]!,
     skill: 'find-government-opportunities',

@@ -78,7 +78,8 @@ function stateCodeAt(message: Message, tokens: Token[], index: number): string |
   if (!US_STATE_CODES.has(code)) return undefined;
   const previous = tokens[index - 1];
   const afterIn = previous !== undefined && (previous.norm === 'in' || previous.norm === 'en');
-  const afterComma = /,\s*$/.test(message.text.slice(0, token.start));
+  // The text has one space between words (foldSpaces): the comma is at most two characters back.
+  const afterComma = /,\s?$/.test(message.text.slice(Math.max(0, token.start - 2), token.start));
   const capitals = token.raw === code;
   if (AMBIGUOUS_STATE_CODES.has(code)) return capitals && (afterIn || afterComma) ? code : undefined;
   return capitals || afterIn ? code : undefined;

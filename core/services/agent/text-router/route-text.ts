@@ -2,7 +2,7 @@ import type { BlogLocale } from '../../blog/locale.ts';
 import { buildArguments, dispositionOf, localeOf, unknownPlace } from './arguments.ts';
 import { READ_VERBS, SINGULAR_BLOG_CUES, type RoutableSkill } from './lexicon-cues.ts';
 import { NEGATIONS, PLACE_PREPOSITIONS, STOP_WORDS, TOPIC_MARKERS } from './lexicon-words.ts';
-import { fold, Message, wordsOf, type Item, type ItemKind } from './message.ts';
+import { fold, foldSpaces, Message, wordsOf, type Item, type ItemKind } from './message.ts';
 import { ambiguous, invalidValue, NO_SKILL, quote } from './needs.ts';
 import { recognisePatterns, recogniseSlugs } from './patterns.ts';
 import { isCategoryWord, phraseTable, recogniseWords } from './phrases.ts';
@@ -14,8 +14,8 @@ import { ARGUMENT_NAMES, EXCLUSIVE_TO, TAKES } from './skill-kinds.ts';
  * (core/services/agent/vocabulary.ts). The same text and vocabulary always give the same answer.
  *
  * Rules, in order:
- * 1. The text is folded (lower case, accents removed). Recognised in this order, each claiming its
- *    words: URLs (a `/blog/posts/<slug>` URL gives a slug); "near me" and its kin; a language
+ * 1. The text is folded (each run of white space to one space, lower case, accents removed).
+ *    Recognised in this order, each claiming its words: URLs (a `/blog/posts/<slug>` URL gives a slug); "near me" and its kin; a language
  *    ("in Spanish", "español", "English"); `tag X` / `tagged X` / `etiqueta X`; `naics 238220`
  *    (2-6 digits after "naics") and any 6-digit number (NAICS); review counts ("50+ reviews", "at
  *    least 10 reviews": min_reviews); ratings ("4 stars", "4.5+ stars", "rated 4+", "rating of at
@@ -106,7 +106,8 @@ export type RoutedMessage =
 const MAX_SEARCH_TEXT = 200;
 
 /** Routes one message. Pure: see the rules above. */
-export function routeText(text: string, vocabulary: RouterVocabulary): RoutedMessage {
+export function routeText(written: string, vocabulary: RouterVocabulary): RoutedMessage {
+  const text = foldSpaces(written);
   if (text.trim() === '') return { needs: NO_SKILL };
   const message = new Message(text);
   const table = phraseTable(vocabulary);

@@ -15,7 +15,7 @@ export const BROWSER_SESSION_TTL_SECONDS = 12 * 60 * 60;
  * per-browser key for the login form's token; at sign-in a new one becomes the session's secret
  * (a fresh value, so a key planted before sign-in never becomes a session).
  */
-const BROWSER_KEY = /^[A-Za-z0-9_-]{43}$/;
+const BROWSER_KEY = /^[\w-]{43}$/;
 
 export function isBrowserKey(value: string | undefined): value is string {
   return value !== undefined && BROWSER_KEY.test(value);

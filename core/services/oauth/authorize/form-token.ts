@@ -8,7 +8,7 @@ export type FormPurpose = 'sign-in' | 'consent';
 /** How long a login or consent form stays usable. */
 const FORM_TOKEN_TTL_SECONDS = 60 * 60;
 
-const TOKEN = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+const TOKEN = /^(\d{1,12})\.([\w-]{43})$/;
 
 /** HKDF's `info`: the derived key serves form tokens and nothing else. */
 const FORM_TOKEN_KEY_INFO = 'fsa oauth form-token key v1';

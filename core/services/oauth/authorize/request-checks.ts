@@ -33,7 +33,7 @@ export const SINGLE_PARAMETERS = [
 export const MAX_STATE_LENGTH = 2000;
 
 /** RFC 7636 section 4.2: 43 to 128 characters of [A-Za-z0-9-._~]. */
-const CODE_CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
+const CODE_CHALLENGE = /^[\w\-.~]{43,128}$/;
 
 const invalidRequest = (description: string): AuthorizationErrorResponse => ({ error: 'invalid_request', description });
 

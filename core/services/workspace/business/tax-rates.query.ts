@@ -26,7 +26,9 @@ export function listTaxRateRows(
 
 /** Basis points as a percentage string without trailing zeros: 825 -> "8.25", 700 -> "7", 50 -> "0.5". */
 function ratePercent(basisPoints: number): string {
-  return (basisPoints / 100).toFixed(2).replace(/\.?0+$/, '');
+  const fixed = (basisPoints / 100).toFixed(2);
+  if (fixed.endsWith('.00')) return fixed.slice(0, -3);
+  return fixed.endsWith('0') ? fixed.slice(0, -1) : fixed;
 }
 
 export function toTaxRate(row: TaxRateRow) {

@@ -12,7 +12,7 @@ const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
 export function toDbInstant(iso: string | Date): string {
   const ms = typeof iso === 'string' ? Date.parse(iso) : iso.getTime();
   // PostgreSQL reads offsets up to ±15:59.
-  const readable = typeof iso === 'string' && !iso.startsWith('0000') && !/[+-](1[6-9]|2\d):\d{2}$/.test(iso);
+  const readable = typeof iso === 'string' && !iso.startsWith('0000') && !/[+-](?:1[6-9]|2\d):\d{2}$/.test(iso);
   if (readable && ms >= EARLIEST && ms <= LATEST) return iso;
   return new Date(Math.min(Math.max(ms, EARLIEST), LATEST)).toISOString();
 }
