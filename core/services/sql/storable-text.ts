@@ -21,4 +21,3 @@ export function storableText(value: string, maxLength: number): string {
   const last = cut.charCodeAt(cut.length - 1);
   return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
 }
-
