@@ -1,30 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { createContextInner } from '../../core/context.ts';
-import { createLogger } from '../../core/logger.ts';
-import { createCaller } from '../../core/routers/_app.ts';
 import { insertWebhookDelivery } from '../../core/services/webhooks/deliveries.query.ts';
 import type { RecordedAttempt } from '../../core/services/webhooks/delivery-record.query.ts';
 import { recordAttemptsApart, UNRECORDABLE_ATTEMPT } from '../../core/services/webhooks/record-attempts.ts';
+import { createLogger } from '../../core/logger.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { tenantCaller } from '../helpers/workspace.ts';
 import { insertBusiness, insertEndpoint, rows } from './delivery-helpers.ts';
 
 const SCHEDULE = [0, 60_000, 60_000];
 
 /** The worker's caller: the system principal. */
-function systemCaller() {
-  const running = service();
-  return createCaller(
-    createContextInner({
-      em: running.database.orm.em,
-      log: createLogger('silent'),
-      urls: { site: running.config.siteUrl, base: running.config.baseUrl },
-      services: running.services,
-      requestId: `test-${randomUUID()}`,
-      principal: { kind: 'system' },
-    }),
-  );
-}
+const systemCaller = () => tenantCaller('', { principal: { kind: 'system' } });
 
 /** A pending delivery to a fresh endpoint of `businessId`, claimed as the worker claims it. */
 async function claimedDelivery(businessId: string) {
