@@ -30,7 +30,16 @@ const catalogueOf = (of: Parameters<typeof listProcedures>[0]) => buildToolCatal
 /** A one-tool router for contract-change checks. */
 function probeRouter(overrides: { tool?: Partial<ToolMeta>; input?: z.ZodObject; output?: z.ZodObject } = {}) {
   const probe = tenantProcedure
-    .meta({ tool: { name: 'probe', title: 'Probe', description: 'A probe.', access: 'read', ...overrides.tool } })
+    .meta({
+      tool: {
+        name: 'probe',
+        title: 'Probe',
+        description: 'A probe.',
+        access: 'read',
+        toolset: 'business',
+        ...overrides.tool,
+      },
+    })
     .input(overrides.input ?? z.object({ id: z.uuid() }))
     .output(overrides.output ?? z.object({ id: z.string() }))
     .query(({ input }) => ({ id: input.id }));
@@ -191,12 +200,12 @@ describe('MCP catalogue: tools/list', () => {
 
     it('does not depend on the order tools are declared in', () => {
       const a = tenantProcedure
-        .meta({ tool: { name: 'tool-a', title: 'A', description: 'A.', access: 'read' } })
+        .meta({ tool: { name: 'tool-a', title: 'A', description: 'A.', access: 'read', toolset: 'business' } })
         .input(z.object({}))
         .output(z.object({ a: z.string() }))
         .query(() => ({ a: '' }));
       const b = tenantProcedure
-        .meta({ tool: { name: 'tool-b', title: 'B', description: 'B.', access: 'read' } })
+        .meta({ tool: { name: 'tool-b', title: 'B', description: 'B.', access: 'read', toolset: 'business' } })
         .input(z.object({}))
         .output(z.object({ b: z.string() }))
         .query(() => ({ b: '' }));
