@@ -168,7 +168,8 @@ describe('MCP catalogue: tools/list', () => {
       capabilities: {},
       clientInfo: { name: 't', version: '1' },
     });
-    expect(response.body.result!._meta).to.deep.equal(list._meta);
+    const { catalogue_revision, catalogue_hash } = list._meta;
+    expect(response.body.result!._meta).to.deep.equal({ catalogue_revision, catalogue_hash });
   });
 
   describe('the hash', () => {
@@ -219,7 +220,7 @@ describe('MCP catalogue: tools/list', () => {
         name: catalogueOf(probeRouter({ tool: { name: 'probe-two' } })).hash,
         title: catalogueOf(probeRouter({ tool: { title: 'Probe!' } })).hash,
         description: catalogueOf(probeRouter({ tool: { description: 'Another probe.' } })).hash,
-        access: catalogueOf(probeRouter({ tool: { access: 'customers:write' } })).hash,
+        access: catalogueOf(probeRouter({ tool: { access: 'customers:write', toolset: 'customers' } })).hash,
         'optional input field': catalogueOf(
           probeRouter({ input: z.object({ id: z.uuid(), limit: z.number().optional() }) }),
         ).hash,
