@@ -2,6 +2,7 @@ import { initTRPC, type AnyProcedure } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { resolvePrincipal } from './auth/authenticate.ts';
 import { mcpScopeFor, principalAllows, scopesGranting, type ToolAccess } from './auth/scopes.ts';
+import type { ToolsetName } from './auth/toolsets.ts';
 import type { Context } from './context.ts';
 import { AppError, classifyError, type ErrorMessage } from './errors/index.ts';
 import { removeOutputValidator } from './procedures/introspection.ts';
@@ -10,13 +11,15 @@ import { rateLimitHeaders } from './services/rate-limit/headers.ts';
 
 /**
  * A workspace procedure as an agent tool (the MCP catalogue is generated from these): its
- * kebab-case `name`, a human `title`, a `description` written for an agent, and the access it needs.
+ * kebab-case `name`, a human `title`, a `description` written for an agent, the access it needs, and
+ * the one toolset it belongs to (what a connection chooses to see: core/auth/toolsets.ts).
  */
 export interface ToolMeta {
   name: string;
   title: string;
   description: string;
   access: ToolAccess;
+  toolset: ToolsetName;
 }
 
 /**

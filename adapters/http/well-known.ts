@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { ProcedurePath } from '../../core/procedures/invoker.ts';
 import type { ProcedureAccess } from './procedure-access.ts';
 import { requestFacts } from './request-facts.ts';
-import type { HttpState } from './state.ts';
+import type { HttpState, KoaCtx } from './state.ts';
 
 /** The documents under {site_url}/.well-known/ and the procedure answering each (it takes no input). */
 const documents: ReadonlyArray<readonly [path: string, procedure: ProcedurePath]> = [
@@ -32,5 +32,19 @@ export function wellKnownRoutes({ invoker, createContext }: ProcedureAccess): Ro
       ctx.body = JSON.stringify(document);
     });
   }
+  // The views of the MCP endpoint (adapters/mcp/tool-view.ts), path-inserted like the endpoint itself.
+  const view = (toolsets: string | undefined, readonly: boolean) => async (ctx: KoaCtx) => {
+    const context = createContext(requestFacts(ctx));
+    const input = { toolsets: toolsets?.split(',').filter((name) => name.length > 0), readonly };
+    const document = await invoker.call('oauth.getProtectedResourceMetadata', input, context);
+    ctx.status = 200;
+    ctx.set(context.response.headers);
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(document);
+  };
+  const prefix = '/.well-known/oauth-protected-resource/api/v1/mcp';
+  router.get(`${prefix}/readonly`, view(undefined, true));
+  router.get(`${prefix}/x/:toolsets`, (ctx) => view(ctx.params.toolsets, false)(ctx));
+  router.get(`${prefix}/x/:toolsets/readonly`, (ctx) => view(ctx.params.toolsets, true)(ctx));
   return router;
 }

@@ -1,17 +1,14 @@
-/** The scopes a client should ask for when it has none yet: the spec's default registration scope. */
-const DEFAULT_MCP_SCOPE = 'mcp:read mcp:customers:write mcp:jobs:write';
-
 /** RFC 7230 quoted-string content: the values we put here are URLs and scope tokens, which never hold `"` or `\`. */
 const quoted = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
 
 /**
  * RFC 6750 + RFC 9728 challenge of a 401: where to discover the authorization server and what scope to
- * ask for. With a token that was presented and refused, `error="invalid_token"` too; without one, no
- * error code (RFC 6750 section 3.1).
+ * ask for (the connection's view decides both: view-challenge.ts). With a token that was presented and
+ * refused, `error="invalid_token"` too; without one, no error code (RFC 6750 section 3.1).
  */
-export function unauthorizedChallenge(resourceMetadata: string, presented: boolean): string {
+export function unauthorizedChallenge(resourceMetadata: string, presented: boolean, scope: string): string {
   const error = presented ? 'error="invalid_token", ' : '';
-  return `Bearer ${error}resource_metadata=${quoted(resourceMetadata)}, scope=${quoted(DEFAULT_MCP_SCOPE)}`;
+  return `Bearer ${error}resource_metadata=${quoted(resourceMetadata)}, scope=${quoted(scope)}`;
 }
 
 /**

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { mcpScopeFor, mcpScopes, scopesGranting, type ToolAccess } from '../../core/auth/scopes.ts';
+import type { ToolsetName } from '../../core/auth/toolsets.ts';
 import type { ProcedureEntry } from '../../core/procedures/introspection.ts';
 import type { ToolMeta } from '../../core/trpc.ts';
 import { canonicalJson } from '../http/canonical-json.ts';
 import { CATALOGUE_REVISION } from './catalogue-revision.ts';
+import { checkToolsets, exclusion, isWholeCatalogue, viewKey, type ToolView } from './catalogue-view.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -24,6 +26,7 @@ export interface CatalogueTool {
   definition: McpToolDefinition;
   path: string;
   access: ToolAccess;
+  toolset: ToolsetName;
   input: z.ZodType;
   /** The procedure takes no input (z.void()): it is called with undefined, whatever empty object came. */
   takesNoInput: boolean;
@@ -35,8 +38,21 @@ export interface ToolCatalogue {
   hash: string;
   /** In the router's order: the areas of the business, reads before each area's write. */
   definitions: readonly McpToolDefinition[];
+  /** The tools of this catalogue, in its order. */
+  tools: readonly CatalogueTool[];
   find(name: string): CatalogueTool | undefined;
+  /** What one connection sees (catalogue-view.ts); the whole catalogue is its own view with nothing chosen. */
+  view(view: ToolView): ToolCatalogue;
+  /** Why a tool of the whole catalogue is missing from this view: hidden by read-only, or not chosen. */
+  excluded(name: string): 'read_only' | 'not_selected' | undefined;
 }
+
+/**
+ * At most this many views are kept built. Toolsets and read-only make 128 views; explicit tool lists
+ * make many more, so a client sending a new list on every request costs a rebuild (a filter and a
+ * hash), never unbounded memory.
+ */
+const VIEW_LIMIT = 256;
 
 const readAnnotations = { readOnlyHint: true, openWorldHint: false };
 const writeAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
@@ -106,15 +122,52 @@ export function buildToolCatalogue(procedures: readonly ProcedureEntry[]): ToolC
       definition: definitionOf(tool, input, output),
       path,
       access: tool.access,
+      toolset: tool.toolset,
       input,
       takesNoInput,
     });
   }
-  const definitions = [...tools.values()].map((tool) => tool.definition);
+  const all = [...tools.values()];
+  checkToolsets(all);
+  const whole = catalogueOf(all, CATALOGUE_REVISION, () => undefined);
+  const views = new Map<string, ToolCatalogue>();
+  const view = (chosen: ToolView): ToolCatalogue => {
+    if (isWholeCatalogue(chosen)) return whole;
+    const key = viewKey(chosen);
+    const known = views.get(key);
+    if (known) return known;
+    const visible = all.filter((tool) => exclusion(tool, chosen) === undefined);
+    const built = catalogueOf(visible, `${CATALOGUE_REVISION}+${key}`, (name) => {
+      const tool = tools.get(name);
+      return tool ? exclusion(tool, chosen) : undefined;
+    });
+    built.view = view;
+    if (views.size >= VIEW_LIMIT) views.delete(views.keys().next().value!);
+    views.set(key, built);
+    return built;
+  };
+  whole.view = view;
+  return whole;
+}
+
+/** A catalogue of these tools (in this order), its revision, and why the others are missing. */
+function catalogueOf(
+  tools: readonly CatalogueTool[],
+  revision: string,
+  excluded: ToolCatalogue['excluded'],
+): ToolCatalogue {
+  const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
+  const definitions = tools.map((tool) => tool.definition);
   return {
-    revision: CATALOGUE_REVISION,
+    revision,
     hash: catalogueHash(definitions),
     definitions,
-    find: (name) => tools.get(name),
+    tools,
+    find: (name) => byName.get(name),
+    // Replaced by the builder with the one that shares its cache of views.
+    view: () => {
+      throw new Error('a catalogue view before the catalogue was built');
+    },
+    excluded,
   };
 }

@@ -15,7 +15,9 @@ import { dispatchModern } from './modern-methods.ts';
 import { asModernReply } from './modern-result.ts';
 import { claimsModernEra } from './protocol-version.ts';
 import { resolveRequestEra } from './request-era.ts';
+import { parseToolView, viewPath } from './tool-view.ts';
 import { checkAccept, checkContentType, checkMethod, checkOrigin, checkProtocolVersion } from './transport-checks.ts';
+import { viewChallenge } from './view-challenge.ts';
 
 /** The invoker's procedures with `tool` meta are the tools. */
 export interface McpEndpointOptions extends ProcedureAccess {
@@ -65,13 +67,15 @@ function send(ctx: KoaCtx, reply: McpReply): void {
  * Content-Type, MCP-Protocol-Version), the OAuth bearer token, one JSON-RPC message, its era
  * (request-era.ts), then the method in that era's form. Tools are the procedures with `tool` meta, called
  * through the procedure invoker as the token's principal; this adapter holds no domain logic.
- * The catalogue (with its JSON Schemas and hash) is built once, here, when the app is composed.
+ * The catalogue (with its JSON Schemas and hash) is built once, here, when the app is composed; the
+ * view a connection chose (its URL path and X-MCP-* headers, tool-view.ts) narrows it per request.
  */
 export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const { invoker } = options;
-  const catalogue = buildToolCatalogue(invoker.procedures);
+  const whole = buildToolCatalogue(invoker.procedures);
+  const toolNames = whole.definitions.map((tool) => tool.name);
 
-  const handle = async (ctx: KoaCtx): Promise<McpReply> => {
+  const handle = async (ctx: KoaCtx, suffix: string): Promise<McpReply> => {
     const request = transportRequest(ctx);
     const refused =
       checkMethod(request) ??
@@ -80,9 +84,12 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       checkContentType(request) ??
       checkProtocolVersion(request);
     if (refused) return refused;
+    const chosen = parseToolView(suffix, request, toolNames);
+    if ('reply' in chosen) return chosen.reply;
+    const catalogue = whole.view(chosen.view);
 
     const base = options.createContext(requestFacts(ctx));
-    const authenticated = await authenticateMcp(base);
+    const authenticated = await authenticateMcp(base, viewChallenge(base, chosen.view, catalogue));
     if ('reply' in authenticated) return authenticated.reply;
 
     const body = await readBody(ctx, options.maxBodyBytes);
@@ -100,10 +107,10 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     return serveIn(id, method, params, context, { catalogue, invoker });
   };
 
-  const serve = async (ctx: KoaCtx): Promise<void> => {
+  const serve = async (ctx: KoaCtx, suffix: string): Promise<void> => {
     let reply: McpReply;
     try {
-      reply = await handle(ctx);
+      reply = await handle(ctx, suffix);
     } catch (error) {
       // Only failures outside a tool call get here (token verification reaching a lost database, a bug).
       const classified = classifyError(error, ctx.state.requestId);
@@ -116,6 +123,10 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     send(ctx, reply);
   };
   // Not async itself: every other request passes through without a promise of its own.
-  const middleware: Middleware<HttpState> = (ctx, next) => (ctx.path === options.endpoint ? serve(ctx) : next());
-  return { middleware, catalogue };
+  const middleware: Middleware<HttpState> = (ctx, next) => {
+    // The endpoint and its views (/x/{toolsets}, /readonly): one resource, each view a narrower tool list.
+    const suffix = viewPath(ctx.path, options.endpoint);
+    return suffix === undefined ? next() : serve(ctx, suffix);
+  };
+  return { middleware, catalogue: whole };
 }

@@ -3,6 +3,7 @@ import type { OAuthPrincipal } from '../../core/services/oauth/access-tokens.ts'
 import { catalogueMeta, initializeResult } from './initialize.ts';
 import { rpcError, rpcResult, type McpReply, type RequestId } from './json-rpc.ts';
 import { callTool, type ToolCallDependencies } from './tool-call.ts';
+import { toolsetsMeta } from './toolsets-meta.ts';
 
 export type McpContext = Context & { principal: OAuthPrincipal };
 
@@ -21,7 +22,10 @@ export const toolMethods: Record<'tools/list' | 'tools/call', Method> = {
     // One page holds the whole catalogue, so no cursor this server issued exists.
     if (params.cursor !== undefined)
       return invalidParams(id, 'Invalid cursor: tools/list answers every tool in one page and issues no cursors.');
-    return rpcResult(id, { tools: catalogue.definitions, _meta: catalogueMeta(catalogue) });
+    return rpcResult(id, {
+      tools: catalogue.definitions,
+      _meta: { ...catalogueMeta(catalogue), toolsets: toolsetsMeta(catalogue) },
+    });
   },
   'tools/call': (id, params, context, dependencies) => callTool(id, params, context, dependencies),
 };

@@ -13,7 +13,14 @@ export interface ToolCallDependencies {
 }
 
 type Outcome =
-  'success' | 'tool_error' | 'invalid_arguments' | 'unknown_tool' | 'scope_required' | 'rate_limited' | 'failed';
+  | 'success'
+  | 'tool_error'
+  | 'invalid_arguments'
+  | 'unknown_tool'
+  | 'read_only'
+  | 'scope_required'
+  | 'rate_limited'
+  | 'failed';
 
 /** A domain error (not found, conflict, a business rule) as the tool's result, for the agent to read and correct. */
 function toolError(id: RequestId, error: ErrorMessage): McpReply {
@@ -77,10 +84,7 @@ export async function callTool(
     );
   }
   const tool = catalogue.find(name);
-  if (!tool) {
-    log('unknown_tool');
-    return rpcError(id, 'MCP_TOOL_NOT_FOUND', `Unknown tool: ${JSON.stringify(name.slice(0, 100))}.`, { status: 200 });
-  }
+  if (!tool) return outsideView(id, name, catalogue, log);
   const args = (params.arguments as Record<string, unknown> | undefined) ?? {};
   const parsed = tool.input.safeParse(args);
   if (!parsed.success) {
@@ -96,6 +100,30 @@ export async function callTool(
     return admitted.reply;
   }
   return withHeaders(await runTool(id, tool, args, context, invoker, log), admitted.headers);
+}
+
+/**
+ * A tool this connection does not see: a write hidden by read-only is refused as such (the agent must
+ * not step up a token for it: the connection, not the scope, is the obstacle); a tool of another
+ * toolset or of no toolset is unknown here. HTTP 200 as every refusal of a call that ran nothing.
+ */
+function outsideView(
+  id: RequestId,
+  name: string,
+  catalogue: ToolCatalogue,
+  log: (outcome: Outcome, extra?: Record<string, unknown>) => void,
+): McpReply {
+  const shown = JSON.stringify(name.slice(0, 100));
+  const why = catalogue.excluded(name);
+  if (why === 'read_only') {
+    log('read_only', { error_code: 'MCP_TOOL_READ_ONLY' });
+    return rpcError(id, 'MCP_TOOL_READ_ONLY', `The tool ${shown} writes, and this connection is read-only.`, {
+      status: 200,
+    });
+  }
+  log('unknown_tool');
+  const hint = why === 'not_selected' ? ' It is not in the toolsets or tools this connection chose.' : '';
+  return rpcError(id, 'MCP_TOOL_NOT_FOUND', `Unknown tool: ${shown}.${hint}`, { status: 200 });
 }
 
 /**

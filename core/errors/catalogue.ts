@@ -164,6 +164,18 @@ export const errorCatalogue = {
     resolution:
       'Correct the params of the JSON-RPC request as the message describes (see the MCP specification of the method).',
   },
+  MCP_VIEW_INVALID: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution:
+      'Name only the toolsets and tools the message lists, comma-separated, in {base_url}/v1/mcp/x/{toolset}[,{toolset}][/readonly] or in X-MCP-Toolsets and X-MCP-Tools; X-MCP-Readonly takes true or false. Leave them out for the whole catalogue.',
+  },
+  MCP_TOOL_READ_ONLY: {
+    status: 403,
+    jsonRpc: -32003,
+    resolution:
+      'This connection is read-only ({base_url}/v1/mcp/readonly, a /readonly path or X-MCP-Readonly: true), so its write tools are hidden and refused. Connect without read-only to write; the token is not the obstacle.',
+  },
   MCP_TOOL_NOT_FOUND: {
     status: 404,
     jsonRpc: -32602,

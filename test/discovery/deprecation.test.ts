@@ -132,7 +132,7 @@ describe('deprecated(): the dates and texts it refuses at module load', () => {
     const marked = deprecated(
       { since: '2026-12-01' },
       {
-        tool: { name: 'old-tool', title: 'Old', description: 'Does things.', access: 'read' },
+        tool: { name: 'old-tool', title: 'Old', description: 'Does things.', access: 'read', toolset: 'business' },
         skill: {
           id: 'old-skill',
           name: 'Old',

@@ -30,7 +30,16 @@ const catalogueOf = (of: Parameters<typeof listProcedures>[0]) => buildToolCatal
 /** A one-tool router for contract-change checks. */
 function probeRouter(overrides: { tool?: Partial<ToolMeta>; input?: z.ZodObject; output?: z.ZodObject } = {}) {
   const probe = tenantProcedure
-    .meta({ tool: { name: 'probe', title: 'Probe', description: 'A probe.', access: 'read', ...overrides.tool } })
+    .meta({
+      tool: {
+        name: 'probe',
+        title: 'Probe',
+        description: 'A probe.',
+        access: 'read',
+        toolset: 'business',
+        ...overrides.tool,
+      },
+    })
     .input(overrides.input ?? z.object({ id: z.uuid() }))
     .output(overrides.output ?? z.object({ id: z.string() }))
     .query(({ input }) => ({ id: input.id }));
@@ -159,7 +168,8 @@ describe('MCP catalogue: tools/list', () => {
       capabilities: {},
       clientInfo: { name: 't', version: '1' },
     });
-    expect(response.body.result!._meta).to.deep.equal(list._meta);
+    const { catalogue_revision, catalogue_hash } = list._meta;
+    expect(response.body.result!._meta).to.deep.equal({ catalogue_revision, catalogue_hash });
   });
 
   describe('the hash', () => {
@@ -191,12 +201,12 @@ describe('MCP catalogue: tools/list', () => {
 
     it('does not depend on the order tools are declared in', () => {
       const a = tenantProcedure
-        .meta({ tool: { name: 'tool-a', title: 'A', description: 'A.', access: 'read' } })
+        .meta({ tool: { name: 'tool-a', title: 'A', description: 'A.', access: 'read', toolset: 'business' } })
         .input(z.object({}))
         .output(z.object({ a: z.string() }))
         .query(() => ({ a: '' }));
       const b = tenantProcedure
-        .meta({ tool: { name: 'tool-b', title: 'B', description: 'B.', access: 'read' } })
+        .meta({ tool: { name: 'tool-b', title: 'B', description: 'B.', access: 'read', toolset: 'business' } })
         .input(z.object({}))
         .output(z.object({ b: z.string() }))
         .query(() => ({ b: '' }));
@@ -210,7 +220,7 @@ describe('MCP catalogue: tools/list', () => {
         name: catalogueOf(probeRouter({ tool: { name: 'probe-two' } })).hash,
         title: catalogueOf(probeRouter({ tool: { title: 'Probe!' } })).hash,
         description: catalogueOf(probeRouter({ tool: { description: 'Another probe.' } })).hash,
-        access: catalogueOf(probeRouter({ tool: { access: 'customers:write' } })).hash,
+        access: catalogueOf(probeRouter({ tool: { access: 'customers:write', toolset: 'customers' } })).hash,
         'optional input field': catalogueOf(
           probeRouter({ input: z.object({ id: z.uuid(), limit: z.number().optional() }) }),
         ).hash,

@@ -17,6 +17,7 @@ const failing = router({
         title: 'Broken',
         description: 'Test probe that fails with an unexpected error.',
         access: 'read',
+        toolset: 'business',
       },
     })
     .input(z.object({}))
@@ -31,6 +32,7 @@ const failing = router({
         title: 'Wrong output',
         description: 'Test probe whose answer breaks its output schema.',
         access: 'read',
+        toolset: 'business',
       },
     })
     .input(z.object({}))

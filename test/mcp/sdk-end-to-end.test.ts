@@ -124,7 +124,7 @@ describe('MCP end to end: the official SDK client through OAuth discovery, conse
       readOnlyHint: true,
       openWorldHint: false,
     });
-    expect(list._meta).to.deep.equal({ catalogue_revision: snapshot.revision, catalogue_hash: snapshot.hash });
+    expect(list._meta).to.deep.include({ catalogue_revision: snapshot.revision, catalogue_hash: snapshot.hash });
   });
 
   it('calls reads, whose structured results the SDK validates against their output schemas', async () => {

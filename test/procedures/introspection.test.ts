@@ -33,7 +33,15 @@ function testRouter() {
       .query(({ input }) => ({ count: input.count })),
     nested: router({
       write: marked
-        .meta({ tool: { name: 'test-write', title: 'Write', description: 'A test write.', access: 'read' } })
+        .meta({
+          tool: {
+            name: 'test-write',
+            title: 'Write',
+            description: 'A test write.',
+            access: 'read',
+            toolset: 'business',
+          },
+        })
         .input(z.void())
         .output(ZAnswer)
         .mutation(() => ({ answer: 'written' })),

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-export const ZGetProtectedResourceMetadataInput = z.void();
+/**
+ * The MCP view whose metadata is asked for (the well-known adapter reads it from the path-inserted
+ * form of the view's URL, .../api/v1/mcp/x/{toolsets}[/readonly] or .../api/v1/mcp/readonly);
+ * nothing is the whole catalogue.
+ */
+export const ZGetProtectedResourceMetadataInput = z
+  .object({ toolsets: z.array(z.string().max(200)).max(20).optional(), readonly: z.boolean().optional() })
+  .optional();
 
 /** RFC 9728 protected resource metadata of the MCP resource. */
 export const ZProtectedResourceMetadata = z.object({

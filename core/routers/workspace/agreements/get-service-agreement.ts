@@ -10,6 +10,7 @@ export const getServiceAgreement = tenantProcedure
       name: 'get-service-agreement',
       title: 'Get service agreement',
       access: 'read',
+      toolset: 'jobs',
       description:
         "One service agreement (maintenance plan or membership) with its terms and its whole visit plan by date: each planned visit's status " +
         '(planned, scheduled, completed, skipped) and the booked visit once there is one, plus how many visits are completed and how many remain. ' +

@@ -13,6 +13,7 @@ export const listServiceAgreements = tenantProcedure
       name: 'list-service-agreements',
       title: 'List service agreements',
       access: 'read',
+      toolset: 'jobs',
       description:
         'Recurring service agreements (maintenance plans, memberships), newest first, each with its customer, covered property, price per billing period, ' +
         'term (starts_on, ends_on, auto_renew), visits per year and the date of the next visit still to do. Filter by status, or by expiring_before ' +

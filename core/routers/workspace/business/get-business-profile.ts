@@ -10,6 +10,7 @@ export const getBusinessProfile = tenantProcedure
       name: 'get-business-profile',
       title: 'Get business profile',
       access: 'read',
+      toolset: 'business',
       description:
         'The business this connection acts for: name, contact (e-mail, phone, website), address, opening hours, industries, service area and service zones, ' +
         'currency and time zone. Call it first: every amount of the other tools is in this currency and every local date and time is in this time zone.',

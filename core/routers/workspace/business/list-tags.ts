@@ -14,6 +14,7 @@ export const listTags = tenantProcedure
       name: 'list-tags',
       title: 'List tags',
       access: 'read',
+      toolset: 'business',
       description:
         'The tags the business puts on customers (e.g. VIP, Commercial), by name (byte order: uppercase before lowercase) then id, each with how many customers carry it. ' +
         'Use a tag name with list-customers (tag filter) or when creating a customer with create-customer.',

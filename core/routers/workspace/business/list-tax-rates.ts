@@ -14,6 +14,7 @@ export const listTaxRates = tenantProcedure
       name: 'list-tax-rates',
       title: 'List tax rates',
       access: 'read',
+      toolset: 'business',
       description:
         'The sales-tax rates of the business by name, active and inactive, each as basis points and as a percentage, with the default one flagged. ' +
         "Pass an active rate's id as tax_rate_id to create-job; without one a job gets the default rate. Tax applies to the taxable lines' subtotal.",

@@ -13,6 +13,7 @@ export const createCustomer = tenantProcedure
       name: 'create-customer',
       title: 'Create customer',
       access: 'customers:write',
+      toolset: 'customers',
       description:
         'Creates a customer of the business (name required; company, e-mail, phone, billing address, tags, notes and status optional) and answers the stored record, ' +
         'as get-customer shows it. An e-mail already used by another customer of the business (any letter case) is a CONFLICT naming that customer: ' +

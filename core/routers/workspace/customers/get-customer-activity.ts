@@ -17,6 +17,7 @@ export const getCustomerActivity = tenantProcedure
       name: 'get-customer-activity',
       title: 'Get customer activity',
       access: 'read',
+      toolset: 'customers',
       description:
         "One customer's timeline, newest first (ties by type, then id): jobs created, visits by scheduled start (upcoming ones included, so they come first), " +
         'estimates and invoices issued, payments received and job notes, each with a one-line summary, status and amount. ' +

@@ -8,6 +8,7 @@ export const getCustomer = tenantProcedure
       name: 'get-customer',
       title: 'Get customer',
       access: 'read',
+      toolset: 'customers',
       description:
         'One customer of the business with billing address, tags, notes, contacts (primary first, up to 50), properties (service addresses, up to 50) and balances: ' +
         'outstanding_minor = for each open invoice, total minus succeeded payments applied to it, summed; overdue_minor = the part of it past due in the business time zone; ' +

@@ -14,6 +14,7 @@ export const listCustomerContacts = tenantProcedure
       name: 'list-customer-contacts',
       title: 'List customer contacts',
       access: 'read',
+      toolset: 'customers',
       description:
         'The people to reach at one customer (owner, spouse, facilities manager, ...), the primary contact first, then by name: role, e-mail, phone. ' +
         'An unknown customer_id is not found (not an empty list). get-customer embeds the first 50.',

@@ -29,6 +29,7 @@ export const listCustomers = tenantProcedure
       name: 'list-customers',
       title: 'List customers',
       access: 'read',
+      toolset: 'customers',
       description:
         'Customers of the business with contact details, billing address and tags. Filters: status, tag (a tag name, any letter case) and created_after (inclusive); ' +
         'sort created_desc (default), created_asc or name_asc. To find a customer by name, e-mail, phone or address use search-customers; get-customer has balances and contacts.',

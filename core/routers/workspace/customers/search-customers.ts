@@ -22,6 +22,7 @@ export const searchCustomers = tenantProcedure
       name: 'search-customers',
       title: 'Search customers',
       access: 'read',
+      toolset: 'customers',
       description:
         'Find customers of the business by part of a name, company, e-mail, phone number (any formatting) or address, best match first: ' +
         'the exact e-mail or phone number, then the exact name, then names, companies, words of them or e-mails starting with the query, then anything containing it ' +

@@ -13,6 +13,7 @@ export const getEstimate = tenantProcedure
       name: 'get-estimate',
       title: 'Get estimate',
       access: 'read',
+      toolset: 'billing',
       description:
         'One estimate (quote) with its customer, property and job references, and every option (e.g. good / better / best) in order, ' +
         'each with its line items and its subtotal, tax and total in minor units, and which option the customer approved. Use after list-estimates.',

@@ -15,6 +15,7 @@ export const listEstimates = tenantProcedure
       name: 'list-estimates',
       title: 'List estimates',
       access: 'read',
+      toolset: 'billing',
       description:
         'Estimates (quotes) of the business, newest first, with number, title, status, customer, issue and expiry dates, how many options each offers, ' +
         'and headline_option: the totals of the approved option, or of the lowest-total option when none is approved (its basis field says which). ' +

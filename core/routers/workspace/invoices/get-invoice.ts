@@ -11,6 +11,7 @@ export const getInvoice = tenantProcedure
       name: 'get-invoice',
       title: 'Get invoice',
       access: 'read',
+      toolset: 'billing',
       description: 'One invoice with its line items, totals, the payments received on it and the balance left.',
     },
   })

@@ -13,6 +13,7 @@ export const listInvoices = tenantProcedure
       name: 'list-invoices',
       title: 'List invoices',
       access: 'read',
+      toolset: 'billing',
       description:
         'Invoices, newest first, with totals, amount paid, balance and whether overdue. Filter by status (draft, open, paid, void, or overdue), customer_id and due_before. ' +
         'get-invoice shows lines and payments; list-unpaid-invoices is the collections view.',

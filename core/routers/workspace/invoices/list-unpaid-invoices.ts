@@ -12,6 +12,7 @@ export const listUnpaidInvoices = tenantProcedure
       name: 'list-unpaid-invoices',
       title: 'List unpaid invoices',
       access: 'read',
+      toolset: 'billing',
       description:
         'Open invoices with a balance left, earliest due first, with days overdue counted against today in the business time zone. ' +
         'overdue_only narrows to those past due: the collections list.',

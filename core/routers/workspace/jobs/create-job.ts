@@ -25,6 +25,7 @@ export const createJob = tenantProcedure
       name: 'create-job',
       title: 'Create job',
       access: 'jobs:write',
+      toolset: 'jobs',
       description:
         'Creates a job (work order) for a customer of the business and answers the stored job exactly as get-job shows it, with its number and computed totals. ' +
         'Give a title and optionally a job type (list-job-types), a property of that customer, a priority, a schedule window (the job becomes scheduled and its first visit ' +

@@ -8,6 +8,7 @@ export const getJob = tenantProcedure
       name: 'get-job',
       title: 'Get job',
       access: 'read',
+      toolset: 'jobs',
       description:
         'Everything about one job: customer, property address, job type, status and priority, planned window, assigned team members, all line items, visits, tax rate and totals ' +
         '(subtotal, tax, total in minor units with currency). Use after list-jobs or list-unscheduled-jobs; list-job-notes and list-job-attachments have the rest.',

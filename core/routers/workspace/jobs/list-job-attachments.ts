@@ -14,6 +14,7 @@ export const listJobAttachments = tenantProcedure
       name: 'list-job-attachments',
       title: 'List job attachments',
       access: 'read',
+      toolset: 'jobs',
       description:
         'Files attached to a job (photos, signed forms), oldest first: file name, content type, size, who uploaded them and when. Metadata only; the files themselves are not served. Take job_id from list-jobs or get-job.',
     },

@@ -13,6 +13,7 @@ export const listJobLineItems = tenantProcedure
       name: 'list-job-line-items',
       title: 'List job line items',
       access: 'read',
+      toolset: 'jobs',
       description:
         'The priced lines of a job in position order, page by page: services, materials and custom charges with quantity, unit price, taxability and amount (minor units). get-job has them all at once with the totals.',
     },

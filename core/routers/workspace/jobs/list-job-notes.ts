@@ -14,6 +14,7 @@ export const listJobNotes = tenantProcedure
       name: 'list-job-notes',
       title: 'List job notes',
       access: 'read',
+      toolset: 'jobs',
       description:
         'Notes written on a job by the team (access instructions, findings, follow-ups), oldest first, with their author. Take job_id from list-jobs or get-job.',
     },

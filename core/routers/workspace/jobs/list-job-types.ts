@@ -13,6 +13,7 @@ export const listJobTypes = tenantProcedure
       name: 'list-job-types',
       title: 'List job types',
       access: 'read',
+      toolset: 'jobs',
       description:
         'The kinds of job the business does (AC repair, drain cleaning, ...) by name, with their usual duration in minutes. Use an id as job_type_id in create-job, job_type in list-jobs or list-unscheduled-jobs, and the duration for find-available-slots.',
     },

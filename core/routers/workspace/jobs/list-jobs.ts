@@ -17,6 +17,7 @@ export const listJobs = tenantProcedure
       name: 'list-jobs',
       title: 'List jobs',
       access: 'read',
+      toolset: 'jobs',
       description:
         'Jobs (work orders) of the business, newest first, with customer, type, status, planned window, assignees and totals. Filters combine: status, customer_id, ' +
         'job_type (a job type id), scheduled_from/scheduled_to (scheduled start in [from, to)) and assigned_to (a team member id). ' +

@@ -9,6 +9,7 @@ export const getLead = tenantProcedure
       name: 'get-lead',
       title: 'Get lead',
       access: 'read',
+      toolset: 'customers',
       description:
         'One lead by id: contact details, what they asked for, status, source, estimated value and, once converted, the customer id (get-customer) and conversion time. ' +
         'Use after list-leads.',

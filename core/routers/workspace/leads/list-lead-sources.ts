@@ -14,6 +14,7 @@ export const listLeadSources = tenantProcedure
       name: 'list-lead-sources',
       title: 'List lead sources',
       access: 'read',
+      toolset: 'customers',
       description:
         'Where leads come from (ads, website, referrals, directories), by name (any letter case), with how many leads each brought over all time, how many of them are converted, ' +
         'and the conversion rate (a fraction 0..1). Use a source id as the source filter of list-leads.',

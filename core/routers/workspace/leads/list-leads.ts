@@ -16,6 +16,7 @@ export const listLeads = tenantProcedure
       name: 'list-leads',
       title: 'List leads',
       access: 'read',
+      toolset: 'customers',
       description:
         'Leads: requests for work not yet won, newest first, with their source, estimated value and, once converted, the customer id. ' +
         'Filter by status (new, contacted, qualified, converted, lost), source (a lead source id from list-lead-sources) and created_after; filters combine. ' +

@@ -9,6 +9,7 @@ export const getPayment = tenantProcedure
       name: 'get-payment',
       title: 'Get payment',
       access: 'read',
+      toolset: 'billing',
       description:
         'One payment: amount, method, status, when it was received, its reference, the customer and the invoice it paid.',
     },

@@ -15,6 +15,7 @@ export const listPayments = tenantProcedure
       name: 'list-payments',
       title: 'List payments',
       access: 'read',
+      toolset: 'billing',
       description:
         'Payments received, newest first, with method, customer and the invoice they paid. Filter by customer_id, invoice_id, method and a local date range on when they were received.',
     },

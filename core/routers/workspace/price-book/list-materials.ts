@@ -9,6 +9,7 @@ export const listMaterials = tenantProcedure
       name: 'list-materials',
       title: 'List price-book materials',
       access: 'read',
+      toolset: 'price-book',
       description:
         'The materials the business sells (parts, equipment, consumables) from its price book, with unit, price per unit, what a unit costs the business ' +
         '(unit_cost_minor, internal) and taxability, ordered by category (uncategorised last), name, id. Only active materials unless include_inactive; ' +

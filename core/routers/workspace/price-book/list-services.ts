@@ -9,6 +9,7 @@ export const listServices = tenantProcedure
       name: 'list-services',
       title: 'List price-book services',
       access: 'read',
+      toolset: 'price-book',
       description:
         'The services the business sells (labour, tune-ups, repairs, installations) from its price book, with unit, price per unit in minor units and taxability, ' +
         'ordered by category (uncategorised last), name, id. Only active services unless include_inactive; filter by category (letter case ignored). ' +

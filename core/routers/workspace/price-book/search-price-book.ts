@@ -17,6 +17,7 @@ export const searchPriceBook = tenantProcedure
       name: 'search-price-book',
       title: 'Search the price book',
       access: 'read',
+      toolset: 'price-book',
       description:
         'Find active services and materials of the price book by words or code (name, description, category, SKU), best match first: an exact SKU, ' +
         'then names starting with the query, names containing it, items mentioning it in another field, then close spellings. Letter case is ignored. ' +

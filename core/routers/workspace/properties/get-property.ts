@@ -16,6 +16,7 @@ export const getProperty = tenantProcedure
       name: 'get-property',
       title: 'Get property',
       access: 'read',
+      toolset: 'customers',
       description:
         'One property (service address) with its customer, its equipment (with warranty status) and a job-history summary: jobs per status, ' +
         'the last completed job and the next scheduled visit. Use after list-properties or get-customer; get-job and get-visit show the referenced job and visit.',

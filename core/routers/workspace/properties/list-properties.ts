@@ -15,6 +15,7 @@ export const listProperties = tenantProcedure
       name: 'list-properties',
       title: 'List properties',
       access: 'read',
+      toolset: 'customers',
       description:
         'Service addresses (properties) where work is done, each with its customer, oldest first. Filter by customer_id, city (whole name, any case) ' +
         'and postal_code (exact); filters combine. get-property adds the equipment and job history; a property id can be given to create-job.',

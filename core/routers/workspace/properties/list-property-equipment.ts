@@ -16,6 +16,7 @@ export const listPropertyEquipment = tenantProcedure
       name: 'list-property-equipment',
       title: 'List property equipment',
       access: 'read',
+      toolset: 'customers',
       description:
         'Equipment installed at one property: type, make, model, serial number, install date, warranty end date and whether it is under warranty today ' +
         "(the business's time zone). Ordered by type, then id. get-property embeds the first 100 with the property's job history.",

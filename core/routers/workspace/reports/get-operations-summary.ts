@@ -10,6 +10,7 @@ export const getOperationsSummary = tenantProcedure
       name: 'get-operations-summary',
       title: 'Get operations summary',
       access: 'read',
+      toolset: 'business',
       description:
         'How the operation ran over a range of local days (at most 366): jobs created per status, visits completed and still scheduled, ' +
         "utilisation (booked visit person-minutes over the active team's working minutes) and the average ticket (mean invoice total).",

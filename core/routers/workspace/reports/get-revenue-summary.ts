@@ -10,6 +10,7 @@ export const getRevenueSummary = tenantProcedure
       name: 'get-revenue-summary',
       title: 'Get revenue summary',
       access: 'read',
+      toolset: 'business',
       description:
         'Money over a range of local days (at most 366), per day, week (Monday first) or month: invoiced (invoices issued, not draft or void), collected (payments received) ' +
         'and outstanding receivables at the end of each period, plus totals. Periods without activity appear with zeros.',

@@ -13,6 +13,7 @@ export const listReviews = tenantProcedure
       name: 'list-reviews',
       title: 'List reviews',
       access: 'read',
+      toolset: 'business',
       description:
         'Customer reviews of the business (collected by it or imported from Google, Yelp, Facebook), newest first, each with its star rating, comment, ' +
         'reviewer name, source and, when known, the customer and the job it is about. Filter with rating_min (e.g. 4 for positive reviews) and ' +

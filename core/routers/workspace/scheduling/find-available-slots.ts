@@ -24,6 +24,7 @@ export const findAvailableSlots = tenantProcedure
       name: 'find-available-slots',
       title: 'Find available slots',
       access: 'read',
+      toolset: 'jobs',
       description:
         'Bookable start times for work of duration_minutes over a range of local days (at most 14): for each active team member, the time inside their working hours ' +
         '(business time zone) not taken by a non-cancelled visit or approved time off and not in the past. Each free stretch offers a slot at its start and then ' +

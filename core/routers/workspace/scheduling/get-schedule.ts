@@ -24,6 +24,7 @@ export const getSchedule = tenantProcedure
       name: 'get-schedule',
       title: 'Get schedule',
       access: 'read',
+      toolset: 'jobs',
       description:
         'The calendar of the team for a range of local days (at most 31): per active team member (or just team_member_id) and per day, ' +
         'the working hours, the non-cancelled visits, the time off, and booked / available minutes inside working hours. ' +

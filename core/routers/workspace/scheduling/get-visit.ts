@@ -12,6 +12,7 @@ export const getVisit = tenantProcedure
       name: 'get-visit',
       title: 'Get visit',
       access: 'read',
+      toolset: 'jobs',
       description:
         'One visit (appointment): its planned window in UTC and business-local time, status, job, customer, service address, assigned team members, ' +
         'notes, and when the technician arrived and completed it. Use after list-visits or get-schedule; get-job shows the whole job.',

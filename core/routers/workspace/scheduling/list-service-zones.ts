@@ -18,6 +18,7 @@ export const listServiceZones = tenantProcedure
       name: 'list-service-zones',
       title: 'List service zones',
       access: 'read',
+      toolset: 'jobs',
       description:
         'The service zones of the business (areas as sets of postal codes) with the team members who serve each, by name. ' +
         "Match a property's postal code to a zone, then pass the zone id as service_zone_id to find-available-slots.",

@@ -15,6 +15,7 @@ export const listUnscheduledJobs = tenantProcedure
       name: 'list-unscheduled-jobs',
       title: 'List unscheduled jobs',
       access: 'read',
+      toolset: 'jobs',
       description:
         'Open jobs (not completed or cancelled) that have no upcoming visit, i.e. no visit scheduled, en route or in progress starting from now on: ' +
         'the backlog to book. Oldest first, with days_waiting. Filter by job_type (id from list-job-types). ' +

@@ -21,6 +21,7 @@ export const listVisits = tenantProcedure
       name: 'list-visits',
       title: 'List visits',
       access: 'read',
+      toolset: 'jobs',
       description:
         'Visits (appointments) of the business in start-time order, each with its job, customer, service address and assigned team members. ' +
         'Filter by local days (date_from/date_to in the business time zone, both included), by team_member_id and by status. ' +

@@ -11,6 +11,7 @@ export const getTeamMember = tenantProcedure
       name: 'get-team-member',
       title: 'Get team member',
       access: 'read',
+      toolset: 'team',
       description:
         'One team member: role, skills, contact details, active flag, weekly working hours (per ISO weekday, local start and end in the business time zone), ' +
         'the total weekly working minutes and the service zones served. Use after list-team-members; for booked time use get-schedule, for absences list-time-off.',

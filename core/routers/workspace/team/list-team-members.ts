@@ -14,6 +14,7 @@ export const listTeamMembers = tenantProcedure
       name: 'list-team-members',
       title: 'List team members',
       access: 'read',
+      toolset: 'team',
       description:
         'The team of the business (technicians, dispatchers, managers, office staff) ordered by name, with role, skills, e-mail, phone, calendar colour, ' +
         'active flag and the ids of the service zones each serves. Filter with active. ' +

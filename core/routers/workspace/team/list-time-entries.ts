@@ -16,6 +16,7 @@ export const listTimeEntries = tenantProcedure
       name: 'list-time-entries',
       title: 'List time entries',
       access: 'read',
+      toolset: 'team',
       description:
         'Clocked time of the team (work, travel, breaks) in start order, each with its duration in minutes and the job and visit it was for. ' +
         'Filter by team_member_id, kind, and date_from/date_to: local days in the business time zone, matched on when the entry started. ' +

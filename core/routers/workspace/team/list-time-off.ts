@@ -16,6 +16,7 @@ export const listTimeOff = tenantProcedure
       name: 'list-time-off',
       title: 'List time off',
       access: 'read',
+      toolset: 'team',
       description:
         'Absences of the team (vacation, sick days, training) in start order with their status (requested, approved, denied). ' +
         'Filter by team_member_id, status, and date_from/date_to: local days in the business time zone; an absence is listed when it overlaps that range. ' +

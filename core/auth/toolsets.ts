@@ -1,0 +1,75 @@
+import { mcpScopeFor, type ToolAccess } from './scopes.ts';
+
+/** The named toolsets an MCP connection may choose (`/v1/mcp/x/{toolset}`, X-MCP-Toolsets), in catalogue order. */
+export const toolsetNames = ['business', 'customers', 'jobs', 'billing', 'team', 'price-book'] as const;
+
+export type ToolsetName = (typeof toolsetNames)[number];
+
+export interface Toolset {
+  name: ToolsetName;
+  title: string;
+  /** What an agent connected to this toolset alone is for, in the words of the README and `_meta`. */
+  description: string;
+  /**
+   * The write accesses of its tools. Declared here, not derived, because the protected resource
+   * metadata of a view needs them without the tool catalogue; the catalogue builder refuses to start
+   * when a toolset's tools and this list disagree.
+   */
+  writes: readonly ToolAccess[];
+}
+
+export const toolsets: readonly Toolset[] = [
+  {
+    name: 'business',
+    title: 'Business profile and reports',
+    description: 'The business itself: profile, tags, tax rates, reviews, revenue and operations summaries.',
+    writes: [],
+  },
+  {
+    name: 'customers',
+    title: 'Customers',
+    description: 'Customers, their contacts, properties and equipment, and leads; creating a customer.',
+    writes: ['customers:write'],
+  },
+  {
+    name: 'jobs',
+    title: 'Jobs and scheduling',
+    description: 'Jobs, visits, the schedule, free slots, service zones and service agreements; creating a job.',
+    writes: ['jobs:write'],
+  },
+  {
+    name: 'billing',
+    title: 'Estimates and invoices',
+    description: 'Estimates, invoices, unpaid balances and payments.',
+    writes: [],
+  },
+  {
+    name: 'team',
+    title: 'Team',
+    description: 'Team members, their working hours, time entries and time off.',
+    writes: [],
+  },
+  {
+    name: 'price-book',
+    title: 'Price book',
+    description: 'Services and materials with their prices.',
+    writes: [],
+  },
+];
+
+const toolsetNameSet: ReadonlySet<string> = new Set(toolsetNames);
+
+export function isToolsetName(name: string): name is ToolsetName {
+  return toolsetNameSet.has(name);
+}
+
+/**
+ * The scopes a connection that sees these toolsets should ask for: `mcp:read`, plus the write scope
+ * of each write its toolsets hold unless it is read-only. Every toolset (undefined) and not read-only
+ * is the registration default, so a client of the whole catalogue asks for what it asked before.
+ */
+export function toolsetScopes(chosen: readonly ToolsetName[] | undefined, readonly: boolean): string[] {
+  const included = chosen === undefined ? toolsets : toolsets.filter((toolset) => chosen.includes(toolset.name));
+  const writes = readonly ? [] : included.flatMap((toolset) => toolset.writes);
+  return [...new Set([mcpScopeFor('read'), ...writes.map(mcpScopeFor)])];
+}
