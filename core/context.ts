@@ -61,6 +61,11 @@ export interface RequestFacts {
   /** The client's network address when a transport knows it (rate limits key on it). */
   clientAddress?: string;
   credentials?: Credentials;
+  /**
+   * The site URLs this request arrived on, when they are not the service's own: in development, a
+   * loopback alias (adapters/http/site-urls.ts) gets answers, issuer and audience of its own name.
+   */
+  urls?: SiteUrls;
 }
 
 /** What every context of one running service shares; the composition root holds them. */
@@ -70,7 +75,7 @@ export interface ContextDependencies {
   services: CoreServices;
 }
 
-export interface ContextInput extends ContextDependencies, RequestFacts {
+export interface ContextInput extends ContextDependencies, Omit<RequestFacts, 'urls'> {
   principal?: Principal;
   clock?: Clock;
 }
@@ -138,7 +143,7 @@ function buildContext(
     get log() {
       return (log ??= typeof request.log === 'function' ? request.log() : request.log);
     },
-    urls: shared.urls,
+    urls: request.urls ?? shared.urls,
     requestId: request.requestId,
     services: shared.services,
     clientAddress: request.clientAddress,

@@ -17,7 +17,7 @@ import type { Database } from './database.ts';
  * server database, so every instance draws on one budget; on the embedded database (one
  * instance by construction) they live in memory.
  *
- * OAuth access tokens are verified against {site_url} as issuer and the MCP resource as audience,
+ * OAuth access tokens are verified against the request's {site_url} as issuer and its MCP resource as audience,
  * through in-process caches that the database's notifications invalidate (followed by startService).
  * The key-encryption key of the signing keys is OAUTH_KEY_ENCRYPTION_KEY, else a key file in
  * DATA_DIR (see Config.oauthTokens); on a server database that file is a development stop-gap and
@@ -28,7 +28,6 @@ export function createCoreServices(database: Database, config: Config): CoreServ
     database.kind === 'postgresql'
       ? { kind: 'postgres', knex: database.orm.em.getKnex(), tableName: 'rate_limits' }
       : { kind: 'memory' };
-  const { issuer, resource } = oauthUrls({ site: config.siteUrl, base: config.baseUrl });
   const { keyEncryptionKey, keyEncryptionKeyFile, accessTokenTtlSeconds } = config.oauthTokens;
   const fileWarning =
     database.kind === 'postgresql' && keyEncryptionKey === undefined
@@ -36,11 +35,14 @@ export function createCoreServices(database: Database, config: Config): CoreServ
         'Every instance on this database needs that same key; set OAUTH_KEY_ENCRYPTION_KEY (required in production).'
       : undefined;
   const kek = keyEncryptionKeySource({ configured: keyEncryptionKey, file: keyEncryptionKeyFile, fileWarning });
-  const verifyAccessToken = createAccessTokenVerifier({ issuer, audience: resource });
+  const verifyAccessToken = createAccessTokenVerifier();
   return {
     oauth: { keyEncryptionKey: kek, formTokenKey: formTokenKeySource(kek), accessTokenTtlSeconds },
     passwordChecks: createWorkLimit({ ...config.passwordChecks, what: 'password checks' }),
-    accessTokenVerifier: (token, ctx) => verifyAccessToken(token, { em: ctx.em, now: ctx.clock.now() }),
+    accessTokenVerifier: (token, ctx) => {
+      const { issuer, resource } = oauthUrls(ctx.urls);
+      return verifyAccessToken(token, { em: ctx.em, now: ctx.clock.now(), issuer, audience: resource });
+    },
     oauthRedirectPolicy: config.oauthRedirects,
     payments: paymentSettings(config.payments),
     webhooks: {

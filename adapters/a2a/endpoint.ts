@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { perSite } from '../../core/per-site.ts';
 import parse from 'co-body';
 import type { Middleware } from 'koa';
 import type { Context, SiteUrls } from '../../core/context.ts';
@@ -24,6 +25,7 @@ import { buildSkillTable, type SkillTable } from './skills.ts';
 import { checkContentType, checkMethod, negotiateVersion, type A2aVersion } from './transport-checks.ts';
 
 export interface A2aEndpointOptions extends ProcedureAccess {
+  /** The service's own site URLs: those of `card`. */
   urls: SiteUrls;
   /** {base_url}'s path: "/api". */
   prefix: string;
@@ -93,14 +95,15 @@ function sendCard(ctx: KoaCtx, cardText: string): void {
  * JSON-RPC body otherwise), the version from A2A-Version, then the method from the dispatch table.
  * Skills are the procedures with `skill` meta, called through the invoker with the request's own
  * context; tasks are stored through the agentTasks procedures. This adapter holds no domain logic.
- * The card and the skill table are built once, here, when the app is composed.
+ * The skill table is built once, here, when the app is composed; the card once per site URL it is
+ * answered in (a loopback alias in development gets its own).
  */
 export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
   const { invoker, createContext } = options;
   const endpoint = `${options.prefix}${A2A_ENDPOINT_PATH}`;
   const skills = buildSkillTable(invoker.procedures);
   const card = buildAgentCard(skills, options.urls);
-  const cardText = JSON.stringify(card);
+  const cardText = perSite((urls) => JSON.stringify(buildAgentCard(skills, urls)));
   const bodyLimit = Math.min(options.maxBodyBytes, A2A_MAX_BODY_BYTES);
 
   /**
@@ -210,12 +213,12 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
     const request = transportRequest(ctx);
     const refused = checkMethod(request);
     if (refused) return send(ctx, refused);
-    if (request.method !== 'POST') return sendCard(ctx, cardText);
+    if (request.method !== 'POST') return sendCard(ctx, cardText(ctx.state.urls));
     send(ctx, await handlePost(ctx, request));
   };
 
   const cardRoutes = new Router<HttpState>();
-  for (const path of WELL_KNOWN_CARD_PATHS) cardRoutes.get(path, (ctx) => sendCard(ctx, cardText));
+  for (const path of WELL_KNOWN_CARD_PATHS) cardRoutes.get(path, (ctx) => sendCard(ctx, cardText(ctx.state.urls)));
 
   // Not async itself: every other request passes through without a promise of its own.
   const middleware: Middleware<HttpState> = (ctx, next) => (ctx.path === endpoint ? serve(ctx) : next());

@@ -3,7 +3,7 @@ import type { AnyRouter } from '@trpc/server';
 import Koa from 'koa';
 import type { Config } from '../../core/config.ts';
 import type { Logger } from '../../core/logger.ts';
-import { oauthUrls } from '../../core/services/oauth/urls.ts';
+import { perSite } from '../../core/per-site.ts';
 import { a2aEndpoint } from '../a2a/endpoint.ts';
 import { a2aOpenApiPaths } from '../a2a/openapi.ts';
 import { mcpEndpoint } from '../mcp/endpoint.ts';
@@ -20,6 +20,7 @@ import { jsonBody } from './middleware/json-body.ts';
 import { buildOpenApiDocument } from './openapi/build-document.ts';
 import type { ProcedureAccess } from './procedure-access.ts';
 import { restRoutes } from './rest.ts';
+import { siteUrlsResolver } from './site-urls.ts';
 import type { HttpState } from './state.ts';
 import { trpcEndpoint } from './trpc-endpoint.ts';
 import { wellKnownRoutes } from './well-known.ts';
@@ -55,11 +56,13 @@ const HTML_DOCUMENT_PATHS = [`${API_PREFIX}/docs`, `${API_PREFIX}/oauth/authoriz
 /** Composes the Koa app: the envelope (request id, logging, security headers, CORS, caching, errors), body limits, then the adapters. */
 export function createApp({ config, log, invoker, createContext, trpcRouter }: AppDependencies): Koa<HttpState> {
   const urls = { site: config.siteUrl, base: config.baseUrl };
-  const document = buildOpenApiDocument(invoker, urls, {
-    ...mediaOpenApiPaths(urls),
-    ...a2aOpenApiPaths(),
-    ...paidReferenceOpenApiPaths(),
-  });
+  const documentFor = perSite((site) =>
+    buildOpenApiDocument(invoker, site, {
+      ...mediaOpenApiPaths(site),
+      ...a2aOpenApiPaths(),
+      ...paidReferenceOpenApiPaths(),
+    }),
+  );
 
   // Behind a trusted proxy, the client is the right-most X-Forwarded-For entry (the one our proxy
   // added); entries to its left are whatever the client chose to send.
@@ -69,25 +72,16 @@ export function createApp({ config, log, invoker, createContext, trpcRouter }: A
 
   const access = { invoker, createContext };
   const routeOptions = { ...access, prefix: API_PREFIX };
-  const docs = docsRoutes(document, API_PREFIX);
+  const docs = docsRoutes(documentFor, API_PREFIX);
   const wellKnown = wellKnownRoutes(access);
   const media = mediaRoutes(routeOptions);
   const rest = restRoutes(routeOptions);
   const registration = clientRegistrationRoutes(routeOptions);
   const token = tokenRoutes(routeOptions);
   const revocation = revocationRoutes(routeOptions);
-  const authorization = authorizationRoutes({
-    ...routeOptions,
-    siteUrl: config.siteUrl,
-    authorizationEndpoint: oauthUrls(urls).authorizationEndpoint,
-  });
-  const mcp = mcpEndpoint({
-    ...access,
-    endpoint: MCP_ENDPOINT,
-    siteUrl: config.siteUrl,
-    maxBodyBytes: config.maxBodyBytes,
-  });
-  const paidReference = paidReferenceRoutes({ ...routeOptions, siteUrl: config.siteUrl, payments: config.payments });
+  const authorization = authorizationRoutes({ ...routeOptions, siteUrl: config.siteUrl });
+  const mcp = mcpEndpoint({ ...access, endpoint: MCP_ENDPOINT, maxBodyBytes: config.maxBodyBytes });
+  const paidReference = paidReferenceRoutes({ ...routeOptions, payments: config.payments });
   const a2a = a2aEndpoint({ ...access, urls, prefix: API_PREFIX, maxBodyBytes: config.maxBodyBytes });
 
   // Every route module's routes in one router: one match and one dispatch per request instead of a
@@ -108,7 +102,14 @@ export function createApp({ config, log, invoker, createContext, trpcRouter }: A
     routes.use(module.routes());
 
   app
-    .use(envelope({ log, siteUrl: config.siteUrl, documentPaths: HTML_DOCUMENT_PATHS }))
+    .use(
+      envelope({
+        log,
+        siteUrl: config.siteUrl,
+        siteUrls: siteUrlsResolver(config),
+        documentPaths: HTML_DOCUMENT_PATHS,
+      }),
+    )
     .use(
       jsonBody({
         limitBytes: config.maxBodyBytes,

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import Router from '@koa/router';
 import { getAbsoluteFSPath } from 'swagger-ui-dist';
 import type { OpenAPIObject } from 'trpc-to-openapi';
+import type { SiteUrls } from '../../core/context.ts';
+import { perSite } from '../../core/per-site.ts';
 import type { HttpState } from './state.ts';
 
 interface Asset {
@@ -55,12 +57,14 @@ function initializer(prefix: string): string {
 
 /**
  * GET /api/openapi.json and the HTML reference at GET /api/docs, rendered by Swagger UI from the
- * swagger-ui-dist package: everything is served from here, nothing from a CDN.
+ * swagger-ui-dist package: everything is served from here, nothing from a CDN. The document names
+ * the request's site URL (its servers, links), so it is kept once per site URL, with its own ETag.
  */
-export function docsRoutes(document: OpenAPIObject, prefix: string): Router<HttpState> {
+export function docsRoutes(documentFor: (urls: SiteUrls) => OpenAPIObject, prefix: string): Router<HttpState> {
   const dist = getAbsoluteFSPath();
-  const assets = new Map<string, Asset>([
-    ['/openapi.json', asset(JSON.stringify(document), 'application/json; charset=utf-8')],
+  const openApi = perSite((urls) => asset(JSON.stringify(documentFor(urls)), 'application/json; charset=utf-8'));
+  const assets = new Map<string, Asset | ((urls: SiteUrls) => Asset)>([
+    ['/openapi.json', openApi],
     ['/docs', asset(page(prefix), 'text/html; charset=utf-8')],
     ['/docs/swagger-ui.css', asset(readFileSync(join(dist, 'swagger-ui.css')), 'text/css; charset=utf-8')],
     [
@@ -71,8 +75,9 @@ export function docsRoutes(document: OpenAPIObject, prefix: string): Router<Http
     ['/docs/init.js', asset(initializer(prefix), 'text/javascript; charset=utf-8')],
   ]);
   const router = new Router<HttpState>({ prefix });
-  for (const [path, file] of assets) {
+  for (const [path, entry] of assets) {
     router.get(path, (ctx) => {
+      const file = typeof entry === 'function' ? entry(ctx.state.urls) : entry;
       ctx.type = file.type;
       ctx.etag = file.etag;
       // The document and page follow deployments; the library files change only with the package.

@@ -17,7 +17,7 @@ export function bearerCredentials(header: string): Credentials {
 /**
  * What a procedure context needs to know about an HTTP request: its id and logger (from the
  * envelope's request scope), the client's address (Koa's ctx.ip: the right-most X-Forwarded-For
- * entry behind a trusted proxy) and the bearer credentials. Every adapter makes its context as
+ * entry behind a trusted proxy), the bearer credentials and the site URLs it is answered with. Every adapter makes its context as
  * `createContext(requestFacts(ctx))`.
  */
 export function requestFacts(ctx: KoaCtx): RequestFacts {
@@ -26,5 +26,6 @@ export function requestFacts(ctx: KoaCtx): RequestFacts {
     log: () => ctx.state.log,
     clientAddress: ctx.ip,
     credentials: bearerCredentials(ctx.get('Authorization')),
+    urls: ctx.state.urls,
   };
 }

@@ -1,10 +1,13 @@
 import type { ParameterizedContext } from 'koa';
+import type { SiteUrls } from '../../core/context.ts';
 import type { Logger } from '../../core/logger.ts';
 
 /** What the HTTP middleware stack puts on ctx.state for the layers below it. */
 export interface HttpState {
   requestId: string;
   log: Logger;
+  /** The site URLs this request is answered with (site-urls.ts): the service's own, or a loopback alias in development. */
+  urls: SiteUrls;
   /** The parsed JSON request body, when there was one. */
   body?: unknown;
 }

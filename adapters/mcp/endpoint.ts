@@ -23,8 +23,6 @@ import { viewChallenge } from './view-challenge.ts';
 export interface McpEndpointOptions extends ProcedureAccess {
   /** "/api/v1/mcp" */
   endpoint: string;
-  /** {site_url}: the one Origin a browser request may come from. */
-  siteUrl: string;
   maxBodyBytes: number;
 }
 
@@ -79,7 +77,7 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     const request = transportRequest(ctx);
     const refused =
       checkMethod(request) ??
-      checkOrigin(request, options.siteUrl) ??
+      checkOrigin(request, ctx.state.urls.site) ??
       checkAccept(request) ??
       checkContentType(request) ??
       checkProtocolVersion(request);

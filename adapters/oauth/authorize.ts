@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import { AppError, classifyError } from '../../core/errors/index.ts';
+import { perSite } from '../../core/per-site.ts';
 import type { ConsentPage, LoginPage } from '../../core/routers/oauth-authorize/authorization-pages.schema.ts';
+import { oauthUrls } from '../../core/services/oauth/urls.ts';
 import type { ProcedureRoutesOptions } from '../http/procedure-access.ts';
 import { requestFacts } from '../http/request-facts.ts';
 import type { HttpState, KoaCtx } from '../http/state.ts';
@@ -15,10 +17,11 @@ import { formActionSource, sendPage, sendRedirect } from './pages/page-response.
 import { pagesStylesheet } from './pages/stylesheet.ts';
 
 export interface AuthorizationRoutesOptions extends ProcedureRoutesOptions {
-  /** {site_url}: the origin form posts must come from, and what the cookie's form depends on. */
+  /**
+   * {site_url}: what the cookie's form depends on. A request's loopback alias (development) never
+   * changes it: the aliases are plain-http loopback names like the default site URL.
+   */
   siteUrl: string;
-  /** {base_url}/oauth/authorize, where the forms post. */
-  authorizationEndpoint: string;
 }
 
 const pageTitles: Record<string, string> = {
@@ -42,15 +45,19 @@ const REPEATABLE_FIELDS = ['scope'];
  * pages with the catalogue's status. Other methods get 405 with Allow.
  */
 export function authorizationRoutes(options: AuthorizationRoutesOptions): Router<HttpState> {
-  const { invoker, createContext, prefix, siteUrl, authorizationEndpoint } = options;
+  const { invoker, createContext, prefix, siteUrl } = options;
   const cookie = browserCookie(siteUrl);
-  const links: PageLinks = { authorize: authorizationEndpoint, stylesheet: `${prefix}/oauth/pages.css` };
+  // The forms post back to the name the page was shown on, where the browser holds its cookie.
+  const linksOf = perSite((urls): PageLinks => ({
+    authorize: oauthUrls(urls).authorizationEndpoint,
+    stylesheet: `${prefix}/oauth/pages.css`,
+  }));
 
   function showLogin(ctx: KoaCtx, login: LoginPage, status = 200): void {
     sendPage(
       ctx,
       status,
-      renderLoginPage(login, links),
+      renderLoginPage(login, linksOf(ctx.state.urls)),
       [formActionSource(login.redirect_uri)].filter((source): source is string => !!source),
     );
   }
@@ -58,7 +65,7 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
     sendPage(
       ctx,
       200,
-      renderConsentPage(consent, links),
+      renderConsentPage(consent, linksOf(ctx.state.urls)),
       [formActionSource(consent.redirect_uri)].filter((source): source is string => !!source),
       consentLogoOrigin(consent),
     );
@@ -70,7 +77,11 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
     for (const [name, value] of Object.entries(classified.headers)) ctx.set(name, value);
     const title =
       pageTitles[body.code] ?? (body.status >= 500 ? 'Something went wrong' : 'The request was not accepted');
-    sendPage(ctx, body.status, renderMessagePage(title, body.message, body.resolution, links, body.code));
+    sendPage(
+      ctx,
+      body.status,
+      renderMessagePage(title, body.message, body.resolution, linksOf(ctx.state.urls), body.code),
+    );
   }
 
   async function answerGet(ctx: KoaCtx): Promise<void> {
@@ -86,7 +97,7 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
   }
 
   async function answerPost(ctx: KoaCtx): Promise<void> {
-    const refusal = crossSitePostRefusal(ctx, siteUrl);
+    const refusal = crossSitePostRefusal(ctx, ctx.state.urls.site);
     if (refusal) throw new AppError('FORM_CHECK_FAILED', `${refusal} Nothing was done.`);
     const form = await readOAuthForm(ctx, REPEATABLE_FIELDS);
     const browserKey = readBrowserKey(ctx, cookie);

@@ -19,8 +19,6 @@ import { PaidReferenceServer } from './resource-server.ts';
 import { settle, type SettleOutcome } from './settle.ts';
 
 export interface PaidReferenceOptions extends ProcedureRoutesOptions {
-  /** {site_url}: with the request's path and query, the absolute URL a payment is for. */
-  siteUrl: string;
   payments: PaymentConfig;
 }
 
@@ -66,7 +64,7 @@ function startError(error: unknown, server: PaidReferenceServer, requestId: stri
  * HEAD never pays: it answers what an unpaid GET would.
  */
 export function paidReferenceRoutes(options: PaidReferenceOptions): Router<HttpState> {
-  const { invoker, createContext, siteUrl } = options;
+  const { invoker, createContext } = options;
   const facilitator = options.payments.facilitator;
   const server = facilitator && new PaidReferenceServer(facilitator);
   const router = new Router<HttpState>();
@@ -87,7 +85,8 @@ export function paidReferenceRoutes(options: PaidReferenceOptions): Router<HttpS
       context.log.warn({ err: error }, 'the x402 resource server could not start');
       throw startError(error, server, context.requestId, terms.accepts.network);
     }
-    const purchase: Purchase = { ctx, context, terms, http, url: `${siteUrl}${ctx.originalUrl}` };
+    // The request's site URL (its loopback alias in development) with its path and query: what the payment is for.
+    const purchase: Purchase = { ctx, context, terms, http, url: `${ctx.state.urls.site}${ctx.originalUrl}` };
 
     const signature =
       ctx.method === 'HEAD'

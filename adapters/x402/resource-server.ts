@@ -40,7 +40,8 @@ export class PaidReferenceServer {
 
   /** The started server for these terms; rejects with the start's failure (and `retryAfterSeconds` on it). */
   async get(terms: RouteTerms): Promise<x402HTTPResourceServer> {
-    const key = JSON.stringify(terms);
+    // Only what #start reads: terms that differ in their links alone (a loopback alias in development) share the server.
+    const key = JSON.stringify([terms.accepts, terms.resource]);
     if (key !== this.#key) {
       this.#key = key;
       this.#starting = undefined;

@@ -62,18 +62,17 @@ export function composeApp({
 }
 
 /**
- * The services plus the agent reference of `procedures` (the invoker's: the router served), with
- * this deployment's URLs and the limits these services enforce. Core cannot list the router that
+ * The services plus the agent reference of `procedures` (the invoker's: the router served), in
+ * each request's site URLs, with the limits these services enforce. Core cannot list the router that
  * imports it, so the composition root hands it the source; the reference is built on first use.
  */
 export function withAgentReference(
   services: CoreServices,
   procedures: readonly ProcedureEntry[],
-  config: Pick<Config, 'siteUrl' | 'baseUrl' | 'maxBodyBytes'>,
+  config: Pick<Config, 'maxBodyBytes'>,
 ): CoreServices {
   const agentReference = agentReferenceSource({
     procedures,
-    urls: { site: config.siteUrl, base: config.baseUrl },
     limits: referenceLimitsOf(services, config.maxBodyBytes),
   });
   return { ...services, agentReference };

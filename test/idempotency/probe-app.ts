@@ -7,6 +7,7 @@ import { closeGracefully } from '../../adapters/http/graceful-close.ts';
 import { answerIdempotently, writeHttpAnswer, type HttpAnswer } from '../../adapters/http/idempotency.ts';
 import { envelope } from '../../adapters/http/middleware/envelope.ts';
 import type { ProcedureAccess } from '../../adapters/http/procedure-access.ts';
+import { siteUrlsResolver } from '../../adapters/http/site-urls.ts';
 import type { HttpState } from '../../adapters/http/state.ts';
 import type { Clock } from '../../core/clock.ts';
 import { createContextInner, type Context, type ContextFactory } from '../../core/context.ts';
@@ -116,7 +117,14 @@ export class ProbeApp {
     const app = new Koa<HttpState>();
     app.silent = true;
     const log = createLogger('debug', this.logs);
-    app.use(envelope({ log, siteUrl: this.shared.config.siteUrl, documentPaths: [] }));
+    app.use(
+      envelope({
+        log,
+        siteUrl: this.shared.config.siteUrl,
+        siteUrls: siteUrlsResolver(this.shared.config),
+        documentPaths: [],
+      }),
+    );
     app.use(async (ctx) => {
       const scope = ctx.path.startsWith('/probe/') ? 'POST /probe' : ctx.path === '/other' ? 'POST /other' : undefined;
       if (ctx.method !== 'POST' || scope === undefined) return;

@@ -152,7 +152,8 @@ describe('agent.getAgentReference: the content of the paid reference', () => {
 
   it('is deterministic: the same revision twice, across two builds, and built once per process', async () => {
     const services = composedServices(procedures);
-    expect(services.agentReference!()).to.equal(services.agentReference!());
+    const urls = { site: service().config.siteUrl, base: service().config.baseUrl };
+    expect(services.agentReference!(urls)).to.equal(services.agentReference!(urls));
     const again = await fetchReference(services);
     expect(again).to.deep.equal(answer);
     const rebuilt = await fetchReference(composedServices(listProcedures(appRouter)));

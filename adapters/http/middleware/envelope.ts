@@ -1,5 +1,7 @@
 import type { Middleware } from 'koa';
+import type { SiteUrls } from '../../../core/context.ts';
 import type { Logger } from '../../../core/logger.ts';
+import type { ArrivalFacts } from '../site-urls.ts';
 import { respondWithError } from '../error-response.ts';
 import type { HttpState } from '../state.ts';
 import { crossOrigin } from './cross-origin.ts';
@@ -10,6 +12,8 @@ import { throwIfUnanswered } from './unanswered.ts';
 
 export interface EnvelopeOptions extends SecurityHeadersOptions {
   log: Logger;
+  /** The site URLs of a request (siteUrlsResolver). */
+  siteUrls: (arrival: ArrivalFacts) => SiteUrls;
 }
 
 /**
@@ -21,8 +25,8 @@ export interface EnvelopeOptions extends SecurityHeadersOptions {
  * Order matters: headers first (an error answer carries them too), then the layers below, then
  * the caching check on what they answered; errors are answered last, and logged with the line.
  */
-export function envelope({ log, ...headerOptions }: EnvelopeOptions): Middleware<HttpState> {
-  const scope = requestScope(log);
+export function envelope({ log, siteUrls, ...headerOptions }: EnvelopeOptions): Middleware<HttpState> {
+  const scope = requestScope(log, siteUrls);
   const setSecurityHeaders = securityHeaders(headerOptions);
   return async (ctx, next) => {
     const started = scope.open(ctx);

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { SiteUrls } from '../../../core/context.ts';
 import type { Logger } from '../../../core/logger.ts';
+import type { ArrivalFacts } from '../site-urls.ts';
 import type { HttpState, KoaCtx } from '../state.ts';
 
 // Accept a caller's id only when it is short and plain, so it is safe to log and echo.
@@ -17,6 +19,7 @@ class RequestState implements HttpState {
   constructor(
     readonly requestId: string,
     private readonly root: Logger,
+    readonly urls: SiteUrls,
   ) {}
 
   get log(): Logger {
@@ -26,18 +29,19 @@ class RequestState implements HttpState {
 
 /**
  * A request's identity and its log line. `open` takes X-Request-Id from the caller (or makes one)
- * and echoes it, and gives the layers below ctx.state (the id, the request's logger); `close` logs
+ * and echoes it, and gives the layers below ctx.state (the id, the request's logger, the site URLs it is answered with); `close` logs
  * one structured line when the request is answered. The query string is left out at info level:
  * it can hold search terms.
  */
-export function requestScope(log: Logger) {
+export function requestScope(log: Logger, siteUrls: (arrival: ArrivalFacts) => SiteUrls) {
   return {
     /** Answers the time the request started, for close(). */
     open(ctx: KoaCtx): number {
       const started = performance.now();
       const offered = ctx.get('X-Request-Id');
       const reqId = ACCEPTABLE_ID.test(offered) ? offered : randomUUID();
-      ctx.state = new RequestState(reqId, log);
+      const urls = siteUrls({ host: ctx.req.headers.host, peer: ctx.req.socket.remoteAddress });
+      ctx.state = new RequestState(reqId, log, urls);
       ctx.set('X-Request-Id', reqId);
       return started;
     },

@@ -32,7 +32,7 @@ export const describePaidReference = publicProcedure
     cachePublicly(ctx, TERMS_MAX_AGE_SECONDS);
     const { payments } = ctx.services;
     // The contents are the generated reference's own table of contents when the app composed it.
-    const reference = ctx.services.agentReference?.();
+    const reference = ctx.services.agentReference?.(ctx.urls);
     return describePaidReferenceTerms(
       ctx.urls,
       payments.configured ? payments.terms : undefined,

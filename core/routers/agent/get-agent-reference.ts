@@ -5,7 +5,7 @@ import { ZAgentReference, ZGetAgentReferenceInput } from './get-agent-reference.
 
 /**
  * The content the paid reference sells: the agent reference generated from the procedures of the
- * router the app serves (built once per process by the composition root, CoreServices.agentReference).
+ * router the app serves (built once per process and site URL by the composition root, CoreServices.agentReference).
  * No openapi, tool or skill meta on purpose: no transport serves it for free; the paid-reference
  * adapter calls it through the invoker once a payment has settled.
  */
@@ -20,7 +20,7 @@ export const getAgentReference = publicProcedure
         'The agent reference is not composed in this process: it is built by the composition root (composeApp).',
       );
     }
-    const reference = source();
+    const reference = source(ctx.urls);
     return {
       resource: discoveryUrls(ctx.urls).paidReference,
       content: reference.content,

@@ -199,13 +199,16 @@ export async function verifyAccessToken(
  * recognised by its hash until it expires (verified-token-cache.ts), and its grant's state is read
  * at most every GRANT_STATE_TTL_MS (grant-state-cache.ts), both invalidated by the database's
  * notifications (oauth-state-notifications.ts). Expiry is checked on every call with the same 30 s
- * tolerance as the signature path. Staleness: see GRANT_STATE_TTL_MS.
+ * tolerance as the signature path. Staleness: see GRANT_STATE_TTL_MS. The issuer and audience come
+ * with each call (the request's site URL: a loopback alias in development is its own issuer), and
+ * the cache is keyed by them.
  */
-export function createAccessTokenVerifier(resource: {
-  issuer: string;
-  audience: string;
-}): (token: string, context: { em: EntityManager; now: Date }) => Promise<OAuthPrincipal | undefined> {
-  return async (token, { em, now }) => {
+export function createAccessTokenVerifier(): (
+  token: string,
+  options: VerifyAccessTokenOptions,
+) => Promise<OAuthPrincipal | undefined> {
+  return async (token, options) => {
+    const { em, now, ...resource } = options;
     if (token.length > MAX_TOKEN_LENGTH) return undefined;
     const key = verifiedTokenKey(token, resource.issuer, resource.audience);
     let claims = cachedClaims(key);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { perSite } from '../../per-site.ts';
 import { discoveryUrls } from '../discovery/urls.ts';
 import { a2aSkillsSection } from './a2a-skills.ts';
 import { authenticationSection } from './authentication.ts';
@@ -55,8 +56,7 @@ function buildAgentReference(input: ReferenceInput): AgentReference {
   };
 }
 
-/** The reference of one process: built on first use (it converts every schema once), then kept. */
-export function agentReferenceSource(input: ReferenceInput): AgentReferenceSource {
-  let reference: AgentReference | undefined;
-  return () => (reference ??= buildAgentReference(input));
+/** The reference of one process: built on first use per site URL (it converts every schema once), then kept. */
+export function agentReferenceSource(input: Omit<ReferenceInput, 'urls'>): AgentReferenceSource {
+  return perSite((urls) => buildAgentReference({ ...input, urls }));
 }

@@ -67,5 +67,8 @@ export interface AgentReference {
   sections: ReadonlyArray<Omit<ReferenceSection, 'markdown'>>;
 }
 
-/** The reference of this process, built on first use and kept (CoreServices.agentReference). */
-export type AgentReferenceSource = () => AgentReference;
+/**
+ * The reference of this process for a site URL, built on first use and kept (CoreServices.agentReference):
+ * a loopback alias in development gets one that names it.
+ */
+export type AgentReferenceSource = (urls: SiteUrls) => AgentReference;
