@@ -67,10 +67,15 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
     const classified = classifyError(error, ctx.state.requestId);
     if (classified.unexpected) ctx.state.log.error({ err: error }, 'unexpected error');
     const { body } = classified;
+    if (body.status < 500) ctx.state.log.warn({ code: body.code, reason: body.message }, 'authorization refused');
     for (const [name, value] of Object.entries(classified.headers)) ctx.set(name, value);
     const title =
       pageTitles[body.code] ?? (body.status >= 500 ? 'Something went wrong' : 'The request was not accepted');
-    sendPage(ctx, body.status, renderMessagePage(title, body.message, body.resolution, links, body.code));
+    sendPage(
+      ctx,
+      body.status,
+      renderMessagePage(title, body.message, body.resolution, links, body.code, ctx.state.requestId),
+    );
   }
 
   async function answerGet(ctx: KoaCtx): Promise<void> {
