@@ -91,6 +91,21 @@ describe('OAuth dynamic client registration (RFC 7591)', () => {
     }
   });
 
+  it('logs a refused registration with its reason under the request id, and names the variable that would allow it', async () => {
+    const requestId = `register-${randomBytes(6).toString('hex')}`;
+    const response = await register(
+      service().url,
+      { redirect_uris: [loopback(), 'org.example.agent:/oauth/callback'] },
+      { 'x-request-id': requestId },
+    );
+    expectOAuthError(response, 400, 'invalid_redirect_uri', 'OAUTH_PRIVATE_USE_SCHEMES');
+    const line = service().logs.find(
+      (entry) => entry.reqId === requestId && entry.msg === 'client registration refused',
+    );
+    expect(line, `a log line for ${requestId}`).to.include({ code: 'INVALID_REDIRECT_URI' });
+    expect(line!.reason).to.contain('org.example.agent:/oauth/callback').and.contain('OAUTH_PRIVATE_USE_SCHEMES');
+  });
+
   it('refuses every redirect URI outside the policy with invalid_redirect_uri, naming it', async () => {
     const refused = [
       'https://evil.example/callback',
