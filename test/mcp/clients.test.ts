@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { loadConfig } from '../../core/config.ts';
 import { checkClientDocument } from '../../core/services/oauth/client-document.ts';
@@ -115,6 +116,66 @@ function profiles(): ClientProfile[] {
   ];
 }
 
+/** What the README's subsection of each client must say: its snippet's URL, and the callbacks or document the test signs in with. */
+const guide: Record<string, { heading: string; mentions: string[] }> = {
+  'VS Code (client ID metadata document)': {
+    heading: 'VS Code',
+    mentions: [
+      '"servers"',
+      'code --add-mcp',
+      VSCODE_CLIENT_ID,
+      'http://127.0.0.1:33418/',
+      'https://vscode.dev/redirect',
+    ],
+  },
+  'VS Code (dynamic registration fallback)': {
+    heading: 'VS Code',
+    mentions: ['https://insiders.vscode.dev/redirect', '`http://127.0.0.1/`'],
+  },
+  Cursor: {
+    heading: 'Cursor',
+    mentions: [
+      'cursor://anysphere.cursor-mcp/oauth/callback',
+      'https://www.cursor.com/agents/mcp/oauth/callback',
+      'http://localhost:<port>/callback',
+    ],
+  },
+  'Claude Code': {
+    heading: 'Claude Code',
+    mentions: ['claude mcp add --transport http field-service', 'http://localhost:<port>/callback'],
+  },
+  'Claude Desktop through mcp-remote': {
+    heading: 'Claude Desktop (through `mcp-remote`)',
+    mentions: ['"mcp-remote"', 'http://localhost:<port>/oauth/callback', 'MCP CLI Client'],
+  },
+  'claude.ai connector': {
+    heading: "claude.ai (and Claude Desktop's connectors)",
+    mentions: ['https://fieldservice.example.com/api/v1/mcp', 'https://claude.ai/api/mcp/auth_callback'],
+  },
+  'ChatGPT connector': {
+    heading: 'ChatGPT',
+    mentions: ['https://fieldservice.example.com/api/v1/mcp', 'https://chatgpt.com/connector_platform_oauth_redirect'],
+  },
+  Windsurf: { heading: 'Windsurf', mentions: ['"serverUrl"', '`windsurf:`'] },
+  'MCP Inspector (guided OAuth flow)': {
+    heading: 'MCP Inspector',
+    mentions: ['npx @modelcontextprotocol/inspector', 'http://localhost:6274/oauth/callback/debug'],
+  },
+};
+
+/** The body of the README's "### <heading>" subsection of "Connecting an MCP client". */
+function guideSection(heading: string): string {
+  const readme = readFileSync('README.md', 'utf8');
+  const section = readme.slice(
+    readme.indexOf('## Connecting an MCP client'),
+    readme.indexOf('## Connecting an A2A agent'),
+  );
+  const marker = `\n### ${heading}\n`;
+  const start = section.indexOf(marker);
+  expect(start, `a subsection "### ${heading}"`).to.be.greaterThan(-1);
+  return section.slice(start + marker.length).split('\n### ')[0]!;
+}
+
 describe('MCP clients sign in with the default settings', function () {
   this.timeout(120_000);
   const documents = new DocumentServer();
@@ -138,6 +199,17 @@ describe('MCP clients sign in with the default settings', function () {
       expect(result.token.refresh_token).to.be.a('string');
     });
   }
+
+  it('the README has a subsection per client whose snippet and callbacks are those signed in with above', () => {
+    for (const client of profiles()) {
+      const { heading, mentions } = guide[client.product]!;
+      const text = guideSection(heading);
+      // A desktop client's snippet names the local start; a hosted connector needs the public https address.
+      expect(text, heading).to.match(/(http:\/\/localhost:3000|https:\/\/fieldservice\.example\.com)\/api\/v1\/mcp/);
+      for (const mention of mentions) expect(text, `${heading}: ${mention}`).to.contain(mention);
+    }
+    expect(guideSection('Choosing what the agent sees').trim()).to.equal('(toolsets: see below)');
+  });
 
   it("accepts VS Code's published document at its real client_id: both redirect URIs kept, the device-code grant left out", () => {
     const policy = loadConfig({}).oauthRedirects;
