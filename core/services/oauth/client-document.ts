@@ -36,7 +36,7 @@ export interface DocumentClient {
  * accept (with the reason and the variable that would allow it) or a grant type it does not offer
  * (VS Code lists the device-code grant) is left out, not a reason to refuse the client.
  */
-export interface IgnoredEntries {
+interface IgnoredEntries {
   redirectUris: Array<{ uri: string; reason: string }>;
   grantTypes: string[];
 }
