@@ -78,6 +78,20 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
     );
   }
 
+  /**
+   * A refusal answered to the client (RFC 6749 section 4.1.2.1: `error` on the redirect URI) is
+   * logged too, at info: the operator sees why a sign-in ended without having to ask the client.
+   */
+  function redirect(ctx: KoaCtx, location: string): void {
+    const error = URL.parse(location)?.searchParams;
+    if (error?.has('error'))
+      ctx.state.log.info(
+        { error: error.get('error'), reason: error.get('error_description') },
+        'authorization refused to the client',
+      );
+    sendRedirect(ctx, location);
+  }
+
   async function answerGet(ctx: KoaCtx): Promise<void> {
     const browserKey = ensureBrowserKey(ctx, cookie);
     const step = await invoker.call(
@@ -85,7 +99,7 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
       { query: ctx.querystring, browser_key: browserKey },
       createContext(requestFacts(ctx)),
     );
-    if (step.next === 'redirect') sendRedirect(ctx, step.location);
+    if (step.next === 'redirect') redirect(ctx, step.location);
     else if (step.next === 'login') showLogin(ctx, step.login);
     else showConsent(ctx, step.consent);
   }
@@ -114,7 +128,7 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
         writeBrowserKey(ctx, cookie, step.session.secret, step.session.max_age_seconds);
         sendRedirect(ctx, step.location);
       } else if (step.next === 'login') showLogin(ctx, step.login, 400);
-      else sendRedirect(ctx, step.location);
+      else redirect(ctx, step.location);
       return;
     }
     if (action === 'approve' || action === 'deny' || action === 'switch_account') {
@@ -125,7 +139,7 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
         scopes: form.repeated.scope ?? [],
       };
       const step = await invoker.call('oauthAuthorize.decideAuthorization', input, context);
-      sendRedirect(ctx, step.location);
+      redirect(ctx, step.location);
       return;
     }
     throw new AppError('VALIDATION_FAILED', 'The form did not say what to do (sign in, allow or deny).');
