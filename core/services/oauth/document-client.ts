@@ -91,7 +91,8 @@ export async function documentClient(
     throw error;
   }
   const changed = !stored || stored.metadataFingerprint !== client.fingerprint;
-  // Said once per version of the document (when its row is written), not at every sign-in.
+  // Said when the row is written (a new or changed document), not at every sign-in; a burst of
+  // first sign-ins racing to write the row may each say it, which is harmless.
   if (changed && (client.ignored.redirectUris.length > 0 || client.ignored.grantTypes.length > 0))
     caller.log.warn(
       {
