@@ -82,16 +82,27 @@ const keyEncryptionKey = z
 
 /**
  * Redirect URIs of hosted agent clients accepted without configuration: their products' fixed
- * OAuth callbacks (vetted list; extend it with OAUTH_HOSTED_CALLBACKS).
+ * OAuth callbacks, each from the product's published behaviour (the README's "Connecting an MCP
+ * client" names the source of each). OAUTH_HOSTED_CALLBACKS adds to it; OAUTH_VETTED_CALLBACKS=false
+ * drops it.
  */
-const defaultHostedCallbacks = [
+const vettedHostedCallbacks = [
   'https://claude.ai/api/mcp/auth_callback',
   'https://claude.com/api/mcp/auth_callback',
   'https://chatgpt.com/connector_platform_oauth_redirect',
   'https://chat.openai.com/connector_platform_oauth_redirect',
   'https://vscode.dev/redirect',
   'https://insiders.vscode.dev/redirect',
+  'https://www.cursor.com/agents/mcp/oauth/callback',
 ] as const;
+
+/**
+ * Private-use schemes (RFC 8252 section 7.1) of desktop clients accepted without configuration:
+ * Cursor registers `cursor://anysphere.cursor-mcp/oauth/callback`; VS Code and its Insiders
+ * build, and Windsurf (a VS Code fork), hand callbacks to the editor by their own scheme.
+ * OAUTH_PRIVATE_USE_SCHEMES adds to it; OAUTH_VETTED_CALLBACKS=false drops it.
+ */
+const vettedPrivateUseSchemes = ['cursor', 'vscode', 'vscode-insiders', 'windsurf'] as const;
 
 /** Every environment variable the service reads, with its default. The README's table mirrors this. */
 const ZEnvironment = z.object({
@@ -122,9 +133,10 @@ const ZEnvironment = z.object({
   DEMO_OWNER_PASSWORD: z.string().min(12, { message: 'expected at least 12 characters' }).max(200).optional(),
   NODE_ENV: z.string().default('development'),
   OAUTH_REDIRECT_HOSTS: hostList.default([]),
-  OAUTH_HOSTED_CALLBACKS: urlList.default([...defaultHostedCallbacks]),
+  OAUTH_HOSTED_CALLBACKS: urlList.default([]),
+  OAUTH_VETTED_CALLBACKS: booleanFromEnv.default(true),
   OAUTH_LOOPBACK_REDIRECTS: booleanFromEnv.default(true),
-  OAUTH_LOOPBACK_PATHS: pathList.default(['/callback', '/oauth/callback']),
+  OAUTH_LOOPBACK_PATHS: pathList.optional(),
   OAUTH_PRIVATE_USE_SCHEMES: schemeList.default([]),
   OAUTH_CIMD_ALLOW_HTTP_LOOPBACK: booleanFromEnv.default(false),
   OAUTH_REGISTRATION_PER_HOUR: positiveInt(100_000).default(30),
@@ -191,7 +203,8 @@ export interface Config {
     httpsHosts: string[];
     hostedCallbacks: string[];
     loopback: boolean;
-    loopbackPaths: string[];
+    /** Undefined: any path (RFC 8252 section 7.3); OAUTH_LOOPBACK_PATHS restricts. */
+    loopbackPaths?: string[];
     privateUseSchemes: string[];
   };
   /**
@@ -308,10 +321,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     oauthRedirects: {
       httpsHosts: values.OAUTH_REDIRECT_HOSTS.map((host) => host.toLowerCase()),
-      hostedCallbacks: values.OAUTH_HOSTED_CALLBACKS,
+      hostedCallbacks: [
+        ...new Set([...(values.OAUTH_VETTED_CALLBACKS ? vettedHostedCallbacks : []), ...values.OAUTH_HOSTED_CALLBACKS]),
+      ],
       loopback: values.OAUTH_LOOPBACK_REDIRECTS,
-      loopbackPaths: values.OAUTH_LOOPBACK_PATHS,
-      privateUseSchemes: values.OAUTH_PRIVATE_USE_SCHEMES,
+      // An empty value is the unset variable, not "no path at all" (OAUTH_LOOPBACK_REDIRECTS=false says that).
+      loopbackPaths: values.OAUTH_LOOPBACK_PATHS?.length ? values.OAUTH_LOOPBACK_PATHS : undefined,
+      privateUseSchemes: [
+        ...new Set([
+          ...(values.OAUTH_VETTED_CALLBACKS ? vettedPrivateUseSchemes : []),
+          ...values.OAUTH_PRIVATE_USE_SCHEMES,
+        ]),
+      ],
     },
     oauthClientDocuments: { allowHttpLoopback: values.OAUTH_CIMD_ALLOW_HTTP_LOOPBACK },
     oauthRegistrationPerHour: values.OAUTH_REGISTRATION_PER_HOUR,

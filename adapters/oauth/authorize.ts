@@ -74,14 +74,29 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
     const classified = classifyError(error, ctx.state.requestId);
     if (classified.unexpected) ctx.state.log.error({ err: error }, 'unexpected error');
     const { body } = classified;
+    if (body.status < 500) ctx.state.log.warn({ code: body.code, reason: body.message }, 'authorization refused');
     for (const [name, value] of Object.entries(classified.headers)) ctx.set(name, value);
     const title =
       pageTitles[body.code] ?? (body.status >= 500 ? 'Something went wrong' : 'The request was not accepted');
     sendPage(
       ctx,
       body.status,
-      renderMessagePage(title, body.message, body.resolution, linksOf(ctx.state.urls), body.code),
+      renderMessagePage(title, body.message, body.resolution, linksOf(ctx.state.urls), body.code, ctx.state.requestId),
     );
+  }
+
+  /**
+   * A refusal answered to the client (RFC 6749 section 4.1.2.1: `error` on the redirect URI) is
+   * logged too, at info: the operator sees why a sign-in ended without having to ask the client.
+   */
+  function redirect(ctx: KoaCtx, location: string): void {
+    const error = URL.canParse(location) ? new URL(location).searchParams : undefined;
+    if (error?.has('error'))
+      ctx.state.log.info(
+        { error: error.get('error'), reason: error.get('error_description') },
+        'authorization refused to the client',
+      );
+    sendRedirect(ctx, location);
   }
 
   async function answerGet(ctx: KoaCtx): Promise<void> {
@@ -91,7 +106,7 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
       { query: ctx.querystring, browser_key: browserKey },
       createContext(requestFacts(ctx)),
     );
-    if (step.next === 'redirect') sendRedirect(ctx, step.location);
+    if (step.next === 'redirect') redirect(ctx, step.location);
     else if (step.next === 'login') showLogin(ctx, step.login);
     else showConsent(ctx, step.consent);
   }
@@ -120,7 +135,7 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
         writeBrowserKey(ctx, cookie, step.session.secret, step.session.max_age_seconds);
         sendRedirect(ctx, step.location);
       } else if (step.next === 'login') showLogin(ctx, step.login, 400);
-      else sendRedirect(ctx, step.location);
+      else redirect(ctx, step.location);
       return;
     }
     if (action === 'approve' || action === 'deny' || action === 'switch_account') {
@@ -131,7 +146,7 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
         scopes: form.repeated.scope ?? [],
       };
       const step = await invoker.call('oauthAuthorize.decideAuthorization', input, context);
-      sendRedirect(ctx, step.location);
+      redirect(ctx, step.location);
       return;
     }
     throw new AppError('VALIDATION_FAILED', 'The form did not say what to do (sign in, allow or deny).');

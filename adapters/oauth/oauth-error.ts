@@ -24,6 +24,11 @@ export interface OAuthErrorOptions {
    * pass `invalid_request`.
    */
   validationError?: string;
+  /**
+   * Logs a refusal (4xx) with its reason under this message: the operator who can widen a policy
+   * (OAUTH_* variables) sees why a client was turned away, with the request id the client saw.
+   */
+  logRefusal?: string;
 }
 
 /**
@@ -36,6 +41,8 @@ export function writeOAuthError(ctx: KoaCtx, error: unknown, options: OAuthError
   const classified = classifyError(error, ctx.state.requestId);
   if (classified.unexpected) ctx.state.log.error({ err: error }, 'unexpected error');
   const { body } = classified;
+  if (options.logRefusal && body.status < 500)
+    ctx.state.log.warn({ code: body.code, reason: body.message }, options.logRefusal);
   let code = oauthErrorByCode[body.code as ErrorCode] ?? (body.status < 500 ? 'invalid_request' : 'server_error');
   if (body.code === 'VALIDATION_FAILED' && options.validationError !== undefined) {
     code = options.validationError;

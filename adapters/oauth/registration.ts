@@ -25,7 +25,7 @@ export function clientRegistrationRoutes({
       noStore(ctx, { pragma: true });
       ctx.body = client;
     } catch (error) {
-      writeOAuthError(ctx, error);
+      writeOAuthError(ctx, error, { logRefusal: 'client registration refused' });
     }
   });
   return router;

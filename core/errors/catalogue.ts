@@ -14,7 +14,7 @@ export const errorCatalogue = {
     status: 400,
     jsonRpc: -32602,
     resolution:
-      'Register only redirect URIs this server accepts: https callbacks on an allowed client domain, a listed hosted agent callback, http://127.0.0.1:<port>/callback or http://localhost:<port>/callback, or an allowed private-use scheme.',
+      'Register only redirect URIs this server accepts: a loopback callback (http://127.0.0.1, [::1] or localhost, any port), a vetted hosted agent callback, an https callback on an allowed client domain, or an allowed private-use scheme. The operator of this server can allow more: OAUTH_HOSTED_CALLBACKS (exact https callbacks), OAUTH_REDIRECT_HOSTS (https hosts), OAUTH_PRIVATE_USE_SCHEMES (schemes such as com.example.app).',
   },
   INVALID_CLIENT_METADATA: {
     status: 400,
@@ -66,7 +66,7 @@ export const errorCatalogue = {
     status: 400,
     jsonRpc: -32602,
     resolution:
-      "The application sent an authorization request this server cannot answer safely: its client_id must be a registered client and its redirect_uri one of that client's registered redirect URIs (sent once each). Tell the application's developer.",
+      "The application sent an authorization request this server cannot answer safely: its client_id must be a registered client and its redirect_uri one of that client's registered redirect URIs (sent once each). Tell the application's developer; if the redirect URI was refused by this server's policy, its operator can allow it (OAUTH_HOSTED_CALLBACKS, OAUTH_REDIRECT_HOSTS, OAUTH_PRIVATE_USE_SCHEMES; OAUTH_LOOPBACK_PATHS restricts loopback paths).",
   },
   CLIENT_METADATA_DOCUMENT_UNAVAILABLE: {
     status: 400,
@@ -78,7 +78,7 @@ export const errorCatalogue = {
     status: 400,
     jsonRpc: -32602,
     resolution:
-      'The application\'s client metadata document must be a JSON object whose client_id equals its URL exactly, with a client_name, token_endpoint_auth_method "none" (or none given), and redirect_uris this server accepts (the same rules as registration). Tell the application\'s developer.',
+      'The application\'s client metadata document must be a JSON object whose client_id equals its URL exactly, with a client_name, token_endpoint_auth_method "none" (or none given), and at least one redirect URI this server accepts (the same rules as registration). If the message says a redirect URI is not allowed, the operator of this server can allow it (the variable it names: OAUTH_HOSTED_CALLBACKS, OAUTH_REDIRECT_HOSTS or OAUTH_PRIVATE_USE_SCHEMES); otherwise tell the application\'s developer.',
   },
   FORM_CHECK_FAILED: {
     status: 403,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { service } from '../helpers/root-hooks.ts';
 import {
@@ -23,10 +24,15 @@ async function expectErrorRedirect(
   error: string,
   options: { state?: 'echoed' | 'absent'; mentions?: string } = {},
 ) {
-  const response = await new TestBrowser().get(`${authorizeEndpoint()}?${parameters}`);
+  const requestId = `authorize-${randomBytes(6).toString('hex')}`;
+  const response = await new TestBrowser().get(`${authorizeEndpoint()}?${parameters}`, { 'x-request-id': requestId });
   expect(response.headers.get('cache-control')).to.equal('no-store');
   const answer = redirectParameters(response, parameters.get('redirect_uri') ?? client.redirect_uris[0]!);
   expect(answer.get('error'), response.headers.get('location')!).to.equal(error);
+  // The operator's log has the refusal and its reason under the request id.
+  expect(
+    service().logs.find((line) => line.reqId === requestId && line.msg === 'authorization refused to the client'),
+  ).to.include({ error, reason: answer.get('error_description') });
   expect(answer.get('error_description')).to.match(ERROR_DESCRIPTION);
   if (options.mentions) expect(answer.get('error_description')).to.contain(options.mentions);
   expect(answer.get('iss')).to.equal(service().config.siteUrl);
@@ -37,8 +43,14 @@ async function expectErrorRedirect(
 }
 
 async function expectErrorPage(parameters: URLSearchParams, mentions: string): Promise<string> {
-  const response = await new TestBrowser().get(`${authorizeEndpoint()}?${parameters}`);
+  const requestId = `authorize-${randomBytes(6).toString('hex')}`;
+  const response = await new TestBrowser().get(`${authorizeEndpoint()}?${parameters}`, { 'x-request-id': requestId });
   expectPage(response, 400, mentions);
+  // The page gives the request id, under which the log has the reason.
+  expect(response.text).to.contain(`<code>${requestId}</code>`);
+  const line = service().logs.find((entry) => entry.reqId === requestId && entry.msg === 'authorization refused');
+  expect(line, `a log line for ${requestId}`).to.include({ code: 'AUTHORIZATION_REQUEST_INVALID' });
+  expect(line!.reason).to.contain(mentions.replace(/&#39;/g, "'").replace(/&quot;/g, '"'));
   return response.text;
 }
 

@@ -274,15 +274,119 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
     );
   });
 
-  it('refuses a document listing a redirect URI outside the registration policy', async () => {
+  it('refuses a document listing no redirect URI inside the policy: the page names the variable and the request id, the log the reason', async () => {
     const clientId = documents.publish((url) => ({
-      body: document(url, { redirect_uris: ['https://attacker.example/callback'] }),
+      body: document(url, { redirect_uris: ['https://attacker.example/callback', 'org.example.app:/cb'] }),
     }));
+    const requestId = `cimd-${randomBytes(6).toString('hex')}`;
+    const page = await new TestBrowser(app.url).get(
+      `${authorizeEndpoint(app.url)}?${authorizationQuery(clientId, 'https://attacker.example/callback')}`,
+      { 'x-request-id': requestId },
+    );
+    expectRefusal(page, 'CLIENT_METADATA_DOCUMENT_INVALID', 'not an allowed client domain');
+    for (const variable of ['OAUTH_HOSTED_CALLBACKS', 'OAUTH_REDIRECT_HOSTS', 'OAUTH_PRIVATE_USE_SCHEMES'])
+      expect(page.text).to.contain(variable);
+    expect(page.text).to.contain(`<code>${requestId}</code>`);
+    const line = app.logs.find(
+      (entry) => entry.reqId === requestId && entry.msg === 'client metadata document refused',
+    );
+    expect(line, app.logs.lines.map((entry) => JSON.stringify(entry)).join('\n')).to.include({ clientId });
+    expect(line!.reason).to.contain('https://attacker.example/callback').and.contain('org.example.app:/cb');
+  });
+
+  it('accepts a document for the redirect URIs and grant types this server allows, and logs the rest once', async () => {
+    const kept = loopbackCallback();
+    const clientId = documents.publish((url) => ({
+      body: document(url, {
+        redirect_uris: ['https://attacker.example/callback', kept, 'org.example.app:/cb'],
+        grant_types: ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'],
+      }),
+    }));
+    const requestId = `cimd-${randomBytes(6).toString('hex')}`;
+    const query = authorizationQuery(clientId, kept);
+    expectPage(
+      await new TestBrowser(app.url).get(`${authorizeEndpoint(app.url)}?${query}`, { 'x-request-id': requestId }),
+      200,
+      'Sign in',
+    );
+    const rows = await sql<{ redirect_uris: string[] | string; grant_types: string[] | string }>(
+      'select redirect_uris, grant_types from oauth_clients where client_id = ?',
+      [clientId],
+    );
+    const stored = (value: string[] | string) => (typeof value === 'string' ? (JSON.parse(value) as string[]) : value);
+    expect(stored(rows[0]!.redirect_uris)).to.deep.equal([kept]);
+    expect(stored(rows[0]!.grant_types)).to.deep.equal(['authorization_code', 'refresh_token']);
+    const line = app.logs.find((entry) => entry.reqId === requestId);
+    expect(line?.msg).to.equal('client metadata document accepted without the entries this server does not allow');
+    expect(line!.ignoredGrantTypes).to.deep.equal(['urn:ietf:params:oauth:grant-type:device_code']);
+    const ignored = line!.ignoredRedirectUris as Array<{ uri: string; reason: string }>;
+    expect(ignored.map(({ uri }) => uri)).to.deep.equal(['https://attacker.example/callback', 'org.example.app:/cb']);
+    expect(ignored[1]!.reason).to.contain('OAUTH_PRIVATE_USE_SCHEMES');
+    // The same document again: nothing new to say.
+    const again = `cimd-${randomBytes(6).toString('hex')}`;
+    await new TestBrowser(app.url).get(`${authorizeEndpoint(app.url)}?${authorizationQuery(clientId, kept)}`, {
+      'x-request-id': again,
+    });
+    expect(app.logs.find((entry) => entry.reqId === again)).to.equal(undefined);
+    // A URI left out is not one the client may use.
     expectRefusal(
       await get(clientId, 'https://attacker.example/callback'),
-      'CLIENT_METADATA_DOCUMENT_INVALID',
-      'not an allowed client domain',
+      'AUTHORIZATION_REQUEST_INVALID',
+      'redirect_uri',
     );
+  });
+
+  it('a client_id of 512 characters, the longest accepted, works through the token, the MCP endpoint and revocation', async () => {
+    const prefix = `${documents.origin}/clients/long-`;
+    const path = `${prefix}${'a'.repeat(512 - prefix.length - '.json'.length)}.json`.slice(documents.origin.length);
+    const clientId = `${documents.origin}${path}`;
+    expect(clientId).to.have.length(512);
+    const redirectUri = loopbackCallback();
+    documents.routes.set(path, { body: document(clientId, { redirect_uris: [redirectUri] }) });
+    const user = await createMember();
+    const browser = new TestBrowser(app.url);
+    const { verifier, challenge } = pkcePair();
+    const consent = await signInToConsent(browser, authorizationQuery(clientId, redirectUri, challenge), user.email);
+    const approved = await browser.post(
+      authorizeEndpoint(app.url),
+      consentForm(consent.text, 'approve', [['business_id', user.businesses[0]!.id]]),
+    );
+    const code = redirectParameters(approved, redirectUri).get('code')!;
+    const token = await postForm<TokenResponseBody>(`${app.url}/api/oauth/token`, {
+      grant_type: 'authorization_code',
+      client_id: clientId,
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    });
+    expectTokenResponse(token);
+    const listTools = (accessToken: string) =>
+      request<{ result?: { tools: unknown[] } }>(`${app.url}/api/v1/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-11-25',
+          authorization: `Bearer ${accessToken}`,
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+    const tools = await listTools(token.body.access_token);
+    expect(tools.status, tools.text).to.equal(200);
+    expect(tools.body.result!.tools.length).to.be.greaterThan(0);
+    // Revoking the access token ends the grant (RFC 7009): the token and its refresh token stop working.
+    const revoked = await postForm(`${app.url}/api/oauth/revoke`, {
+      token: token.body.access_token,
+      client_id: clientId,
+    });
+    expect(revoked.status, revoked.text).to.equal(200);
+    expect((await listTools(token.body.access_token)).status).to.equal(401);
+    const refreshed = await postForm(`${app.url}/api/oauth/token`, {
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: token.body.refresh_token!,
+    });
+    expectOAuthError(refreshed, 400, 'invalid_grant');
   });
 
   it('refuses a redirect_uri the document does not list', async () => {

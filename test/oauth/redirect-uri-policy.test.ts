@@ -26,6 +26,32 @@ describe('redirect URI policy', () => {
       kind: 'loopback',
     });
     expect(checkRedirectUri('com.example.agent:/done', policy)).to.deep.equal({ accepted: true, kind: 'private-use' });
+    expect(checkRedirectUri('http://[::1]:80/callback', policy)).to.deep.equal({ accepted: true, kind: 'loopback' });
+  });
+
+  it('accepts a loopback callback on any path unless the operator lists the paths (RFC 8252 section 7.3)', () => {
+    const open: RedirectUriPolicy = { ...policy, loopbackPaths: undefined };
+    for (const uri of [
+      'http://127.0.0.1:33418/',
+      'http://127.0.0.1/',
+      'http://localhost:6274/oauth/callback/debug',
+      'http://[::1]:8080/any/where',
+    ])
+      expect(checkRedirectUri(uri, open), uri).to.deep.equal({ accepted: true, kind: 'loopback' });
+    const verdict = checkRedirectUri('http://127.0.0.1:33418/', policy);
+    expect(verdict.accepted).to.equal(false);
+    expect(!verdict.accepted && verdict.reason).to.contain('OAUTH_LOOPBACK_PATHS');
+    expect(checkRedirectUri('http://127.0.0.2:80/', open).accepted).to.equal(false);
+  });
+
+  it('names the variable the operator can set in every refusal it can lift', () => {
+    const reasons = ['https://agent.example/cb', 'org.example.app:/cb', 'http://localhost:1/x'].map((uri) => {
+      const verdict = checkRedirectUri(uri, policy);
+      return verdict.accepted ? '' : verdict.reason;
+    });
+    expect(reasons[0]).to.contain('OAUTH_HOSTED_CALLBACKS').and.contain('OAUTH_REDIRECT_HOSTS');
+    expect(reasons[1]).to.contain('OAUTH_PRIVATE_USE_SCHEMES');
+    expect(reasons[2]).to.contain('OAUTH_LOOPBACK_PATHS');
   });
 
   it('refuses look-alikes and everything else', () => {
@@ -36,7 +62,6 @@ describe('redirect URI policy', () => {
       'https://claude.ai/api/mcp/auth_callback/extra',
       'http://app.example.com/cb',
       'http://127.0.0.2:80/callback',
-      'http://[::1]:80/callback',
       'http://localhost:1234/callback/',
       'https://app.example.com/cb#x',
       'data:text/html,hi',
@@ -47,6 +72,9 @@ describe('redirect URI policy', () => {
   });
 
   it('matches at authorization time exactly, except a loopback callback at any port', () => {
+    expect(redirectUriMatches('http://127.0.0.1:33418/', 'http://127.0.0.1:59656/')).to.equal(true);
+    expect(redirectUriMatches('http://127.0.0.1:33418/', 'http://127.0.0.1:33418/callback')).to.equal(false);
+    expect(redirectUriMatches('http://[::1]:5000/cb', 'http://[::1]:6000/cb')).to.equal(true);
     expect(redirectUriMatches('http://127.0.0.1:5000/callback', 'http://127.0.0.1:61234/callback')).to.equal(true);
     expect(redirectUriMatches('http://localhost/callback', 'http://localhost:8090/callback')).to.equal(true);
     expect(redirectUriMatches('http://127.0.0.1:5000/callback', 'http://localhost:5000/callback')).to.equal(false);

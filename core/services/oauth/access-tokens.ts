@@ -8,6 +8,7 @@ import { standingGrant } from './grant-state-cache.ts';
 import { findStandingGrant, type StandingGrant } from './grants.query.ts';
 import { findPublishedKey, SIGNING_ALG, signingKeyFor } from './signing-keys.ts';
 import { cachedClaims, rememberClaims, verifiedTokenKey, type VerifiedClaims } from './verified-token-cache.ts';
+import { MAX_CLIENT_ID_LENGTH } from './client-document-url.ts';
 
 /** RFC 9068 section 2.1: the `typ` of a JWT access token. */
 export const ACCESS_TOKEN_TYP = 'at+jwt';
@@ -93,7 +94,7 @@ export interface VerifyAccessTokenOptions {
 
 const ZAccessTokenClaims = z.object({
   sub: z.guid(),
-  client_id: z.string().min(1).max(64),
+  client_id: z.string().min(1).max(MAX_CLIENT_ID_LENGTH),
   scope: z.string().max(500),
   business_id: z.guid(),
   grant_id: z.guid(),

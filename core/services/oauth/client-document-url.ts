@@ -3,8 +3,10 @@ import { redirectUriCharacterProblem } from './redirect-uri-policy.ts';
 /**
  * The longest client ID metadata document URL accepted: it becomes the client's primary key (and
  * every grant's client_id), so it is bounded like a column, generously for a URL with a path.
+ * Every check of a client_id (token claims, revocation) allows this much, so that such a client
+ * can use what it signed in for.
  */
-const MAX_CLIENT_DOCUMENT_URL_LENGTH = 512;
+export const MAX_CLIENT_ID_LENGTH = 512;
 
 /**
  * Whether a client_id names a client ID metadata document rather than a registered client:
@@ -26,8 +28,7 @@ const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
  * Does NOT cover the address the host resolves to: the fetcher's connect-time guard checks that.
  */
 export function clientDocumentUrlProblem(clientId: string, allowHttpLoopback: boolean): string | undefined {
-  if (clientId.length > MAX_CLIENT_DOCUMENT_URL_LENGTH)
-    return `is longer than ${MAX_CLIENT_DOCUMENT_URL_LENGTH} characters`;
+  if (clientId.length > MAX_CLIENT_ID_LENGTH) return `is longer than ${MAX_CLIENT_ID_LENGTH} characters`;
   const characterProblem = redirectUriCharacterProblem(clientId);
   if (characterProblem) return characterProblem;
   let url: URL;

@@ -27,6 +27,18 @@ export interface DocumentClient {
   metadata: Record<string, string>;
   /** SHA-256 of the checked metadata: a changed document is stored again, an unchanged one is not. */
   fingerprint: string;
+  /** What the document lists that this server left out, for the operator's log (not stored). */
+  ignored: IgnoredEntries;
+}
+
+/**
+ * A document is written once for every server it may meet: a redirect URI this server does not
+ * accept (with the reason and the variable that would allow it) or a grant type it does not offer
+ * (VS Code lists the device-code grant) is left out, not a reason to refuse the client.
+ */
+interface IgnoredEntries {
+  redirectUris: Array<{ uri: string; reason: string }>;
+  grantTypes: string[];
 }
 
 function invalid(message: string): AppError {
@@ -52,27 +64,35 @@ function stringArray(value: unknown, field: string): string[] | undefined {
   return value as string[];
 }
 
-function checkedRedirectUris(value: unknown, policy: RedirectUriPolicy): string[] {
+/** A document's string as a message or log line may quote it: bounded, visible ASCII only. */
+function visible(value: string, length: number): string {
+  return value.slice(0, length).replace(/[^\x20-\x7e]/g, '?');
+}
+
+function checkedRedirectUris(value: unknown, policy: RedirectUriPolicy, ignored: IgnoredEntries): string[] {
   const uris = stringArray(value, 'redirect_uris');
   if (!uris || uris.length === 0) throw invalid('has no redirect_uris');
   if (uris.length > MAX_REDIRECT_URIS) throw invalid(`lists more than ${MAX_REDIRECT_URIS} redirect_uris`);
-  uris.forEach((uri) => {
+  const accepted: string[] = [];
+  for (const uri of new Set(uris)) {
     const verdict = checkRedirectUri(uri, policy);
-    if (!verdict.accepted)
-      throw invalid(
-        `lists a redirect URI this server does not accept (${JSON.stringify(uri.slice(0, 200)).replace(/[^\x20-\x7e]/g, '?')}: it ${verdict.reason})`,
-      );
-  });
-  return [...new Set(uris)];
+    if (verdict.accepted) accepted.push(uri);
+    else ignored.redirectUris.push({ uri: visible(uri, 200), reason: verdict.reason });
+  }
+  if (accepted.length === 0)
+    throw invalid(
+      `lists no redirect URI this server accepts (${ignored.redirectUris.map(({ uri, reason }) => `"${uri}": it ${reason}`).join('; ')})`,
+    );
+  return accepted;
 }
 
-function checkedGrantTypes(value: unknown): string[] {
-  const grantTypes = stringArray(value, 'grant_types') ?? SUPPORTED_GRANT_TYPES;
-  const unsupported = grantTypes.find((grant) => !SUPPORTED_GRANT_TYPES.includes(grant));
-  if (unsupported !== undefined)
-    throw invalid(`asks for the grant type ${JSON.stringify(unsupported.slice(0, 100))}, which is not supported`);
+function checkedGrantTypes(value: unknown, ignored: IgnoredEntries): string[] {
+  const grantTypes = [...new Set(stringArray(value, 'grant_types') ?? SUPPORTED_GRANT_TYPES)];
+  ignored.grantTypes.push(
+    ...grantTypes.filter((grant) => !SUPPORTED_GRANT_TYPES.includes(grant)).map((grant) => visible(grant, 100)),
+  );
   if (!grantTypes.includes('authorization_code')) throw invalid('has grant_types without authorization_code');
-  return [...new Set(grantTypes)].sort();
+  return grantTypes.filter((grant) => SUPPORTED_GRANT_TYPES.includes(grant)).sort();
 }
 
 /**
@@ -91,9 +111,11 @@ function checkedScope(value: unknown): string {
  * section 4, MCP 2026-07-28 "Client ID Metadata Documents") for the client_id `url` and answers the
  * client it describes: a JSON object whose `client_id` equals the URL exactly; a `client_name`; no
  * client secret; `token_endpoint_auth_method` `none` or absent (this server has public clients
- * only; `private_key_jwt` would need the client's keys, which are not supported); `redirect_uris`
- * each accepted by the SAME policy as registration (OAUTH_REDIRECT_HOSTS, the hosted callbacks, the
- * loopback rules); grant and response types this server supports. `logo_uri` and `client_uri` are
+ * only; `private_key_jwt` would need the client's keys, which are not supported); at least one of
+ * its `redirect_uris` accepted by the SAME policy as registration (OAUTH_REDIRECT_HOSTS, the hosted
+ * callbacks, the loopback rules), the others left out; `authorization_code` among its grant types
+ * (others this server does not offer left out); response type `code`. What is left out is in
+ * `ignored`, for the log. `logo_uri` and `client_uri` are
  * kept only as https URLs (dropped otherwise: a bad logo does not stop the user from deciding).
  * `client_name` is made storable (storableText: NUL and unpaired surrogates replaced by U+FFFD).
  * Throws CLIENT_METADATA_DOCUMENT_INVALID naming the first problem.
@@ -120,8 +142,9 @@ export function checkClientDocument(url: string, body: unknown, policy: Redirect
     throw invalid(`has a client_name longer than ${MAX_CLIENT_NAME_LENGTH} characters`);
   const responseTypes = stringArray(document.response_types, 'response_types') ?? ['code'];
   if (responseTypes.some((type) => type !== 'code')) throw invalid('asks for a response type other than "code"');
-  const redirectUris = checkedRedirectUris(document.redirect_uris, policy);
-  const grantTypes = checkedGrantTypes(document.grant_types);
+  const ignored: IgnoredEntries = { redirectUris: [], grantTypes: [] };
+  const redirectUris = checkedRedirectUris(document.redirect_uris, policy, ignored);
+  const grantTypes = checkedGrantTypes(document.grant_types, ignored);
   const scope = checkedScope(document.scope);
   const metadata: Record<string, string> = {};
   for (const field of ['logo_uri', 'client_uri']) {
@@ -134,5 +157,5 @@ export function checkClientDocument(url: string, body: unknown, policy: Redirect
   const fingerprint = createHash('sha256')
     .update(JSON.stringify(['metadata-document', url, clientName, redirectUris, scope, grantTypes, metadata]))
     .digest('hex');
-  return { clientId: url, clientName, redirectUris, scope, grantTypes, metadata, fingerprint };
+  return { clientId: url, clientName, redirectUris, scope, grantTypes, metadata, fingerprint, ignored };
 }

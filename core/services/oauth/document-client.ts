@@ -73,15 +73,36 @@ export async function documentClient(
   if (!stored) await chargeNewClient(caller);
   const fetched = await documents.fetch(url);
   if (!fetched.ok) {
-    if (fetched.detail)
-      caller.log.warn({ clientId: url, detail: fetched.detail }, 'client metadata document not fetched');
+    caller.log.warn(
+      { clientId: url, reason: fetched.problem, ...(fetched.detail ? { detail: fetched.detail } : {}) },
+      'client metadata document not fetched',
+    );
     throw new AppError(
       'CLIENT_METADATA_DOCUMENT_UNAVAILABLE',
       `The application's client metadata document (${new URL(url).host}) ${fetched.problem}.`,
     );
   }
-  const client = checkClientDocument(url, fetched.body, caller.services.oauthRedirectPolicy);
+  let client: DocumentClient;
+  try {
+    client = checkClientDocument(url, fetched.body, caller.services.oauthRedirectPolicy);
+  } catch (error) {
+    if (error instanceof AppError)
+      caller.log.warn({ clientId: url, reason: error.message }, 'client metadata document refused');
+    throw error;
+  }
+  const changed = !stored || stored.metadataFingerprint !== client.fingerprint;
+  // Said when the row is written (a new or changed document), not at every sign-in; a burst of
+  // first sign-ins racing to write the row may each say it, which is harmless.
+  if (changed && (client.ignored.redirectUris.length > 0 || client.ignored.grantTypes.length > 0))
+    caller.log.warn(
+      {
+        clientId: url,
+        ignoredRedirectUris: client.ignored.redirectUris,
+        ignoredGrantTypes: client.ignored.grantTypes,
+      },
+      'client metadata document accepted without the entries this server does not allow',
+    );
   if (!stored) await insertDocumentClient(em.fork(), client, caller.now);
-  else if (stored.metadataFingerprint !== client.fingerprint) await updateDocumentClient(em.fork(), client);
+  else if (changed) await updateDocumentClient(em.fork(), client);
   return client;
 }

@@ -1,23 +1,29 @@
 /**
  * Which redirect URIs a client may register (RFC 7591 section 2, RFC 8252 for native apps):
  * https callbacks on configured host names, the vetted fixed callbacks of hosted agent products,
- * loopback http callbacks on configured paths (any port), and configured private-use schemes.
- * Does not cover: whether the client really controls the URI (nothing can check that for public
- * clients); the consent page shows the redirect host so the user can judge.
+ * loopback http callbacks (any port; any path unless the operator restricts them), and private-use
+ * schemes. Does not cover: whether the client really controls the URI (nothing can check that for
+ * public clients); the consent page shows the redirect host so the user can judge.
  */
 export interface RedirectUriPolicy {
   /** `example.com` (that host) or `*.example.com` (its subdomains), lower case. */
   httpsHosts: string[];
   hostedCallbacks: string[];
   loopback: boolean;
-  loopbackPaths: string[];
+  /**
+   * The only paths a loopback callback may have (OAUTH_LOOPBACK_PATHS); undefined: any path, as
+   * RFC 8252 section 7.3 lets a native client choose (VS Code answers on `/`, the MCP Inspector on
+   * `/oauth/callback/debug`).
+   */
+  loopbackPaths?: string[];
   privateUseSchemes: string[];
 }
 
 type RedirectUriKind = 'https' | 'hosted' | 'loopback' | 'private-use';
 export type RedirectUriVerdict = { accepted: true; kind: RedirectUriKind } | { accepted: false; reason: string };
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
+/** `[::1]` is how WHATWG URL writes the IPv6 loopback host (RFC 8252 section 7.3 names it beside 127.0.0.1). */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 /** C0 (U+0000-U+001F, tab, CR and LF among them), DEL and C1 (U+0080-U+009F), raw. */
 // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's whole job
@@ -68,23 +74,31 @@ export function checkRedirectUri(uri: string, policy: RedirectUriPolicy): Redire
     if (policy.hostedCallbacks.some((callback) => parse(callback)?.href === url.href))
       return { accepted: true, kind: 'hosted' };
     if (hostAllowed(url.hostname, policy.httpsHosts)) return { accepted: true, kind: 'https' };
-    return { accepted: false, reason: `is on a host that is not an allowed client domain (${url.hostname})` };
+    return {
+      accepted: false,
+      reason: `is on a host that is not an allowed client domain (${url.hostname}); the operator can allow it with OAUTH_HOSTED_CALLBACKS (this exact URI) or OAUTH_REDIRECT_HOSTS (the host)`,
+    };
   }
   if (scheme === 'http') {
     if (!policy.loopback || !LOOPBACK_HOSTS.has(url.hostname))
       return {
         accepted: false,
-        reason: 'uses http, which is allowed only for loopback callbacks (127.0.0.1 or localhost)',
+        reason: policy.loopback
+          ? 'uses http, which is allowed only for loopback callbacks (127.0.0.1, [::1] or localhost)'
+          : 'uses http, and loopback callbacks are switched off by the operator (OAUTH_LOOPBACK_REDIRECTS=false)',
       };
-    if (!policy.loopbackPaths.includes(url.pathname))
+    if (policy.loopbackPaths && !policy.loopbackPaths.includes(url.pathname))
       return {
         accepted: false,
-        reason: `is a loopback callback on a path other than ${policy.loopbackPaths.join(' or ')}`,
+        reason: `is a loopback callback on a path other than ${policy.loopbackPaths.join(' or ')}, the only ones the operator allows (OAUTH_LOOPBACK_PATHS)`,
       };
     return { accepted: true, kind: 'loopback' };
   }
   if (policy.privateUseSchemes.includes(scheme)) return { accepted: true, kind: 'private-use' };
-  return { accepted: false, reason: `uses the scheme "${scheme}", which is not allowed` };
+  return {
+    accepted: false,
+    reason: `uses the scheme "${scheme}", which is not allowed; the operator can allow it with OAUTH_PRIVATE_USE_SCHEMES`,
+  };
 }
 
 /**

@@ -6,6 +6,7 @@ import { hashOAuthSecret } from './authorization-codes.ts';
 import { revokeGrantHere } from './grant-revocation.ts';
 import { findRefreshTokenOwner } from './refresh-tokens.query.ts';
 import { findPublishedKey, SIGNING_ALG } from './signing-keys.ts';
+import { MAX_CLIENT_ID_LENGTH } from './client-document-url.ts';
 
 /** What a revocation request did; the endpoint answers 200 whatever it is (RFC 7009 section 2.2). */
 export type RevocationOutcome = 'revoked' | 'already_revoked' | 'unknown_token' | 'other_client';
@@ -22,7 +23,7 @@ export interface RevokeTokenInput {
 
 const ZRevocableClaims = z.object({
   iss: z.string(),
-  client_id: z.string().min(1).max(64),
+  client_id: z.string().min(1).max(MAX_CLIENT_ID_LENGTH),
   grant_id: z.guid(),
 });
 
