@@ -4,7 +4,7 @@ import { loadConfig } from '../../core/config.ts';
 import { checkClientDocument } from '../../core/services/oauth/client-document.ts';
 import { clientDocumentUrlProblem } from '../../core/services/oauth/client-document-url.ts';
 import { checkRedirectUri } from '../../core/services/oauth/redirect-uri-policy.ts';
-import { DocumentServer, startCimdApp, type CimdApp } from '../oauth/client-document-fixtures.ts';
+import { cimdSuite } from '../oauth/client-document-fixtures.ts';
 import { runtimePort, signInAs, type ClientProfile } from './client-journeys.ts';
 
 /** VS Code's client ID metadata document (its client_id) and what it lists, as published. */
@@ -178,29 +178,20 @@ function guideSection(heading: string): string {
 
 describe('MCP clients sign in with the default settings', function () {
   this.timeout(120_000);
-  const documents = new DocumentServer();
-  let app: CimdApp;
-
-  before(async () => {
-    await documents.start();
-    // The default configuration; only the document server's loopback origin is allowed as a client_id (tests only).
-    app = await startCimdApp();
-  });
-  after(async () => {
-    await app?.close();
-    await documents.stop();
-  });
+  const suite = cimdSuite();
 
   for (const client of profiles()) {
     it(`${client.product}: discovery, its registration or document, login and consent, token, tools/list, a tool call`, async () => {
-      const documentUrl = client.document ? documents.publish((url) => ({ body: client.document!(url) })) : undefined;
-      const result = await signInAs(app.url, client, documentUrl);
+      const documentUrl = client.document
+        ? suite.documents.publish((url) => ({ body: client.document!(url) }))
+        : undefined;
+      const result = await signInAs(suite.app.url, client, documentUrl);
       expect(result.tools).to.include('get-business-profile');
       expect(result.token.refresh_token).to.be.a('string');
     });
   }
 
-  it('the README has a subsection per client whose snippet and callbacks are those signed in with above', () => {
+  it('the README has a subsection per client whose snippet and callbacks are those signed in with above, and the views', () => {
     for (const client of profiles()) {
       const { heading, mentions } = guide[client.product]!;
       const text = guideSection(heading);
@@ -208,7 +199,9 @@ describe('MCP clients sign in with the default settings', function () {
       expect(text, heading).to.match(/(http:\/\/localhost:3000|https:\/\/fieldservice\.example\.com)\/api\/v1\/mcp/);
       for (const mention of mentions) expect(text, `${heading}: ${mention}`).to.contain(mention);
     }
-    expect(guideSection('Choosing what the agent sees').trim()).to.equal('(toolsets: see below)');
+    const views = guideSection('Choosing what the agent sees');
+    for (const form of ['/v1/mcp/x/', '/v1/mcp/readonly', 'X-MCP-Toolsets', 'X-MCP-Readonly', 'X-MCP-Tools'])
+      expect(views, form).to.contain(form);
   });
 
   it("accepts VS Code's published document at its real client_id: both redirect URIs kept, the device-code grant left out", () => {

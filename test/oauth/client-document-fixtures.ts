@@ -145,3 +145,30 @@ export async function startCimdApp(
   server.on('request', app.callback());
   return { url, config, logs, close: () => closeGracefully(server, 1000) };
 }
+
+/**
+ * A document server and a CIMD app started before the current suite and closed after it; `options`
+ * may depend on the started document server. Read `app` once the suite runs (in hooks and tests).
+ */
+export function cimdSuite(options: (documents: DocumentServer) => Parameters<typeof startCimdApp>[0] = () => ({})): {
+  documents: DocumentServer;
+  readonly app: CimdApp;
+} {
+  const documents = new DocumentServer();
+  let app: CimdApp | undefined;
+  before(async () => {
+    await documents.start();
+    app = await startCimdApp(options(documents));
+  });
+  after(async () => {
+    await app?.close();
+    await documents.stop();
+  });
+  return {
+    documents,
+    get app() {
+      if (!app) throw new Error('the CIMD app starts in the suite’s before hook');
+      return app;
+    },
+  };
+}

@@ -12,7 +12,7 @@ import { PASSWORD } from '../accounts/fixtures.ts';
 import { sql } from '../helpers/sql.ts';
 import { HeadlessOAuthProvider, type HeadlessUser } from '../mcp/headless-oauth-provider.ts';
 import { createMember } from './authorize-fixtures.ts';
-import { DocumentServer, startCimdApp, type CimdApp } from './client-document-fixtures.ts';
+import { cimdSuite, type DocumentServer } from './client-document-fixtures.ts';
 
 /** The SDK's provider with a client ID metadata document: it then sends that URL as client_id instead of registering. */
 class MetadataDocumentProvider extends HeadlessOAuthProvider {
@@ -47,27 +47,17 @@ function publishFor(documents: DocumentServer, url: string, provider: HeadlessOA
 
 describe('OAuth CIMD with the official MCP SDK clients (clientMetadataUrl)', function () {
   this.timeout(60_000);
-  const documents = new DocumentServer();
-  let app: CimdApp;
-
-  before(async () => {
-    await documents.start();
-    app = await startCimdApp({ serveHttpsFrom: documents.origin });
-  });
-  after(async () => {
-    await app?.close();
-    await documents.stop();
-  });
+  const suite = cimdSuite(({ origin }) => ({ serveHttpsFrom: origin }));
 
   /** A provider signing in as a new member, whose document is published at `clientMetadataUrl`. */
   async function publishedProvider(clientMetadataUrl: string): Promise<MetadataDocumentProvider> {
     const member = await createMember();
     const provider = new MetadataDocumentProvider(
-      app.url,
+      suite.app.url,
       { email: member.email, password: PASSWORD, businessId: member.businesses[0]!.id },
       clientMetadataUrl,
     );
-    publishFor(documents, clientMetadataUrl, provider);
+    publishFor(suite.documents, clientMetadataUrl, provider);
     return provider;
   }
 
@@ -80,7 +70,7 @@ describe('OAuth CIMD with the official MCP SDK clients (clientMetadataUrl)', fun
       seen.push(`${init?.method ?? 'GET'} ${new URL(String(url)).pathname} ${response.status}`);
       return response;
     };
-    const mcp = new URL(`${app.url}/api/v1/mcp`);
+    const mcp = new URL(`${suite.app.url}/api/v1/mcp`);
     const first = new StreamableHTTPClientTransport(mcp, { authProvider: provider, fetch: recordingFetch });
     let failure: unknown;
     await new Client({ name: 'cimd-agent', version: '1.0.0' }).connect(first).catch((error: unknown) => {
@@ -115,7 +105,7 @@ describe('OAuth CIMD with the official MCP SDK clients (clientMetadataUrl)', fun
     const clientMetadataUrl = 'https://agent.cimd.test/oauth/client-2x.json';
     const provider = await publishedProvider(clientMetadataUrl);
     const authProvider = provider as unknown as OAuthClientProvider2;
-    const mcp = new URL(`${app.url}/api/v1/mcp`);
+    const mcp = new URL(`${suite.app.url}/api/v1/mcp`);
     const first = new StreamableHTTPClientTransport2(mcp, { authProvider });
     let failure: unknown;
     await new Client2({ name: 'cimd-agent-2x', version: '1.0.0' }).connect(first).catch((error: unknown) => {
@@ -124,7 +114,7 @@ describe('OAuth CIMD with the official MCP SDK clients (clientMetadataUrl)', fun
     expect(failure, String(failure)).to.be.instanceOf(UnauthorizedError2);
     expect(provider.clientInformation()?.client_id).to.equal(clientMetadataUrl);
     // 2.x checks RFC 9207's iss of the authorization response (the provider saw it equal the issuer).
-    await first.finishAuth(provider.code!, app.url);
+    await first.finishAuth(provider.code!, suite.app.url);
     expect(provider.tokens()!.access_token).to.be.a('string');
 
     const client = new Client2({ name: 'cimd-agent-2x', version: '1.0.0' });

@@ -15,7 +15,7 @@ import {
   TestBrowser,
   type PageResponse,
 } from './authorize-fixtures.ts';
-import { DocumentServer, startCimdApp, type CimdApp } from './client-document-fixtures.ts';
+import { cimdSuite, startCimdApp } from './client-document-fixtures.ts';
 import { expectOAuthError, expectTokenResponse, postForm, type TokenResponseBody } from './token-flow-fixtures.ts';
 
 /** A document a public CIMD client would publish at `url`. */
@@ -52,36 +52,28 @@ function expectRefusal(response: PageResponse, code: string, mentions?: string):
 
 describe('OAuth client ID metadata documents (CIMD)', function () {
   this.timeout(60_000);
-  const documents = new DocumentServer();
-  let app: CimdApp;
-
-  before(async () => {
-    await documents.start();
-    app = await startCimdApp();
-  });
-  after(async () => {
-    await app?.close();
-    await documents.stop();
-  });
+  const suite = cimdSuite();
 
   const get = (clientId: string, redirectUri: string) =>
-    new TestBrowser(app.url).get(`${authorizeEndpoint(app.url)}?${authorizationQuery(clientId, redirectUri)}`);
+    new TestBrowser(suite.app.url).get(
+      `${authorizeEndpoint(suite.app.url)}?${authorizationQuery(clientId, redirectUri)}`,
+    );
 
   it('advertises client_id_metadata_document_supported in the RFC 8414 metadata', async () => {
-    const response = await request<Record<string, unknown>>(`${app.url}/.well-known/oauth-authorization-server`);
+    const response = await request<Record<string, unknown>>(`${suite.app.url}/.well-known/oauth-authorization-server`);
     expect(response.status, response.text).to.equal(200);
     expect(response.body.client_id_metadata_document_supported).to.equal(true);
   });
 
   it('authorizes a client from its loopback document, exchanges, refreshes, and lists MCP tools with the token', async () => {
     let redirectUri = '';
-    const clientId = documents.publish((url) => {
+    const clientId = suite.documents.publish((url) => {
       const body = document(url);
       redirectUri = (body.redirect_uris as string[])[0]!;
       return { body };
     });
     const user = await createMember();
-    const browser = new TestBrowser(app.url);
+    const browser = new TestBrowser(suite.app.url);
     const { verifier, challenge } = pkcePair();
     const consent = await signInToConsent(browser, authorizationQuery(clientId, redirectUri, challenge), user.email);
     // The document's name, escaped; its host; its logo without credentials, and the CSP allows exactly that origin.
@@ -96,7 +88,7 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
     expect(csp).to.match(/(^|;)img-src 'self' data: https:\/\/logos\.cimd\.example(;|$)/);
 
     const approved = await browser.post(
-      authorizeEndpoint(app.url),
+      authorizeEndpoint(suite.app.url),
       consentForm(consent.text, 'approve', [
         ['business_id', user.businesses[0]!.id],
         ['scope', 'mcp:customers:write'],
@@ -105,7 +97,7 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
     const code = redirectParameters(approved, redirectUri).get('code')!;
     expect(code).to.be.a('string').and.not.empty;
     // Three steps of one authorization (request, sign-in, consent): one fetch, then the cache.
-    expect(documents.hitsOf(clientId)).to.equal(1);
+    expect(suite.documents.hitsOf(clientId)).to.equal(1);
 
     const rows = await sql<{ source: string; client_name: string }>(
       'select source, client_name from oauth_clients where client_id = ?',
@@ -113,7 +105,7 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
     );
     expect(rows).to.deep.equal([{ source: 'metadata_document', client_name: 'CIMD <Agent> & Co' }]);
 
-    const token = await postForm<TokenResponseBody>(`${app.url}/api/oauth/token`, {
+    const token = await postForm<TokenResponseBody>(`${suite.app.url}/api/oauth/token`, {
       grant_type: 'authorization_code',
       client_id: clientId,
       code,
@@ -123,14 +115,14 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
     expectTokenResponse(token);
     expect(token.body.scope).to.equal('mcp:read mcp:customers:write');
 
-    const refreshed = await postForm<TokenResponseBody>(`${app.url}/api/oauth/token`, {
+    const refreshed = await postForm<TokenResponseBody>(`${suite.app.url}/api/oauth/token`, {
       grant_type: 'refresh_token',
       client_id: clientId,
       refresh_token: token.body.refresh_token!,
     });
     expectTokenResponse(refreshed);
 
-    const tools = await request<{ result: { tools: Array<{ name: string }> } }>(`${app.url}/api/v1/mcp`, {
+    const tools = await request<{ result: { tools: Array<{ name: string }> } }>(`${suite.app.url}/api/v1/mcp`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -144,8 +136,8 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
     expect(tools.body.result.tools.length).to.be.greaterThan(0);
 
     // The token endpoint's client checks hold: another client cannot refresh this client's token.
-    const other = documents.publish((url) => ({ body: document(url) }));
-    const stolen = await postForm(`${app.url}/api/oauth/token`, {
+    const other = suite.documents.publish((url) => ({ body: document(url) }));
+    const stolen = await postForm(`${suite.app.url}/api/oauth/token`, {
       grant_type: 'refresh_token',
       client_id: other,
       refresh_token: refreshed.body.refresh_token!,
@@ -157,7 +149,7 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
     let release!: () => void;
     const holdUntil = new Promise<void>((resolve) => (release = resolve));
     let redirectUri = '';
-    const clientId = documents.publish((url) => {
+    const clientId = suite.documents.publish((url) => {
       const body = document(url);
       redirectUri = (body.redirect_uris as string[])[0]!;
       return { body, holdUntil };
@@ -165,7 +157,7 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
     const pages = Array.from({ length: 50 }, () => get(clientId, redirectUri));
     setTimeout(release, 200);
     for (const page of await Promise.all(pages)) expectPage(page, 200, 'Sign in');
-    expect(documents.hitsOf(clientId)).to.equal(1);
+    expect(suite.documents.hitsOf(clientId)).to.equal(1);
     const rows = await sql('select client_id from oauth_clients where client_id = ?', [clientId]);
     expect(rows).to.have.length(1);
   });
@@ -175,7 +167,8 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
     try {
       const address = { 'x-forwarded-for': `10.${randomBytes(3).join('.')}` };
       const redirectUri = loopbackCallback();
-      const publish = () => documents.publish((url) => ({ body: document(url, { redirect_uris: [redirectUri] }) }));
+      const publish = () =>
+        suite.documents.publish((url) => ({ body: document(url, { redirect_uris: [redirectUri] }) }));
       const open = (clientId: string) =>
         new TestBrowser(limited.url).get(
           `${authorizeEndpoint(limited.url)}?${authorizationQuery(clientId, redirectUri)}`,
@@ -186,7 +179,7 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
       expectPage(await open(second), 200, 'Sign in');
       const refused = await open(third);
       expectPage(refused, 429, 'Too many new applications');
-      expect(documents.hitsOf(third), 'refused before fetching').to.equal(0);
+      expect(suite.documents.hitsOf(third), 'refused before fetching').to.equal(0);
       expectPage(await open(first), 200, 'Sign in');
     } finally {
       await limited.close();
@@ -195,7 +188,7 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
 
   it('refuses a document whose client_id is not its URL, on a page, without redirecting', async () => {
     const redirectUri = loopbackCallback();
-    const clientId = documents.publish((url) => ({
+    const clientId = suite.documents.publish((url) => ({
       body: document(url, { client_id: `${url}x`, redirect_uris: [redirectUri] }),
     }));
     expectRefusal(await get(clientId, redirectUri), 'CLIENT_METADATA_DOCUMENT_INVALID', 'names another client_id');
@@ -220,7 +213,7 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
     ]) {
       const requestId = `cimd-${randomBytes(6).toString('hex')}`;
       const query = authorizationQuery(`https://${host}/oauth/client.json`, loopbackCallback());
-      const page = await new TestBrowser(app.url).get(`${authorizeEndpoint(app.url)}?${query}`, {
+      const page = await new TestBrowser(suite.app.url).get(`${authorizeEndpoint(suite.app.url)}?${query}`, {
         'x-request-id': requestId,
       });
       expectRefusal(
@@ -230,14 +223,14 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
       );
       for (const secret of ['10.0.0.7', '169.254.169.254', 'ENOTFOUND', 'getaddrinfo', 'resolves'])
         expect(page.text, `${host}: ${secret}`).not.to.contain(secret);
-      const line = app.logs.find((entry) => entry.reqId === requestId && entry.detail !== undefined);
+      const line = suite.app.logs.find((entry) => entry.reqId === requestId && entry.detail !== undefined);
       expect(line, `a log line for ${requestId}`).to.include({ detail, clientId: `https://${host}/oauth/client.json` });
     }
   });
 
   it('stores a client_name with a NUL and a lone surrogate escape, replaced (storableText), and shows it', async () => {
     let redirectUri = '';
-    const clientId = documents.publish((url) => {
+    const clientId = suite.documents.publish((url) => {
       const body = document(url);
       redirectUri = (body.redirect_uris as string[])[0]!;
       const raw = JSON.stringify(body).replace('"CIMD <Agent> & Co"', String.raw`"Nul\u0000Agent \ud800 Co"`);
@@ -255,7 +248,7 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
   it('refuses a document larger than 5 KiB, whether announced or streamed', async () => {
     const padding = 'x'.repeat(6 * 1024);
     const redirectUri = loopbackCallback();
-    const announced = documents.publish((url) => ({
+    const announced = suite.documents.publish((url) => ({
       body: document(url, { redirect_uris: [redirectUri], padding }),
       announceLength: true,
     }));
@@ -264,7 +257,7 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
       'CLIENT_METADATA_DOCUMENT_UNAVAILABLE',
       'is larger than 5120 bytes',
     );
-    const streamed = documents.publish((url) => ({
+    const streamed = suite.documents.publish((url) => ({
       body: document(url, { redirect_uris: [redirectUri], padding }),
     }));
     expectRefusal(
@@ -275,28 +268,28 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
   });
 
   it('refuses a document listing no redirect URI inside the policy: the page names the variable and the request id, the log the reason', async () => {
-    const clientId = documents.publish((url) => ({
+    const clientId = suite.documents.publish((url) => ({
       body: document(url, { redirect_uris: ['https://attacker.example/callback', 'org.example.app:/cb'] }),
     }));
     const requestId = `cimd-${randomBytes(6).toString('hex')}`;
-    const page = await new TestBrowser(app.url).get(
-      `${authorizeEndpoint(app.url)}?${authorizationQuery(clientId, 'https://attacker.example/callback')}`,
+    const page = await new TestBrowser(suite.app.url).get(
+      `${authorizeEndpoint(suite.app.url)}?${authorizationQuery(clientId, 'https://attacker.example/callback')}`,
       { 'x-request-id': requestId },
     );
     expectRefusal(page, 'CLIENT_METADATA_DOCUMENT_INVALID', 'not an allowed client domain');
     for (const variable of ['OAUTH_HOSTED_CALLBACKS', 'OAUTH_REDIRECT_HOSTS', 'OAUTH_PRIVATE_USE_SCHEMES'])
       expect(page.text).to.contain(variable);
     expect(page.text).to.contain(`<code>${requestId}</code>`);
-    const line = app.logs.find(
+    const line = suite.app.logs.find(
       (entry) => entry.reqId === requestId && entry.msg === 'client metadata document refused',
     );
-    expect(line, app.logs.lines.map((entry) => JSON.stringify(entry)).join('\n')).to.include({ clientId });
+    expect(line, suite.app.logs.lines.map((entry) => JSON.stringify(entry)).join('\n')).to.include({ clientId });
     expect(line!.reason).to.contain('https://attacker.example/callback').and.contain('org.example.app:/cb');
   });
 
   it('accepts a document for the redirect URIs and grant types this server allows, and logs the rest once', async () => {
     const kept = loopbackCallback();
-    const clientId = documents.publish((url) => ({
+    const clientId = suite.documents.publish((url) => ({
       body: document(url, {
         redirect_uris: ['https://attacker.example/callback', kept, 'org.example.app:/cb'],
         grant_types: ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'],
@@ -305,7 +298,9 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
     const requestId = `cimd-${randomBytes(6).toString('hex')}`;
     const query = authorizationQuery(clientId, kept);
     expectPage(
-      await new TestBrowser(app.url).get(`${authorizeEndpoint(app.url)}?${query}`, { 'x-request-id': requestId }),
+      await new TestBrowser(suite.app.url).get(`${authorizeEndpoint(suite.app.url)}?${query}`, {
+        'x-request-id': requestId,
+      }),
       200,
       'Sign in',
     );
@@ -316,7 +311,7 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
     const stored = (value: string[] | string) => (typeof value === 'string' ? (JSON.parse(value) as string[]) : value);
     expect(stored(rows[0]!.redirect_uris)).to.deep.equal([kept]);
     expect(stored(rows[0]!.grant_types)).to.deep.equal(['authorization_code', 'refresh_token']);
-    const line = app.logs.find((entry) => entry.reqId === requestId);
+    const line = suite.app.logs.find((entry) => entry.reqId === requestId);
     expect(line?.msg).to.equal('client metadata document accepted without the entries this server does not allow');
     expect(line!.ignoredGrantTypes).to.deep.equal(['urn:ietf:params:oauth:grant-type:device_code']);
     const ignored = line!.ignoredRedirectUris as Array<{ uri: string; reason: string }>;
@@ -324,10 +319,13 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
     expect(ignored[1]!.reason).to.contain('OAUTH_PRIVATE_USE_SCHEMES');
     // The same document again: nothing new to say.
     const again = `cimd-${randomBytes(6).toString('hex')}`;
-    await new TestBrowser(app.url).get(`${authorizeEndpoint(app.url)}?${authorizationQuery(clientId, kept)}`, {
-      'x-request-id': again,
-    });
-    expect(app.logs.find((entry) => entry.reqId === again)).to.equal(undefined);
+    await new TestBrowser(suite.app.url).get(
+      `${authorizeEndpoint(suite.app.url)}?${authorizationQuery(clientId, kept)}`,
+      {
+        'x-request-id': again,
+      },
+    );
+    expect(suite.app.logs.find((entry) => entry.reqId === again)).to.equal(undefined);
     // A URI left out is not one the client may use.
     expectRefusal(
       await get(clientId, 'https://attacker.example/callback'),
@@ -337,22 +335,24 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
   });
 
   it('a client_id of 512 characters, the longest accepted, works through the token, the MCP endpoint and revocation', async () => {
-    const prefix = `${documents.origin}/clients/long-`;
-    const path = `${prefix}${'a'.repeat(512 - prefix.length - '.json'.length)}.json`.slice(documents.origin.length);
-    const clientId = `${documents.origin}${path}`;
+    const prefix = `${suite.documents.origin}/clients/long-`;
+    const path = `${prefix}${'a'.repeat(512 - prefix.length - '.json'.length)}.json`.slice(
+      suite.documents.origin.length,
+    );
+    const clientId = `${suite.documents.origin}${path}`;
     expect(clientId).to.have.length(512);
     const redirectUri = loopbackCallback();
-    documents.routes.set(path, { body: document(clientId, { redirect_uris: [redirectUri] }) });
+    suite.documents.routes.set(path, { body: document(clientId, { redirect_uris: [redirectUri] }) });
     const user = await createMember();
-    const browser = new TestBrowser(app.url);
+    const browser = new TestBrowser(suite.app.url);
     const { verifier, challenge } = pkcePair();
     const consent = await signInToConsent(browser, authorizationQuery(clientId, redirectUri, challenge), user.email);
     const approved = await browser.post(
-      authorizeEndpoint(app.url),
+      authorizeEndpoint(suite.app.url),
       consentForm(consent.text, 'approve', [['business_id', user.businesses[0]!.id]]),
     );
     const code = redirectParameters(approved, redirectUri).get('code')!;
-    const token = await postForm<TokenResponseBody>(`${app.url}/api/oauth/token`, {
+    const token = await postForm<TokenResponseBody>(`${suite.app.url}/api/oauth/token`, {
       grant_type: 'authorization_code',
       client_id: clientId,
       code,
@@ -361,7 +361,7 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
     });
     expectTokenResponse(token);
     const listTools = (accessToken: string) =>
-      request<{ result?: { tools: unknown[] } }>(`${app.url}/api/v1/mcp`, {
+      request<{ result?: { tools: unknown[] } }>(`${suite.app.url}/api/v1/mcp`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -375,13 +375,13 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
     expect(tools.status, tools.text).to.equal(200);
     expect(tools.body.result!.tools.length).to.be.greaterThan(0);
     // Revoking the access token ends the grant (RFC 7009): the token and its refresh token stop working.
-    const revoked = await postForm(`${app.url}/api/oauth/revoke`, {
+    const revoked = await postForm(`${suite.app.url}/api/oauth/revoke`, {
       token: token.body.access_token,
       client_id: clientId,
     });
     expect(revoked.status, revoked.text).to.equal(200);
     expect((await listTools(token.body.access_token)).status).to.equal(401);
-    const refreshed = await postForm(`${app.url}/api/oauth/token`, {
+    const refreshed = await postForm(`${suite.app.url}/api/oauth/token`, {
       grant_type: 'refresh_token',
       client_id: clientId,
       refresh_token: token.body.refresh_token!,
@@ -390,33 +390,36 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
   });
 
   it('refuses a redirect_uri the document does not list', async () => {
-    const clientId = documents.publish((url) => ({ body: document(url) }));
+    const clientId = suite.documents.publish((url) => ({ body: document(url) }));
     expectRefusal(await get(clientId, loopbackCallback()), 'AUTHORIZATION_REQUEST_INVALID', 'redirect_uri');
   });
 
   it('refuses a confidential client, a redirect, a non-JSON answer and a fetch past the deadline', async () => {
     const redirectUri = loopbackCallback();
-    const confidential = documents.publish((url) => ({
+    const confidential = suite.documents.publish((url) => ({
       body: document(url, { redirect_uris: [redirectUri], token_endpoint_auth_method: 'client_secret_basic' }),
     }));
     expectRefusal(await get(confidential, redirectUri), 'CLIENT_METADATA_DOCUMENT_INVALID', 'public clients only');
-    const redirected = documents.publish({ status: 302, headers: { location: `${documents.origin}/elsewhere` } });
+    const redirected = suite.documents.publish({
+      status: 302,
+      headers: { location: `${suite.documents.origin}/elsewhere` },
+    });
     expectRefusal(await get(redirected, redirectUri), 'CLIENT_METADATA_DOCUMENT_UNAVAILABLE', 'not followed');
-    expect(documents.hits.get('/elsewhere')).to.equal(undefined);
-    const html = documents.publish({ raw: '<html></html>', headers: { 'content-type': 'text/html' } });
+    expect(suite.documents.hits.get('/elsewhere')).to.equal(undefined);
+    const html = suite.documents.publish({ raw: '<html></html>', headers: { 'content-type': 'text/html' } });
     expectRefusal(await get(html, redirectUri), 'CLIENT_METADATA_DOCUMENT_UNAVAILABLE', 'application/json');
-    const hanging = documents.publish({ hang: true });
+    const hanging = suite.documents.publish({ hang: true });
     expectRefusal(await get(hanging, redirectUri), 'CLIENT_METADATA_DOCUMENT_UNAVAILABLE', 'did not arrive within');
   });
 
   it('refuses client_id URLs the draft rules out before fetching anything', async () => {
-    const path = `${documents.origin}/clients`;
+    const path = `${suite.documents.origin}/clients`;
     for (const [clientId, mentions] of [
       [`${path}/../x.json`, 'path segment'],
       [`${path}/%2e%2e/x.json`, 'path segment'],
       [`${path}/x.json#frag`, 'fragment'],
       [`http://user:pw@127.0.0.1:1/x.json`, 'user information'],
-      [`${documents.origin}/`, 'must have a path'],
+      [`${suite.documents.origin}/`, 'must have a path'],
       ['http://localhost:1/x.json', 'https'],
     ] as const) {
       expectRefusal(await get(clientId, loopbackCallback()), 'AUTHORIZATION_REQUEST_INVALID', mentions);
@@ -424,12 +427,12 @@ describe('OAuth client ID metadata documents (CIMD)', function () {
   });
 
   it('without OAUTH_CIMD_ALLOW_HTTP_LOOPBACK, refuses an http metadata URL without fetching it', async () => {
-    const clientId = documents.publish((url) => ({ body: document(url) }));
+    const clientId = suite.documents.publish((url) => ({ body: document(url) }));
     const response = await new TestBrowser().get(
       `${authorizeEndpoint()}?${authorizationQuery(clientId, loopbackCallback())}`,
     );
     expectRefusal(response, 'AUTHORIZATION_REQUEST_INVALID', 'must be an https URL');
-    expect(documents.hitsOf(clientId)).to.equal(0);
+    expect(suite.documents.hitsOf(clientId)).to.equal(0);
     expect(service().config.oauthClientDocuments.allowHttpLoopback).to.equal(false);
   });
 });

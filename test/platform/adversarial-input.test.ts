@@ -11,7 +11,7 @@ import {
   signInToConsent,
   TestBrowser,
 } from '../oauth/authorize-fixtures.ts';
-import { DocumentServer, startCimdApp, type CimdApp } from '../oauth/client-document-fixtures.ts';
+import { cimdSuite } from '../oauth/client-document-fixtures.ts';
 import { tokenEndpoint } from '../oauth/token-flow-fixtures.ts';
 import { rpc, send03 } from '../a2a/fixtures.ts';
 import { managedBusiness, type ManagedBusiness } from '../webhooks/management-fixtures.ts';
@@ -259,20 +259,11 @@ describe('adversarial free text at every entry point answers within a budget (is
   });
 
   describe('client ID metadata documents (client_id 512, client_name 200, redirect URIs 2,000)', () => {
-    const documents = new DocumentServer();
-    let app: CimdApp;
-    before(async () => {
-      await documents.start();
-      app = await startCimdApp();
-    });
-    after(async () => {
-      await app?.close();
-      await documents.stop();
-    });
+    const suite = cimdSuite();
 
     const authorize = (clientId: string, redirectUri: string) =>
-      new TestBrowser(app.url).get(
-        `${authorizeEndpoint(app.url)}?${new URLSearchParams({
+      new TestBrowser(suite.app.url).get(
+        `${authorizeEndpoint(suite.app.url)}?${new URLSearchParams({
           response_type: 'code',
           client_id: clientId,
           redirect_uri: redirectUri,
@@ -283,7 +274,7 @@ describe('adversarial free text at every entry point answers within a budget (is
         })}`,
       );
     const publish = (fields: Record<string, unknown>) =>
-      documents.publish((url) => ({
+      suite.documents.publish((url) => ({
         body: { client_id: url, token_endpoint_auth_method: 'none', ...fields },
       }));
 
@@ -300,7 +291,7 @@ describe('adversarial free text at every entry point answers within a budget (is
         const response = await withinBudget(shape, () => authorize(clientId, redirectUri));
         expectAnswered(response, shape);
       }
-      for (const [shape, url] of adversarialUrls(512, documents.origin)) {
+      for (const [shape, url] of adversarialUrls(512, suite.documents.origin)) {
         const response = await withinBudget(shape, () => authorize(url, redirectUri));
         expectAnswered(response, shape);
       }
