@@ -15,7 +15,10 @@ export const LIST = '/api/v1/government-opportunities/public';
 
 export interface GovernmentApp {
   url: string;
-  /** {site_url} of this app. */
+  /**
+   * {site_url} as the app answers its requests: SITE_URL is unset, so a request on 127.0.0.1 is
+   * answered in that loopback name (adapters/http/site-urls.ts), not the default localhost.
+   */
   site: string;
   close(): Promise<void>;
 }
@@ -62,7 +65,8 @@ export async function startGovernmentApp(options: GovernmentAppOptions): Promise
   }
   const app = composeApp({ config, database: shared.database, services, log: createLogger('silent', new LogSink()) });
   server.on('request', app.callback());
-  return { url: `http://127.0.0.1:${port}`, site: config.siteUrl, close: () => closeGracefully(server, 1000) };
+  const url = `http://127.0.0.1:${port}`;
+  return { url, site: url, close: () => closeGracefully(server, 1000) };
 }
 
 /** A random client address from 198.18.0.0/15 (reserved for benchmarking): a fresh budget key per test run. */
