@@ -14,7 +14,7 @@ export const errorCatalogue = {
     status: 400,
     jsonRpc: -32602,
     resolution:
-      'Register only redirect URIs this server accepts: a loopback callback (http://127.0.0.1, [::1] or localhost, any port), a vetted hosted agent callback, an https callback on an allowed client domain, or an allowed private-use scheme. The operator of this server can allow more: OAUTH_HOSTED_CALLBACKS (exact https callbacks), OAUTH_REDIRECT_HOSTS (https hosts), OAUTH_PRIVATE_USE_SCHEMES (schemes such as com.example.app).',
+      'Register only redirect URIs this server accepts: an http loopback callback on 127.0.0.1, [::1] or localhost (any port and path), a vetted hosted agent callback, an https callback on an allowed client domain, or an allowed private-use scheme. The operator of this server can allow more: OAUTH_HOSTED_CALLBACKS (exact https callbacks), OAUTH_REDIRECT_HOSTS (https hosts), OAUTH_PRIVATE_USE_SCHEMES (schemes such as com.example.app).',
   },
   INVALID_CLIENT_METADATA: {
     status: 400,
