@@ -31,13 +31,13 @@ describe('webhook delivery: schedule, outcome decisions and signatures (pure)', 
     }
   });
 
-  it('WEBHOOK_BUSINESS_CONCURRENCY and WEBHOOK_ENDPOINT_CONCURRENCY: a quarter of the slots, half of that; refused beyond what contains them', () => {
+  it('WEBHOOK_BUSINESS_CONCURRENCY and WEBHOOK_ENDPOINT_CONCURRENCY: half of the slots, three quarters of that; refused beyond what contains them', () => {
     const shares = (env: Record<string, string>) => {
       const { concurrency, shares: explicit } = loadConfig(env).webhookDelivery;
       return deliveryShares(concurrency, explicit);
     };
-    expect(shares({})).to.deep.equal({ perBusiness: 16, perEndpoint: 8 });
-    expect(shares({ WEBHOOK_CONCURRENCY: '4' })).to.deep.equal({ perBusiness: 1, perEndpoint: 1 });
+    expect(shares({})).to.deep.equal({ perBusiness: 32, perEndpoint: 24 });
+    expect(shares({ WEBHOOK_CONCURRENCY: '4' })).to.deep.equal({ perBusiness: 2, perEndpoint: 2 });
     expect(shares({ WEBHOOK_BUSINESS_CONCURRENCY: '40', WEBHOOK_ENDPOINT_CONCURRENCY: '10' })).to.deep.equal({
       perBusiness: 40,
       perEndpoint: 10,
@@ -46,7 +46,7 @@ describe('webhook delivery: schedule, outcome decisions and signatures (pure)', 
       ConfigError,
       /WEBHOOK_BUSINESS_CONCURRENCY/,
     );
-    expect(() => loadConfig({ WEBHOOK_ENDPOINT_CONCURRENCY: '17' })).to.throw(
+    expect(() => loadConfig({ WEBHOOK_ENDPOINT_CONCURRENCY: '33' })).to.throw(
       ConfigError,
       /WEBHOOK_ENDPOINT_CONCURRENCY/,
     );

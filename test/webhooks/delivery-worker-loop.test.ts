@@ -66,7 +66,7 @@ describe('webhook delivery: one slow endpoint cannot take every slot', function 
 
 /**
  * Slots are fair per business, not only per endpoint: with the default 64 slots, two endpoints of
- * one business that never answer and 300 queued deliveries hold that business's share (16, 8 per
+ * one business that never answer and 300 queued deliveries hold that business's share (32, at most 24 per
  * endpoint) and no more; another business's delivery leaves at once rather than after the held
  * attempts' 15 s deadline.
  */
@@ -113,15 +113,15 @@ describe('webhook delivery: one business cannot take every slot', function () {
       );
     }
     await insertEndpoint(service, waiting, other.url);
-    await eventually('business A holding its share of the slots', () => held.length >= 16);
+    await eventually('business A holding its share of the slots', () => held.length >= 32);
 
     const queued = Date.now();
     await callerFor(service, waiting).workspace.customers.createCustomer({ name: 'Not behind the flood' });
     await eventually("business B's delivery", () => other.received.length >= 1);
     // The bound the issue asks for, generous: without the per-business cap it is the 15 s deadline.
     expect(Date.now() - queued).to.be.below(5000);
-    expect(held.length).to.equal(16);
-    expect(silent.map((receiver) => receiver.received.length)).to.deep.equal([8, 8]);
+    expect(held.length).to.equal(32);
+    for (const receiver of silent) expect(receiver.received.length).to.be.at.most(24);
   });
 });
 
