@@ -1,13 +1,12 @@
 import { expect } from 'chai';
 import type { ServerResponse } from 'node:http';
-import type { TestService } from '../helpers/test-service.ts';
 import {
   callerFor,
   eventually,
   insertBusiness,
   insertEndpoint,
   rows,
-  startWorkerService,
+  workerServiceSuite,
   startReceiver,
   type Receiver,
 } from './delivery-helpers.ts';
@@ -30,16 +29,8 @@ interface EndpointHealth {
  */
 describe('webhook delivery: endpoint health and Retry-After, end to end', function () {
   this.timeout(60_000);
-  let service: TestService;
-  const receivers: Receiver[] = [];
-
-  before(async () => {
-    service = await startWorkerService(SCHEDULE);
-  });
-  after(async () => {
-    await service.stop();
-    await Promise.all(receivers.map((receiver) => receiver.close()));
-  });
+  const suite = workerServiceSuite(SCHEDULE);
+  const { receivers } = suite;
 
   async function receiver(respond: (res: ServerResponse, count: number) => void): Promise<Receiver> {
     let count = 0;
@@ -58,7 +49,7 @@ describe('webhook delivery: endpoint health and Retry-After, end to end', functi
   async function deliveredAt(endpointId: string): Promise<void> {
     await eventually('the delivery delivered', async () => {
       const [row] = await rows<{ state: string }>(
-        service,
+        suite.service,
         'select state from webhook_deliveries where endpoint_id = ?',
         [endpointId],
       );
@@ -69,7 +60,7 @@ describe('webhook delivery: endpoint health and Retry-After, end to end', functi
   /** The endpoint's attempts, oldest first: when each was made and the status it got. */
   function attemptsAt(endpointId: string): Promise<Array<{ at: Date; status: number }>> {
     return rows<{ at: Date; status: number }>(
-      service,
+      suite.service,
       `select a.attempted_at as at, a.response_status as status from webhook_attempts a
          join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = ? order by a.attempted_at`,
       [endpointId],
@@ -87,7 +78,7 @@ describe('webhook delivery: endpoint health and Retry-After, end to end', functi
 
   async function health(endpointId: string): Promise<EndpointHealth> {
     const [row] = await rows<EndpointHealth>(
-      service,
+      suite.service,
       'select disabled, disabled_reason, last_error, failing_since from webhook_endpoints where id = ?',
       [endpointId],
     );
@@ -95,7 +86,7 @@ describe('webhook delivery: endpoint health and Retry-After, end to end', functi
   }
 
   async function setFailingSince(endpointId: string, ago: string): Promise<void> {
-    await rows(service, 'update webhook_endpoints set failing_since = now() - ?::interval where id = ?', [
+    await rows(suite.service, 'update webhook_endpoints set failing_since = now() - ?::interval where id = ?', [
       ago,
       endpointId,
     ]);
@@ -103,7 +94,7 @@ describe('webhook delivery: endpoint health and Retry-After, end to end', functi
 
   async function attemptsOf(endpointId: string): Promise<number> {
     const [row] = await rows<{ n: number }>(
-      service,
+      suite.service,
       'select count(*)::int as n from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = ?',
       [endpointId],
     );
@@ -113,11 +104,11 @@ describe('webhook delivery: endpoint health and Retry-After, end to end', functi
   it('an endpoint failing for more than 5 days is disabled at its next failure, its last error kept, and gets no further attempt', async () => {
     const down = await receiver(failing);
     const control = await receiver(ok);
-    const business = await insertBusiness(service);
-    const endpoint = await insertEndpoint(service, business, down.url, { events: ['customer.created'] });
-    await insertEndpoint(service, business, control.url, { events: ['job.created'] });
+    const business = await insertBusiness(suite.service);
+    const endpoint = await insertEndpoint(suite.service, business, down.url, { events: ['customer.created'] });
+    await insertEndpoint(suite.service, business, control.url, { events: ['job.created'] });
     await setFailingSince(endpoint.id, '5 days 1 hour');
-    const caller = callerFor(service, business);
+    const caller = callerFor(suite.service, business);
     await caller.workspace.customers.createCustomer({ name: 'Still down' });
 
     await eventually('the endpoint disabled', async () => (await health(endpoint.id)).disabled);
@@ -133,7 +124,7 @@ describe('webhook delivery: endpoint health and Retry-After, end to end', functi
     await caller.workspace.jobs.createJob({ customer_id: customer.id, title: 'Witness' });
     await eventually('the witness event', () => control.received.length >= 1);
     const [pending] = await rows<{ n: number; due: boolean }>(
-      service,
+      suite.service,
       "select count(*)::int as n, bool_and(next_attempt_at <= now()) as due from webhook_deliveries where endpoint_id = ? and state = 'pending'",
       [endpoint.id],
     );
@@ -144,15 +135,15 @@ describe('webhook delivery: endpoint health and Retry-After, end to end', functi
 
   it('a failure inside the 5 days keeps failing_since (not restarted) and the endpoint enabled', async () => {
     const down = await receiver(failing);
-    const business = await insertBusiness(service);
-    const endpoint = await insertEndpoint(service, business, down.url);
+    const business = await insertBusiness(suite.service);
+    const endpoint = await insertEndpoint(suite.service, business, down.url);
     await setFailingSince(endpoint.id, '4 days 23 hours');
     const [{ since }] = (await rows<{ since: Date }>(
-      service,
+      suite.service,
       'select failing_since as since from webhook_endpoints where id = ?',
       [endpoint.id],
     )) as [{ since: Date }];
-    await callerFor(service, business).workspace.customers.createCustomer({ name: 'Down again' });
+    await callerFor(suite.service, business).workspace.customers.createCustomer({ name: 'Down again' });
     await eventually('the failure recorded', async () => (await health(endpoint.id)).last_error !== null);
     const after = await health(endpoint.id);
     expect(after.disabled).to.equal(false);
@@ -162,10 +153,10 @@ describe('webhook delivery: endpoint health and Retry-After, end to end', functi
   it('a success inside the 5 days resets failing_since: the next failures start a new window', async () => {
     let answer: (res: ServerResponse) => void = ok;
     const flaky = await receiver((res) => answer(res));
-    const business = await insertBusiness(service);
-    const endpoint = await insertEndpoint(service, business, flaky.url);
+    const business = await insertBusiness(suite.service);
+    const endpoint = await insertEndpoint(suite.service, business, flaky.url);
     await setFailingSince(endpoint.id, '4 days 23 hours');
-    const caller = callerFor(service, business);
+    const caller = callerFor(suite.service, business);
     await caller.workspace.customers.createCustomer({ name: 'Back up' });
     await eventually('the success recorded', async () => (await health(endpoint.id)).failing_since === null);
     expect((await health(endpoint.id)).disabled).to.equal(false);
@@ -188,9 +179,9 @@ describe('webhook delivery: endpoint health and Retry-After, end to end', functi
         res.end();
       } else ok(res);
     });
-    const business = await insertBusiness(service);
-    const endpoint = await insertEndpoint(service, business, busy.url);
-    await callerFor(service, business).workspace.customers.createCustomer({ name: 'Busy' });
+    const business = await insertBusiness(suite.service);
+    const endpoint = await insertEndpoint(suite.service, business, busy.url);
+    await callerFor(suite.service, business).workspace.customers.createCustomer({ name: 'Busy' });
     await deliveredAt(endpoint.id);
     expect(busy.received.map((entry) => entry.id)).to.have.length(2);
     expect(busy.received[1]!.id).to.equal(busy.received[0]!.id);
@@ -212,9 +203,9 @@ describe('webhook delivery: endpoint health and Retry-After, end to end', functi
         res.end();
       } else ok(res);
     });
-    const business = await insertBusiness(service);
-    const endpoint = await insertEndpoint(service, business, unavailable.url);
-    await callerFor(service, business).workspace.customers.createCustomer({ name: 'Unavailable' });
+    const business = await insertBusiness(suite.service);
+    const endpoint = await insertEndpoint(suite.service, business, unavailable.url);
+    await callerFor(suite.service, business).workspace.customers.createCustomer({ name: 'Unavailable' });
     await eventually('the second attempt', () => unavailable.received.length >= 2);
     await deliveredAt(endpoint.id);
     const attempts = await attemptsAt(endpoint.id);
@@ -230,19 +221,19 @@ describe('webhook delivery: endpoint health and Retry-After, end to end', functi
         res.setHeader('retry-after', ask);
         res.end();
       });
-      const business = await insertBusiness(service);
-      const endpoint = await insertEndpoint(service, business, greedy.url);
-      await callerFor(service, business).workspace.customers.createCustomer({ name: 'Greedy' });
+      const business = await insertBusiness(suite.service);
+      const endpoint = await insertEndpoint(suite.service, business, greedy.url);
+      await callerFor(suite.service, business).workspace.customers.createCustomer({ name: 'Greedy' });
       await eventually('the 503 recorded', async () => {
         const found = await rows(
-          service,
+          suite.service,
           'select 1 from webhook_deliveries where endpoint_id = ? and last_status = 503',
           [endpoint.id],
         );
         return found.length > 0;
       });
       const [waiting] = await rows<{ wait_s: number }>(
-        service,
+        suite.service,
         `select extract(epoch from d.next_attempt_at - a.attempted_at)::float as wait_s
            from webhook_deliveries d join webhook_attempts a on a.delivery_id = d.id where d.endpoint_id = ?`,
         [endpoint.id],

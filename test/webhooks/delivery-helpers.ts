@@ -152,16 +152,33 @@ export function rows<T>(service: RunningService, sql: string, params: unknown[] 
 }
 
 /**
- * A service with the webhook worker on, as the delivery suites run it: private (loopback) receivers
- * allowed, the given compressed retry schedule, a 20 ms poll.
+ * A service with the webhook worker on, as the delivery suites run it (private loopback receivers
+ * allowed, the given compressed retry schedule, a 20 ms poll), started before the current suite and
+ * stopped after it with every receiver the suite pushed into `receivers`. Read `service` once the
+ * suite runs (in hooks and tests).
  */
-export function startWorkerService(schedule: string): Promise<TestService> {
-  return startTestService({
-    config: testConfig({
-      WEBHOOK_WORKER: 'true',
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-      WEBHOOK_RETRY_SCHEDULE: schedule,
-    }),
-    webhooks: { pollMs: 20 },
+export function workerServiceSuite(schedule: string): { readonly service: TestService; receivers: Receiver[] } {
+  const receivers: Receiver[] = [];
+  let service: TestService | undefined;
+  before(async () => {
+    service = await startTestService({
+      config: testConfig({
+        WEBHOOK_WORKER: 'true',
+        WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+        WEBHOOK_RETRY_SCHEDULE: schedule,
+      }),
+      webhooks: { pollMs: 20 },
+    });
   });
+  after(async () => {
+    await service?.stop();
+    await Promise.all(receivers.map((receiver) => receiver.close()));
+  });
+  return {
+    receivers,
+    get service() {
+      if (!service) throw new Error('the worker service starts in the suite’s before hook');
+      return service;
+    },
+  };
 }

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import type { ServerResponse } from 'node:http';
-import type { TestService } from '../helpers/test-service.ts';
 import {
   callerFor,
   eventually,
@@ -8,7 +7,7 @@ import {
   insertEndpoint,
   rows,
   startReceiver,
-  startWorkerService,
+  workerServiceSuite,
   type Receiver,
 } from './delivery-helpers.ts';
 
@@ -40,16 +39,8 @@ interface AttemptRow {
  */
 describe('webhook delivery: unstorable answers from receivers', function () {
   this.timeout(60_000);
-  let service: TestService;
-  const receivers: Receiver[] = [];
-
-  before(async () => {
-    service = await startWorkerService(SCHEDULE);
-  });
-  after(async () => {
-    await service.stop();
-    await Promise.all(receivers.map((receiver) => receiver.close()));
-  });
+  const suite = workerServiceSuite(SCHEDULE);
+  const { receivers } = suite;
 
   async function receiver(status: number, body: Buffer): Promise<Receiver> {
     const started = await startReceiver(
@@ -65,13 +56,13 @@ describe('webhook delivery: unstorable answers from receivers', function () {
 
   const deliveriesOf = (endpointId: string) =>
     rows<DeliveryRow>(
-      service,
+      suite.service,
       'select id, event_id, state, attempts, last_error from webhook_deliveries where endpoint_id = ?',
       [endpointId],
     );
   const attemptsOf = (endpointId: string) =>
     rows<AttemptRow>(
-      service,
+      suite.service,
       `select a.delivery_id, a.response_status, a.response_body, a.error from webhook_attempts a
          join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = ?`,
       [endpointId],
@@ -96,16 +87,20 @@ describe('webhook delivery: unstorable answers from receivers', function () {
     const deliveredWithNul = await receiver(200, Buffer.from('ok\u0000'));
     const healthy = await receiver(204, Buffer.alloc(0));
 
-    const attacker = await insertBusiness(service);
-    const other = await insertBusiness(service);
+    const attacker = await insertBusiness(suite.service);
+    const other = await insertBusiness(suite.service);
     const badEndpoints = await Promise.all(
-      Object.values(bad).map((hook) => insertEndpoint(service, attacker, hook.url, { events: ['customer.created'] })),
+      Object.values(bad).map((hook) =>
+        insertEndpoint(suite.service, attacker, hook.url, { events: ['customer.created'] }),
+      ),
     );
-    const okEndpoint = await insertEndpoint(service, attacker, deliveredWithNul.url, { events: ['customer.created'] });
-    const healthyEndpoint = await insertEndpoint(service, other, healthy.url, { events: ['customer.created'] });
+    const okEndpoint = await insertEndpoint(suite.service, attacker, deliveredWithNul.url, {
+      events: ['customer.created'],
+    });
+    const healthyEndpoint = await insertEndpoint(suite.service, other, healthy.url, { events: ['customer.created'] });
 
-    const attackerCaller = callerFor(service, attacker);
-    const otherCaller = callerFor(service, other);
+    const attackerCaller = callerFor(suite.service, attacker);
+    const otherCaller = callerFor(suite.service, other);
     for (let index = 0; index < EVENTS; index += 1) {
       await attackerCaller.workspace.customers.createCustomer({ name: `Attacker ${index}` });
       await otherCaller.workspace.customers.createCustomer({ name: `Other ${index}` });
@@ -155,9 +150,9 @@ describe('webhook delivery: unstorable answers from receivers', function () {
 
   it('POST /test to a receiver answering NUL bytes answers the outcome (not 400)', async () => {
     const hook = await receiver(200, Buffer.from('\u0000\u0000'));
-    const business = await insertBusiness(service);
-    const endpoint = await insertEndpoint(service, business, hook.url);
-    const outcome = await callerFor(service, business).webhooks.sendTestEvent({ id: endpoint.id });
+    const business = await insertBusiness(suite.service);
+    const endpoint = await insertEndpoint(suite.service, business, hook.url);
+    const outcome = await callerFor(suite.service, business).webhooks.sendTestEvent({ id: endpoint.id });
     expect(outcome).to.include({ state: 'delivered', attempts: 1, last_status: 200 });
     expect(hook.received).to.have.length(1);
   });

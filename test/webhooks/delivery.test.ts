@@ -1,14 +1,13 @@
 import { expect } from 'chai';
 import { createLogger } from '../../core/logger.ts';
 import { systemCaller } from '../../scripts/lib/system-caller.ts';
-import type { TestService } from '../helpers/test-service.ts';
 import {
   callerFor,
   eventually,
   insertBusiness,
   insertEndpoint,
   rows,
-  startWorkerService,
+  workerServiceSuite,
   startReceiver,
   type Receiver,
 } from './delivery-helpers.ts';
@@ -18,16 +17,8 @@ const SCHEDULE = '0s,50ms,50ms,50ms,50ms,50ms,50ms';
 
 describe('webhook delivery (worker, signatures, retries)', function () {
   this.timeout(60_000);
-  let service: TestService;
-  const receivers: Receiver[] = [];
-
-  before(async () => {
-    service = await startWorkerService(SCHEDULE);
-  });
-  after(async () => {
-    await service.stop();
-    await Promise.all(receivers.map((receiver) => receiver.close()));
-  });
+  const suite = workerServiceSuite(SCHEDULE);
+  const { receivers } = suite;
 
   async function receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
     const started = await startReceiver(...args);
@@ -36,7 +27,7 @@ describe('webhook delivery (worker, signatures, retries)', function () {
   }
 
   it('warns at start that WEBHOOK_ALLOW_PRIVATE_URLS is on', () => {
-    const warning = service.logs.find((line) => String(line.msg).startsWith('WEBHOOK_ALLOW_PRIVATE_URLS is on'));
+    const warning = suite.service.logs.find((line) => String(line.msg).startsWith('WEBHOOK_ALLOW_PRIVATE_URLS is on'));
     expect(warning?.level).to.equal(40);
   });
 
@@ -45,14 +36,14 @@ describe('webhook delivery (worker, signatures, retries)', function () {
     const all = await receiver(() => [secrets.all!]);
     const jobsOnly = await receiver(() => [secrets.jobs!]);
     const other = await receiver(() => [secrets.other!]);
-    const business = await insertBusiness(service);
-    const otherBusiness = await insertBusiness(service);
-    const a = await insertEndpoint(service, business, all.url);
-    const j = await insertEndpoint(service, business, jobsOnly.url, { events: ['job.created'] });
-    const o = await insertEndpoint(service, otherBusiness, other.url);
+    const business = await insertBusiness(suite.service);
+    const otherBusiness = await insertBusiness(suite.service);
+    const a = await insertEndpoint(suite.service, business, all.url);
+    const j = await insertEndpoint(suite.service, business, jobsOnly.url, { events: ['job.created'] });
+    const o = await insertEndpoint(suite.service, otherBusiness, other.url);
     secrets = { all: a.secret, jobs: j.secret, other: o.secret };
 
-    const caller = callerFor(service, business);
+    const caller = callerFor(suite.service, business);
     const customer = await caller.workspace.customers.createCustomer({ name: 'Ada Webhook' });
     const job = await caller.workspace.jobs.createJob({ customer_id: customer.id, title: 'Fix the sink' });
     await eventually('both events at the catch-all endpoint', () => all.received.length >= 2);
@@ -78,13 +69,13 @@ describe('webhook delivery (worker, signatures, retries)', function () {
     const previous = 'whsec_' + Buffer.alloc(32, 7).toString('base64');
     let current = '';
     const hook = await receiver(() => [current, previous]);
-    const business = await insertBusiness(service);
+    const business = await insertBusiness(suite.service);
     current = (
-      await insertEndpoint(service, business, hook.url, {
+      await insertEndpoint(suite.service, business, hook.url, {
         previousSecret: { secret: previous, expiresAt: new Date(Date.now() + 3_600_000) },
       })
     ).secret;
-    await callerFor(service, business).workspace.customers.createCustomer({ name: 'Rotating' });
+    await callerFor(suite.service, business).workspace.customers.createCustomer({ name: 'Rotating' });
     await eventually('the delivery', () => hook.received.length >= 1);
     expect(hook.received[0]!.verified).to.equal(true);
     expect(hook.received[0]!.headers['webhook-signature']!.split(' ')).to.have.length(2);
@@ -101,15 +92,15 @@ describe('webhook delivery (worker, signatures, retries)', function () {
         res.end('ok');
       },
     );
-    const business = await insertBusiness(service);
-    secret = (await insertEndpoint(service, business, hook.url)).secret;
-    const caller = callerFor(service, business);
+    const business = await insertBusiness(suite.service);
+    secret = (await insertEndpoint(suite.service, business, hook.url)).secret;
+    const caller = callerFor(suite.service, business);
     const ids = [];
     for (let index = 0; index < 10; index += 1)
       ids.push((await caller.workspace.customers.createCustomer({ name: `C${index}` })).id);
     await eventually('every delivery delivered', async () => {
       const [row] = await rows<{ n: number }>(
-        service,
+        suite.service,
         "select count(*)::int as n from webhook_deliveries where business_id = ? and state = 'delivered'",
         [business],
       );
@@ -130,17 +121,19 @@ describe('webhook delivery (worker, signatures, retries)', function () {
         res.end();
       },
     );
-    const business = await insertBusiness(service);
-    const endpoint = await insertEndpoint(service, business, hook.url);
-    await callerFor(service, business).workspace.customers.createCustomer({ name: 'Gone' });
+    const business = await insertBusiness(suite.service);
+    const endpoint = await insertEndpoint(suite.service, business, hook.url);
+    await callerFor(suite.service, business).workspace.customers.createCustomer({ name: 'Gone' });
     await eventually('the endpoint disabled', async () => {
-      const [row] = await rows<{ disabled: boolean }>(service, 'select disabled from webhook_endpoints where id = ?', [
-        endpoint.id,
-      ]);
+      const [row] = await rows<{ disabled: boolean }>(
+        suite.service,
+        'select disabled from webhook_endpoints where id = ?',
+        [endpoint.id],
+      );
       return row!.disabled;
     });
     const [row] = await rows<{ disabled_reason: string; state: string }>(
-      service,
+      suite.service,
       'select e.disabled_reason, d.state from webhook_endpoints e join webhook_deliveries d on d.endpoint_id = e.id where e.id = ?',
       [endpoint.id],
     );
@@ -172,14 +165,14 @@ describe('webhook delivery (worker, signatures, retries)', function () {
         res.end();
       },
     );
-    const business = await insertBusiness(service);
-    const busyEndpoint = await insertEndpoint(service, business, busy.url);
-    const movedEndpoint = await insertEndpoint(service, business, moved.url);
-    await callerFor(service, business).workspace.customers.createCustomer({ name: 'Busy' });
+    const business = await insertBusiness(suite.service);
+    const busyEndpoint = await insertEndpoint(suite.service, business, busy.url);
+    const movedEndpoint = await insertEndpoint(suite.service, business, moved.url);
+    await callerFor(suite.service, business).workspace.customers.createCustomer({ name: 'Busy' });
     await eventually('one attempt at the busy endpoint', () => busy.received.length >= 1);
     await eventually('the redirect recorded', async () => {
       const found = await rows(
-        service,
+        suite.service,
         'select 1 from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = ? and a.response_status = 302',
         [movedEndpoint.id],
       );
@@ -187,14 +180,14 @@ describe('webhook delivery (worker, signatures, retries)', function () {
     });
     await eventually('the 429 attempt recorded', async () => {
       const found = await rows(
-        service,
+        suite.service,
         'select 1 from webhook_deliveries where endpoint_id = ? and last_status = 429',
         [busyEndpoint.id],
       );
       return found.length > 0;
     });
     const [waiting] = await rows<{ wait_s: number; attempts: number }>(
-      service,
+      suite.service,
       `select extract(epoch from d.next_attempt_at - a.attempted_at)::float as wait_s, d.attempts
          from webhook_deliveries d join webhook_attempts a on a.delivery_id = d.id where d.endpoint_id = ?`,
       [busyEndpoint.id],
@@ -207,28 +200,28 @@ describe('webhook delivery (worker, signatures, retries)', function () {
 
   it('the sweep deletes deliveries (and their attempts) older than 30 days, and keeps newer ones', async () => {
     const hook = await receiver(() => []);
-    const business = await insertBusiness(service);
-    const endpoint = await insertEndpoint(service, business, hook.url, { events: ['none.such'] });
+    const business = await insertBusiness(suite.service);
+    const endpoint = await insertEndpoint(suite.service, business, hook.url, { events: ['none.such'] });
     for (const [event, age] of [
       ['00000000-0000-4000-8000-000000000001', '31 days'],
       ['00000000-0000-4000-8000-000000000002', '29 days'],
     ]) {
       await rows(
-        service,
+        suite.service,
         `insert into webhook_deliveries (id, business_id, endpoint_id, event_id, event_type, payload, state, next_attempt_at, created_at)
          values (gen_random_uuid(), ?, ?, ?, 'customer.created', '{}', 'delivered', now(), now() - ?::interval)`,
         [business, endpoint.id, event, age],
       );
     }
     const caller = systemCaller({
-      orm: service.database.orm,
-      services: service.services,
-      config: service.config,
+      orm: suite.service.database.orm,
+      services: suite.service.services,
+      config: suite.service.config,
       log: createLogger('silent'),
     });
     expect((await caller.webhookDelivery.sweepDeliveries({ limit: 1000 })).deleted).to.be.at.least(1);
     const left = await rows<{ event_id: string }>(
-      service,
+      suite.service,
       'select event_id from webhook_deliveries where endpoint_id = ?',
       [endpoint.id],
     );
@@ -238,10 +231,10 @@ describe('webhook delivery (worker, signatures, retries)', function () {
   it('send-now (the test event) signs and sends at once through the same engine, and answers the outcome', async () => {
     let secret = '';
     const hook = await receiver(() => [secret]);
-    const business = await insertBusiness(service);
-    const endpoint = await insertEndpoint(service, business, hook.url, { events: ['job.created'] });
+    const business = await insertBusiness(suite.service);
+    const endpoint = await insertEndpoint(suite.service, business, hook.url, { events: ['job.created'] });
     secret = endpoint.secret;
-    const outcome = await callerFor(service, business).webhooks.sendTestEvent({ id: endpoint.id });
+    const outcome = await callerFor(suite.service, business).webhooks.sendTestEvent({ id: endpoint.id });
     expect(outcome).to.deep.include({ state: 'delivered', attempts: 1, last_status: 204, last_error: null });
     expect(hook.received).to.have.length(1);
     expect(hook.received[0]!.verified).to.equal(true);
