@@ -14,6 +14,8 @@ import { tokenRoutes } from '../oauth/token.ts';
 import { paidReferenceOpenApiPaths } from '../x402/openapi.ts';
 import { paidReferenceRoutes } from '../x402/paid-reference.ts';
 import { docsRoutes } from './docs.ts';
+import type { LandingFacts } from './landing/landing-page.ts';
+import { landingRoutes } from './landing/landing-routes.ts';
 import { mediaOpenApiPaths, mediaRoutes } from './media.ts';
 import { envelope } from './middleware/envelope.ts';
 import { jsonBody } from './middleware/json-body.ts';
@@ -35,6 +37,8 @@ export interface AppDependencies extends ProcedureAccess {
   log: Logger;
   /** What /api/trpc serves (internalApiRouter; tests may pass one that extends it). */
   trpcRouter: AnyRouter;
+  /** What the landing page at / says beyond the discovery index (the demo owner's e-mail on a development start). */
+  landing?: LandingFacts;
 }
 
 const API_PREFIX = '/api';
@@ -54,7 +58,14 @@ const OAUTH_FORM_ENDPOINTS = [
 const HTML_DOCUMENT_PATHS = [`${API_PREFIX}/docs`, `${API_PREFIX}/oauth/authorize`];
 
 /** Composes the Koa app: the envelope (request id, logging, security headers, CORS, caching, errors), body limits, then the adapters. */
-export function createApp({ config, log, invoker, createContext, trpcRouter }: AppDependencies): Koa<HttpState> {
+export function createApp({
+  config,
+  log,
+  invoker,
+  createContext,
+  trpcRouter,
+  landing = {},
+}: AppDependencies): Koa<HttpState> {
   const urls = { site: config.siteUrl, base: config.baseUrl };
   const documentFor = perSite((site) =>
     buildOpenApiDocument(invoker, site, {
@@ -88,6 +99,7 @@ export function createApp({ config, log, invoker, createContext, trpcRouter }: A
   // routes() and an allowedMethods() layer per module, and 405/Allow computed over all of them.
   const routes = new Router<HttpState>();
   for (const module of [
+    landingRoutes(access, landing),
     docs,
     wellKnown,
     a2a.cardRoutes,

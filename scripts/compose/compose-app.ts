@@ -1,6 +1,7 @@
 import type { AnyRouter } from '@trpc/server';
 import type Koa from 'koa';
 import { createApp } from '../../adapters/http/app.ts';
+import type { LandingFacts } from '../../adapters/http/landing/landing-page.ts';
 import type { HttpState } from '../../adapters/http/state.ts';
 import type { Config } from '../../core/config.ts';
 import { createContextFactory } from '../../core/context.ts';
@@ -31,6 +32,8 @@ export interface ComposeAppOptions {
   router?: AppRouter;
   /** The procedures /api/trpc serves: internalApiRouter, or a test's router that extends it. */
   trpcRouter?: AnyRouter;
+  /** What the landing page says beyond the discovery index (createApp's `landing`). */
+  landing?: LandingFacts;
 }
 
 /**
@@ -47,6 +50,7 @@ export function composeApp({
   services,
   router = appRouter,
   trpcRouter = internalApiRouter,
+  landing,
 }: ComposeAppOptions): Koa<HttpState> {
   const invoker = createInvoker(router);
   const createContext = createContextFactory({
@@ -58,7 +62,7 @@ export function composeApp({
       config,
     ),
   });
-  return createApp({ config, log, invoker, createContext, trpcRouter });
+  return createApp({ config, log, invoker, createContext, trpcRouter, landing });
 }
 
 /**

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AnyRouter } from '@trpc/server';
 import { closeGracefully } from '../../adapters/http/graceful-close.ts';
+import type { LandingFacts } from '../../adapters/http/landing/landing-page.ts';
 import { withListeningPort, type Config } from '../../core/config.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { AppRouter } from '../../core/routers/_app.ts';
@@ -51,6 +52,8 @@ export interface StartServiceOptions {
    * Runs on the migrated database with the configuration as given (the listening port is not known yet).
    */
   beforeListen?: (database: Database) => Promise<void>;
+  /** What the landing page says beyond the discovery index, read once start-up work is done (the demo owner is seeded by then). */
+  landing?: () => LandingFacts;
   /**
    * Tests: the webhook engine's stubbed resolver, attempt deadline, poll interval; `sendNow: false`
    * leaves CoreServices.webhookSender unset (test and retry then only queue, as without a sender).
@@ -80,6 +83,7 @@ export async function startService({
   router,
   trpcRouter,
   beforeListen,
+  landing,
   webhooks: webhookOptions,
 }: StartServiceOptions): Promise<RunningService> {
   const database = await openDatabase(initial.database, { log });
@@ -120,7 +124,10 @@ export async function startService({
       oauthClientDocuments: composeClientDocuments(config),
       ...(webhookOptions?.sendNow === false ? {} : { webhookSender: webhooks.sender }),
     };
-    server.on('request', composeApp({ config, log, database, services, router, trpcRouter }).callback());
+    server.on(
+      'request',
+      composeApp({ config, log, database, services, router, trpcRouter, landing: landing?.() }).callback(),
+    );
   } catch (error) {
     await notifications.stop();
     await database.close();
