@@ -3,6 +3,7 @@ import type { SiteUrls } from '../../../core/context.ts';
 import type { Logger } from '../../../core/logger.ts';
 import type { ArrivalFacts } from '../site-urls.ts';
 import type { HttpState, KoaCtx } from '../state.ts';
+import { answeredErrorCode, loggedQuery, presentedPrincipal } from './request-log-fields.ts';
 
 // Accept a caller's id only when it is short and plain, so it is safe to log and echo.
 const ACCEPTABLE_ID = /^[\w.:-]{1,128}$/;
@@ -30,8 +31,9 @@ class RequestState implements HttpState {
 /**
  * A request's identity and its log line. `open` takes X-Request-Id from the caller (or makes one)
  * and echoes it, and gives the layers below ctx.state (the id, the request's logger, the site URLs it is answered with); `close` logs
- * one structured line when the request is answered. The query string is left out at info level:
- * it can hold search terms.
+ * one structured line when the request is answered: the query string with credential-like values
+ * redacted (request-log-fields.ts), the kind of principal the request presents, and the error code
+ * of an error answer.
  */
 export function requestScope(log: Logger, siteUrls: (arrival: ArrivalFacts) => SiteUrls) {
   return {
@@ -54,7 +56,10 @@ export function requestScope(log: Logger, siteUrls: (arrival: ArrivalFacts) => S
           reqId: ctx.state.requestId,
           method: ctx.method,
           path: ctx.path,
+          query: loggedQuery(ctx.querystring),
           status: ctx.status,
+          code: answeredErrorCode(ctx.status, ctx.body),
+          principal: presentedPrincipal(ctx),
           duration_ms: durationMs,
           ip: ctx.ip,
         },
