@@ -118,6 +118,12 @@ const ZEnvironment = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DB_POOL_MAX: positiveInt(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z
+    .enum(['pretty', 'json'], { message: 'expected pretty or json' })
+    .optional()
+    .describe(
+      'How logs are written on stdout: pretty (readable lines) or json (one JSON object per line); unset, pretty when stdout is a terminal and json otherwise.',
+    ),
   TRUST_PROXY: booleanFromEnv.default(false),
   MAX_BODY_BYTES: positiveInt(50 * 1024 * 1024).default(1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: positiveInt(600_000).default(10_000),
@@ -168,6 +174,8 @@ export interface Config {
   baseUrl: string;
   database: { url: string | undefined; dataDir: string; poolMax: number };
   logLevel: z.infer<typeof ZEnvironment>['LOG_LEVEL'];
+  /** LOG_FORMAT as set; unset, the logger decides by whether stdout is a terminal (logFormatFor). */
+  logFormat: 'pretty' | 'json' | undefined;
   trustProxy: boolean;
   maxBodyBytes: number;
   /** The most calls one request to /api/trpc may batch; a longer batch answers 400. */
@@ -304,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrl: `${siteUrl}/api`,
     database: { url: values.DATABASE_URL, dataDir: values.DATA_DIR, poolMax: values.DB_POOL_MAX },
     logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT,
     trustProxy: values.TRUST_PROXY,
     maxBodyBytes: values.MAX_BODY_BYTES,
     trpcMaxBatchSize: values.TRPC_MAX_BATCH_SIZE,
