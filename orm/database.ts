@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
@@ -22,6 +24,16 @@ export interface OpenDatabaseOptions {
  */
 export async function openDatabase(config: Config['database'], options: OpenDatabaseOptions = {}): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
+  // Progress for an operator watching the first start: creating the embedded database and
+  // applying every migration take seconds before anything else is printed.
+  if (config.url) options.log?.info('connecting to the PostgreSQL server of DATABASE_URL');
+  else if (existsSync(join(config.dataDir, 'pgdata')))
+    options.log?.info({ data_dir: config.dataDir }, `opening the embedded database in ${config.dataDir}`);
+  else
+    options.log?.info(
+      { data_dir: config.dataDir },
+      `creating the embedded database in ${config.dataDir} (first start: this takes a few seconds)`,
+    );
   const connection = config.url
     ? { url: config.url }
     : (embedded = await startEmbeddedPostgres(config.dataDir)).connection;
@@ -29,8 +41,11 @@ export async function openDatabase(config: Config['database'], options: OpenData
     const pool = embedded ? { poolMax: 1, poolMin: 1 } : { poolMax: config.poolMax };
     const orm = await MikroORM.init(ormConfig({ connection, ...pool, log: options.log }));
     if (options.migrate ?? true) {
+      const pending = (await orm.getMigrator().getPendingMigrations()).length;
+      if (pending > 0) options.log?.info({ pending }, `applying ${pending} migrations`);
       const applied = await orm.getMigrator().up();
-      if (applied.length > 0) options.log?.info({ migrations: applied.map((m) => m.name) }, 'applied migrations');
+      if (applied.length > 0)
+        options.log?.info({ migrations: applied.map((m) => m.name), count: applied.length }, 'applied migrations');
     }
     return {
       orm,

@@ -5,6 +5,7 @@
  * eip155:84532); start the service with PAYMENT_FACILITATOR_URL set to the URL it prints.
  */
 import { startLocalFacilitator } from './dev/local-facilitator.ts';
+import { startupFailureSentence } from './lib/startup-failure.ts';
 
 const network = process.env.PAYMENT_NETWORK ?? 'eip155:84532';
 const port = Number(process.env.FACILITATOR_PORT ?? 4021);
@@ -12,7 +13,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.stderr.write(`FACILITATOR_PORT must be a port number (0 to 65535), not ${process.env.FACILITATOR_PORT}\n`);
   process.exit(1);
 }
-const facilitator = await startLocalFacilitator(network, port);
+const facilitator = await startLocalFacilitator(network, port).catch((error: unknown) => {
+  const target = { host: '127.0.0.1', port, portVariable: 'FACILITATOR_PORT', command: 'npm run dev:facilitator' };
+  process.stderr.write(`${startupFailureSentence(error, target)}\n`);
+  process.exit(1);
+});
 process.stdout.write(
   `local x402 facilitator (development only: no chain, no money moves) for ${network} on ${facilitator.url}\n` +
     `start the service with PAYMENT_FACILITATOR_URL=${facilitator.url} and PAYMENT_PAY_TO=<a wallet address>\n`,

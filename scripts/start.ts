@@ -1,10 +1,12 @@
 /** `npm start`: the service on the configured database (embedded PostgreSQL by default). */
 import { startService } from './compose/start-service.ts';
+import { announceListening, type DemoOwnerNotice } from './compose/startup-banner.ts';
 import { ConfigError, loadConfig, seedsDemo, type Config } from '../core/config.ts';
-import { createLogger, type Logger } from '../core/logger.ts';
+import { createLogger, logFormatFor, type Logger } from '../core/logger.ts';
 import { createCoreServices } from '../orm/core-services.ts';
 import type { Database } from '../orm/database.ts';
-import { systemCaller } from './lib/system-caller.ts';
+import { systemCaller, type SystemCaller } from './lib/system-caller.ts';
+import { startupFailureSentence } from './lib/startup-failure.ts';
 import { seedAreas } from './seed/areas.ts';
 import { seedDemoWorkspacesIfNone } from './seed/demo-workspaces.ts';
 import { seedDemoIfEmpty } from './seed/run-seed.ts';
@@ -22,29 +24,60 @@ function readConfig(): Config {
 }
 
 /**
- * The demo content of an empty database. It runs before the service listens: a client's first
- * answer (health included) then already sees every list complete.
+ * A development start (not production, SITE_URL unset) names the demo owner on the landing page
+ * and in the banner when the account owns a business; a production or public deployment never does.
  */
-async function seedDemo(database: Database, config: Config, log: Logger): Promise<void> {
-  if (!seedsDemo(config, database.kind)) return;
+async function existingDemoOwner(caller: SystemCaller, config: Config): Promise<string | undefined> {
+  if (config.production || config.siteUrlConfigured) return undefined;
+  const { items } = await caller.accounts.listBusinesses({});
+  return items.some((business) => business.owner_emails.includes(config.demoOwner.email))
+    ? config.demoOwner.email
+    : undefined;
+}
+
+/**
+ * The demo content of an empty database. It runs before the service listens: a client's first
+ * answer (health included) then already sees every list complete. Answers the demo owner to
+ * announce, if any.
+ */
+async function seedDemo(database: Database, config: Config, log: Logger): Promise<DemoOwnerNotice | undefined> {
   const caller = systemCaller({ orm: database.orm, services: createCoreServices(database, config), config, log });
-  await seedDemoIfEmpty(caller, seedAreas, log).catch((error: unknown) =>
-    log.error({ err: error }, 'demo seeding failed'),
-  );
-  await seedDemoWorkspacesIfNone(caller, config.demoOwner, log, (text) => process.stdout.write(`${text}\n`), {
-    production: config.production,
-  }).catch((error: unknown) => log.error({ err: error }, 'demo business seeding failed'));
+  let created: DemoOwnerNotice | undefined;
+  if (seedsDemo(config, database.kind)) {
+    await seedDemoIfEmpty(caller, seedAreas, log).catch((error: unknown) =>
+      log.error({ err: error }, 'demo seeding failed'),
+    );
+    await seedDemoWorkspacesIfNone(caller, config.demoOwner, log, (owner) => (created = { created: owner }), {
+      production: config.production,
+    }).catch((error: unknown) => log.error({ err: error }, 'demo business seeding failed'));
+  }
+  if (created) return created;
+  const existing = await existingDemoOwner(caller, config);
+  return existing ? { existing } : undefined;
 }
 
 const config = readConfig();
-const log = createLogger(config.logLevel);
+const format = logFormatFor(config.logFormat);
+const log = createLogger(config.logLevel, undefined, format);
 const started = performance.now();
-const service = await startService({ config, log, beforeListen: (database) => seedDemo(database, config, log) }).catch(
-  (error: unknown) => {
-    log.fatal({ err: error }, 'start-up failed');
-    process.exit(1);
+let demoOwner: DemoOwnerNotice | undefined;
+const service = await startService({
+  config,
+  log,
+  beforeListen: async (database) => {
+    demoOwner = await seedDemo(database, config, log);
   },
-);
+  landing: () => ({
+    demoOwnerEmail: demoOwner && ('existing' in demoOwner ? demoOwner.existing : demoOwner.created.email),
+  }),
+}).catch((error: unknown) => {
+  // One sentence with the fix, like a configuration error; the stack only at debug level.
+  log.debug({ err: error }, 'start-up failed');
+  process.stderr.write(
+    `${startupFailureSentence(error, { host: config.host, port: config.port, portVariable: 'PORT', command: 'npm start' })}\n`,
+  );
+  process.exit(1);
+});
 
 let shuttingDown = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -70,12 +103,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 // Announced last: a supervisor (or a test) that signals the moment it reads this line finds the
 // handlers above in place.
-log.info(
-  {
-    url: service.config.siteUrl,
-    database: service.database.kind,
-    docs: `${service.config.baseUrl}/docs`,
-    startup_ms: Math.round(performance.now() - started),
-  },
-  `listening on ${service.config.siteUrl} (API reference at ${service.config.baseUrl}/docs)`,
-);
+announceListening(log, format, {
+  config: service.config,
+  databaseKind: service.database.kind,
+  startupMs: Math.round(performance.now() - started),
+  demoOwner,
+});

@@ -10,6 +10,22 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Another live process holds the data directory; the message is the sentence an operator reads, fix included. */
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly holder: number,
+    options?: ErrorOptions,
+  ) {
+    super(
+      `The embedded database in ${dataDir} is in use by process ${holder}. ` +
+        'Stop that process, or set DATA_DIR to another directory.',
+      options,
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
 /**
  * One process per embedded data directory: two PGlite instances on the same files corrupt them.
  * A lock left by a process that died is taken over. Does not protect against a second process
@@ -28,11 +44,7 @@ export function lockDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(lockPath, 'utf8').trim());
       if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
-        throw new Error(
-          `The embedded database in ${dataDir} is in use by process ${holder}. ` +
-            'Stop that process, or set DATA_DIR to another directory.',
-          { cause: error },
-        );
+        throw new DataDirInUseError(dataDir, holder, { cause: error });
       }
       rmSync(lockPath, { force: true });
     }

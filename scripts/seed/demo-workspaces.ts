@@ -14,11 +14,19 @@ export async function seedDemoWorkspace(caller: SystemCaller, workspace: DemoWor
   return caller.demo.insertDemoWorkspace({ tables: rows.toInput(), owner_email: ownerEmail });
 }
 
+/** The demo owner account a start just created: what the start-up banner shows, this once. */
+export interface CreatedDemoOwner {
+  email: string;
+  /** The generated password; undefined when it came from DEMO_OWNER_PASSWORD (never echoed). */
+  generatedPassword: string | undefined;
+  businesses: Array<{ name: string; slug: string }>;
+}
+
 /**
  * The first start of a database without businesses creates the demo owner account and the two demo
  * businesses it owns (Summit Home Services, and the small Harbor Plumbing Co. that shows tenant
  * isolation). The owner's password comes from DEMO_OWNER_PASSWORD or is generated, and is printed
- * this once: it is stored only as a hash.
+ * this once (through `announce`): it is stored only as a hash.
  *
  * In production a password is never generated (it would have to be printed into the service's
  * output, which log collectors keep): without DEMO_OWNER_PASSWORD the demo businesses are skipped.
@@ -27,7 +35,7 @@ export async function seedDemoWorkspacesIfNone(
   caller: SystemCaller,
   owner: Config['demoOwner'],
   log: Logger,
-  print: (text: string) => void,
+  announce: (created: CreatedDemoOwner) => void,
   options: { production: boolean },
 ): Promise<void> {
   if ((await caller.demo.countBusinesses()).businesses > 0) return;
@@ -38,6 +46,7 @@ export async function seedDemoWorkspacesIfNone(
     return;
   }
   const started = performance.now();
+  log.info({ owner: owner.email }, 'creating the demo owner account and the two demo businesses');
   const password = owner.password ?? randomBytes(12).toString('base64url');
   await caller.accounts.createUser({ email: owner.email, name: 'Demo Owner', password });
   const seeded = [];
@@ -48,14 +57,9 @@ export async function seedDemoWorkspacesIfNone(
     { businesses: seeded.map((business) => business.slug), ms: Math.round(performance.now() - started) },
     'seeded the demo businesses',
   );
-  print(
-    [
-      '',
-      'Demo owner account (shown once; it owns both demo businesses):',
-      `  e-mail:   ${owner.email}`,
-      `  password: ${owner.password ? '(from DEMO_OWNER_PASSWORD)' : password}`,
-      `  businesses: ${seeded.map((business) => `${business.name} (${business.slug})`).join(', ')}`,
-      '',
-    ].join('\n'),
-  );
+  announce({
+    email: owner.email,
+    generatedPassword: owner.password ? undefined : password,
+    businesses: seeded.map(({ name, slug }) => ({ name, slug })),
+  });
 }
