@@ -228,7 +228,7 @@ export const ZEnvironment = z.object({
   OAUTH_LOOPBACK_PATHS: pathList
     .optional()
     .describe(
-      "The only paths a loopback callback may have (comma-separated). Unset: any path. `/callback` restores the spec's exact form `http://127.0.0.1:<port>/callback` (and refuses VS Code, which answers on `/`, and the MCP Inspector).",
+      "The only paths a loopback callback may have (comma-separated). Unset: any path. `/callback` restores the specification's exact form `http://127.0.0.1:<port>/callback` (and refuses VS Code, which answers on `/`, and the MCP Inspector).",
     ),
   OAUTH_PRIVATE_USE_SCHEMES: schemeList
     .default([])

@@ -274,7 +274,7 @@ export const errorCatalogue = {
     status: 503,
     jsonRpc: -32050,
     resolution:
-      'Payments are not configured on this deployment, so the paid reference cannot be bought here; the operator sets the variables named in the message (see the README, Buying the paid reference).',
+      'Payments are not configured on this deployment, so the paid reference cannot be bought here; the operator sets the variables named in the message (see docs/payments.md, Configuring payments).',
   },
   PAYMENT_FACILITATOR_UNAVAILABLE: {
     status: 503,
