@@ -1,5 +1,6 @@
 import parse from 'co-body';
 import type { Middleware } from 'koa';
+import { unreachableWrites } from '../../core/auth/scopes.ts';
 import { classifyError } from '../../core/errors/index.ts';
 import { noStore } from '../http/no-store.ts';
 import type { ProcedureAccess } from '../http/procedure-access.ts';
@@ -100,9 +101,16 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     const { id, method, params } = message;
     const era = resolveRequestEra(request, id, method, params);
     if ('reply' in era) return era.reply;
-    const context = { ...base, principal: authenticated.principal };
+    const { principal } = authenticated;
+    const context = { ...base, principal };
+    // Write tools no step-up of this grant could reach are not offered (the client's registration, the member's role).
+    const withheld = unreachableWrites(principal).filter((access) =>
+      catalogue.tools.some((tool) => tool.access === access),
+    );
+    const offered = withheld.length > 0 ? whole.view({ ...chosen.view, withheld }) : catalogue;
+    const cacheScope = chosen.byHeader || offered !== catalogue ? 'private' : 'public';
     const serveIn = era.era === 'modern' ? dispatchModern : dispatch;
-    return serveIn(id, method, params, context, { catalogue, invoker });
+    return serveIn(id, method, params, context, { catalogue: offered, invoker, cacheScope });
   };
 
   const serve = async (ctx: KoaCtx, suffix: string): Promise<void> => {
