@@ -42,6 +42,8 @@ const pathList = commaList(
   z.string().regex(/^\/[\w.~/-]*$/, { message: 'expected URL paths such as /callback' }),
   'paths',
 );
+/** Web origins (scheme, host, optional port) such as http://localhost:6274, compared in their serialised form. */
+const originList = commaList(siteUrl, 'origins such as https://app.example.com');
 /** RFC 8252 private-use schemes: reverse domain names such as com.example.app. */
 const schemeList = commaList(
   z.string().regex(/^[a-z][a-z0-9+.-]*$/, { message: 'expected URI schemes such as com.example.app' }),
@@ -139,6 +141,11 @@ const ZEnvironment = z.object({
   OAUTH_LOOPBACK_PATHS: pathList.optional(),
   OAUTH_PRIVATE_USE_SCHEMES: schemeList.default([]),
   OAUTH_CIMD_ALLOW_HTTP_LOOPBACK: booleanFromEnv.default(false),
+  MCP_ALLOWED_ORIGINS: originList
+    .default([])
+    .describe(
+      'Browser page origins (comma-separated, e.g. http://localhost:6274) whose requests the MCP endpoint accepts besides its own site; without SITE_URL, pages on this machine (localhost, 127.0.0.1, [::1]) are accepted too.',
+    ),
   OAUTH_REGISTRATION_PER_HOUR: positiveInt(100_000).default(30),
   OAUTH_TOKEN_PER_MINUTE: positiveInt(1_000_000).default(300),
   OAUTH_LOGIN_MAX_FAILURES: positiveInt(100_000).default(10),
@@ -193,6 +200,8 @@ export interface Config {
     agentStorage: { points: number; windowSeconds: number };
     agentStoragePerNetwork: { points: number; windowSeconds: number };
   };
+  /** Page origins the MCP endpoint accepts besides the site's (MCP_ALLOWED_ORIGINS; loopback pages too without SITE_URL). */
+  mcpAllowedOrigins: string[];
   /** SEED_DEMO as set; see seedsDemo for the default. */
   seedDemo: boolean | undefined;
   /** The demo owner account created with the demo businesses (the password is generated and printed once when unset). */
@@ -335,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ],
     },
     oauthClientDocuments: { allowHttpLoopback: values.OAUTH_CIMD_ALLOW_HTTP_LOOPBACK },
+    mcpAllowedOrigins: values.MCP_ALLOWED_ORIGINS,
     oauthRegistrationPerHour: values.OAUTH_REGISTRATION_PER_HOUR,
     oauthTokenPerMinute: values.OAUTH_TOKEN_PER_MINUTE,
     oauthLoginMaxFailures: values.OAUTH_LOGIN_MAX_FAILURES,

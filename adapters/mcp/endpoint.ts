@@ -17,7 +17,14 @@ import { asModernReply } from './modern-result.ts';
 import { claimsModernEra } from './protocol-version.ts';
 import { resolveRequestEra } from './request-era.ts';
 import { parseToolView, viewPath } from './tool-view.ts';
-import { checkAccept, checkContentType, checkMethod, checkOrigin, checkProtocolVersion } from './transport-checks.ts';
+import {
+  checkAccept,
+  checkContentType,
+  checkMethod,
+  checkOrigin,
+  checkProtocolVersion,
+  type OriginPolicy,
+} from './transport-checks.ts';
 import { viewChallenge } from './view-challenge.ts';
 
 /** The invoker's procedures with `tool` meta are the tools. */
@@ -25,6 +32,8 @@ export interface McpEndpointOptions extends ProcedureAccess {
   /** "/api/v1/mcp" */
   endpoint: string;
   maxBodyBytes: number;
+  /** Page origins accepted besides the site's (transport-checks.ts). */
+  origins: OriginPolicy;
 }
 
 export interface McpEndpoint {
@@ -78,7 +87,7 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     const request = transportRequest(ctx);
     const refused =
       checkMethod(request) ??
-      checkOrigin(request, ctx.state.urls.site) ??
+      checkOrigin(request, ctx.state.urls.site, options.origins) ??
       checkAccept(request) ??
       checkContentType(request) ??
       checkProtocolVersion(request);

@@ -132,7 +132,7 @@ export const errorCatalogue = {
     status: 403,
     jsonRpc: -32003,
     resolution:
-      'Call the MCP endpoint from an MCP client, or from a page of this site; web pages of other origins may not use it.',
+      "Call the MCP endpoint from an MCP client, or from a page of this site; the operator may allow another page's origin with MCP_ALLOWED_ORIGINS (without SITE_URL, pages on this machine are allowed). Web pages of other origins may not use it.",
   },
   MCP_PROTOCOL_VERSION_UNSUPPORTED: {
     status: 400,
