@@ -42,6 +42,8 @@ const pathList = commaList(
   z.string().regex(/^\/[\w.~/-]*$/, { message: 'expected URL paths such as /callback' }),
   'paths',
 );
+/** Web origins (scheme, host, optional port) such as http://localhost:6274, compared in their serialised form. */
+const originList = commaList(siteUrl, 'origins such as https://app.example.com');
 /** RFC 8252 private-use schemes: reverse domain names such as com.example.app. */
 const schemeList = commaList(
   z.string().regex(/^[a-z][a-z0-9+.-]*$/, { message: 'expected URI schemes such as com.example.app' }),
@@ -240,6 +242,11 @@ export const ZEnvironment = z.object({
     .describe(
       'Development and tests only: an OAuth `client_id` that is a client ID metadata document URL may also be `http://127.0.0.1:<port>/...`, and the document fetcher may connect to loopback addresses (never to private ones). Otherwise such a `client_id` must be an `https` URL on a public address.',
     ),
+  MCP_ALLOWED_ORIGINS: originList
+    .default([])
+    .describe(
+      'Browser page origins (comma-separated, e.g. `http://localhost:6274`) whose requests the MCP endpoint accepts besides its own site; without `SITE_URL`, pages on this machine (`localhost`, `127.0.0.1`, `[::1]`) are accepted too.',
+    ),
   OAUTH_REGISTRATION_PER_HOUR: positiveInt(100_000)
     .default(30)
     .describe(
@@ -325,6 +332,8 @@ export interface Config {
     agentStorage: { points: number; windowSeconds: number };
     agentStoragePerNetwork: { points: number; windowSeconds: number };
   };
+  /** Page origins the MCP endpoint accepts besides the site's (MCP_ALLOWED_ORIGINS; loopback pages too without SITE_URL). */
+  mcpAllowedOrigins: string[];
   /** SEED_DEMO as set; see seedsDemo for the default. */
   seedDemo: boolean | undefined;
   /** The demo owner account created with the demo businesses (the password is generated and printed once when unset). */
@@ -467,6 +476,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ],
     },
     oauthClientDocuments: { allowHttpLoopback: values.OAUTH_CIMD_ALLOW_HTTP_LOOPBACK },
+    mcpAllowedOrigins: values.MCP_ALLOWED_ORIGINS,
     oauthRegistrationPerHour: values.OAUTH_REGISTRATION_PER_HOUR,
     oauthTokenPerMinute: values.OAUTH_TOKEN_PER_MINUTE,
     oauthLoginMaxFailures: values.OAUTH_LOGIN_MAX_FAILURES,

@@ -80,7 +80,12 @@ export function createApp({ config, log, invoker, createContext, trpcRouter }: A
   const token = tokenRoutes(routeOptions);
   const revocation = revocationRoutes(routeOptions);
   const authorization = authorizationRoutes({ ...routeOptions, siteUrl: config.siteUrl });
-  const mcp = mcpEndpoint({ ...access, endpoint: MCP_ENDPOINT, maxBodyBytes: config.maxBodyBytes });
+  const mcp = mcpEndpoint({
+    ...access,
+    endpoint: MCP_ENDPOINT,
+    maxBodyBytes: config.maxBodyBytes,
+    origins: { allowed: config.mcpAllowedOrigins, loopbackPages: !config.siteUrlConfigured },
+  });
   const paidReference = paidReferenceRoutes({ ...routeOptions, payments: config.payments });
   const a2a = a2aEndpoint({ ...access, urls, prefix: API_PREFIX, maxBodyBytes: config.maxBodyBytes });
 

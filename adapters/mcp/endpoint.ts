@@ -1,5 +1,6 @@
 import parse from 'co-body';
 import type { Middleware } from 'koa';
+import { unreachableWrites } from '../../core/auth/scopes.ts';
 import { classifyError } from '../../core/errors/index.ts';
 import { noStore } from '../http/no-store.ts';
 import type { ProcedureAccess } from '../http/procedure-access.ts';
@@ -16,7 +17,14 @@ import { asModernReply } from './modern-result.ts';
 import { claimsModernEra } from './protocol-version.ts';
 import { resolveRequestEra } from './request-era.ts';
 import { parseToolView, viewPath } from './tool-view.ts';
-import { checkAccept, checkContentType, checkMethod, checkOrigin, checkProtocolVersion } from './transport-checks.ts';
+import {
+  checkAccept,
+  checkContentType,
+  checkMethod,
+  checkOrigin,
+  checkProtocolVersion,
+  type OriginPolicy,
+} from './transport-checks.ts';
 import { viewChallenge } from './view-challenge.ts';
 
 /** The invoker's procedures with `tool` meta are the tools. */
@@ -24,6 +32,8 @@ export interface McpEndpointOptions extends ProcedureAccess {
   /** "/api/v1/mcp" */
   endpoint: string;
   maxBodyBytes: number;
+  /** Page origins accepted besides the site's (transport-checks.ts). */
+  origins: OriginPolicy;
 }
 
 export interface McpEndpoint {
@@ -77,7 +87,7 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     const request = transportRequest(ctx);
     const refused =
       checkMethod(request) ??
-      checkOrigin(request, ctx.state.urls.site) ??
+      checkOrigin(request, ctx.state.urls.site, options.origins) ??
       checkAccept(request) ??
       checkContentType(request) ??
       checkProtocolVersion(request);
@@ -100,9 +110,16 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     const { id, method, params } = message;
     const era = resolveRequestEra(request, id, method, params);
     if ('reply' in era) return era.reply;
-    const context = { ...base, principal: authenticated.principal };
+    const { principal } = authenticated;
+    const context = { ...base, principal };
+    // Write tools no step-up of this grant could reach are not offered (the client's registration, the member's role).
+    const withheld = unreachableWrites(principal).filter((access) =>
+      catalogue.tools.some((tool) => tool.access === access),
+    );
+    const offered = withheld.length > 0 ? whole.view({ ...chosen.view, withheld }) : catalogue;
+    const cacheScope = chosen.byHeader || offered !== catalogue ? 'private' : 'public';
     const serveIn = era.era === 'modern' ? dispatchModern : dispatch;
-    return serveIn(id, method, params, context, { catalogue, invoker });
+    return serveIn(id, method, params, context, { catalogue: offered, invoker, cacheScope });
   };
 
   const serve = async (ctx: KoaCtx, suffix: string): Promise<void> => {
