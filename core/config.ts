@@ -294,6 +294,15 @@ export const ZEnvironment = z.object({
     .describe(
       'After `rotate-secret`, how long the previous signing secret keeps signing beside the new one, in hours.',
     ),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, { message: 'expected at least 32 characters (e.g. `openssl rand -hex 32`)' })
+    .max(512, { message: 'expected at most 512 characters' })
+    .regex(/^[\x21-\x7e]+$/, { message: 'expected printable ASCII without spaces' })
+    .optional()
+    .describe(
+      'Bearer token that opens `GET /api/metrics` to a scraper on another host (sent as `Authorization: Bearer`); without it the metrics answer only loopback peers, and only while `TRUST_PROXY` is off.',
+    ),
 });
 
 export interface Config {
@@ -386,6 +395,11 @@ export interface Config {
   payments: PaymentConfig;
   /** Outbound webhook delivery (WEBHOOK_RETRY_SCHEDULE, WEBHOOK_WORKER): retry schedule, in-process worker. */
   webhookDelivery: WebhookConfig;
+  /**
+   * GET /api/metrics: `token` (METRICS_TOKEN) opens it to a scraper that sends it as a bearer token;
+   * without a token only a loopback peer may scrape, and only while TRUST_PROXY is off.
+   */
+  metrics: { token: Secret<string> | undefined };
   /** Outbound webhooks (issue 18). */
   webhooks: {
     /**
@@ -492,6 +506,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS,
       secretOverlapHours: values.WEBHOOK_SECRET_OVERLAP_HOURS,
     },
+    metrics: { token: values.METRICS_TOKEN === undefined ? undefined : new Secret(values.METRICS_TOKEN) },
   };
 }
 
