@@ -10,6 +10,7 @@ import type { HttpState, KoaCtx } from '../http/state.ts';
 import { authenticateMcp } from './authenticate.ts';
 import { buildToolCatalogue, type ToolCatalogue } from './catalogue.ts';
 import { parseEnvelope } from './envelope.ts';
+import { mcpOperation } from './operation-label.ts';
 import { rpcError, rpcErrorFromMessage, type McpReply } from './json-rpc.ts';
 import { dispatch } from './methods.ts';
 import { dispatchModern } from './modern-methods.ts';
@@ -56,6 +57,8 @@ async function readBody(ctx: KoaCtx, limit: number): Promise<{ text: string } | 
 
 function send(ctx: KoaCtx, reply: McpReply): void {
   noStore(ctx);
+  // JSON-RPC errors mostly answer 200: the metrics read their code here (a tool's own error is a result).
+  if (reply.body && 'error' in reply.body) ctx.state.errorCode = reply.body.error.data.code;
   if (reply.headers) ctx.set(reply.headers);
   if (reply.body === undefined) {
     // Koa turns an empty body into 204 and a missing one into a status text; 202 with nothing needs both steps.
@@ -82,6 +85,7 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const { invoker } = options;
   const whole = buildToolCatalogue(invoker.procedures);
   const toolNames = whole.definitions.map((tool) => tool.name);
+  const toolSet = new Set(toolNames);
 
   const handle = async (ctx: KoaCtx, suffix: string): Promise<McpReply> => {
     const request = transportRequest(ctx);
@@ -108,6 +112,7 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     // Notifications of either era (2026-07-28 defines none over HTTP, so none needs its headers) and responses.
     if (message.kind === 'accepted') return { status: 202 };
     const { id, method, params } = message;
+    ctx.state.operation = mcpOperation(method, params, toolSet);
     const era = resolveRequestEra(request, id, method, params);
     if ('reply' in era) return era.reply;
     const { principal } = authenticated;
