@@ -41,7 +41,8 @@ export function metricsRoutes(options: MetricsEndpointOptions): Router<HttpState
       ctx.state.log.warn({ err: error }, 'the metrics could not read the database gauges; the last values stand'),
   });
   const routes = new Router<HttpState>();
-  routes.get(options.path, async (ctx, next) => {
+  // Every method, so that to whom it is hidden, a POST is the same 404 as a GET (not a telling 405).
+  routes.all(options.path, async (ctx, next) => {
     const decision = access({
       bearer: bearerCredentials(ctx.get('Authorization')).bearer,
       peer: ctx.req.socket.remoteAddress,
@@ -50,6 +51,10 @@ export function metricsRoutes(options: MetricsEndpointOptions): Router<HttpState
     if (decision === 'wrong-token')
       throw new AppError('UNAUTHORIZED', "The bearer token is not this service's METRICS_TOKEN.", {
         headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
+      });
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD')
+      throw new AppError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${options.path}; allowed: GET, HEAD.`, {
+        headers: { Allow: 'GET, HEAD' },
       });
     await refreshGauges(ctx);
     noStore(ctx);

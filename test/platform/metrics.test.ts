@@ -192,20 +192,28 @@ describe('metrics: who may scrape', function () {
   };
   after(() => Promise.all(apps.map((app) => app.close())));
 
-  it('answers a loopback peer without a token while TRUST_PROXY is off', async () => {
+  it('answers a loopback peer without a token while TRUST_PROXY is off (GET and HEAD; 405 to other methods)', async () => {
     const app = await appWith(undefined, false);
     await scrape(app.url);
+    expect((await fetch(`${app.url}/api/metrics`, { method: 'HEAD' })).status).to.equal(200);
+    const post = await request<{ code: string }>(`${app.url}/api/metrics`, { method: 'POST' });
+    expect(post.status).to.equal(405);
+    expect(post.body.code).to.equal('METHOD_NOT_ALLOWED');
+    expect(post.headers.get('allow')).to.equal('GET, HEAD');
   });
 
   it('hides itself (404 ROUTE_NOT_FOUND) from a loopback peer behind TRUST_PROXY, whatever X-Forwarded-For says', async () => {
     const app = await appWith(undefined, true);
-    for (const forwarded of [undefined, '127.0.0.1']) {
-      const response = await request<{ code: string }>(`${app.url}/api/metrics`, {
-        headers: forwarded ? { 'X-Forwarded-For': forwarded } : {},
-      });
-      expect(response.status).to.equal(404);
-      expect(response.body.code).to.equal('ROUTE_NOT_FOUND');
-    }
+    for (const forwarded of [undefined, '127.0.0.1'])
+      for (const method of ['GET', 'POST', 'DELETE']) {
+        const response = await request<{ code: string }>(`${app.url}/api/metrics`, {
+          method,
+          headers: forwarded ? { 'X-Forwarded-For': forwarded } : {},
+        });
+        expect(response.status, method).to.equal(404);
+        expect(response.body.code).to.equal('ROUTE_NOT_FOUND');
+        expect(response.headers.get('allow')).to.equal(null);
+      }
   });
 
   it('with METRICS_TOKEN behind a proxy: the right bearer token scrapes, a wrong one is 401, none is 404', async () => {
