@@ -30,12 +30,21 @@ interface TarnPool {
   on(event: 'acquireSuccess' | 'acquireFail', listener: (eventId: number) => void): void;
 }
 
+/** One probe per database: its pool gets one set of event listeners however many apps are composed over it (tests compose dozens). */
+const probes = new WeakMap<Database, PoolProbe>();
+
 /**
  * Reads knex's connection pool (tarn) under MikroORM: both database kinds have one (the embedded
  * database a pool of one connection to its socket), so both report the same families. The wait is
- * timed from tarn's acquire events; a wait still pending at the end is dropped with its failure.
+ * timed from tarn's acquire events; a wait that ends in a failure is dropped.
  */
 export function poolProbe(database: Database): PoolProbe {
+  let probe = probes.get(database);
+  if (!probe) probes.set(database, (probe = probeOf(database)));
+  return probe;
+}
+
+function probeOf(database: Database): PoolProbe {
   const pool = (database.orm.em.getKnex().client as { pool: TarnPool }).pool;
   const listeners: ((seconds: number) => void)[] = [];
   const started = new Map<number, number>();

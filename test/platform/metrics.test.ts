@@ -378,3 +378,16 @@ describe('metrics: payments by outcome', function () {
     expect(valueOf(metrics, 'fsa_payments_total', { outcome: 'unknown' })).to.equal(0);
   });
 });
+
+describe('metrics: the pool probe', function () {
+  this.timeout(30_000);
+  it('adds no pool listeners for apps composed over the same database (tests compose dozens)', async () => {
+    type Emitter = { listenerCount(event: string): number };
+    const pool = (service().database.orm.em.getKnex().client as { pool: { emitter: Emitter } }).pool.emitter;
+    const before = ['acquireRequest', 'acquireSuccess', 'acquireFail'].map((event) => pool.listenerCount(event));
+    const apps = await Promise.all([1, 2, 3].map(() => startAdjustedApp(service(), (config) => config)));
+    await Promise.all(apps.map((app) => app.close()));
+    const after = ['acquireRequest', 'acquireSuccess', 'acquireFail'].map((event) => pool.listenerCount(event));
+    expect(after).to.deep.equal(before);
+  });
+});
