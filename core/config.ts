@@ -117,6 +117,11 @@ const ZEnvironment = z.object({
   DATABASE_URL: databaseUrl.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DB_POOL_MAX: positiveInt(200).default(10),
+  EMBEDDED_IDLE_TRANSACTION_SECONDS: positiveInt(3600)
+    .default(30)
+    .describe(
+      'On the embedded database, how long a client beside the service (psql through npm run db:serve, an admin command) may sit idle inside a transaction while the service waits for the one session, before it is disconnected and its transaction rolled back.',
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
   MAX_BODY_BYTES: positiveInt(50 * 1024 * 1024).default(1024 * 1024),
@@ -166,7 +171,13 @@ export interface Config {
   siteUrlConfigured: boolean;
   /** {base_url}: {site_url}/api. */
   baseUrl: string;
-  database: { url: string | undefined; dataDir: string; poolMax: number };
+  database: {
+    url: string | undefined;
+    dataDir: string;
+    poolMax: number;
+    /** Embedded only: see EMBEDDED_IDLE_TRANSACTION_SECONDS. */
+    idleInTransactionMs?: number;
+  };
   logLevel: z.infer<typeof ZEnvironment>['LOG_LEVEL'];
   trustProxy: boolean;
   maxBodyBytes: number;
@@ -302,7 +313,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrl,
     siteUrlConfigured: values.SITE_URL !== undefined,
     baseUrl: `${siteUrl}/api`,
-    database: { url: values.DATABASE_URL, dataDir: values.DATA_DIR, poolMax: values.DB_POOL_MAX },
+    database: {
+      url: values.DATABASE_URL,
+      dataDir: values.DATA_DIR,
+      poolMax: values.DB_POOL_MAX,
+      idleInTransactionMs: values.EMBEDDED_IDLE_TRANSACTION_SECONDS * 1000,
+    },
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     maxBodyBytes: values.MAX_BODY_BYTES,
