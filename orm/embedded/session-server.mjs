@@ -170,6 +170,8 @@ export async function serveSessions(db, path, { idleInTransactionMs }) {
     if (holder !== connection) return;
     try {
       if (connection.inTurn) await closeTurn();
+    } catch {
+      // PGlite failed or closed (a stop): the next client's own messages meet the same error.
     } finally {
       release();
     }
