@@ -23,6 +23,8 @@ const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
 const CANCEL_REQUEST = 80877102;
 const PROTOCOL_3 = 196608;
+/** Startup, simple Query, Sync, CopyDone, CopyFail: the messages PostgreSQL answers with a ReadyForQuery. */
+const ANSWERED_BY_READY = new Set(['startup', 'Q', 'S', 'c', 'f']);
 /** Sync: ends an extended query; the answer is a ReadyForQuery with the transaction status. */
 const SYNC = Buffer.from([0x53, 0, 0, 0, 4]);
 
@@ -212,7 +214,9 @@ export async function serveSessions(db, path, { idleInTransactionMs }) {
         clearIdleTimer();
         connection.inTurn = true;
         const status = await execute(connection, message.bytes);
-        if (status === undefined) continue;
+        // Only these end with a ReadyForQuery: another answer's last bytes (a bytea in a DataRow)
+        // could look like one.
+        if (status === undefined || !ANSWERED_BY_READY.has(message.kind)) continue;
         connection.inTransaction = status !== 'I';
         if (status === 'I') {
           connection.inTurn = false;
