@@ -4,11 +4,23 @@
  * psql command for it and exits. Otherwise it serves the directory itself until Ctrl-C.
  */
 import { resolve } from 'node:path';
+import { ConfigError, loadConfig } from '../core/config.ts';
 import { DataDirInUseError } from '../orm/embedded/data-dir-lock.ts';
 import { startEmbeddedPostgres, type EmbeddedConnection } from '../orm/embedded/embedded-postgres.ts';
 import { runningServiceConnection } from '../orm/embedded/running-service.ts';
 
-const dataDir = process.env.DATA_DIR ?? './data';
+function readDatabaseConfig() {
+  try {
+    return loadConfig().database;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+const database = readDatabaseConfig();
+const dataDir = database.dataDir;
 const psql = ({ host, port, user, database }: EmbeddedConnection) =>
   `  psql "host=${host} port=${port} user=${user} dbname=${database} sslmode=disable"`;
 
@@ -20,14 +32,14 @@ function fail(error: unknown): never {
 async function serve(): Promise<void> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const database = await startEmbeddedPostgres(dataDir);
-      process.stdout.write(`serving ${dataDir}; connect with:\n${psql(database.connection)}\nCtrl-C stops it.\n`);
+      const served = await startEmbeddedPostgres(dataDir, { idleInTransactionMs: database.idleInTransactionMs });
+      process.stdout.write(`serving ${dataDir}; connect with:\n${psql(served.connection)}\nCtrl-C stops it.\n`);
       let stopping = false;
       for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         process.on(signal, () => {
           if (stopping) return;
           stopping = true;
-          database.stop().then(() => process.exit(0), fail);
+          served.stop().then(() => process.exit(0), fail);
         });
       }
       return;
