@@ -139,6 +139,11 @@ export const ZEnvironment = z.object({
   DB_POOL_MAX: positiveInt(200)
     .default(10)
     .describe('Connections per instance to a PostgreSQL server (the embedded database always uses one).'),
+  EMBEDDED_IDLE_TRANSACTION_SECONDS: positiveInt(3600)
+    .default(30)
+    .describe(
+      'On the embedded database, how long a client beside the service (psql through `npm run db:serve`, an admin command) may sit idle inside a transaction while the service waits for the one session, before it is disconnected and its transaction rolled back.',
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
@@ -314,7 +319,13 @@ export interface Config {
   siteUrlConfigured: boolean;
   /** {base_url}: {site_url}/api. */
   baseUrl: string;
-  database: { url: string | undefined; dataDir: string; poolMax: number };
+  database: {
+    url: string | undefined;
+    dataDir: string;
+    poolMax: number;
+    /** Embedded only: see EMBEDDED_IDLE_TRANSACTION_SECONDS. */
+    idleInTransactionMs?: number;
+  };
   logLevel: z.infer<typeof ZEnvironment>['LOG_LEVEL'];
   trustProxy: boolean;
   maxBodyBytes: number;
@@ -457,7 +468,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrl,
     siteUrlConfigured: values.SITE_URL !== undefined,
     baseUrl: `${siteUrl}/api`,
-    database: { url: values.DATABASE_URL, dataDir: values.DATA_DIR, poolMax: values.DB_POOL_MAX },
+    database: {
+      url: values.DATABASE_URL,
+      dataDir: values.DATA_DIR,
+      poolMax: values.DB_POOL_MAX,
+      idleInTransactionMs: values.EMBEDDED_IDLE_TRANSACTION_SECONDS * 1000,
+    },
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     maxBodyBytes: values.MAX_BODY_BYTES,
