@@ -8,6 +8,7 @@ import type { Database } from '../orm/database.ts';
 import { systemCaller, type SystemCaller } from './lib/system-caller.ts';
 import { startupFailureSentence } from './lib/startup-failure.ts';
 import { seedAreas } from './seed/areas.ts';
+import { demoWorkspaceSpecs } from './seed/demo-data/field-service/specs.ts';
 import { seedDemoWorkspacesIfNone } from './seed/demo-workspaces.ts';
 import { seedDemoIfEmpty } from './seed/run-seed.ts';
 
@@ -24,15 +25,14 @@ function readConfig(): Config {
 }
 
 /**
- * A development start (not production, SITE_URL unset) names the demo owner on the landing page
- * and in the banner when the account owns a business; a production or public deployment never does.
+ * A development start (not production, SITE_URL unset) names the owner of the demo businesses, as
+ * stored, on the landing page and in the banner; a production or public deployment never does.
  */
 async function existingDemoOwner(caller: SystemCaller, config: Config): Promise<string | undefined> {
   if (config.production || config.siteUrlConfigured) return undefined;
-  const { items } = await caller.accounts.listBusinesses({});
-  return items.some((business) => business.owner_emails.includes(config.demoOwner.email))
-    ? config.demoOwner.email
-    : undefined;
+  const slugs = Object.values(demoWorkspaceSpecs).map((spec) => spec.slug);
+  const { owners } = await caller.demo.findDemoOwners({ business_slugs: slugs });
+  return owners[0]?.email;
 }
 
 /**

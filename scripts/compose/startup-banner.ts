@@ -39,9 +39,11 @@ const LABELS: Record<keyof ReturnType<typeof bannerUrls>, string> = {
   health: 'Health check',
 };
 
+const PASSWORD_NOTE = 'printed on the first start; a lost one: npm run admin -- reset-password --email <this address>';
+
 /** The demo owner as a JSON field; the password field is not named `password`, which the logger redacts on purpose. */
 function demoField(notice: DemoOwnerNotice) {
-  if ('existing' in notice) return { email: notice.existing, password_note: 'printed on the first start' as const };
+  if ('existing' in notice) return { email: notice.existing, password_note: PASSWORD_NOTE };
   const { email, generatedPassword, businesses } = notice.created;
   return {
     email,
@@ -51,8 +53,7 @@ function demoField(notice: DemoOwnerNotice) {
 }
 
 function demoLines(notice: DemoOwnerNotice): string[] {
-  if ('existing' in notice)
-    return ['', `  Demo owner         ${notice.existing} (its password was printed on the first start)`];
+  if ('existing' in notice) return ['', `  Demo owner         ${notice.existing} (${PASSWORD_NOTE})`];
   const { email, generatedPassword, businesses } = notice.created;
   return [
     '',

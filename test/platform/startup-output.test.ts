@@ -120,7 +120,7 @@ describe('npm start output', function () {
       ])
         expect(out).to.match(new RegExp(`^  ${label} +${site}${path}$`, 'm'));
       expect(out).to.match(
-        /^ {2}Demo owner +owner@summit-home\.example \(its password was printed on the first start\)$/m,
+        /^ {2}Demo owner +owner@summit-home\.example \(printed on the first start; a lost one: npm run admin -- reset-password --email <this address>\)$/m,
       );
 
       // A second start on the same data directory: one sentence, exit 1, and the first keeps running.
@@ -128,7 +128,7 @@ describe('npm start output', function () {
       runs.push(second);
       const sentence = await expectOneSentence(second);
       expect(sentence).to.match(
-        /^The embedded database in .* is in use by process \d+\. Stop that process, or set DATA_DIR to another directory\.$/,
+        /^The embedded database in .* is in use by process \d+ \(the service is already running there\)\. .*DATA_DIR/,
       );
       expect(() => jsonLines(second.stdout())).not.to.throw();
       expect((await fetch(`${site}/api/health`)).status).to.equal(200);

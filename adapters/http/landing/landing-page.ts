@@ -60,7 +60,8 @@ function demoSection(facts: LandingFacts): string {
   return `
 <h2>Development start</h2>
 <p>The demo owner account owns both demo businesses: <code>${escapeHtml(facts.demoOwnerEmail)}</code>.
-Its password was printed once, in the output of the first start.</p>`;
+Its password was printed once, in the output of the first start; to set a new one, run
+<code>npm run admin -- reset-password --email ${escapeHtml(facts.demoOwnerEmail)}</code>.</p>`;
 }
 
 /**
