@@ -69,7 +69,8 @@ function closedShape(schema: z.ZodType): Record<string, z.ZodType> | undefined {
 export function inputRules(input: z.ZodType | undefined, openApiPath: string, usesBody: boolean): InputRules {
   const pathParameters = new Set([...openApiPath.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!));
   const shape = input ? (closedShape(input) ?? {}) : {};
-  const open = input !== undefined && closedShape(input) === undefined && defOf(unwrap(input)).type === 'object';
+  // An open object (or an input that is no object at all) is the schema's own to check, whole.
+  const open = input !== undefined && closedShape(input) === undefined;
   const query = new Map<string, boolean>();
   if (!usesBody)
     for (const [name, field] of Object.entries(shape))
