@@ -35,7 +35,8 @@ export interface InputRules {
 }
 
 type Def = { type: string; [key: string]: unknown };
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+// zod 4's public `def` (the classic API exposes it on every schema), read as plain data.
+const defOf = (schema: z.ZodType): Def => schema.def as unknown as Def;
 
 /** The schema under optional, nullable, default, pipe (coerce, transform) and the like. */
 function unwrap(schema: z.ZodType): z.ZodType {
