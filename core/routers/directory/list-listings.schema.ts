@@ -8,15 +8,16 @@ import { ZDirectoryListingPublic } from './directory-listing.schema.ts';
 
 /**
  * A bounded text filter; surrounding space is ignored, NUL (which PostgreSQL cannot store) rejected.
- * The example is what the API reference's "Try it out" fills in.
+ * An example is what the API reference's "Try it out" fills in: only where the examples together
+ * still find listings (a trade and a metro), not on every filter.
  */
-function textFilter(max: number, description: string, example: string) {
+function textFilter(max: number, description: string, example?: string) {
   return z
     .string()
     .trim()
     .max(max)
     .check(refuseNul('must not contain NUL characters'))
-    .meta({ description, examples: [example] })
+    .meta({ description, ...(example === undefined ? {} : { examples: [example] }) })
     .optional();
 }
 
@@ -25,9 +26,8 @@ export const ZListDirectoryListingsInput = z
     zip: textFilter(
       20,
       'Only listings with this postal (ZIP) code. Same as `postal_code`; give one, or both with the same value.',
-      '78701',
     ),
-    postal_code: textFilter(20, 'Only listings with this postal (ZIP) code. Same as `zip`.', '78701'),
+    postal_code: textFilter(20, 'Only listings with this postal (ZIP) code. Same as `zip`.'),
     industry: textFilter(
       100,
       'Only listings of this trade: an `industry_key` (see filter-options), e.g. hvac.',
@@ -42,7 +42,6 @@ export const ZListDirectoryListingsInput = z
       200,
       'Search: whole words (stemmed, all must match) in the name, services and descriptions, or the text anywhere in the name (partial words). ' +
         SUBSTRING_RULE,
-      'water heater',
     ),
     min_rating: z.coerce
       .number({ error: expecting('expected a number from 0 to 5') })
