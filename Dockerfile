@@ -1,4 +1,4 @@
-# The service image: `docker build -t field-service-api .` (see README, "Running in production").
+# The service image: `docker build -t field-service-api .` (see docs/operations.md, "Running in production").
 # Multi-stage: the build stage installs the production dependencies only (tsx included: the service
 # runs its TypeScript through tsx, there is no separate compile step); the runtime stage copies them
 # with the sources and runs as the unprivileged `node` user.

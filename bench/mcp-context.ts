@@ -22,6 +22,7 @@ async function measure(label: string, url: string, view: ToolView): Promise<stri
   const reply = await toolMethods['tools/list'](1, {}, undefined as never, {
     catalogue: viewed,
     invoker: undefined as never,
+    cacheScope: 'public',
   });
   const json = JSON.stringify((reply.body as { result: unknown }).result);
   const bytes = Buffer.byteLength(json, 'utf8');

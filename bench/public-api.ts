@@ -119,7 +119,7 @@ try {
   }
   // PostgreSQL's autovacuum analyses tables after a bulk load by itself; PGlite runs none, so the
   // embedded directory tables get their statistics here, as a long-running database would have them
-  // (the plan is the same without them, see bench/README.md; the runs compare like with like).
+  // (EXPLAIN ANALYZE shows the same list and detail plans without them; the runs compare like with like).
   if (embedded)
     await runQuery(service.database.orm.em, {
       sql: 'analyze directory_listings, directory_listing_photos',

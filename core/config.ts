@@ -42,6 +42,8 @@ const pathList = commaList(
   z.string().regex(/^\/[\w.~/-]*$/, { message: 'expected URL paths such as /callback' }),
   'paths',
 );
+/** Web origins (scheme, host, optional port) such as http://localhost:6274, compared in their serialised form. */
+const originList = commaList(siteUrl, 'origins such as https://app.example.com');
 /** RFC 8252 private-use schemes: reverse domain names such as com.example.app. */
 const schemeList = commaList(
   z.string().regex(/^[a-z][a-z0-9+.-]*$/, { message: 'expected URI schemes such as com.example.app' }),
@@ -82,8 +84,8 @@ const keyEncryptionKey = z
 
 /**
  * Redirect URIs of hosted agent clients accepted without configuration: their products' fixed
- * OAuth callbacks, each from the product's published behaviour (the README's "Connecting an MCP
- * client" names the source of each). OAUTH_HOSTED_CALLBACKS adds to it; OAUTH_VETTED_CALLBACKS=false
+ * OAuth callbacks, each from the product's published behaviour (docs/mcp-clients.md, "Where each client's
+ * callbacks come from", names the source of each). OAUTH_HOSTED_CALLBACKS adds to it; OAUTH_VETTED_CALLBACKS=false
  * drops it.
  */
 const vettedHostedCallbacks = [
@@ -104,57 +106,208 @@ const vettedHostedCallbacks = [
  */
 const vettedPrivateUseSchemes = ['cursor', 'vscode', 'vscode-insiders', 'windsurf'] as const;
 
-/** Every environment variable the service reads, with its default. The README's table mirrors this. */
-const ZEnvironment = z.object({
+/**
+ * Every environment variable the service reads, with its default and its description: docs/configuration.md
+ * is generated from it (`npm run docs:config`), so a variable's `.describe()` is its documentation.
+ */
+export const ZEnvironment = z.object({
   PORT: z.coerce
     .number({ error: (issue) => (issue.code === 'invalid_type' ? 'expected a port number' : undefined) })
     .int({ message: 'expected a port number' })
     .min(0, { message: 'expected a port number from 0 to 65535' })
     .max(65535, { message: 'expected a port number from 0 to 65535' })
-    .default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  SITE_URL: siteUrl.optional(),
-  DATABASE_URL: databaseUrl.optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DB_POOL_MAX: positiveInt(200).default(10),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFromEnv.default(false),
-  MAX_BODY_BYTES: positiveInt(50 * 1024 * 1024).default(1024 * 1024),
-  SHUTDOWN_TIMEOUT_MS: positiveInt(600_000).default(10_000),
-  GOV_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000).default(120),
-  PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000).default(300),
-  A2A_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000).default(120),
-  MCP_TOOL_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000).default(600),
-  AGENT_STORAGE_PER_HOUR: positiveInt(10_000_000).default(20_000),
-  AGENT_STORAGE_PER_NETWORK_PER_HOUR: positiveInt(10_000_000).default(4_000),
-  TRPC_MAX_BATCH_SIZE: positiveInt(1000).default(10),
-  SEED_DEMO: booleanFromEnv.optional(),
-  DEMO_OWNER_EMAIL: z.email({ message: 'expected an e-mail address' }).max(254).optional(),
-  DEMO_OWNER_PASSWORD: z.string().min(12, { message: 'expected at least 12 characters' }).max(200).optional(),
-  NODE_ENV: z.string().default('development'),
-  OAUTH_REDIRECT_HOSTS: hostList.default([]),
-  OAUTH_HOSTED_CALLBACKS: urlList.default([]),
-  OAUTH_VETTED_CALLBACKS: booleanFromEnv.default(true),
-  OAUTH_LOOPBACK_REDIRECTS: booleanFromEnv.default(true),
-  OAUTH_LOOPBACK_PATHS: pathList.optional(),
-  OAUTH_PRIVATE_USE_SCHEMES: schemeList.default([]),
-  OAUTH_CIMD_ALLOW_HTTP_LOOPBACK: booleanFromEnv.default(false),
-  OAUTH_REGISTRATION_PER_HOUR: positiveInt(100_000).default(30),
-  OAUTH_TOKEN_PER_MINUTE: positiveInt(1_000_000).default(300),
-  OAUTH_LOGIN_MAX_FAILURES: positiveInt(100_000).default(10),
-  PASSWORD_CHECK_CONCURRENCY: wholeNumber(1, 64).default(2),
-  PASSWORD_CHECK_QUEUE: wholeNumber(0, 10_000).default(8),
-  OAUTH_KEY_ENCRYPTION_KEY: keyEncryptionKey.optional(),
+    .default(3000)
+    .describe('TCP port to listen on (`0`: any free port).'),
+  HOST: z.string().min(1).default('0.0.0.0').describe('Interface to bind.'),
+  SITE_URL: siteUrl
+    .optional()
+    .describe(
+      "The public origin (`{site_url}`), without path or trailing slash. Every absolute URL the service writes (OpenAPI `servers`, links, media) is built from it; `{base_url}` is `{site_url}/api`. It is also the OAuth issuer and the access tokens' audience, so every instance needs the same value. Unset: `http://localhost:$PORT`. Set it behind a proxy or TLS terminator.",
+    ),
+  DATABASE_URL: databaseUrl
+    .optional()
+    .describe(
+      '`postgres://` or `postgresql://` URL of a PostgreSQL 15+ server. Unset: the embedded database (PGlite in `DATA_DIR`).',
+    ),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .describe(
+      'Where the embedded database keeps its files (not used for data with `DATABASE_URL`), and the generated OAuth key-encryption key `oauth-kek` when `OAUTH_KEY_ENCRYPTION_KEY` is unset. One process per directory.',
+    ),
+  DB_POOL_MAX: positiveInt(200)
+    .default(10)
+    .describe('Connections per instance to a PostgreSQL server (the embedded database always uses one).'),
+  EMBEDDED_IDLE_TRANSACTION_SECONDS: positiveInt(3600)
+    .default(30)
+    .describe(
+      'On the embedded database, how long a client beside the service (psql through `npm run db:serve`, an admin command) may sit idle inside a transaction while the service waits for the one session, before it is disconnected and its transaction rolled back.',
+    ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('The lowest level of log lines written.'),
+  TRUST_PROXY: booleanFromEnv
+    .default(false)
+    .describe('Take the client address from the right-most `X-Forwarded-For` entry (only behind a proxy you control).'),
+  MAX_BODY_BYTES: positiveInt(50 * 1024 * 1024)
+    .default(1024 * 1024)
+    .describe('Largest accepted request body in bytes; larger ones get 413 `PAYLOAD_TOO_LARGE`.'),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(600_000)
+    .default(10_000)
+    .describe('How long SIGTERM/SIGINT waits for in-flight requests before closing connections, in milliseconds.'),
+  GOV_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000)
+    .default(120)
+    .describe(
+      'Requests per minute per client to the government-opportunity endpoints (shared by every instance on PostgreSQL); beyond it 429 `RATE_LIMITED` with `Retry-After`.',
+    ),
+  PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000)
+    .default(300)
+    .describe(
+      'Requests per minute per client to the directory list and the blog list together; beyond it 429 `RATE_LIMITED` with `Retry-After`.',
+    ),
+  A2A_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000)
+    .default(120)
+    .describe(
+      "A2A JSON-RPC requests per minute per client (shared by every instance on PostgreSQL), also spent by paid attempts and UCP checkout creation; beyond it 429 `RATE_LIMITED` with `Retry-After`. Reserved before anything else runs, since each request may store a task (7 days) and an Idempotency-Key answer (24 hours). The skills' own budgets apply on top.",
+    ),
+  MCP_TOOL_RATE_LIMIT_PER_MINUTE: positiveInt(1_000_000)
+    .default(600)
+    .describe(
+      'MCP `tools/call` requests that reach a tool, per minute per OAuth grant (one agent connection; shared by every instance on PostgreSQL); beyond it 429 with a JSON-RPC error carrying `RATE_LIMITED` and `Retry-After`. Reserved before the tool runs. `tools/list`, `initialize` and `server/discover` are not counted.',
+    ),
+  AGENT_STORAGE_PER_HOUR: positiveInt(10_000_000)
+    .default(20_000)
+    .describe(
+      'Requests that store a row (A2A `message/send`, any A2A request with an `Idempotency-Key`, UCP checkout creation) per hour across all clients; beyond it 503 `STORAGE_LIMIT_REACHED` with `Retry-After`. At most about 1.6 GB of growth an hour at the default.',
+    ),
+  AGENT_STORAGE_PER_NETWORK_PER_HOUR: positiveInt(10_000_000)
+    .default(4_000)
+    .describe('The same per client network (IPv6 /48, IPv4 /24); beyond it 429 `RATE_LIMITED` naming the network.'),
+  TRPC_MAX_BATCH_SIZE: positiveInt(1000)
+    .default(10)
+    .describe('Most calls one `/api/trpc` request may batch; a longer batch answers 400 before any call runs.'),
+  SEED_DEMO: booleanFromEnv
+    .optional()
+    .describe(
+      'Seed demo content into an empty database at start, before the port opens (and the demo businesses when there is none). Unset: on for the embedded database outside production; off with `DATABASE_URL` or `NODE_ENV=production`.',
+    ),
+  DEMO_OWNER_EMAIL: z
+    .email({ message: 'expected an e-mail address' })
+    .max(254)
+    .optional()
+    .describe('E-mail of the demo owner account created with the demo businesses. Unset: `owner@summit-home.example`.'),
+  DEMO_OWNER_PASSWORD: z
+    .string()
+    .min(12, { message: 'expected at least 12 characters' })
+    .max(200)
+    .optional()
+    .describe(
+      "The demo owner's password. Unset: generated and printed once (never in production). With `NODE_ENV=production` and no password set, no password is generated or printed and the demo businesses are skipped with a warning.",
+    ),
+  NODE_ENV: z
+    .string()
+    .default('development')
+    .describe(
+      '`production` marks a production deployment (`OAUTH_KEY_ENCRYPTION_KEY` required with `DATABASE_URL`; no demo content by default).',
+    ),
+  OAUTH_REDIRECT_HOSTS: hostList
+    .default([])
+    .describe(
+      'Host names (`app.example.com`, `*.example.com`), comma-separated, whose https redirect URIs OAuth clients may register.',
+    ),
+  OAUTH_HOSTED_CALLBACKS: urlList
+    .default([])
+    .describe(
+      "Exact https callbacks of hosted agent products accepted at registration, added to the vetted list (comma-separated). The vetted list: claude.ai, claude.com, chatgpt.com, chat.openai.com, vscode.dev, insiders.vscode.dev and Cursor's callbacks (docs/mcp-clients.md names the source of each).",
+    ),
+  OAUTH_VETTED_CALLBACKS: booleanFromEnv
+    .default(true)
+    .describe(
+      '`false` drops the vetted hosted callbacks and private-use schemes, so that `OAUTH_HOSTED_CALLBACKS` and `OAUTH_PRIVATE_USE_SCHEMES` are the whole lists.',
+    ),
+  OAUTH_LOOPBACK_REDIRECTS: booleanFromEnv
+    .default(true)
+    .describe(
+      'Accept loopback callbacks: `http://127.0.0.1`, `http://[::1]` and `http://localhost`, any port (RFC 8252 section 7.3; the port is not compared at authorization).',
+    ),
+  OAUTH_LOOPBACK_PATHS: pathList
+    .optional()
+    .describe(
+      "The only paths a loopback callback may have (comma-separated). Unset: any path. `/callback` restores the specification's exact form `http://127.0.0.1:<port>/callback` (and refuses VS Code, which answers on `/`, and the MCP Inspector).",
+    ),
+  OAUTH_PRIVATE_USE_SCHEMES: schemeList
+    .default([])
+    .describe(
+      'Private-use URI schemes (`com.example.app`), comma-separated, that native clients may register, added to the vetted `cursor`, `vscode`, `vscode-insiders` and `windsurf`.',
+    ),
+  OAUTH_CIMD_ALLOW_HTTP_LOOPBACK: booleanFromEnv
+    .default(false)
+    .describe(
+      'Development and tests only: an OAuth `client_id` that is a client ID metadata document URL may also be `http://127.0.0.1:<port>/...`, and the document fetcher may connect to loopback addresses (never to private ones). Otherwise such a `client_id` must be an `https` URL on a public address.',
+    ),
+  MCP_ALLOWED_ORIGINS: originList
+    .default([])
+    .describe(
+      'Browser page origins (comma-separated, e.g. `http://localhost:6274`) whose requests the MCP endpoint accepts besides its own site; without `SITE_URL`, pages on this machine (`localhost`, `127.0.0.1`, `[::1]`) are accepted too.',
+    ),
+  OAUTH_REGISTRATION_PER_HOUR: positiveInt(100_000)
+    .default(30)
+    .describe(
+      'Client registrations per client address per hour; the first authorization of a client ID metadata document URL the server has not seen before counts as one.',
+    ),
+  OAUTH_TOKEN_PER_MINUTE: positiveInt(1_000_000)
+    .default(300)
+    .describe(
+      'Token and revocation requests per client address per minute (one budget for both endpoints); beyond it 429 `rate_limited` with `Retry-After`.',
+    ),
+  OAUTH_LOGIN_MAX_FAILURES: positiveInt(100_000)
+    .default(10)
+    .describe(
+      "Failed sign-ins on the authorization endpoint's login page allowed per 15 minutes, counted per e-mail address and per client address (IPv6 per /64); each attempt reserves its failure before the password is checked, so concurrent attempts cannot overrun it. Beyond it the page answers 429 (even with the right password) until the window ends.",
+    ),
+  PASSWORD_CHECK_CONCURRENCY: wholeNumber(1, 64)
+    .default(2)
+    .describe('Password checks (scrypt) running at once in one process.'),
+  PASSWORD_CHECK_QUEUE: wholeNumber(0, 10_000)
+    .default(8)
+    .describe('Password checks waiting for a turn; beyond it a sign-in answers 503 `SERVER_BUSY` with `Retry-After`.'),
+  OAUTH_KEY_ENCRYPTION_KEY: keyEncryptionKey
+    .optional()
+    .describe(
+      "Base64 of exactly 32 random bytes (`openssl rand -base64 32`): the AES-256-GCM key that encrypts the OAuth signing keys' private halves in the database (and from which the form-token, refresh-token and webhook-secret keys are derived). Unset: a random key is generated on first use into `$DATA_DIR/oauth-kek` (mode 0600). With `DATABASE_URL` it is required in production (start-up fails without it) and every instance needs the same value; in development the key file is used with a warning. Losing it leaves the stored keys unusable for signing: run `npm run admin -- rotate-oauth-key`.",
+    ),
   OAUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number({ error: (issue) => (issue.code === 'invalid_type' ? 'expected a whole number of seconds' : undefined) })
     .int({ message: 'expected a whole number of seconds' })
     .min(60, { message: 'expected at least 60 seconds' })
     .max(86_400, { message: 'expected at most 86400 seconds (one day)' })
-    .default(3600),
+    .default(3600)
+    .describe(
+      'Lifetime of OAuth access tokens in seconds. A rotated signing key stays published this long plus 5 minutes.',
+    ),
   ...paymentEnvironment,
   ...webhookEnvironment,
-  WEBHOOK_ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
-  WEBHOOK_SECRET_OVERLAP_HOURS: wholeNumber(0, 720).default(24),
+  WEBHOOK_ALLOW_PRIVATE_URLS: booleanFromEnv
+    .default(false)
+    .describe(
+      'Development and tests only: webhook endpoints may be `http` and point at loopback or private addresses (the service warns at start). Otherwise only `https` URLs whose host is public, at create/update and again at every connection.',
+    ),
+  WEBHOOK_SECRET_OVERLAP_HOURS: wholeNumber(0, 720)
+    .default(24)
+    .describe(
+      'After `rotate-secret`, how long the previous signing secret keeps signing beside the new one, in hours.',
+    ),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, { message: 'expected at least 32 characters (e.g. `openssl rand -hex 32`)' })
+    .max(512, { message: 'expected at most 512 characters' })
+    .regex(/^[\x21-\x7e]+$/, { message: 'expected printable ASCII without spaces' })
+    .optional()
+    .describe(
+      'Bearer token that opens `GET /api/metrics` to a scraper on another host (sent as `Authorization: Bearer`); without it the metrics answer only loopback peers, and only while `TRUST_PROXY` is off.',
+    ),
 });
 
 export interface Config {
@@ -166,7 +319,13 @@ export interface Config {
   siteUrlConfigured: boolean;
   /** {base_url}: {site_url}/api. */
   baseUrl: string;
-  database: { url: string | undefined; dataDir: string; poolMax: number };
+  database: {
+    url: string | undefined;
+    dataDir: string;
+    poolMax: number;
+    /** Embedded only: see EMBEDDED_IDLE_TRANSACTION_SECONDS. */
+    idleInTransactionMs?: number;
+  };
   logLevel: z.infer<typeof ZEnvironment>['LOG_LEVEL'];
   trustProxy: boolean;
   maxBodyBytes: number;
@@ -193,6 +352,8 @@ export interface Config {
     agentStorage: { points: number; windowSeconds: number };
     agentStoragePerNetwork: { points: number; windowSeconds: number };
   };
+  /** Page origins the MCP endpoint accepts besides the site's (MCP_ALLOWED_ORIGINS; loopback pages too without SITE_URL). */
+  mcpAllowedOrigins: string[];
   /** SEED_DEMO as set; see seedsDemo for the default. */
   seedDemo: boolean | undefined;
   /** The demo owner account created with the demo businesses (the password is generated and printed once when unset). */
@@ -245,6 +406,11 @@ export interface Config {
   payments: PaymentConfig;
   /** Outbound webhook delivery (WEBHOOK_RETRY_SCHEDULE, WEBHOOK_WORKER): retry schedule, in-process worker. */
   webhookDelivery: WebhookConfig;
+  /**
+   * GET /api/metrics: `token` (METRICS_TOKEN) opens it to a scraper that sends it as a bearer token;
+   * without a token only a loopback peer may scrape, and only while TRUST_PROXY is off.
+   */
+  metrics: { token: Secret<string> | undefined };
   /** Outbound webhooks (issue 18). */
   webhooks: {
     /**
@@ -302,7 +468,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrl,
     siteUrlConfigured: values.SITE_URL !== undefined,
     baseUrl: `${siteUrl}/api`,
-    database: { url: values.DATABASE_URL, dataDir: values.DATA_DIR, poolMax: values.DB_POOL_MAX },
+    database: {
+      url: values.DATABASE_URL,
+      dataDir: values.DATA_DIR,
+      poolMax: values.DB_POOL_MAX,
+      idleInTransactionMs: values.EMBEDDED_IDLE_TRANSACTION_SECONDS * 1000,
+    },
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     maxBodyBytes: values.MAX_BODY_BYTES,
@@ -335,6 +506,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ],
     },
     oauthClientDocuments: { allowHttpLoopback: values.OAUTH_CIMD_ALLOW_HTTP_LOOPBACK },
+    mcpAllowedOrigins: values.MCP_ALLOWED_ORIGINS,
     oauthRegistrationPerHour: values.OAUTH_REGISTRATION_PER_HOUR,
     oauthTokenPerMinute: values.OAUTH_TOKEN_PER_MINUTE,
     oauthLoginMaxFailures: values.OAUTH_LOGIN_MAX_FAILURES,
@@ -350,6 +522,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS,
       secretOverlapHours: values.WEBHOOK_SECRET_OVERLAP_HOURS,
     },
+    metrics: { token: values.METRICS_TOKEN === undefined ? undefined : new Secret(values.METRICS_TOKEN) },
   };
 }
 

@@ -23,6 +23,12 @@ export type Principal =
       grantId: string;
       tokenId: string;
       scopes: readonly string[];
+      /**
+       * The scopes a grant of this client to this member could ever carry (reachable-scopes.ts): the
+       * ceiling of a step-up. Undefined where no grant was read (a principal built by a caller):
+       * nothing is known to be out of reach.
+       */
+      reachableScopes?: readonly string[];
     };
 
 /** Credentials a transport found on the request; core resolves them into a principal on demand. */

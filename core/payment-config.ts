@@ -55,24 +55,51 @@ const authHeader = z.string().transform((raw, issue) => {
 
 /** The payment variables of the environment (core/config.ts spreads them into its schema). */
 export const paymentEnvironment = {
-  PAYMENT_PAY_TO: evmAddress.optional(),
+  PAYMENT_PAY_TO: evmAddress
+    .optional()
+    .describe(
+      "Wallet (`0x` + 40 hex) that receives the paid reference's payments. Unset: `GET /v1/agent/paid-reference` answers 503 `PAYMENT_NOT_CONFIGURED` and the terms say `available: false`.",
+    ),
   PAYMENT_NETWORK: z
     .string()
     .regex(/^eip155:[1-9]\d{0,19}$/, { message: 'expected a CAIP-2 EVM network such as eip155:8453' })
-    .default('eip155:84532'),
-  PAYMENT_ASSET: evmAddress.optional(),
+    .default('eip155:84532')
+    .describe('CAIP-2 EVM network (`eip155:8453` Base, `eip155:84532` Base Sepolia).'),
+  PAYMENT_ASSET: evmAddress
+    .optional()
+    .describe(
+      "Token contract (6 decimals, EIP-3009). Unset: the network's USDC (Base `0x8335...2913`, Base Sepolia `0x036C...CF7e`); required on other networks.",
+    ),
   PAYMENT_ASSET_NAME: z
     .string()
     .regex(/^[\x20-\x7e]{1,64}$/, { message: 'expected 1 to 64 visible ASCII characters' })
-    .optional(),
+    .optional()
+    .describe(
+      "The token's EIP-712 domain name. Unset: `USD Coin` on Base, `USDC` on Base Sepolia; required for any other asset.",
+    ),
   PAYMENT_ASSET_VERSION: z
     .string()
     .regex(/^[\x21-\x7e]{1,16}$/, { message: 'expected 1 to 16 visible ASCII characters' })
-    .optional(),
-  PAYMENT_FACILITATOR_URL: facilitatorUrl.optional(),
-  PAYMENT_FACILITATOR_AUTH_HEADER: authHeader.optional(),
-  PAYMENT_FACILITATOR_TIMEOUT_MS: wholeNumber(100, 120_000, 'milliseconds').default(10_000),
-  PAYMENT_MAX_TIMEOUT_SECONDS: wholeNumber(30, 3600, 'seconds').default(300),
+    .optional()
+    .describe("The token's EIP-712 domain version. Unset: `2` on Base and Base Sepolia; required for any other asset."),
+  PAYMENT_FACILITATOR_URL: facilitatorUrl
+    .optional()
+    .describe(
+      'x402 facilitator base URL (`/verify`, `/settle`, `/supported` are appended). https; plain http only for 127.0.0.0/8, `[::1]` and `localhost`; no credentials, query or fragment. Unset: 503 `PAYMENT_NOT_CONFIGURED`.',
+    ),
+  PAYMENT_FACILITATOR_AUTH_HEADER: authHeader
+    .optional()
+    .describe(
+      '`Name: value`, a header sent on every facilitator call (for example `Authorization: Bearer ...`); never logged.',
+    ),
+  PAYMENT_FACILITATOR_TIMEOUT_MS: wholeNumber(100, 120_000, 'milliseconds')
+    .default(10_000)
+    .describe(
+      'Deadline of each facilitator request. Verify is retried at most twice within this time; settle only if the request never left.',
+    ),
+  PAYMENT_MAX_TIMEOUT_SECONDS: wholeNumber(30, 3600, 'seconds')
+    .default(300)
+    .describe('x402 `maxTimeoutSeconds`: how long a signed authorization may take to settle.'),
 };
 
 type PaymentEnvironment = z.infer<z.ZodObject<typeof paymentEnvironment>>;

@@ -41,15 +41,49 @@ const retrySchedule = z.string().transform((raw, issue) => {
  * WEBHOOK_ALLOW_PRIVATE_URLS, which the connect-time guard also obeys, is config.webhooks'.
  */
 export const webhookEnvironment = {
-  WEBHOOK_RETRY_SCHEDULE: retrySchedule.default(retrySchedule.parse(DEFAULT_RETRY_SCHEDULE)),
-  WEBHOOK_WORKER: booleanFromEnv.default(true),
-  WEBHOOK_CONCURRENCY: wholeNumber(1, 100).default(64),
-  WEBHOOK_POLL_MS: wholeNumber(50, 60_000, 'milliseconds').default(500),
-  WEBHOOK_BUSINESS_CONCURRENCY: wholeNumber(1, 100).optional(),
-  WEBHOOK_ENDPOINT_CONCURRENCY: wholeNumber(1, 100).optional(),
-  WEBHOOK_CONNECT_TIMEOUT_MS: wholeNumber(100, 15_000, 'milliseconds').default(5000),
-  WEBHOOK_SEND_NOW_PER_MINUTE: wholeNumber(1, 10_000).default(30),
-  WEBHOOK_SEND_NOW_CONCURRENCY: wholeNumber(1, 100).default(4),
+  WEBHOOK_RETRY_SCHEDULE: retrySchedule
+    .prefault(DEFAULT_RETRY_SCHEDULE)
+    .describe(
+      'Wait before each delivery attempt, the first included: comma-separated durations (`ms`, `s`, `m`, `h`, `d`; each at most 1 d, at most 20 of them), ±10 % jitter. After the last the delivery is `failed`.',
+    ),
+  WEBHOOK_WORKER: booleanFromEnv
+    .default(true)
+    .describe(
+      'Run the webhook delivery worker inside `npm start`. Set `false` and run `npm run worker` processes instead (needs `DATABASE_URL`).',
+    ),
+  WEBHOOK_CONCURRENCY: wholeNumber(1, 100)
+    .default(64)
+    .describe(
+      'Webhook attempts in flight at once per worker process. Claims take turns across businesses, longest-waiting first.',
+    ),
+  WEBHOOK_POLL_MS: wholeNumber(50, 60_000, 'milliseconds')
+    .default(500)
+    .describe(
+      "How often an idle webhook worker looks for new events and retries that came due, in milliseconds. New events wake it sooner: at once in the process that committed them, and through PostgreSQL's `fsa_outbox` notification in every other process (`npm run worker` included), so the poll only bounds the delay when a notification is lost.",
+    ),
+  WEBHOOK_BUSINESS_CONCURRENCY: wholeNumber(1, 100)
+    .optional()
+    .describe(
+      'Attempts in flight per business per worker process (at most `WEBHOOK_CONCURRENCY`): a business whose receivers never answer holds at most this many slots. Unset: half of `WEBHOOK_CONCURRENCY` (32).',
+    ),
+  WEBHOOK_ENDPOINT_CONCURRENCY: wholeNumber(1, 100)
+    .optional()
+    .describe(
+      'Attempts in flight (and keep-alive connections) per endpoint per worker process (at most the business share). Unset: three quarters of the business share (24).',
+    ),
+  WEBHOOK_CONNECT_TIMEOUT_MS: wholeNumber(100, 15_000, 'milliseconds')
+    .default(5000)
+    .describe('Deadline to resolve and connect to a receiver, inside the 15 s deadline of the whole attempt.'),
+  WEBHOOK_SEND_NOW_PER_MINUTE: wholeNumber(1, 10_000)
+    .default(30)
+    .describe(
+      '`POST .../webhook-endpoints/{id}/test` and `.../deliveries/{id}/retry` per business per minute; beyond it 429 `RATE_LIMITED` with `Retry-After`.',
+    ),
+  WEBHOOK_SEND_NOW_CONCURRENCY: wholeNumber(1, 100)
+    .default(4)
+    .describe(
+      'Of those, in flight at once per business (each holds its request open while it sends); beyond it 429 `RATE_LIMITED` with `Retry-After: 1`.',
+    ),
 };
 
 /** How a process's slots are shared: per business, and per endpoint within it. */

@@ -9,11 +9,11 @@ import { SchemaNamingStrategy } from './naming-strategy.ts';
 export interface OrmSettings {
   /** A server's URL, or the embedded database's socket (a socket directory does not fit in a URL's host). */
   connection: { url: string } | EmbeddedConnection;
-  /** Pool size. The embedded database takes exactly one connection. */
+  /** Pool size. One per process on the embedded database: its one session is taken in turns anyway. */
   poolMax: number;
   /**
-   * Connections kept open while idle. The embedded database keeps its only one for the service's
-   * lifetime, so another local process cannot take the single slot while the service is idle.
+   * Connections kept open while idle. The service keeps its one embedded connection for its
+   * lifetime: a fresh connection's start-up would wait its turn behind a CLI's transaction.
    */
   poolMin?: number;
   log?: Logger;

@@ -17,7 +17,8 @@ const width = Math.max(...adminCommands.map((command) => command.name.length));
 const rootUsage = `Usage: npm run admin -- <command> [flags]
 
 Administers users, businesses, memberships and workspace API tokens on the configured database
-(DATABASE_URL, or the embedded database in DATA_DIR).
+(DATABASE_URL, or the embedded database in DATA_DIR; while the service runs on it, through the
+service's own socket, so there is no need to stop it).
 
 Commands:
 ${adminCommands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join('\n')}
@@ -82,7 +83,9 @@ try {
 const log = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr);
 let output: CommandOutput | undefined;
 try {
-  const database = await openDatabase(config.database, { log });
+  // Beside a running service on the embedded database, through its socket: the same procedures
+  // on the same database, without stopping it.
+  const database = await openDatabase(config.database, { log, besideService: true });
   try {
     output = await run(
       systemCaller({ orm: database.orm, services: createCoreServices(database, config), config, log }),

@@ -14,7 +14,8 @@ import { runSeed, type SeedPlan } from './seed/run-seed.ts';
 const usage = `Usage: npm run seed -- ${seedAreas.map((area) => `[--${area.flag} N]`).join(' ')} [--demo]
 
 Adds N generated rows of each kind to the configured database (DATABASE_URL, or the embedded
-database in DATA_DIR), continuing the deterministic sequence after the rows already there.
+database in DATA_DIR, through the running service when one holds it), continuing the
+deterministic sequence after the rows already there.
   --demo     the demo amounts (${seedAreas.map((area) => `${area.demoCount} ${area.flag}`).join(', ')})
   --help     this text`;
 
@@ -47,7 +48,11 @@ if (plans.every((plan) => plan.count === 0)) fail('Nothing to seed: give at leas
 
 const config = loadConfig();
 const log = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
-const database = await openDatabase(config.database, { log });
+// Beside a running service on the embedded database, through its socket (see orm/database.ts).
+const database = await openDatabase(config.database, { log, besideService: true }).catch((error: unknown) => {
+  process.stderr.write(`seeding failed: ${(error as Error).message}\n`);
+  process.exit(1);
+});
 try {
   const caller = systemCaller({ orm: database.orm, services: createCoreServices(database, config), config, log });
   const started = performance.now();

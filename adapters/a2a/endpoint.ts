@@ -21,7 +21,7 @@ import {
   type A2aReply,
   type RequestId,
 } from './json-rpc.ts';
-import { dispatch, storesTask, taskReply } from './methods.ts';
+import { a2aOperation, dispatch, storesTask, taskReply } from './methods.ts';
 import { buildSkillTable, type SkillTable } from './skills.ts';
 import { checkContentType, checkMethod, negotiateVersion, type A2aVersion } from './transport-checks.ts';
 
@@ -76,6 +76,7 @@ async function readBody(ctx: KoaCtx, limit: number): Promise<{ text: string } | 
 
 /** Writes a JSON-RPC answer: never stored by a cache. */
 function send(ctx: KoaCtx, reply: A2aReply): void {
+  if (reply.errorCode) ctx.state.errorCode = reply.errorCode;
   ctx.status = reply.status;
   ctx.set(reply.headers);
   noStore(ctx);
@@ -112,7 +113,11 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
    * Everything after the envelope: the answer of one parsed request in one version, as status,
    * headers and body text, and the stored task it answered. An Idempotency-Key store wraps exactly this.
    */
-  const execute = async (context: Context, version: A2aVersion, request: A2aRequest): Promise<ExecutedAnswer> => {
+  const execute = async (
+    context: Context,
+    version: A2aVersion,
+    request: A2aRequest,
+  ): Promise<ExecutedAnswer & Pick<A2aReply, 'errorCode'>> => {
     const started = performance.now();
     try {
       const result = await dispatch(version, request.id, request.method, request.params, context, {
@@ -186,6 +191,7 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
     if ('reply' in body) return body.reply;
     const envelope = parseEnvelope(body.text);
     if ('reply' in envelope) return envelope.reply;
+    ctx.state.operation = a2aOperation(envelope.request.method);
     const negotiated = negotiateVersion(request, envelope.request.id);
     if ('reply' in negotiated) return negotiated.reply;
     // One context for the request's own procedures: the budget's, then the method's.
@@ -198,7 +204,12 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
       ctx,
       options,
       { scope: `POST ${endpoint}`, body: envelope.json, vary: ['A2A-Version'] },
-      () => execute(context, negotiated.version, envelope.request),
+      async () => {
+        const answer = await execute(context, negotiated.version, envelope.request);
+        // The idempotent answer is plain HTTP: the metrics take the error code from the execution.
+        if (answer.errorCode) ctx.state.errorCode = answer.errorCode;
+        return answer;
+      },
       {
         ...idempotencyErrors(envelope.request.id),
         rebuild: (task) => {

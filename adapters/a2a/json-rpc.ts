@@ -17,6 +17,8 @@ export interface A2aReply {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The catalogue code of an error reply, for the metrics (the body is text already). */
+  errorCode?: string;
 }
 
 /** A JSON-RPC answer: the result of the method. */
@@ -50,6 +52,7 @@ export function rpcErrorFromMessage(
     status,
     headers,
     body: JSON.stringify({ jsonrpc: '2.0', id, error: { code, message: body.message, data: body } }),
+    errorCode: body.code,
   };
 }
 
@@ -76,5 +79,5 @@ export function exchangeErrorFromMessage(
 ): A2aReply {
   const jsonRpc = errorCatalogue[message.code as ErrorCode]?.jsonRpc ?? -32600;
   const body = { ...message, jsonrpc: '2.0', id, error: { code: jsonRpc, message: message.message } };
-  return { status: message.status, headers, body: JSON.stringify(body) };
+  return { status: message.status, headers, body: JSON.stringify(body), errorCode: message.code };
 }

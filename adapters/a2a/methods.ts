@@ -57,6 +57,11 @@ function otherVersionHint(version: A2aVersion, method: string): string | undefin
   return undefined;
 }
 
+/** The metrics' name of a method: itself when some version has it, else `(unknown)` (never a client's text). */
+export function a2aOperation(method: string): string {
+  return Object.values(methods).some((table) => Object.hasOwn(table, method)) ? method : '(unknown)';
+}
+
 /** Whether the method stores a task when it runs: message/send (SendMessage). */
 export function storesTask(version: A2aVersion, method: string): boolean {
   return method === wires[version].methods.send;

@@ -4,6 +4,7 @@ import Koa from 'koa';
 import type { Config } from '../../core/config.ts';
 import type { Logger } from '../../core/logger.ts';
 import { perSite } from '../../core/per-site.ts';
+import { listProcedures } from '../../core/procedures/introspection.ts';
 import { a2aEndpoint } from '../a2a/endpoint.ts';
 import { a2aOpenApiPaths } from '../a2a/openapi.ts';
 import { mcpEndpoint } from '../mcp/endpoint.ts';
@@ -11,12 +12,15 @@ import { authorizationRoutes } from '../oauth/authorize.ts';
 import { clientRegistrationRoutes } from '../oauth/registration.ts';
 import { revocationRoutes } from '../oauth/revocation.ts';
 import { tokenRoutes } from '../oauth/token.ts';
+import type { MetricsRegistry } from '../metrics/registry.ts';
 import { paidReferenceOpenApiPaths } from '../x402/openapi.ts';
 import { paidReferenceRoutes } from '../x402/paid-reference.ts';
 import { docsRoutes } from './docs.ts';
 import { mediaOpenApiPaths, mediaRoutes } from './media.ts';
+import { metricsRoutes } from './metrics-endpoint.ts';
 import { envelope } from './middleware/envelope.ts';
 import { jsonBody } from './middleware/json-body.ts';
+import { requestMetrics } from './middleware/request-metrics.ts';
 import { buildOpenApiDocument } from './openapi/build-document.ts';
 import type { ProcedureAccess } from './procedure-access.ts';
 import { restRoutes } from './rest.ts';
@@ -35,6 +39,8 @@ export interface AppDependencies extends ProcedureAccess {
   log: Logger;
   /** What /api/trpc serves (internalApiRouter; tests may pass one that extends it). */
   trpcRouter: AnyRouter;
+  /** The service's metrics registry: requests are counted into it and GET /api/metrics serves it. */
+  metrics: MetricsRegistry;
 }
 
 const API_PREFIX = '/api';
@@ -43,6 +49,8 @@ const TRPC_ENDPOINT = `${API_PREFIX}/trpc`;
 const MCP_ENDPOINT = `${API_PREFIX}/v1/mcp`;
 /** The A2A agent ({base_url}/v1/agent/a2a): its card on GET, JSON-RPC on POST; it reads its own bodies. */
 const A2A_ENDPOINT = `${API_PREFIX}/v1/agent/a2a`;
+/** The Prometheus scrape (metrics-endpoint.ts): not in the OpenAPI document, open to loopback or METRICS_TOKEN only. */
+const METRICS_PATH = `${API_PREFIX}/metrics`;
 /** OAuth endpoints that take HTML form posts (RFC 6749: the token and revocation requests are form-encoded); they parse their own bodies. */
 const OAUTH_FORM_ENDPOINTS = [
   `${API_PREFIX}/oauth/authorize`,
@@ -54,7 +62,14 @@ const OAUTH_FORM_ENDPOINTS = [
 const HTML_DOCUMENT_PATHS = [`${API_PREFIX}/docs`, `${API_PREFIX}/oauth/authorize`];
 
 /** Composes the Koa app: the envelope (request id, logging, security headers, CORS, caching, errors), body limits, then the adapters. */
-export function createApp({ config, log, invoker, createContext, trpcRouter }: AppDependencies): Koa<HttpState> {
+export function createApp({
+  config,
+  log,
+  invoker,
+  createContext,
+  trpcRouter,
+  metrics,
+}: AppDependencies): Koa<HttpState> {
   const urls = { site: config.siteUrl, base: config.baseUrl };
   const documentFor = perSite((site) =>
     buildOpenApiDocument(invoker, site, {
@@ -80,8 +95,20 @@ export function createApp({ config, log, invoker, createContext, trpcRouter }: A
   const token = tokenRoutes(routeOptions);
   const revocation = revocationRoutes(routeOptions);
   const authorization = authorizationRoutes({ ...routeOptions, siteUrl: config.siteUrl });
-  const mcp = mcpEndpoint({ ...access, endpoint: MCP_ENDPOINT, maxBodyBytes: config.maxBodyBytes });
+  const mcp = mcpEndpoint({
+    ...access,
+    endpoint: MCP_ENDPOINT,
+    maxBodyBytes: config.maxBodyBytes,
+    origins: { allowed: config.mcpAllowedOrigins, loopbackPages: !config.siteUrlConfigured },
+  });
   const paidReference = paidReferenceRoutes({ ...routeOptions, payments: config.payments });
+  const scrape = metricsRoutes({
+    ...access,
+    metrics,
+    path: METRICS_PATH,
+    token: config.metrics.token,
+    trustProxy: config.trustProxy,
+  });
   const a2a = a2aEndpoint({ ...access, urls, prefix: API_PREFIX, maxBodyBytes: config.maxBodyBytes });
 
   // Every route module's routes in one router: one match and one dispatch per request instead of a
@@ -98,10 +125,20 @@ export function createApp({ config, log, invoker, createContext, trpcRouter }: A
     authorization,
     paidReference,
     rest,
+    scrape,
   ])
     routes.use(module.routes());
 
   app
+    .use(
+      requestMetrics({
+        metrics,
+        trpc: { endpoint: TRPC_ENDPOINT, procedures: new Set(listProcedures(trpcRouter).map((entry) => entry.path)) },
+        mcpEndpoint: MCP_ENDPOINT,
+        a2aEndpoint: A2A_ENDPOINT,
+        oauthPrefix: `${API_PREFIX}/oauth/`,
+      }),
+    )
     .use(
       envelope({
         log,

@@ -10,7 +10,7 @@ function urlsOf(site: string): SiteUrls {
 }
 
 /** Whether a peer address is this machine: 127.0.0.0/8, ::1, or 127.x written as an IPv4-mapped IPv6 address. */
-function isLoopbackPeer(address: string | undefined): boolean {
+export function isLoopbackPeer(address: string | undefined): boolean {
   if (address === undefined) return false;
   const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
   if (isIP(v4) === 4) return v4.startsWith('127.');

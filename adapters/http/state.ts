@@ -10,6 +10,10 @@ export interface HttpState {
   urls: SiteUrls;
   /** The parsed JSON request body, when there was one. */
   body?: unknown;
+  /** For the metrics: what a protocol adapter ran (an MCP tool or method, an A2A method), a known name only. */
+  operation?: string;
+  /** For the metrics: the catalogue code of the error this request was answered with, where the body does not show it. */
+  errorCode?: string;
 }
 
 /** A Koa request context of this app: every adapter handler and middleware takes this one type. */

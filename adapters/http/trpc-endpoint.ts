@@ -44,6 +44,8 @@ export function trpcEndpoint(options: TrpcEndpointOptions): Middleware<HttpState
         // and adds the error's own headers (WWW-Authenticate, Retry-After, Allow).
         const { 'Cache-Control': _caching, ...kept } = earned;
         const classified = errors.map((error) => classifyError(error, ctx.state.requestId));
+        // For the metrics: the first error's code (a batch's other calls may have failed otherwise).
+        ctx.state.errorCode = classified[0]!.body.code;
         const headers = classified.reduce<Record<string, string>>((all, each) => ({ ...all, ...each.headers }), kept);
         // tRPC takes the status from the error's tRPC code, and a database error escaping a
         // procedure is wrapped as INTERNAL_SERVER_ERROR: an outage must still answer 503, as on REST.

@@ -10,7 +10,15 @@ export interface ToolView {
   toolsets?: readonly ToolsetName[] | undefined;
   tools?: readonly string[] | undefined;
   readonly: boolean;
+  /**
+   * Writes the connection's token can never be granted (core unreachableWrites: its client did not
+   * register the scope, or its user's role cannot consent to writes): their tools are not listed.
+   */
+  withheld?: readonly ToolAccess[] | undefined;
 }
+
+/** Why a tool of the whole catalogue is missing from a view. */
+export type Exclusion = 'read_only' | 'not_selected' | 'not_grantable';
 
 interface Selectable {
   definition: { name: string };
@@ -20,7 +28,7 @@ interface Selectable {
 
 /** Nothing chosen: the whole catalogue, with its own revision and hash unchanged. */
 export function isWholeCatalogue(view: ToolView): boolean {
-  return view.toolsets === undefined && view.tools === undefined && !view.readonly;
+  return view.toolsets === undefined && view.tools === undefined && !view.readonly && !view.withheld?.length;
 }
 
 /**
@@ -38,17 +46,21 @@ export function viewKey(view: ToolView): string {
     );
   if (view.tools) parts.push(`tools/${[...new Set(view.tools)].sort().join(',')}`);
   if (view.readonly) parts.push('readonly');
+  // Read-only already hides every write; otherwise the withheld writes name the narrower catalogue.
+  else if (view.withheld?.length) parts.push(`without/${[...new Set(view.withheld)].sort().join(',')}`);
   return parts.join('/');
 }
 
 /** Why a tool of the whole catalogue is not in the view, or undefined when it is in it. */
-export function exclusion(tool: Selectable, view: ToolView): 'read_only' | 'not_selected' | undefined {
+export function exclusion(tool: Selectable, view: ToolView): Exclusion | undefined {
   const chosen =
     (view.toolsets === undefined && view.tools === undefined) ||
     (view.toolsets?.includes(tool.toolset) ?? false) ||
     (view.tools?.includes(tool.definition.name) ?? false);
   if (!chosen) return 'not_selected';
-  return view.readonly && tool.access !== 'read' ? 'read_only' : undefined;
+  if (tool.access === 'read') return undefined;
+  if (view.readonly) return 'read_only';
+  return view.withheld?.includes(tool.access) ? 'not_grantable' : undefined;
 }
 
 /**

@@ -6,7 +6,14 @@ import type { ProcedureEntry } from '../../core/procedures/introspection.ts';
 import type { ToolMeta } from '../../core/trpc.ts';
 import { canonicalJson } from '../http/canonical-json.ts';
 import { CATALOGUE_REVISION } from './catalogue-revision.ts';
-import { checkToolsets, exclusion, isWholeCatalogue, viewKey, type ToolView } from './catalogue-view.ts';
+import {
+  checkToolsets,
+  exclusion,
+  isWholeCatalogue,
+  viewKey,
+  type Exclusion,
+  type ToolView,
+} from './catalogue-view.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -43,16 +50,16 @@ export interface ToolCatalogue {
   find(name: string): CatalogueTool | undefined;
   /** What one connection sees (catalogue-view.ts); the whole catalogue is its own view with nothing chosen. */
   view(view: ToolView): ToolCatalogue;
-  /** Why a tool of the whole catalogue is missing from this view: hidden by read-only, or not chosen. */
-  excluded(name: string): 'read_only' | 'not_selected' | undefined;
+  /** Why a tool of the whole catalogue is missing from this view: hidden by read-only, not chosen, or out of the token's reach. */
+  excluded(name: string): Exclusion | undefined;
 }
 
 /**
- * At most this many views are kept built. Toolsets and read-only make 128 views; explicit tool lists
- * make many more, so a client sending a new list on every request costs a rebuild (a filter and a
- * hash), never unbounded memory.
+ * At most this many views are kept built. Toolsets with read-only or the writes a token cannot reach
+ * make 320 views; explicit tool lists make many more, so a client sending a new list on every request
+ * costs a rebuild (a filter and a hash), never unbounded memory.
  */
-const VIEW_LIMIT = 256;
+const VIEW_LIMIT = 512;
 
 const readAnnotations = { readOnlyHint: true, openWorldHint: false };
 const writeAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };

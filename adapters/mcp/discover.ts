@@ -12,16 +12,17 @@ export const CATALOGUE_TTL_MS = 300_000;
 /**
  * The 2026-07-28 `server/discover` result: every revision this endpoint serves (both eras, so a
  * 2.x client in auto mode sees it may stay on 2026-07-28), the tools capability without change
- * notifications, and the instructions initialize gives. The answer is the same for every caller
- * and every request, so shared caches may keep it (`cacheScope: "public"`).
+ * notifications, and the instructions initialize gives. Its catalogue meta names the connection's
+ * view: the same for every caller of a URL that chose it (`cacheScope: "public"`), private when the
+ * request's headers chose it or its token narrowed it.
  */
-export function discoverResult(catalogue: ToolCatalogue): Record<string, unknown> {
+export function discoverResult(catalogue: ToolCatalogue, cacheScope: 'public' | 'private'): Record<string, unknown> {
   return {
     supportedVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
     capabilities: { tools: { listChanged: false } },
     instructions,
     ttlMs: CATALOGUE_TTL_MS,
-    cacheScope: 'public',
+    cacheScope,
     _meta: catalogueMeta(catalogue),
   };
 }

@@ -1,5 +1,6 @@
 import parse from 'co-body';
 import type { Middleware } from 'koa';
+import { unreachableWrites } from '../../core/auth/scopes.ts';
 import { classifyError } from '../../core/errors/index.ts';
 import { noStore } from '../http/no-store.ts';
 import type { ProcedureAccess } from '../http/procedure-access.ts';
@@ -9,6 +10,7 @@ import type { HttpState, KoaCtx } from '../http/state.ts';
 import { authenticateMcp } from './authenticate.ts';
 import { buildToolCatalogue, type ToolCatalogue } from './catalogue.ts';
 import { parseEnvelope } from './envelope.ts';
+import { mcpOperation } from './operation-label.ts';
 import { rpcError, rpcErrorFromMessage, type McpReply } from './json-rpc.ts';
 import { dispatch } from './methods.ts';
 import { dispatchModern } from './modern-methods.ts';
@@ -16,7 +18,14 @@ import { asModernReply } from './modern-result.ts';
 import { claimsModernEra } from './protocol-version.ts';
 import { resolveRequestEra } from './request-era.ts';
 import { parseToolView, viewPath } from './tool-view.ts';
-import { checkAccept, checkContentType, checkMethod, checkOrigin, checkProtocolVersion } from './transport-checks.ts';
+import {
+  checkAccept,
+  checkContentType,
+  checkMethod,
+  checkOrigin,
+  checkProtocolVersion,
+  type OriginPolicy,
+} from './transport-checks.ts';
 import { viewChallenge } from './view-challenge.ts';
 
 /** The invoker's procedures with `tool` meta are the tools. */
@@ -24,6 +33,8 @@ export interface McpEndpointOptions extends ProcedureAccess {
   /** "/api/v1/mcp" */
   endpoint: string;
   maxBodyBytes: number;
+  /** Page origins accepted besides the site's (transport-checks.ts). */
+  origins: OriginPolicy;
 }
 
 export interface McpEndpoint {
@@ -46,6 +57,8 @@ async function readBody(ctx: KoaCtx, limit: number): Promise<{ text: string } | 
 
 function send(ctx: KoaCtx, reply: McpReply): void {
   noStore(ctx);
+  // JSON-RPC errors mostly answer 200: the metrics read their code here (a tool's own error is a result).
+  if (reply.body && 'error' in reply.body) ctx.state.errorCode = reply.body.error.data.code;
   if (reply.headers) ctx.set(reply.headers);
   if (reply.body === undefined) {
     // Koa turns an empty body into 204 and a missing one into a status text; 202 with nothing needs both steps.
@@ -72,12 +85,13 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const { invoker } = options;
   const whole = buildToolCatalogue(invoker.procedures);
   const toolNames = whole.definitions.map((tool) => tool.name);
+  const toolSet = new Set(toolNames);
 
   const handle = async (ctx: KoaCtx, suffix: string): Promise<McpReply> => {
     const request = transportRequest(ctx);
     const refused =
       checkMethod(request) ??
-      checkOrigin(request, ctx.state.urls.site) ??
+      checkOrigin(request, ctx.state.urls.site, options.origins) ??
       checkAccept(request) ??
       checkContentType(request) ??
       checkProtocolVersion(request);
@@ -98,11 +112,19 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     // Notifications of either era (2026-07-28 defines none over HTTP, so none needs its headers) and responses.
     if (message.kind === 'accepted') return { status: 202 };
     const { id, method, params } = message;
+    ctx.state.operation = mcpOperation(method, params, toolSet);
     const era = resolveRequestEra(request, id, method, params);
     if ('reply' in era) return era.reply;
-    const context = { ...base, principal: authenticated.principal };
+    const { principal } = authenticated;
+    const context = { ...base, principal };
+    // Write tools no step-up of this grant could reach are not offered (the client's registration, the member's role).
+    const withheld = unreachableWrites(principal).filter((access) =>
+      catalogue.tools.some((tool) => tool.access === access),
+    );
+    const offered = withheld.length > 0 ? whole.view({ ...chosen.view, withheld }) : catalogue;
+    const cacheScope = chosen.byHeader || offered !== catalogue ? 'private' : 'public';
     const serveIn = era.era === 'modern' ? dispatchModern : dispatch;
-    return serveIn(id, method, params, context, { catalogue, invoker });
+    return serveIn(id, method, params, context, { catalogue: offered, invoker, cacheScope });
   };
 
   const serve = async (ctx: KoaCtx, suffix: string): Promise<void> => {

@@ -11,12 +11,13 @@ import type { ToolCallDependencies } from './tool-call.ts';
  * initialize, notifications/initialized and ping do not exist in it.
  */
 const methods: Record<string, Method> = {
-  'server/discover': (id, _params, _context, { catalogue }) => rpcResult(id, discoverResult(catalogue)),
+  'server/discover': (id, _params, _context, { catalogue, cacheScope }) =>
+    rpcResult(id, discoverResult(catalogue, cacheScope)),
   'tools/list': async (id, params, context, dependencies) => {
     const reply = await toolMethods['tools/list'](id, params, context, dependencies);
     if (!reply.body || !('result' in reply.body)) return reply;
-    // The same catalogue for every caller: shared caches may keep it.
-    return rpcResult(id, { ...reply.body.result, ttlMs: CATALOGUE_TTL_MS, cacheScope: 'public' });
+    // A catalogue the URL alone names is the same for every caller: shared caches may keep it.
+    return rpcResult(id, { ...reply.body.result, ttlMs: CATALOGUE_TTL_MS, cacheScope: dependencies.cacheScope });
   },
   'tools/call': toolMethods['tools/call'],
 };

@@ -10,6 +10,11 @@ export interface ToolCallDependencies {
   catalogue: ToolCatalogue;
   /** Runs the tool's procedure by its path, with the request's context. */
   invoker: ProcedureInvoker;
+  /**
+   * Whether the catalogue is the same for every caller of this URL (`public`), or chosen by this
+   * request's headers or narrowed by its token (`private`): 2026-07-28's cache hint for its lists.
+   */
+  cacheScope: 'public' | 'private';
 }
 
 type Outcome =
@@ -18,6 +23,7 @@ type Outcome =
   | 'invalid_arguments'
   | 'unknown_tool'
   | 'read_only'
+  | 'not_grantable'
   | 'scope_required'
   | 'rate_limited'
   | 'failed';
@@ -104,8 +110,9 @@ export async function callTool(
 
 /**
  * A tool this connection does not see: a write hidden by read-only is refused as such (the agent must
- * not step up a token for it: the connection, not the scope, is the obstacle); a tool of another
- * toolset or of no toolset is unknown here. HTTP 200 as every refusal of a call that ran nothing.
+ * not step up a token for it: the connection, not the scope, is the obstacle), and so is a write the
+ * token can never be granted (a step-up would be refused too); a tool of another toolset or of no
+ * toolset is unknown here. HTTP 200 as every refusal of a call that ran nothing.
  */
 function outsideView(
   id: RequestId,
@@ -120,6 +127,15 @@ function outsideView(
     return rpcError(id, 'MCP_TOOL_READ_ONLY', `The tool ${shown} writes, and this connection is read-only.`, {
       status: 200,
     });
+  }
+  if (why === 'not_grantable') {
+    log('not_grantable', { error_code: 'MCP_TOOL_NOT_GRANTABLE' });
+    return rpcError(
+      id,
+      'MCP_TOOL_NOT_GRANTABLE',
+      `The tool ${shown} writes, and this connection can never be granted the scope it needs: its application did not register it, or your role in the business cannot consent to writes.`,
+      { status: 200 },
+    );
   }
   log('unknown_tool');
   const hint = why === 'not_selected' ? ' It is not in the toolsets or tools this connection chose.' : '';

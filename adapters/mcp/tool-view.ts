@@ -39,7 +39,7 @@ export function parseToolView(
   suffix: string,
   request: TransportRequest,
   toolNames: readonly string[],
-): { view: ToolView } | { reply: McpReply } {
+): { view: ToolView; byHeader: boolean } | { reply: McpReply } {
   const [, pathToolsets, pathReadonly] = VIEW_PATH.exec(suffix) ?? [];
   let decoded: string | undefined;
   try {
@@ -58,11 +58,13 @@ export function parseToolView(
   const readonlyHeader = request.header('x-mcp-readonly')?.trim().toLowerCase();
   if (readonlyHeader !== undefined && readonlyHeader !== 'true' && readonlyHeader !== 'false')
     return invalid(`X-MCP-Readonly must be true or false, not ${shown(readonlyHeader)}.`);
+  const headerToolsets = names(request.header('x-mcp-toolsets'));
   return {
     view: {
       toolsets: chosenToolsets.length > 0 ? [...new Set(chosenToolsets as ToolsetName[])] : undefined,
       tools,
       readonly: pathReadonly !== undefined || readonlyHeader === 'true',
     },
+    byHeader: headerToolsets !== undefined || tools !== undefined || readonlyHeader === 'true',
   };
 }

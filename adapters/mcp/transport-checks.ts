@@ -16,15 +16,37 @@ export function checkMethod(request: TransportRequest): McpReply | undefined {
   );
 }
 
+/** Which page origins besides the site's own the MCP endpoint accepts. */
+export interface OriginPolicy {
+  /** MCP_ALLOWED_ORIGINS: exact origins. */
+  allowed: readonly string[];
+  /** Development (SITE_URL unset): pages served from this machine (localhost, 127.0.0.1, [::1], any port). */
+  loopbackPages: boolean;
+}
+
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** An http(s) origin on a loopback name, in its serialised form (no path, no credentials). */
+function isLoopbackOrigin(origin: string): boolean {
+  if (!URL.canParse(origin)) return false;
+  const url = new URL(origin);
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin && LOOPBACK_HOSTS.has(url.hostname)
+  );
+}
+
 /**
  * DNS-rebinding protection (MCP Streamable HTTP, security warning): a request that carries an
- * Origin must come from this site itself. Requests without Origin (every non-browser MCP client)
- * pass. Does NOT cover: authentication (a valid bearer token is still required) or a browser page
- * of this very site, which is trusted like the site.
+ * Origin must come from this site itself, from an origin the operator allowed (MCP_ALLOWED_ORIGINS),
+ * or, in development, from a page on this machine (a rebinding page keeps its own origin, never a
+ * loopback one; the MCP Inspector's direct mode runs on http://localhost:6274). Requests without
+ * Origin (every non-browser MCP client) pass. Does NOT cover: authentication (a valid bearer token
+ * is still required).
  */
-export function checkOrigin(request: TransportRequest, siteUrl: string): McpReply | undefined {
+export function checkOrigin(request: TransportRequest, siteUrl: string, policy: OriginPolicy): McpReply | undefined {
   const origin = request.header('origin');
-  if (origin === undefined || origin === siteUrl) return undefined;
+  if (origin === undefined || origin === siteUrl || policy.allowed.includes(origin)) return undefined;
+  if (policy.loopbackPages && isLoopbackOrigin(origin)) return undefined;
   return rpcError(
     null,
     'MCP_ORIGIN_NOT_ALLOWED',

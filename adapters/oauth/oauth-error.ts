@@ -51,6 +51,8 @@ export function writeOAuthError(ctx: KoaCtx, error: unknown, options: OAuthError
     code = firstPath === 'redirect_uris' ? 'invalid_redirect_uri' : 'invalid_client_metadata';
   }
   ctx.status = body.status;
+  // The body carries the OAuth error name; the metrics count the catalogue code behind it.
+  ctx.state.errorCode = body.code;
   for (const [name, value] of Object.entries(classified.headers)) ctx.set(name, value);
   noStore(ctx, { pragma: true });
   ctx.body = { error: code, error_description: body.message };

@@ -41,3 +41,16 @@ export function principalAllows(principal: Principal, access: ToolAccess): boole
       return false;
   }
 }
+
+/**
+ * The write accesses no scope this principal holds or could reach by step-up grants (see
+ * reachableScopes on the OAuth principal): an agent connection has no use for those tools. Empty
+ * when the principal's ceiling is unknown.
+ */
+export function unreachableWrites(principal: Principal): ToolAccess[] {
+  if (principal.kind !== 'oauth' || principal.reachableScopes === undefined) return [];
+  const reachable = new Set([...principal.scopes, ...principal.reachableScopes]);
+  return (Object.keys(grantingScopes) as ToolAccess[]).filter(
+    (access) => access !== 'read' && !grantingScopes[access].some((scope) => reachable.has(scope)),
+  );
+}

@@ -8,7 +8,7 @@ export type ToolsetName = (typeof toolsetNames)[number];
 export interface Toolset {
   name: ToolsetName;
   title: string;
-  /** What an agent connected to this toolset alone is for, in the words of the README and `_meta`. */
+  /** What an agent connected to this toolset alone is for, in the words of docs/mcp-clients.md and `_meta`. */
   description: string;
   /**
    * The write accesses of its tools. Declared here, not derived, because the protected resource

@@ -132,7 +132,7 @@ export const errorCatalogue = {
     status: 403,
     jsonRpc: -32003,
     resolution:
-      'Call the MCP endpoint from an MCP client, or from a page of this site; web pages of other origins may not use it.',
+      "Call the MCP endpoint from an MCP client, or from a page of this site; the operator may allow another page's origin with MCP_ALLOWED_ORIGINS (without SITE_URL, pages on this machine are allowed). Web pages of other origins may not use it.",
   },
   MCP_PROTOCOL_VERSION_UNSUPPORTED: {
     status: 400,
@@ -175,6 +175,12 @@ export const errorCatalogue = {
     jsonRpc: -32003,
     resolution:
       'This connection is read-only ({base_url}/v1/mcp/readonly, a /readonly path or X-MCP-Readonly: true), so its write tools are hidden and refused. Connect without read-only to write; the token is not the obstacle.',
+  },
+  MCP_TOOL_NOT_GRANTABLE: {
+    status: 403,
+    jsonRpc: -32003,
+    resolution:
+      "The application's registration does not include the tool's write scope, or the signed-in member's role (only owners and admins may let an application write) cannot consent to it. Register the application with the write scope, or have an owner or admin connect it; a step-up with this grant would be refused.",
   },
   MCP_TOOL_NOT_FOUND: {
     status: 404,
@@ -274,7 +280,7 @@ export const errorCatalogue = {
     status: 503,
     jsonRpc: -32050,
     resolution:
-      'Payments are not configured on this deployment, so the paid reference cannot be bought here; the operator sets the variables named in the message (see the README, Buying the paid reference).',
+      'Payments are not configured on this deployment, so the paid reference cannot be bought here; the operator sets the variables named in the message (see docs/payments.md, Configuring payments).',
   },
   PAYMENT_FACILITATOR_UNAVAILABLE: {
     status: 503,

@@ -14,6 +14,7 @@ import { oauthClientsRouter } from './oauth-clients/router.ts';
 import { oauthGrantsRouter } from './oauth-grants/router.ts';
 import { oauthTokensRouter } from './oauth-tokens/router.ts';
 import { oauthRouter } from './oauth/router.ts';
+import { operationsRouter } from './operations/router.ts';
 import { ucpRouter } from './ucp/router.ts';
 import { paymentsRouter } from './payments/router.ts';
 import { webhookDeliveryRouter } from './webhook-delivery/router.ts';
@@ -41,6 +42,7 @@ export const appRouter = router({
   ucp: ucpRouter,
   payments: paymentsRouter,
   webhookDelivery: webhookDeliveryRouter,
+  operations: operationsRouter,
 });
 
 /**

@@ -8,6 +8,7 @@ import type { FailureLimiter } from './rate-limit/failure-limiter.ts';
 import type { InFlightLimit } from './rate-limit/in-flight-limit.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { WorkLimit } from './work-limit/work-limit.ts';
+import type { ServiceMetrics } from './metrics/metrics-port.ts';
 import type { WebhookSender } from './webhooks/sender-port.ts';
 
 /**
@@ -97,4 +98,9 @@ export interface CoreServices {
    * (adapters/webhooks/). Absent: test and retry answer the queued delivery and the workers send it.
    */
   webhookSender?: WebhookSender;
+  /**
+   * Counts what core decides for the operator's metrics (payments, webhook attempts, budget refusals).
+   * Absent where nothing scrapes (scripts' system caller, apps composed without a registry).
+   */
+  metrics?: ServiceMetrics;
 }

@@ -5,6 +5,8 @@ import type { WorkerReply, WorkerRequest, WorkerStart } from './protocol.ts';
 import { EMBEDDED_SOCKET_PORT, prepareSocketDir } from './socket-dir.ts';
 
 const STOP_TIMEOUT_MS = 10_000;
+/** EMBEDDED_IDLE_TRANSACTION_SECONDS's default, for callers without a configuration (db:serve, tests). */
+const DEFAULT_IDLE_IN_TRANSACTION_MS = 30_000;
 
 /** How the `pg` driver (or psql) reaches the embedded database: a Unix socket, no TCP port. */
 export interface EmbeddedConnection {
@@ -50,22 +52,32 @@ function nextReply(worker: Worker): Promise<WorkerReply> {
 /**
  * Starts PGlite persisted under `${dataDir}/pgdata` on a worker thread, served on a Unix socket in
  * `${dataDir}/run` (mode 0700): PGlite checks no credential, so only the service's OS user may reach it.
+ * Several clients may connect (the admin CLI beside the service); each gets the one session for
+ * whole transactions, and loses it after `idleInTransactionMs` idle in one while others wait.
  */
-export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  options: { idleInTransactionMs?: number } = {},
+): Promise<EmbeddedPostgres> {
   const root = resolve(dataDir);
-  const unlock = lockDataDir(root);
+  const lock = lockDataDir(root);
   let socket;
   try {
     socket = prepareSocketDir(root);
+    lock.record(socket.dir);
   } catch (error) {
-    unlock();
+    lock.release();
     throw error;
   }
   const release = () => {
     socket.remove();
-    unlock();
+    lock.release();
   };
-  const start: WorkerStart = { dataDir: join(root, 'pgdata'), socketPath: socket.path };
+  const start: WorkerStart = {
+    dataDir: join(root, 'pgdata'),
+    socketPath: socket.path,
+    idleInTransactionMs: options.idleInTransactionMs ?? DEFAULT_IDLE_IN_TRANSACTION_MS,
+  };
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: start });
   let reply: WorkerReply;
   try {

@@ -9,7 +9,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { serveSessions } from './session-server.mjs';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker must run as a worker thread');
@@ -20,14 +20,13 @@ const describe = (error) => (error instanceof Error ? (error.stack ?? error.mess
 
 try {
   /** @type {import('./protocol.ts').WorkerStart} */
-  const { dataDir, socketPath } = workerData;
+  const { dataDir, socketPath, idleInTransactionMs } = workerData;
   const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  // One connection: PGlite is a single session, and the socket multiplexer interleaves
-  // extended-protocol messages of concurrent clients. The pool on the other side is 1 too.
-  // A Unix socket, not TCP: PGlite asks for no credential, so who may connect is decided by the
-  // file system (the socket's directory is 0700, see ./socket-dir.ts), not by who can reach a port.
-  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 });
-  await server.start();
+  // Several clients (the service, and the admin CLI, seed or psql beside it), one whole turn at a
+  // time (see ./session-server.mjs). A Unix socket, not TCP: PGlite asks for no credential, so who
+  // may connect is decided by the file system (the socket's directory is 0700, see
+  // ./socket-dir.ts), not by who can reach a port.
+  const server = await serveSessions(db, socketPath, { idleInTransactionMs });
   reply({ type: 'ready' });
 
   port.on('message', async (/** @type {import('./protocol.ts').WorkerRequest} */ message) => {

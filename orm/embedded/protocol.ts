@@ -3,6 +3,8 @@ export interface WorkerStart {
   dataDir: string;
   /** The Unix socket path the worker serves PostgreSQL on (inside a 0700 directory). */
   socketPath: string;
+  /** How long a client may sit idle inside a transaction while other clients wait for the session. */
+  idleInTransactionMs: number;
 }
 
 export type WorkerRequest = { type: 'stop' };

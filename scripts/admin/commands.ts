@@ -3,10 +3,12 @@ import { addMemberCommand } from './add-member.ts';
 import { createApiTokenCommand } from './create-api-token.ts';
 import { createBusinessCommand } from './create-business.ts';
 import { createUserCommand } from './create-user.ts';
+import { demoOwnerCommand } from './demo-owner.ts';
 import { listApiTokensCommand } from './list-api-tokens.ts';
 import { listBusinessesCommand } from './list-businesses.ts';
 import { listOAuthGrantsCommand } from './list-oauth-grants.ts';
 import { listPaymentsReceivedCommand } from './list-payments-received.ts';
+import { resetPasswordCommand } from './reset-password.ts';
 import { revokeApiTokenCommand } from './revoke-api-token.ts';
 import { revokeOAuthGrantCommand } from './revoke-oauth-grant.ts';
 import { rotateOAuthKeyCommand } from './rotate-oauth-key.ts';
@@ -16,6 +18,7 @@ import { storageUsageCommand } from './storage-usage.ts';
 /** Every `npm run admin` command, in the order the usage lists them. */
 export const adminCommands: AdminCommand[] = [
   createUserCommand,
+  resetPasswordCommand,
   createBusinessCommand,
   addMemberCommand,
   createApiTokenCommand,
@@ -23,6 +26,7 @@ export const adminCommands: AdminCommand[] = [
   listBusinessesCommand,
   listApiTokensCommand,
   seedDemoBusinessCommand,
+  demoOwnerCommand,
   rotateOAuthKeyCommand,
   listOAuthGrantsCommand,
   revokeOAuthGrantCommand,

@@ -10,11 +10,11 @@ async function readStdin(): Promise<string> {
 }
 
 /**
- * The password of create-user: --password-stdin reads it from standard input, --password takes it
- * from the command line (visible to other users in the process list, hence the warning), and
- * otherwise the ADMIN_PASSWORD environment variable. It is never printed.
+ * A password given to the command: --password-stdin reads it from standard input, --password takes
+ * it from the command line (visible to other users in the process list, hence the warning), and
+ * otherwise the ADMIN_PASSWORD environment variable; undefined when none is given. Never printed.
  */
-export async function readPassword(values: FlagValues): Promise<string> {
+export async function givenPassword(values: FlagValues): Promise<string | undefined> {
   const flag = optionalFlag(values, 'password');
   if (values['password-stdin'] && flag !== undefined)
     throw new UsageError('Give the password either with --password or with --password-stdin, not both.');
@@ -25,8 +25,13 @@ export async function readPassword(values: FlagValues): Promise<string> {
     );
     return flag;
   }
-  const fromEnvironment = process.env.ADMIN_PASSWORD;
-  if (fromEnvironment) return fromEnvironment;
+  return process.env.ADMIN_PASSWORD || undefined;
+}
+
+/** The password of create-user (see givenPassword): one is required. */
+export async function readPassword(values: FlagValues): Promise<string> {
+  const password = await givenPassword(values);
+  if (password !== undefined) return password;
   throw new UsageError(
     'A password is required: pipe it with --password-stdin, set ADMIN_PASSWORD, or give --password.',
   );

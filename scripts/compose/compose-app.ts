@@ -15,6 +15,8 @@ import { referenceLimitsOf } from '../../core/services/reference/reference-limit
 import { createCoreServices } from '../../orm/core-services.ts';
 import { composeClientDocuments } from './client-documents.ts';
 import type { Database } from '../../orm/database.ts';
+import type { MetricsRegistry } from '../../adapters/metrics/registry.ts';
+import { composeMetrics, withMetrics } from './metrics.ts';
 
 export interface ComposeAppOptions {
   /** The effective configuration (its site URL is what the app announces). */
@@ -31,6 +33,11 @@ export interface ComposeAppOptions {
   router?: AppRouter;
   /** The procedures /api/trpc serves: internalApiRouter, or a test's router that extends it. */
   trpcRouter?: AnyRouter;
+  /**
+   * The service's metrics registry, which `services` already count into (startService); when not
+   * given, the app gets one of its own, and services built here count into it.
+   */
+  metrics?: MetricsRegistry;
 }
 
 /**
@@ -47,18 +54,23 @@ export function composeApp({
   services,
   router = appRouter,
   trpcRouter = internalApiRouter,
+  metrics = composeMetrics(database),
 }: ComposeAppOptions): Koa<HttpState> {
   const invoker = createInvoker(router);
   const createContext = createContextFactory({
     em: database.orm.em,
     urls: { site: config.siteUrl, base: config.baseUrl },
     services: withAgentReference(
-      services ?? { ...createCoreServices(database, config), oauthClientDocuments: composeClientDocuments(config) },
+      services ??
+        withMetrics(
+          { ...createCoreServices(database, config), oauthClientDocuments: composeClientDocuments(config) },
+          metrics,
+        ),
       invoker.procedures,
       config,
     ),
   });
-  return createApp({ config, log, invoker, createContext, trpcRouter });
+  return createApp({ config, log, invoker, createContext, trpcRouter, metrics });
 }
 
 /**

@@ -17,6 +17,7 @@ import { followOAuthStateNotifications } from '../../core/services/oauth/oauth-s
 import { systemCaller } from '../lib/system-caller.ts';
 import { composeClientDocuments } from './client-documents.ts';
 import { composeApp } from './compose-app.ts';
+import { composeMetrics, withMetrics } from './metrics.ts';
 import { startSweeper, type Sweeper } from './sweeper.ts';
 import { composeWebhookDelivery, type WebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.ts';
 
@@ -115,12 +116,16 @@ export async function startService({
       notifications,
       ...webhookOptions,
     });
-    services = {
-      ...createCoreServices(database, config),
-      oauthClientDocuments: composeClientDocuments(config),
-      ...(webhookOptions?.sendNow === false ? {} : { webhookSender: webhooks.sender }),
-    };
-    server.on('request', composeApp({ config, log, database, services, router, trpcRouter }).callback());
+    const metrics = composeMetrics(database);
+    services = withMetrics(
+      {
+        ...createCoreServices(database, config),
+        oauthClientDocuments: composeClientDocuments(config),
+        ...(webhookOptions?.sendNow === false ? {} : { webhookSender: webhooks.sender }),
+      },
+      metrics,
+    );
+    server.on('request', composeApp({ config, log, database, services, router, trpcRouter, metrics }).callback());
   } catch (error) {
     await notifications.stop();
     await database.close();

@@ -54,6 +54,8 @@ describe('npm run admin', function () {
       'list-businesses',
       'list-api-tokens',
       'seed-demo-business',
+      'reset-password',
+      'demo-owner',
     ];
     const [root, ...helps] = await Promise.all([
       admin(nowhere, ['--help']),
@@ -77,6 +79,11 @@ describe('npm run admin', function () {
       [['create-user', '--email'], /--email/],
       [['list-businesses', 'extra'], /positional/i],
       [['create-business', '--name', 'X', '--currency', 'USD'], /--time-zone is required/],
+      [['reset-password', '--password', 'x'.repeat(12)], /--email is required/],
+      [
+        ['reset-password', '--email', 'a@b.example', '--password', 'x'.repeat(12), '--password-stdin'],
+        /either with --password or with --password-stdin/,
+      ],
       [
         ['create-business', '--name', 'X', '--time-zone', 'UTC', '--currency', 'USD', '--hours', 'someday 9:00-10:00'],
         /"someday" is not a weekday/,
@@ -287,6 +294,15 @@ describe('npm run admin', function () {
     ]);
     expect(role.code).to.equal(1);
     expect(role.stderr).to.match(/^error: Invalid parameter "role": .*\[VALIDATION_FAILED\]\n$/);
+    const nobody = await admin(database, ['reset-password', '--email', `nobody-${suffix}@example.test`]);
+    expect(nobody.code).to.equal(1);
+    expect(nobody.stdout, 'no password is printed for a refused reset').to.equal('');
+    expect(nobody.stderr.trim()).to.match(
+      /^error: No user has the e-mail address nobody-[0-9a-f]+@example\.test\. .*\[RESOURCE_NOT_FOUND\]$/,
+    );
+    const short = await admin({ ...database, ADMIN_PASSWORD: 'short' }, ['reset-password', '--email', owner]);
+    expect(short.code).to.equal(1);
+    expect(short.stderr).to.match(/^error: Invalid parameter "password": .*\[VALIDATION_FAILED\]\n$/);
     const invalid = await admin(database, ['revoke-api-token', '--token-id', 'not-a-uuid']);
     expect(invalid.code).to.equal(1);
     expect(invalid.stderr.trim()).to.match(

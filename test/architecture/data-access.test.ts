@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 /*
- * Data access has one home (README, "Data access"): SQL and entity-manager calls live only in
+ * Data access has one home (docs/architecture.md, "Data access"): SQL and entity-manager calls live only in
  * core/services/<area>/*.query.ts and in the infrastructure under core/services/sql/. Procedures
  * (core/routers) orchestrate and every other service file works on values. This test reads the source
  * with the TypeScript parser, so comments never count and only real string literals, calls and

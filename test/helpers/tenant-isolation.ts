@@ -79,7 +79,7 @@ export async function seedWorkspace(label: string): Promise<Workspace> {
   return collect(rows);
 }
 
-/** The 47 tools of ../shared/design/mcp-tools.md. */
+/** The 47 tools of the agent tool catalogue (docs/workspace-api.md). */
 export const toolCatalogue = [
   'get-business-profile',
   'list-tags',

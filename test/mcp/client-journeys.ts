@@ -17,7 +17,7 @@ import { LATEST, type RpcBody, type ToolResult } from './fixtures.ts';
 /**
  * How one MCP client product signs in, as far as the server can see: how it names itself (a dynamic registration body, or the content of its client ID metadata document),
  * and the redirect URI it sends at authorization. Each is taken from the product's published
- * behaviour (the README's "Connecting an MCP client" names the source).
+ * behaviour (docs/mcp-clients.md, "Where each client's callbacks come from", names the source).
  */
 export interface ClientProfile {
   product: string;

@@ -34,7 +34,7 @@ function publicClient(client_name: string, redirect_uris: string[], extra: Recor
   };
 }
 
-/** Each client the README names, as its sign-in reaches the server (sources: README, "Connecting an MCP client"). */
+/** Each client the guide (docs/mcp-clients.md) names, as its sign-in reaches the server (sources: its "Where each client's callbacks come from"). */
 function profiles(): ClientProfile[] {
   const claudeCodePort = runtimePort();
   const mcpRemotePort = runtimePort();
@@ -116,7 +116,7 @@ function profiles(): ClientProfile[] {
   ];
 }
 
-/** What the README's subsection of each client must say: its snippet's URL, and the callbacks or document the test signs in with. */
+/** What the guide's section of each client must say: its snippet's URL, and the callbacks or document the test signs in with. */
 const guide: Record<string, { heading: string; mentions: string[] }> = {
   'VS Code (client ID metadata document)': {
     heading: 'VS Code',
@@ -163,17 +163,13 @@ const guide: Record<string, { heading: string; mentions: string[] }> = {
   },
 };
 
-/** The body of the README's "### <heading>" subsection of "Connecting an MCP client". */
+/** The body of the "## <heading>" section of the per-client guide, docs/mcp-clients.md. */
 function guideSection(heading: string): string {
-  const readme = readFileSync('README.md', 'utf8');
-  const section = readme.slice(
-    readme.indexOf('## Connecting an MCP client'),
-    readme.indexOf('## Connecting an A2A agent'),
-  );
-  const marker = `\n### ${heading}\n`;
-  const start = section.indexOf(marker);
-  expect(start, `a subsection "### ${heading}"`).to.be.greaterThan(-1);
-  return section.slice(start + marker.length).split('\n### ')[0]!;
+  const page = readFileSync('docs/mcp-clients.md', 'utf8');
+  const marker = `\n## ${heading}\n`;
+  const start = page.indexOf(marker);
+  expect(start, `a section "## ${heading}" in docs/mcp-clients.md`).to.be.greaterThan(-1);
+  return page.slice(start + marker.length).split('\n## ')[0]!;
 }
 
 describe('MCP clients sign in with the default settings', function () {
@@ -191,7 +187,7 @@ describe('MCP clients sign in with the default settings', function () {
     });
   }
 
-  it('the README has a subsection per client whose snippet and callbacks are those signed in with above, and the views', () => {
+  it('docs/mcp-clients.md has a section per client whose snippet and callbacks are those signed in with above, and the views', () => {
     for (const client of profiles()) {
       const { heading, mentions } = guide[client.product]!;
       const text = guideSection(heading);

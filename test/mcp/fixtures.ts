@@ -16,16 +16,22 @@ export const resourceMetadataUrl = (): string => `${service().config.siteUrl}/.w
 /**
  * A grant of a new admin of an existing business (the seeded ones) to a newly registered client,
  * as the authorization endpoint records it after consent (an admin: only an owner or admin may
- * grant write scopes).
+ * grant write scopes). `role` and `clientScope` (the client's registered scope; every scope when
+ * absent) change who consented and what the client registered.
  */
-export async function grantFor(businessId: string, scope: string): Promise<GrantFixture> {
+export async function grantFor(
+  businessId: string,
+  scope: string,
+  { role = 'admin', clientScope }: { role?: 'admin' | 'member'; clientScope?: string } = {},
+): Promise<GrantFixture> {
   const caller = accountsCaller();
   const user = await createUser(caller, 'mcp');
-  await caller.accounts.addMember({ business: businessId, email: user.email, role: 'admin' });
+  await caller.accounts.addMember({ business: businessId, email: user.email, role });
   const port = 40_000 + (randomBytes(2).readUInt16BE() % 20_000);
   const client = await caller.oauthClients.registerClient({
     redirect_uris: [`http://127.0.0.1:${port}/callback?t=${uniqueSuffix()}`],
     client_name: `MCP test ${uniqueSuffix()}`,
+    ...(clientScope === undefined ? {} : { scope: clientScope }),
   });
   const grantId = randomUUID();
   await sql(

@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { checkOrigin } from '../../adapters/mcp/transport-checks.ts';
+import { loadConfig } from '../../core/config.ts';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { createTestBusiness } from '../helpers/workspace.ts';
@@ -147,6 +149,57 @@ describe('MCP endpoint: Streamable HTTP and JSON-RPC', () => {
         expectRpcError(await rpc(token, 'ping', undefined, { origin }), 403, -32003, 'MCP_ORIGIN_NOT_ALLOWED');
       }
       expect((await rpc(token, 'ping', undefined, { origin: service().config.siteUrl })).status).to.equal(200);
+    });
+
+    it('in development (no SITE_URL), a page served from this machine passes: the MCP Inspector in direct mode, with a browser preflight', async () => {
+      expect(service().config.siteUrlConfigured).to.equal(false);
+      for (const origin of [
+        'http://localhost:6274',
+        'http://127.0.0.1:6274',
+        'http://[::1]:6274',
+        'https://localhost',
+      ]) {
+        expect((await rpc(token, 'ping', undefined, { origin })).status, origin).to.equal(200);
+      }
+      const preflight = await request(mcpUrl(), {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://localhost:6274',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type, mcp-protocol-version',
+        },
+      });
+      expect(preflight.status).to.equal(204);
+      expect(preflight.headers.get('access-control-allow-headers')).to.include('mcp-protocol-version');
+      for (const origin of [
+        'http://localhost.evil.example:6274',
+        'http://127.0.0.2:6274',
+        'http://localhost:6274/path',
+      ]) {
+        expectRpcError(await rpc(token, 'ping', undefined, { origin }), 403, -32003, 'MCP_ORIGIN_NOT_ALLOWED');
+      }
+    });
+
+    it('with SITE_URL, only the site and the origins of MCP_ALLOWED_ORIGINS pass', () => {
+      const config = loadConfig({
+        SITE_URL: 'https://api.example.com',
+        MCP_ALLOWED_ORIGINS: 'http://localhost:6274, https://inspector.example.com',
+      });
+      expect(config.mcpAllowedOrigins).to.deep.equal(['http://localhost:6274', 'https://inspector.example.com']);
+      const policy = { allowed: config.mcpAllowedOrigins, loopbackPages: !config.siteUrlConfigured };
+      const check = (origin: string) =>
+        checkOrigin(
+          { method: 'POST', header: (name) => (name === 'origin' ? origin : undefined) },
+          config.siteUrl,
+          policy,
+        );
+      for (const origin of ['https://api.example.com', 'http://localhost:6274', 'https://inspector.example.com'])
+        expect(check(origin), origin).to.equal(undefined);
+      for (const origin of ['http://127.0.0.1:6274', 'http://localhost:6275', 'https://evil.example'])
+        expect(check(origin)?.body, origin).to.nested.include({ 'error.data.code': 'MCP_ORIGIN_NOT_ALLOWED' });
+      expect(() => loadConfig({ MCP_ALLOWED_ORIGINS: 'https://inspector.example.com/path' })).to.throw(
+        /MCP_ALLOWED_ORIGINS/,
+      );
     });
 
     it('a foreign Origin is refused before the token is looked at', async () => {

@@ -79,6 +79,8 @@ describe('OAuth access tokens (RFC 9068 JWTs, ES256)', () => {
       grantId: grant.grantId,
       tokenId: minted.jti,
       scopes: ['mcp:read', 'mcp:customers:write'],
+      // What the grant holds, plus the client's other registered scopes an admin may consent to.
+      reachableScopes: ['mcp:read', 'mcp:customers:write', 'mcp:jobs:write'],
     });
   });
 

@@ -10,10 +10,10 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import pg from 'pg';
 import { loadConfig } from '../../core/config.ts';
 import { createLogger } from '../../core/logger.ts';
 import { openDatabase, type Database } from '../../orm/database.ts';
@@ -131,22 +131,64 @@ describe('the embedded database socket', function () {
     expect(attempt.connect).to.equal('EACCES');
   });
 
-  it('keeps its one connection, so another local client is turned away rather than the service', async () => {
+  /** A second local client, as psql or the admin CLI beside the service connect. */
+  async function sideClient(): Promise<pg.Client> {
+    const client = new pg.Client({ host: socketDir(), port: 5432, user: 'postgres', database: 'postgres' });
+    client.on('error', () => {}); // A disconnection the test causes on purpose.
+    await client.connect();
+    return client;
+  }
+
+  const serviceSees = (opened: Database, table: string) =>
+    opened.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ n: number }[]>('select count(*)::int as n from pg_tables where tablename = ?', [table])
+      .then((rows) => rows[0]!.n);
+
+  it('admits another local client and gives it whole transactions: the service never runs inside one', async () => {
     const opened = await open();
-    // A connection beyond the server's one slot is closed at once (net.Server maxConnections); a
-    // free slot would wait for a startup message instead, until the timeout ends the attempt.
-    const outcome = await new Promise<'closed' | 'accepted'>((resolve, reject) => {
-      const socket = connect(socketPath());
-      let timedOut = false;
-      socket.setTimeout(3_000, () => {
-        timedOut = true;
-        socket.destroy();
-      });
-      socket.on('close', () => resolve(timedOut ? 'accepted' : 'closed'));
-      socket.on('error', reject);
-    });
-    expect(outcome).to.equal('closed');
-    await opened.orm.em.fork().getConnection().execute('select 1');
+    const side = await sideClient();
+    try {
+      await side.query('begin');
+      await side.query('create table side_probe (x int)');
+      // Queued behind the side client's transaction, not run inside it.
+      const seen = serviceSees(opened, 'side_probe');
+      await side.query('rollback');
+      expect(await seen, 'a table of the rolled-back transaction').to.equal(0);
+      expect((await side.query<{ n: number }>('select 1 as n')).rows[0]!.n).to.equal(1);
+    } finally {
+      await side.end();
+    }
+  });
+
+  it('rolls back the transaction of a client that leaves in the middle of it, and the service carries on', async () => {
+    const opened = await open();
+    const side = await sideClient();
+    await side.query('begin');
+    await side.query('create table left_behind (x int)');
+    const seen = serviceSees(opened, 'left_behind');
+    (side as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    expect(await seen).to.equal(0);
+    // The session is idle again: a transaction of the service's own commits normally.
+    await opened.orm.em.fork().getConnection().execute('create table after_leaving (x int)');
+    expect(await serviceSees(opened, 'after_leaving')).to.equal(1);
+  });
+
+  it('disconnects a client idle inside a transaction while the service waits, with a reason', async () => {
+    database = await openDatabase(
+      { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }).database, idleInTransactionMs: 300 },
+      { log: createLogger('silent') },
+    );
+    const side = await sideClient();
+    const ended = new Promise<Error>((resolve) => side.on('error', resolve));
+    await side.query('begin');
+    await side.query('create table idle_probe (x int)');
+    expect(await serviceSees(database, 'idle_probe'), 'the idle transaction was rolled back').to.equal(0);
+    const error = (await ended) as Error & { code?: string };
+    expect(error.code).to.equal('25P03');
+    expect(error.message).to.contain('idle in a transaction');
+    await side.end().catch(() => {});
   });
 
   it('falls back to a private temporary directory when DATA_DIR is too long for a socket address', () => {

@@ -14,7 +14,7 @@ import { freshDataDir } from '../helpers/test-service.ts';
 const OUTAGE_MS = Number(process.env.FAULT_OUTAGE_MS ?? 3_000);
 
 /**
- * The documented bound on one answer during an outage (README, "Running in production"): at most
+ * The documented bound on one answer during an outage (docs/operations.md, "Running in production"): at most
  * 5 s waiting for a pooled connection (acquireTimeoutMillis, which also covers the 5 s connect
  * timeout), plus the request's own work. A request still unanswered after this counts as a hang.
  */

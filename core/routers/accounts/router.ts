@@ -5,6 +5,7 @@ import { createBusiness } from './create-business.ts';
 import { createUser } from './create-user.ts';
 import { listApiTokens } from './list-api-tokens.ts';
 import { listBusinesses } from './list-businesses.ts';
+import { resetUserPassword } from './reset-user-password.ts';
 import { revokeApiToken } from './revoke-api-token.ts';
 import { verifyUserPassword } from './verify-user-password.ts';
 
@@ -18,4 +19,5 @@ export const accountsRouter = router({
   listApiTokens,
   listBusinesses,
   verifyUserPassword,
+  resetUserPassword,
 });

@@ -30,5 +30,7 @@ export const recordSettlement = publicProcedure
           });
     if (!row)
       ctx.log.warn({ payment_id: input.payment_id }, 'a settlement was recorded for a payment no longer reserved');
+    // Counted once per payment: a second record of the same payment changed nothing.
+    else ctx.services.metrics?.paymentOutcome(input.outcome);
     return { recorded: row !== undefined };
   });

@@ -11,4 +11,9 @@ import { ZReleasePaymentInput, ZReleasePaymentOutput } from './release-payment.s
 export const releasePayment = publicProcedure
   .input(ZReleasePaymentInput)
   .output(ZReleasePaymentOutput)
-  .mutation(async ({ ctx, input }) => ({ released: await deleteReservation(ctx.sql, input.payment_id) }));
+  .mutation(async ({ ctx, input }) => {
+    const released = await deleteReservation(ctx.sql, input.payment_id);
+    // Only the call that freed it counts: a repeated release is not a second outcome.
+    if (released) ctx.services.metrics?.paymentOutcome('released');
+    return { released };
+  });

@@ -3,7 +3,7 @@ import { acpDiscoveryDocument } from '../../services/ucp/acp.ts';
 import { publicProcedure } from '../../trpc.ts';
 import { ZAcpDiscovery, ZGetAcpDiscoveryInput } from './get-acp-discovery.schema.ts';
 
-/** The ACP document changes only with a deployment: an hour in caches, as protocols.md asks. */
+/** The ACP document changes only with a deployment: an hour in caches (docs/public-api.md). */
 const ACP_MAX_AGE_SECONDS = 3600;
 
 /**

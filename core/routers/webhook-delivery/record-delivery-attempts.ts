@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { storableText } from '../../services/sql/storable-text.ts';
-import type { RecordedAttempt } from '../../services/webhooks/delivery-record.query.ts';
+import type { DeliveryStatus, RecordedAttempt } from '../../services/webhooks/delivery-record.query.ts';
 import { recordAttemptsApart, UNRECORDABLE_ATTEMPT } from '../../services/webhooks/record-attempts.ts';
 import { decideOutcome, type AttemptResult } from '../../services/webhooks/retry-policy.ts';
+import type { ServiceMetrics } from '../../services/metrics/metrics-port.ts';
 import { systemProcedure } from '../../trpc.ts';
 import {
   ZRecordDeliveryAttemptsInput,
@@ -13,6 +14,16 @@ import {
 /** The schema's bounds: what the worker sends is storable already, these are the guard behind it. */
 const RESPONSE_BODY_MAX = 4096;
 const ERROR_MAX = 2000;
+
+/**
+ * Counts each recorded attempt by the state its record left the delivery in (an attempt recorded
+ * apart as a failure counts as what was stored); one whose lease was lost (undefined) is not
+ * counted, since whoever holds the delivery now records its own attempt.
+ */
+function countAttempts(metrics: ServiceMetrics | undefined, deliveries: readonly (DeliveryStatus | undefined)[]): void {
+  for (const delivery of deliveries)
+    if (delivery) metrics?.webhookAttempt(delivery.state === 'pending' ? 'retrying' : delivery.state);
+}
 
 /**
  * Records finished attempts and decides what follows each (delivered, retry when, failed, endpoint
@@ -59,5 +70,6 @@ export const recordDeliveryAttempts = systemProcedure
       (index) => recorded(input.attempts[index]!, true),
       ctx.log,
     );
+    countAttempts(ctx.services.metrics, deliveries);
     return { deliveries: deliveries.map((delivery) => delivery ?? null) };
   });

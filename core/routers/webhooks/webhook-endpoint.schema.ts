@@ -4,7 +4,7 @@ import { noNul } from '../../services/sql/no-nul.ts';
 import { webhookEventTypes } from '../../services/webhooks/event-catalogue.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from '../../services/webhooks/url-policy.ts';
 
-/** Limits of endpoint management (README "Receiving webhooks"). */
+/** Limits of endpoint management (docs/webhooks.md). */
 export const WEBHOOK_LIMITS = {
   endpointsPerBusiness: 20,
   metadataKeys: 20,

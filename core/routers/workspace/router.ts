@@ -16,7 +16,7 @@ import { teamRouter } from './team/router.ts';
 
 /**
  * The field-service domain, acting inside the caller's business: the 45 reads and 2 writes of the
- * agent tool catalogue (../shared/design/mcp-tools.md). Each procedure's `tool` meta names it for
+ * agent tool catalogue (docs/workspace-api.md). Each procedure's `tool` meta names it for
  * the MCP adapter; none has an `openapi` mapping, so none is in the public OpenAPI document.
  */
 export const workspaceRouter = router({

@@ -59,3 +59,11 @@ export async function replacePasswordHash(
     { passwordHash: input.rehashed, updatedAt: input.now },
   );
 }
+
+/** Sets a user's password hash (an operator's reset: whatever the old one was). */
+export async function setPasswordHash(
+  em: EntityManager,
+  input: { userId: string; passwordHash: string; now: Date },
+): Promise<void> {
+  await em.nativeUpdate(User, { id: input.userId }, { passwordHash: input.passwordHash, updatedAt: input.now });
+}

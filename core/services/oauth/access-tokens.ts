@@ -6,6 +6,7 @@ import { mcpScopes } from '../../auth/scopes.ts';
 import type { Principal } from '../../context.ts';
 import { standingGrant } from './grant-state-cache.ts';
 import { findStandingGrant, type StandingGrant } from './grants.query.ts';
+import { reachableScopes } from './reachable-scopes.ts';
 import { findPublishedKey, SIGNING_ALG, signingKeyFor } from './signing-keys.ts';
 import { cachedClaims, rememberClaims, verifiedTokenKey, type VerifiedClaims } from './verified-token-cache.ts';
 import { MAX_CLIENT_ID_LENGTH } from './client-document-url.ts';
@@ -169,6 +170,7 @@ function principalOf(claims: VerifiedClaims, grant: StandingGrant | undefined): 
     grantId: claims.grantId,
     tokenId: claims.jti,
     scopes: claims.scopes,
+    reachableScopes: reachableScopes(grant.client_scope, grant.role, claims.scopes),
   };
 }
 

@@ -4,7 +4,7 @@ import { inTransaction } from '../sql/transaction.ts';
 import { insertAuthorizationCode } from './authorization-codes.query.ts';
 import { insertGrant } from './grants.query.ts';
 
-/** How long an authorization code may be exchanged (protocols.md: 60 seconds). */
+/** How long an authorization code may be exchanged (60 seconds, as the protocol design fixes it; docs/oauth.md). */
 const AUTHORIZATION_CODE_TTL_SECONDS = 60;
 
 /**

@@ -49,11 +49,15 @@ export async function revokeGrant(
   return rows.length > 0;
 }
 
-/** What a standing grant binds its tokens to. */
+/** What a standing grant binds its tokens to, and what bounds the scopes it could ever carry. */
 export interface StandingGrant {
   client_id: string;
   user_id: string;
   business_id: string;
+  /** The client's registered scopes (space-separated): no authorization of it asks for more. */
+  client_scope: string;
+  /** The user's membership role in the business: whether their consent may carry write scopes. */
+  role: string;
 }
 
 /**
@@ -62,7 +66,7 @@ export interface StandingGrant {
  */
 export async function findStandingGrant(source: SqlSource, grantId: string): Promise<StandingGrant | undefined> {
   const grants = await runQuery<StandingGrant>(source, {
-    sql: `select g.client_id, g.user_id, g.business_id
+    sql: `select g.client_id, g.user_id, g.business_id, c.scope as client_scope, m.role
             from oauth_grants g
             join oauth_clients c on c.client_id = g.client_id
             join memberships m on m.business_id = g.business_id and m.user_id = g.user_id

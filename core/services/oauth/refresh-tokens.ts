@@ -7,7 +7,7 @@ const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /**
  * How long after its rotation a refresh token may be presented again without revoking the grant
- * (protocols.md: at most 10 seconds). Concurrent refreshes of one client (two tabs, a retry after a
+ * (at most 10 seconds, as the protocol design fixes it; docs/security.md). Concurrent refreshes of one client (two tabs, a retry after a
  * lost response) then get the same successor refresh token the rotation issued, with a fresh access
  * token, instead of ending the session (see exchangeRefreshToken).
  */

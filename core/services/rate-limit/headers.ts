@@ -1,7 +1,7 @@
 import type { RateLimitDecision } from './rate-limiter.ts';
 
 /**
- * The IETF draft's RateLimit fields (draft-ietf-httpapi-ratelimit-headers), as protocols.md fixes them:
+ * The IETF draft's RateLimit fields (draft-ietf-httpapi-ratelimit-headers), in the form docs/public-api.md documents:
  * `RateLimit-Policy: "gov";q=120;w=60` and `RateLimit: "gov";r=0;t=30`; plus Retry-After when refused.
  */
 export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {

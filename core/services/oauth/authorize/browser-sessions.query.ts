@@ -38,3 +38,12 @@ export async function findBrowserSessionUser(
 export async function deleteBrowserSession(source: SqlSource, idHash: string): Promise<void> {
   await runQuery(source, { sql: 'delete from oauth_browser_sessions where id_hash = ?', params: [idHash] });
 }
+
+/** Deletes every session of a user (a password reset signs them out everywhere); answers how many. */
+export async function deleteUserBrowserSessions(source: SqlSource, userId: string): Promise<number> {
+  const rows = await runQuery(source, {
+    sql: 'delete from oauth_browser_sessions where user_id = ? returning id_hash',
+    params: [userId],
+  });
+  return rows.length;
+}

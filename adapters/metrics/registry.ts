@@ -1,0 +1,171 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ServiceMetrics } from '../../core/services/metrics/metrics-port.ts';
+import type { PoolProbe } from '../../orm/pool-probe.ts';
+
+/** Every family's name starts with it (Prometheus naming: one namespace per application). */
+const PREFIX = 'fsa_';
+
+/** The protocols a request is counted under; anything else that answered is `http` (docs, media, unmatched). */
+export type Protocol = 'rest' | 'trpc' | 'mcp' | 'a2a' | 'oauth' | 'http';
+
+/** One answered request, with labels already bounded by the caller (request-metrics.ts). */
+export interface RequestObservation {
+  protocol: Protocol;
+  /** The route template (`/api/v1/directory/public/{slug}` as the router declared it), never the raw path. */
+  route: string;
+  /** The tRPC procedure, MCP tool or method, A2A method: a known name or a fixed placeholder; '' for the rest. */
+  operation: string;
+  status: number;
+  /** The catalogue code of an error answer. */
+  errorCode: string | undefined;
+  seconds: number;
+}
+
+/** What the database holds, from the operations.getGauges procedure. */
+interface DatabaseGauges {
+  pendingDeliveries: number;
+  unpublishedEvents: number;
+  oldestUndeliveredSeconds: number;
+  agentTasksStored: number;
+}
+
+export interface MetricsRegistry {
+  registry: Registry;
+  /** The port core counts through (CoreServices.metrics). */
+  service: ServiceMetrics;
+  observeRequest(observation: RequestObservation): void;
+  setDatabaseGauges(gauges: DatabaseGauges): void;
+}
+
+// Fast reads answer in about a millisecond: the default buckets would put them all in the first one.
+const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const WAIT_BUCKETS = [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5];
+
+function poolFamilies(registry: Registry, pool: PoolProbe): void {
+  new Gauge({
+    name: `${PREFIX}db_pool_connections`,
+    help: 'Database pool connections by state: used (lent out), free (idle), pending_create (being opened).',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const now = pool.snapshot();
+      this.set({ state: 'used' }, now.used);
+      this.set({ state: 'free' }, now.free);
+      this.set({ state: 'pending_create' }, now.pendingCreates);
+    },
+  });
+  new Gauge({
+    name: `${PREFIX}db_pool_max_connections`,
+    help: 'The most connections the pool opens (DB_POOL_MAX; 1 on the embedded database).',
+    registers: [registry],
+    collect() {
+      this.set(pool.max);
+    },
+  });
+  new Gauge({
+    name: `${PREFIX}db_pool_waiting_requests`,
+    help: 'Queries waiting for a pool connection now.',
+    registers: [registry],
+    collect() {
+      this.set(pool.snapshot().pendingAcquires);
+    },
+  });
+  const wait = new Histogram({
+    name: `${PREFIX}db_pool_acquire_wait_seconds`,
+    help: 'How long a query waited for a pool connection.',
+    buckets: WAIT_BUCKETS,
+    registers: [registry],
+  });
+  pool.onAcquireWait((seconds) => wait.observe(seconds));
+}
+
+/**
+ * One Prometheus registry per running service (tests run several services in one process, so never
+ * prom-client's global one), with every family an operator reads: requests and their latency by
+ * protocol and route, error codes, budget refusals, the database pool, the webhook queue and its
+ * attempts, payments, stored A2A tasks, and Node's process metrics (event-loop delay among them).
+ */
+export function createMetricsRegistry(options: { pool: PoolProbe }): MetricsRegistry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const requests = new Counter({
+    name: `${PREFIX}requests_total`,
+    help: 'Requests answered, by protocol, route template, operation (tRPC procedure, MCP tool or method, A2A method) and HTTP status.',
+    labelNames: ['protocol', 'route', 'operation', 'status'],
+    registers,
+  });
+  const durations = new Histogram({
+    name: `${PREFIX}request_duration_seconds`,
+    help: 'Time from the request arriving to its answer being written, by protocol, route template and operation.',
+    labelNames: ['protocol', 'route', 'operation'],
+    buckets: REQUEST_BUCKETS,
+    registers,
+  });
+  const errors = new Counter({
+    name: `${PREFIX}error_responses_total`,
+    help: 'Error answers by protocol and error code (the catalogue code in the ErrorMessage, also inside JSON-RPC errors).',
+    labelNames: ['protocol', 'code'],
+    registers,
+  });
+  const refusals = new Counter({
+    name: `${PREFIX}rate_limit_refusals_total`,
+    help: 'Requests a budget refused (RATE_LIMITED), by budget.',
+    labelNames: ['budget'],
+    registers,
+  });
+  const attempts = new Counter({
+    name: `${PREFIX}webhook_attempts_total`,
+    help: 'Webhook attempts recorded, by what they left the delivery in: delivered, retrying, failed.',
+    labelNames: ['outcome'],
+    registers,
+  });
+  const payments = new Counter({
+    name: `${PREFIX}payments_total`,
+    help: 'Paid-reference payments by outcome: settled, failed (refused naming a transaction), unknown (no answer from the facilitator), released (nothing settled).',
+    labelNames: ['outcome'],
+    registers,
+  });
+  const queueDepth = new Gauge({
+    name: `${PREFIX}webhook_queue_depth`,
+    help: 'Webhook events waiting: stage="delivery" pending deliveries, stage="outbox" events not yet fanned out (each counted up to 10000).',
+    labelNames: ['stage'],
+    registers,
+  });
+  const oldest = new Gauge({
+    name: `${PREFIX}webhook_oldest_undelivered_seconds`,
+    help: 'Age of the oldest webhook event not yet delivered; 0 when none waits.',
+    registers,
+  });
+  const tasks = new Gauge({
+    name: `${PREFIX}a2a_tasks_stored`,
+    help: 'A2A tasks stored (exact up to 10000, the planner estimate beyond).',
+    registers,
+  });
+  poolFamilies(registry, options.pool);
+
+  // Every outcome at zero from the start: a rate() over a series that appears late misses its first increase.
+  for (const outcome of ['delivered', 'retrying', 'failed']) attempts.inc({ outcome }, 0);
+  for (const outcome of ['settled', 'failed', 'unknown', 'released']) payments.inc({ outcome }, 0);
+
+  return {
+    registry,
+    service: {
+      paymentOutcome: (outcome) => payments.inc({ outcome }),
+      webhookAttempt: (outcome) => attempts.inc({ outcome }),
+      rateLimitRefused: (budget) => refusals.inc({ budget }),
+    },
+    observeRequest({ protocol, route, operation, status, errorCode, seconds }) {
+      requests.inc({ protocol, route, operation, status });
+      durations.observe({ protocol, route, operation }, seconds);
+      if (errorCode !== undefined) errors.inc({ protocol, code: errorCode });
+    },
+    setDatabaseGauges(gauges) {
+      queueDepth.set({ stage: 'delivery' }, gauges.pendingDeliveries);
+      queueDepth.set({ stage: 'outbox' }, gauges.unpublishedEvents);
+      oldest.set(gauges.oldestUndeliveredSeconds);
+      tasks.set(gauges.agentTasksStored);
+    },
+  };
+}
