@@ -1,10 +1,13 @@
 import { initTRPC, type AnyProcedure } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import { z } from 'zod';
 import { resolvePrincipal } from './auth/authenticate.ts';
 import { mcpScopeFor, principalAllows, scopesGranting, type ToolAccess } from './auth/scopes.ts';
 import type { ToolsetName } from './auth/toolsets.ts';
+import { workspaceScopeRefusal } from './auth/workspace-scope-refusal.ts';
 import type { Context } from './context.ts';
 import { AppError, classifyError, type ErrorMessage } from './errors/index.ts';
+import { houseStyleMessage } from './errors/validation-messages.ts';
 import { removeOutputValidator } from './procedures/introspection.ts';
 import { clientAddressKey, clientNetworkKey } from './services/rate-limit/client-address-key.ts';
 import { rateLimitHeaders } from './services/rate-limit/headers.ts';
@@ -91,6 +94,11 @@ interface ErrorShapeData {
   /** The ErrorMessage, for clients of tRPC's own endpoint (`error.data.errorMessage`). */
   errorMessage: ErrorMessage;
 }
+
+// Every schema's issue, on every transport, in the house style (what was expected, what was received,
+// the bounds) unless the schema words it itself: set here, beside the one initTRPC, because every
+// procedure's input is parsed through this module's procedures.
+z.config({ customError: houseStyleMessage });
 
 const t = initTRPC
   .context<Context>()
@@ -284,6 +292,8 @@ export const tenantProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   const businessId = principal.businessId!;
   const access = meta?.tool?.access;
   const allowed = access ? principalAllows(principal, access) : principal.kind === 'system';
+  if (!allowed && access && principal.kind === 'api_token')
+    throw workspaceScopeRefusal('This operation', scopesGranting(access), principal.scopes);
   if (!allowed) {
     const required = access ? [...scopesGranting(access)] : [];
     throw new AppError(
@@ -318,9 +328,7 @@ export const webhookManagementProcedure = t.procedure.use(async ({ ctx, next }) 
     });
   }
   if (!principal.scopes.includes(WEBHOOKS_MANAGE_SCOPE)) {
-    throw new AppError('INSUFFICIENT_SCOPE', `Webhook management needs the scope ${WEBHOOKS_MANAGE_SCOPE}.`, {
-      details: [{ required_scopes: [WEBHOOKS_MANAGE_SCOPE], accepted_scopes: [WEBHOOKS_MANAGE_SCOPE] }],
-    });
+    throw workspaceScopeRefusal('Webhook management', [WEBHOOKS_MANAGE_SCOPE], principal.scopes);
   }
   return next({ ctx: { principal, businessId: principal.businessId } });
 });

@@ -11,6 +11,7 @@ import type { ProcedureAccess } from '../http/procedure-access.ts';
 import { requestFacts } from '../http/request-facts.ts';
 import { transportRequest, type TransportRequest } from '../http/transport-request.ts';
 import type { HttpState, KoaCtx } from '../http/state.ts';
+import { queryOnlyRules, refuseUnexpectedInput } from '../http/strict-input.ts';
 import { A2A_ENDPOINT_PATH, buildAgentCard } from './card.ts';
 import { parseEnvelope, type A2aRequest } from './envelope.ts';
 import {
@@ -52,6 +53,7 @@ const A2A_MAX_BODY_BYTES = 64 * 1024;
 const CARD_CACHE_CONTROL = 'public, max-age=300';
 
 /** The site-root discovery URLs of the card (A2A 1.0 and 0.3's, and the older name). */
+const NO_QUERY = queryOnlyRules([]);
 const WELL_KNOWN_CARD_PATHS = ['/.well-known/agent-card.json', '/.well-known/agent.json'];
 
 async function readBody(ctx: KoaCtx, limit: number): Promise<{ text: string } | { reply: A2aReply }> {
@@ -220,16 +222,22 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
     return { ...answer, headers: { ...answer.headers, ...admitted.headers } };
   };
 
+  // The card takes no query parameter (strict-input.ts); the JSON-RPC POST is A2A's to read, extensible members included.
+  const sendCardStrictly = (ctx: KoaCtx): void => {
+    refuseUnexpectedInput(NO_QUERY, ctx.querystring, undefined);
+    sendCard(ctx, cardText(ctx.state.urls));
+  };
+
   const serve = async (ctx: KoaCtx): Promise<void> => {
     const request = transportRequest(ctx);
     const refused = checkMethod(request);
     if (refused) return send(ctx, refused);
-    if (request.method !== 'POST') return sendCard(ctx, cardText(ctx.state.urls));
+    if (request.method !== 'POST') return sendCardStrictly(ctx);
     send(ctx, await handlePost(ctx, request));
   };
 
   const cardRoutes = new Router<HttpState>();
-  for (const path of WELL_KNOWN_CARD_PATHS) cardRoutes.get(path, (ctx) => sendCard(ctx, cardText(ctx.state.urls)));
+  for (const path of WELL_KNOWN_CARD_PATHS) cardRoutes.get(path, sendCardStrictly);
 
   // Not async itself: every other request passes through without a promise of its own.
   const middleware: Middleware<HttpState> = (ctx, next) => (ctx.path === endpoint ? serve(ctx) : next());

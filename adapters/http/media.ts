@@ -7,6 +7,10 @@ import { ZGetMediaInput } from '../../core/routers/blog/get-media.schema.ts';
 import type { ProcedureRoutesOptions } from './procedure-access.ts';
 import { requestFacts } from './request-facts.ts';
 import type { HttpState } from './state.ts';
+import { queryOnlyRules, refuseUnexpectedInput } from './strict-input.ts';
+
+/** The media route takes its one path parameter and no query parameter (strict-input.ts). */
+const NO_QUERY = queryOnlyRules([]);
 
 const BLOG_MEDIA_PATH = '/v1/blog/media/{publicId}';
 
@@ -25,6 +29,7 @@ function immutableHeaders(): Record<string, string> {
 export function mediaRoutes({ invoker, createContext, prefix }: ProcedureRoutesOptions): Router<HttpState> {
   const router = new Router<HttpState>({ prefix });
   router.get(BLOG_MEDIA_PATH.replace('{publicId}', ':publicId'), async (ctx) => {
+    refuseUnexpectedInput(NO_QUERY, ctx.querystring, undefined);
     const media = await invoker.call(
       'blog.getMedia',
       { publicId: ctx.params.publicId ?? '' },

@@ -8,6 +8,7 @@ import type { ProcedureRoutesOptions } from './procedure-access.ts';
 import { requestFacts } from './request-facts.ts';
 import { serveIdempotently } from './rest-idempotency.ts';
 import type { HttpState, KoaCtx } from './state.ts';
+import { inputRules, refuseUnexpectedInput } from './strict-input.ts';
 
 // What `ctx.type = 'application/json'` resolves to, without the MIME look-up per request.
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -46,7 +47,8 @@ function takesInput(procedure: ProcedureEntry): boolean {
  *
  * A procedure marked `deprecated()` (core/deprecation.ts) answers with `Deprecation`, `Sunset` and
  * `Link` headers on every answer, errors included. `rest.successStatus` (201) is its success status;
- * `rest.idempotent` puts the route behind Idempotency-Key (rest-idempotency.ts).
+ * `rest.idempotent` puts the route behind Idempotency-Key (rest-idempotency.ts). Query parameters and
+ * body fields the input schema does not name are refused, not ignored (strict-input.ts).
  */
 export function restRoutes(options: ProcedureRoutesOptions): Router<HttpState> {
   const router = new Router<HttpState>({ prefix: options.prefix });
@@ -62,6 +64,7 @@ export function restRoutes(options: ProcedureRoutesOptions): Router<HttpState> {
     const rest = procedure.meta?.rest;
     const successStatus = rest?.successStatus ?? 200;
     const scope = `${openapi.method} ${options.prefix}${openapi.path}`;
+    const rules = inputRules(hasInput ? procedure.inputParser : undefined, openapi.path, usesBody);
 
     const inputOf = (ctx: KoaCtx): unknown =>
       hasInput
@@ -83,6 +86,8 @@ export function restRoutes(options: ProcedureRoutesOptions): Router<HttpState> {
       // Set before the call, so that its error answers carry them too (the envelope keeps headers
       // already set). A request refused before routing (a body too large) is not the resource's answer.
       if (deprecation) ctx.set(deprecationHeaders(deprecation, context.urls));
+      // Before any budget or Idempotency-Key is spent: a request the operation cannot read as sent is refused whole.
+      refuseUnexpectedInput(rules, ctx.querystring, usesBody ? ctx.state.body : undefined);
       // Headers a middleware already earned for this request (RateLimit) stay on its error answer.
       const earned = (): Record<string, string> => {
         const { 'Cache-Control': _caching, ...kept } = context.response.headers;

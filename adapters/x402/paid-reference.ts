@@ -10,6 +10,7 @@ import { noStore } from '../http/no-store.ts';
 import type { ProcedureRoutesOptions } from '../http/procedure-access.ts';
 import { requestFacts } from '../http/request-facts.ts';
 import type { HttpState, KoaCtx } from '../http/state.ts';
+import { queryOnlyRules, refuseUnexpectedInput } from '../http/strict-input.ts';
 import { facilitatorError, paymentRequiredError, settlementUnknownError, writePaymentRequired } from './answers.ts';
 import { markCheckoutPaid, payableCheckout, readReference } from './collaborators.ts';
 import { FacilitatorFailure } from './facilitator-client.ts';
@@ -63,6 +64,9 @@ function startError(error: unknown, server: PaidReferenceServer, requestId: stri
  *    which completes the session the reservation held.
  * HEAD never pays: it answers what an unpaid GET would.
  */
+/** `?checkout_session=` (a UCP handoff), once, and no other query parameter (strict-input.ts). */
+const QUERY_RULES = queryOnlyRules(['checkout_session']);
+
 export function paidReferenceRoutes(options: PaidReferenceOptions): Router<HttpState> {
   const { invoker, createContext } = options;
   const facilitator = options.payments.facilitator;
@@ -70,6 +74,7 @@ export function paidReferenceRoutes(options: PaidReferenceOptions): Router<HttpS
   const router = new Router<HttpState>();
 
   router.get(`${options.prefix}${PAID_REFERENCE_PATH}`, async (ctx) => {
+    refuseUnexpectedInput(QUERY_RULES, ctx.querystring, undefined);
     noStore(ctx);
     // A paid answer is never a 304: the payer paid for the bytes.
     delete ctx.req.headers['if-none-match'];

@@ -22,6 +22,11 @@ export interface AppErrorOptions {
   /** Response headers a transport should send with this error (Retry-After, Allow, ...). */
   headers?: Record<string, string>;
   cause?: unknown;
+  /**
+   * What the caller can do, when the catalogue's general resolution would mislead this caller (a
+   * workspace API token cannot be re-consented like an OAuth token). The code stays the catalogue's.
+   */
+  resolution?: string;
 }
 
 /**
@@ -33,6 +38,7 @@ export class AppError extends TRPCError {
   readonly status: number;
   readonly details: ErrorMessage['details'];
   readonly headers: Record<string, string>;
+  readonly resolution: string | undefined;
 
   constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
     const status = errorCatalogue[code].status;
@@ -41,10 +47,12 @@ export class AppError extends TRPCError {
     this.status = status;
     this.details = options.details;
     this.headers = options.headers ?? {};
+    this.resolution = options.resolution;
   }
 
   toErrorMessage(): ErrorMessage {
-    return errorMessage(this.appCode, this.message, this.details);
+    const body = errorMessage(this.appCode, this.message, this.details);
+    return this.resolution === undefined ? body : { ...body, resolution: this.resolution };
   }
 }
 

@@ -25,12 +25,21 @@ function describePath(path: readonly PropertyKey[]): string {
   return path.length === 0 ? 'input' : path.map(String).join('.');
 }
 
-/** A validation failure that names every offending parameter in the message. */
+/**
+ * A validation failure that names every offending parameter in the message, with one entry per
+ * problem in `details`: zod reports the same problem twice when two checks of one value fail alike
+ * (or a refinement repeats an issue), and a repeat says nothing new.
+ */
 export function validationErrorMessage(issues: readonly $ZodIssue[]): ErrorMessage {
-  const parts = issues.map((issue) => `"${describePath(issue.path)}": ${issue.message}`);
-  const unique = [...new Set(parts)];
-  const message = `Invalid parameter ${unique.join('; ')}`;
-  const details = issues.map((issue) => ({
+  const seen = new Set<string>();
+  const distinct = issues.filter((issue) => {
+    const key = `${describePath(issue.path)}\u0000${issue.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const message = `Invalid parameter ${distinct.map((issue) => `"${describePath(issue.path)}": ${issue.message}`).join('; ')}`;
+  const details = distinct.map((issue) => ({
     parameter: describePath(issue.path),
     code: issue.code,
     message: issue.message,

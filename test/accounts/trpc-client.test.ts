@@ -189,9 +189,19 @@ describe('internal clients over /api/trpc with a workspace API token', () => {
     const error = await failure(client(`Bearer ${hooksOnly.token}`).authProbe.whoami.query());
     expect(error.data?.httpStatus).to.equal(403);
     expect(error.data?.errorMessage).to.include({ code: 'INSUFFICIENT_SCOPE', status: 403 });
+    // Workspace scopes only, and how such a token is made: an mcp:* scope or "the user's consent"
+    // is for OAuth access tokens, which this kind of token can never become.
     expect(error.data?.errorMessage.details).to.deep.equal([
-      { required_scopes: ['mcp:read'], accepted_scopes: ['mcp:read', 'mcp:use', 'workspace:read', 'workspace:write'] },
+      { required_scopes: ['workspace:read'], accepted_scopes: ['workspace:read', 'workspace:write'] },
     ]);
+    expect(error.data?.errorMessage.message).to.equal(
+      'This operation needs the workspace scope workspace:read (or workspace:write); this workspace API token carries webhooks:manage.',
+    );
+    expect(error.data?.errorMessage.message).not.to.contain('mcp:');
+    expect(error.data?.errorMessage.resolution).not.to.contain('consent');
+    expect(error.data?.errorMessage.resolution).to.contain(
+      'npm run admin -- create-api-token --business <business slug> --name <token name> --scope workspace:read',
+    );
   });
 
   it('does not reach system procedures, even with a valid token: they answer like an unknown procedure', async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { request } from '../helpers/http.ts';
+import { expectErrorMessage, request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { LIST, buildFixture, insertFixture, removeFixture, type Fixture } from './fixtures.ts';
 
@@ -87,9 +87,14 @@ describe('GET /api/v1/directory/public/filter-options', () => {
     }
   });
 
-  it('ignores query parameters, is publicly cacheable and answers If-None-Match with 304', async () => {
+  it('refuses query parameters (it takes none), is publicly cacheable and answers If-None-Match with 304', async () => {
     const withQuery = await request<{ data: Options }>(`${url()}?page=0&zip=1&zip=2`);
-    expect(withQuery.status).to.equal(200);
+    expectErrorMessage(withQuery, 400, 'VALIDATION_FAILED');
+    expect(
+      (withQuery.body as unknown as { details: Array<{ parameter: string }> }).details.map(
+        (detail) => detail.parameter,
+      ),
+    ).to.deep.equal(['page', 'zip']);
     const first = await request(url());
     expect(first.headers.get('cache-control')).to.equal('public, max-age=60');
     const etag = first.headers.get('etag');

@@ -302,10 +302,12 @@ describe('GET /api/v1/government-opportunities/public', () => {
     expect(ok.status).to.equal(200);
   });
 
-  it('ignores unknown parameters', async () => {
+  it('refuses unknown parameters, naming each', async () => {
     const response = await list('per_page=3&sort=title&foo=bar');
-    expect(response.status, response.text).to.equal(200);
-    expect(response.body.data).to.have.length(3);
+    expectErrorMessage(response, 400, 'VALIDATION_FAILED');
+    expect(
+      (response.body as unknown as { details: Array<{ parameter: string }> }).details.map((detail) => detail.parameter),
+    ).to.deep.equal(['sort', 'foo']);
   });
 
   it('is publicly cacheable for 60 seconds and answers a matching If-None-Match with 304', async () => {

@@ -203,7 +203,8 @@ describe('Loopback aliases in development (SITE_URL unset): localhost, 127.0.0.1
       for (const name of ALIASES) {
         const site = siteOf(name);
         const openapi = await request<{ servers: Array<{ url: string }> }>(`${site}/api/openapi.json`);
-        expect(openapi.body.servers.map((server) => server.url)).to.deep.equal([`${site}/api`]);
+        // The relative server first (any host), then this name's absolute one.
+        expect(openapi.body.servers.map((server) => server.url)).to.deep.equal(['/api', `${site}/api`]);
         etags.add(openapi.headers.get('etag')!);
         const card = await request<{ url?: string; supportedInterfaces?: Array<{ url: string }> }>(
           `${site}/.well-known/agent-card.json`,

@@ -34,7 +34,8 @@ describe('GET /v1/agent/paid-reference (x402 v2)', function () {
   });
 
   it('answers an unpaid request 402 with the x402 v2 terms in PAYMENT-REQUIRED and readable in the body', async () => {
-    const url = `${app.endpoint}?utm=agent`;
+    // The endpoint takes only ?checkout_session= (an unknown parameter is 400: strict input).
+    const url = app.endpoint;
     const response = await request<Json>(url, { headers: { Origin: 'https://agent.example' } });
     expectErrorMessage(response, 402, 'PAYMENT_REQUIRED');
     const required = paymentRequiredOf(response.headers);

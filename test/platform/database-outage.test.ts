@@ -53,7 +53,7 @@ describe('database outage', function () {
     }
     // Every transport answers the outage as such: REST and tRPC with the ErrorMessage and status 503,
     // OAuth as temporarily_unavailable (RFC 6749).
-    const list = await request(`${service.url}/api/v1/directory/public?limit=5`);
+    const list = await request(`${service.url}/api/v1/directory/public?per_page=5`);
     expectErrorMessage(list, 503, 'DATABASE_UNAVAILABLE');
     expect(list.headers.get('retry-after')).to.match(/^\d+$/);
     const trpc = await request<{ error: { data: { errorMessage: { code: string } } } }>(

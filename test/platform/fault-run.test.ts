@@ -130,7 +130,7 @@ describeOnPostgres('fault run: PostgreSQL unreachable under load, two service pr
       const base = urls[instance]!;
       while (running) {
         answers.push(await send('health', instance, `${base}/api/health`));
-        answers.push(await send('list', instance, `${base}/api/v1/directory/public?limit=5`));
+        answers.push(await send('list', instance, `${base}/api/v1/directory/public?per_page=5`));
         const name = `Fault ${randomUUID()}`;
         answers.push(
           await send('create', instance, `${base}/api/trpc/workspace.customers.createCustomer`, {

@@ -36,9 +36,32 @@ describe('GET /api/openapi.json', () => {
     expect(document.openapi).to.match(/^3\.1/);
   });
 
-  it('describes this deployment: version and server URL', () => {
+  it('describes this deployment: version and server URLs, the relative one first (usable from any host)', () => {
     expect(document.info.version).to.equal('1.0.0');
-    expect(document.servers[0].url).to.equal(`${service().config.baseUrl}`);
+    expect(document.servers.map((server: Json) => server.url)).to.deep.equal(['/api', `${service().config.baseUrl}`]);
+  });
+
+  it("puts each parameter's description, example and deprecated flag on the parameter object, where Swagger UI shows them", () => {
+    let parameters = 0;
+    for (const [path, method, operation] of operations(document)) {
+      for (const parameter of (operation.parameters ?? []) as Json[]) {
+        const where = `${method.toUpperCase()} ${path} ${parameter.in} ${parameter.name}`;
+        expect(parameter.description, where).to.be.a('string').and.not.empty;
+        if (parameter.schema?.description) expect(parameter.description, where).to.equal(parameter.schema.description);
+        if (parameter.schema?.examples) expect(parameter.example, where).to.equal(parameter.schema.examples[0]);
+        if (parameter.schema?.deprecated) expect(parameter.deprecated, where).to.equal(true);
+        parameters += 1;
+      }
+    }
+    expect(parameters).to.be.greaterThan(30);
+    const industry = (document.paths['/v1/directory/public'].get.parameters as Json[]).find(
+      (parameter) => parameter.name === 'industry',
+    )!;
+    expect(industry).to.deep.include({
+      in: 'query',
+      description: 'Only listings of this trade: an `industry_key` (see filter-options), e.g. hvac.',
+      example: 'hvac',
+    });
   });
 
   it('shows the public endpoints and nothing internal', () => {

@@ -264,7 +264,7 @@ if (!process.env.DATABASE_URL) {
 
     it('the government rate limit is one budget across both instances (within 5%)', async () => {
       const statuses = await split(GOV_BUDGET + 150, 8, async (origin) => {
-        const response = await request(`${origin}/api/v1/government-opportunities/public?limit=1`, {
+        const response = await request(`${origin}/api/v1/government-opportunities/public?per_page=1`, {
           headers: { 'x-forwarded-for': '203.0.113.10' },
         });
         return response.status;

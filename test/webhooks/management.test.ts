@@ -52,6 +52,9 @@ describe('webhook endpoint management over REST (/api/v1/webhook-endpoints)', ()
         const response = await a.call(method, path, body, workspaceOnly);
         expectErrorMessage(response, 403, 'INSUFFICIENT_SCOPE');
         expect((response.body.details as Json[])[0]!.required_scopes).to.deep.equal(['webhooks:manage']);
+        // How a workspace token gets the scope (a new token from the admin CLI), not OAuth's consent.
+        expect(response.body.message).to.contain('needs the workspace scope webhooks:manage');
+        expect(response.body.resolution).to.contain('create-api-token').and.not.to.contain('consent');
       }
     });
   });

@@ -71,7 +71,8 @@ describe('the workspace over /api/trpc with createTRPCClient<InternalApiRouter>'
     };
     expect(data.httpStatus).to.equal(403);
     expect(data.errorMessage.code).to.equal('INSUFFICIENT_SCOPE');
-    expect(data.errorMessage.details[0]?.required_scopes).to.deep.equal(['mcp:customers:write']);
+    // A workspace token is told about workspace scopes, never the OAuth-only mcp:* ones.
+    expect(data.errorMessage.details[0]?.required_scopes).to.deep.equal(['workspace:write']);
     const invalid = await api.workspace.customers.getCustomer
       .query({ customer_id: 'nope' })
       .catch((error: unknown) => error);

@@ -8,6 +8,7 @@ import type { ProcedureInvoker } from '../../../core/procedures/invoker.ts';
 import { discoveryUrls } from '../../../core/services/discovery/urls.ts';
 import type { DeprecationMeta } from '../../../core/trpc.ts';
 import { API_VERSION } from '../../../core/version.ts';
+import { describeParameters } from './parameter-objects.ts';
 import { describeRestBehaviour, restBehaviours } from './rest-behaviour.ts';
 import { WORKSPACE_TOKEN_SCHEME, webhooksSection, workspaceTokenScheme } from './webhooks-section.ts';
 
@@ -183,10 +184,19 @@ export function buildOpenApiDocument(
       // Before normalising: the 400 and 409 it adds are then pointed at ErrorMessage like every error.
       if (behaviour) describeRestBehaviour(operation, behaviour);
       normaliseOperation(operation, declared.get(`${method} ${path}`), guarded.has(`${method} ${path}`));
+      describeParameters(operation);
       const deprecation = deprecated.get(`${method} ${path}`);
       if (deprecation) describeDeprecationHeaders(operation, deprecation, policyUrl);
     }
   }
+  // Relative first (OpenAPI 3.1 resolves it against where the document was fetched): the reference
+  // page's "Try it out" then calls the host the page was opened on, whatever name that is (SITE_URL,
+  // localhost, 127.0.0.1, a LAN address), within its own connect-src 'self'. The configured base URL
+  // follows for tools that need an absolute one.
+  document.servers = [
+    { url: new URL(urls.base).pathname, description: 'This service, on the host this document was fetched from.' },
+    { url: urls.base, description: 'This service at its configured address.' },
+  ];
   // Spec 9.4: the versioning and deprecation policy, linked from the document itself.
   document.info['x-versioning-policy'] = policyUrl;
   const components = (document.components ??= {});

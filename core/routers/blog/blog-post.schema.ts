@@ -1,10 +1,11 @@
+import { expecting } from '../../errors/validation-messages.ts';
 import { z } from 'zod';
 import { BLOG_LOCALES } from '../../services/blog/locale.ts';
 import { refuseNul } from '../../services/sql/no-nul.ts';
 
 /** `locale` query parameter of the blog endpoints. */
 export const ZBlogLocaleQuery = z
-  .enum(BLOG_LOCALES, { message: 'expected en-US or es-US' })
+  .enum(BLOG_LOCALES, { error: expecting('expected en-US or es-US') })
   .default('en-US')
   .describe('Locale of the posts: en-US (default) or es-US.');
 

@@ -1,7 +1,8 @@
+import { expecting } from '../../errors/validation-messages.ts';
 import { z } from 'zod';
 
 export const ZGetMediaInput = z.object({
-  publicId: z.uuid({ message: 'expected a UUID such as 3f2b8c4e-1d2a-4c3b-9e8f-0a1b2c3d4e5f' }),
+  publicId: z.uuid({ error: expecting('expected a UUID such as 3f2b8c4e-1d2a-4c3b-9e8f-0a1b2c3d4e5f') }),
 });
 
 /** Bytes for the binary endpoint (adapters/http/media.ts); not a JSON resource. */

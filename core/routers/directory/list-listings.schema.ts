@@ -1,3 +1,4 @@
+import { expecting } from '../../errors/validation-messages.ts';
 import { z } from 'zod';
 import { directorySorts } from '../../services/directory/types.ts';
 import { refuseNul } from '../../services/sql/no-nul.ts';
@@ -5,14 +6,18 @@ import { SUBSTRING_RULE } from '../../services/sql/substring-search.ts';
 import { ZPageLinks, ZPageMeta, ZPageQuery } from '../shared/pagination.schema.ts';
 import { ZDirectoryListingPublic } from './directory-listing.schema.ts';
 
-/** A bounded text filter; surrounding space is ignored, NUL (which PostgreSQL cannot store) rejected. */
-function textFilter(max: number, description: string) {
+/**
+ * A bounded text filter; surrounding space is ignored, NUL (which PostgreSQL cannot store) rejected.
+ * An example is what the API reference's "Try it out" fills in: only where the examples together
+ * still find listings (a trade and a metro), not on every filter.
+ */
+function textFilter(max: number, description: string, example?: string) {
   return z
     .string()
     .trim()
     .max(max)
     .check(refuseNul('must not contain NUL characters'))
-    .describe(description)
+    .meta({ description, ...(example === undefined ? {} : { examples: [example] }) })
     .optional();
 }
 
@@ -23,15 +28,23 @@ export const ZListDirectoryListingsInput = z
       'Only listings with this postal (ZIP) code. Same as `postal_code`; give one, or both with the same value.',
     ),
     postal_code: textFilter(20, 'Only listings with this postal (ZIP) code. Same as `zip`.'),
-    industry: textFilter(100, 'Only listings of this trade: an `industry_key` (see filter-options), e.g. hvac.'),
-    metro: textFilter(100, 'Only listings in this metro area: a `metro_key` (see filter-options), e.g. austin.'),
+    industry: textFilter(
+      100,
+      'Only listings of this trade: an `industry_key` (see filter-options), e.g. hvac.',
+      'hvac',
+    ),
+    metro: textFilter(
+      100,
+      'Only listings in this metro area: a `metro_key` (see filter-options), e.g. austin.',
+      'austin',
+    ),
     q: textFilter(
       200,
       'Search: whole words (stemmed, all must match) in the name, services and descriptions, or the text anywhere in the name (partial words). ' +
         SUBSTRING_RULE,
     ),
     min_rating: z.coerce
-      .number({ message: 'expected a number from 0 to 5' })
+      .number({ error: expecting('expected a number from 0 to 5') })
       .min(0)
       .max(5)
       .describe(
@@ -39,7 +52,7 @@ export const ZListDirectoryListingsInput = z
       )
       .optional(),
     min_reviews: z.coerce
-      .number({ message: 'expected a whole number of at least 0' })
+      .number({ error: expecting('expected a whole number of at least 0') })
       .int()
       .min(0)
       .max(2_147_483_647)
@@ -58,14 +71,13 @@ export const ZListDirectoryListingsInput = z
   })
   .superRefine((input, issues) => {
     // Two spellings of one filter: different values are a contradiction, not an empty AND.
+    // One problem, one issue (named on the second spelling), not the same sentence under both names.
     if (input.zip && input.postal_code && input.zip !== input.postal_code) {
-      for (const parameter of ['zip', 'postal_code']) {
-        issues.addIssue({
-          code: 'custom',
-          path: [parameter],
-          message: 'zip and postal_code mean the same filter; give one, or both with the same value',
-        });
-      }
+      issues.addIssue({
+        code: 'custom',
+        path: ['postal_code'],
+        message: `zip and postal_code mean the same filter, and were given different values (${JSON.stringify(input.zip)} and ${JSON.stringify(input.postal_code)}); give one, or both with the same value`,
+      });
     }
   });
 

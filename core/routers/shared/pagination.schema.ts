@@ -1,3 +1,4 @@
+import { expecting } from '../../errors/validation-messages.ts';
 import { z } from 'zod';
 
 /**
@@ -7,14 +8,14 @@ import { z } from 'zod';
 export function ZPageQuery(options: { maxPerPage: number; defaultPerPage: number }) {
   return {
     page: z.coerce
-      .number({ message: 'expected a whole number of at least 1' })
+      .number({ error: expecting('expected a whole number of at least 1') })
       .int()
       .min(1)
       .max(1_000_000)
       .default(1)
       .describe('Page number, from 1.'),
     per_page: z.coerce
-      .number({ message: `expected a whole number from 1 to ${options.maxPerPage}` })
+      .number({ error: expecting(`expected a whole number from 1 to ${options.maxPerPage}`) })
       .int()
       .min(1)
       .max(options.maxPerPage)

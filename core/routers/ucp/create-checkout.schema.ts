@@ -25,8 +25,10 @@ const ZLineItem = z.object({
 /**
  * An optional JSON object. `line_items` (default: one `agent-reference`, quantity 1) must be exactly
  * that one line; other UCP request members (context, signals, payment, ...) are accepted and ignored.
+ * Open (looseObject) because UCP requests are extensible: the REST adapter's refusal of unknown
+ * body fields (adapters/http/strict-input.ts) skips this object and everything in it.
  */
-export const ZCreateCheckoutInput = z.object({
+export const ZCreateCheckoutInput = z.looseObject({
   line_items: z
     .array(ZLineItem)
     .length(1, { error: 'holds exactly one line: {"item": {"id": "agent-reference"}, "quantity": 1}' })

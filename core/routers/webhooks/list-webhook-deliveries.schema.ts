@@ -9,8 +9,9 @@ export const ZListWebhookDeliveriesInput = z.object({
     .string()
     .min(1)
     .max(500)
-    .optional()
-    .describe('Opaque cursor: the `next_cursor` of the previous page. Omit it for the first page.'),
+    // Described before optional(): the OpenAPI generator reads the description of the inner schema only.
+    .describe('Opaque cursor: the `next_cursor` of the previous page. Omit it for the first page.')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20).describe('Deliveries per page, 1 to 50 (default 20).'),
 });
 

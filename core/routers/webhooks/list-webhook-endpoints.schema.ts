@@ -12,8 +12,9 @@ export const ZListWebhookEndpointsInput = z.object({
     .string()
     .min(1)
     .max(500)
-    .optional()
-    .describe('Opaque cursor: the `next_cursor` of the previous page. Omit it for the first page.'),
+    // Described before optional(): the OpenAPI generator reads the description of the inner schema only.
+    .describe('Opaque cursor: the `next_cursor` of the previous page. Omit it for the first page.')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25).describe('Items per page, 1 to 100 (default 25).'),
 });
 

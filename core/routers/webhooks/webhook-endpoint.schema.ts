@@ -1,3 +1,4 @@
+import { expecting } from '../../errors/validation-messages.ts';
 import { z } from 'zod';
 import { noNul } from '../../services/sql/no-nul.ts';
 import { webhookEventTypes } from '../../services/webhooks/event-catalogue.ts';
@@ -12,7 +13,7 @@ export const WEBHOOK_LIMITS = {
   descriptionLength: 500,
 } as const;
 
-export const ZWebhookId = z.uuid({ message: 'expected a UUID' });
+export const ZWebhookId = z.uuid({ error: expecting('expected a UUID') });
 const ZInstant = z.iso.datetime({ offset: true });
 
 export const ZWebhookUrl = z

@@ -212,7 +212,8 @@ describe('workspace: create-customer', () => {
       }),
       'INSUFFICIENT_SCOPE',
     );
-    expect(refused.message).to.contain('mcp:customers:write');
+    // A workspace API token hears of the workspace scope, not of the OAuth-only mcp:customers:write.
+    expect(refused.message).to.contain('workspace:write').and.not.to.contain('mcp:');
     expect(await snapshot(business.id)).to.deep.equal(before);
     const allowed = await tenantCaller(business.id, {
       scopes: ['mcp:customers:write'],
