@@ -4,9 +4,8 @@ import { createLogger } from '../../core/logger.ts';
 import { systemCaller } from '../../scripts/lib/system-caller.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
-import { startLocalFacilitator, type LocalFacilitator } from '../../scripts/dev/local-facilitator.ts';
 import { sql } from '../helpers/sql.ts';
-import { NETWORK, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
+import { paidAppSuite } from './paid-app.ts';
 import { paymentRequiredOf, signPayment } from './payer.ts';
 
 type Json = Record<string, unknown>;
@@ -18,20 +17,11 @@ type Json = Record<string, unknown>;
  */
 describe('paying a checkout session through its handoff URL', function () {
   this.timeout(60_000);
-  let facilitator: LocalFacilitator;
-  let app: PaidApp;
-  before(async () => {
-    facilitator = await startLocalFacilitator(NETWORK);
-    app = await startPaidApp(paymentVariables(facilitator.url));
-  });
-  after(async () => {
-    await app.close();
-    await facilitator.close();
-  });
+  const suite = paidAppSuite();
 
   /** A new session on the paid app: its id and handoff URL, as a UCP client reads them. */
   async function createSession(): Promise<{ id: string; handoff: string; status: string }> {
-    const created = await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout`, {
+    const created = await request<Json>(`${suite.app.baseUrl}/v1/agent/ucp/checkout`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: '{}',
@@ -44,7 +34,7 @@ describe('paying a checkout session through its handoff URL', function () {
   it('asks for payment at the handoff URL, completes the session once paid, and keeps it on the receipt', async () => {
     const { id: sessionId, handoff, status } = await createSession();
     expect(status).to.equal('ready_for_complete');
-    expect(handoff).to.equal(`${app.endpoint}?checkout_session=${sessionId}`);
+    expect(handoff).to.equal(`${suite.app.endpoint}?checkout_session=${sessionId}`);
     const unpaid = await request(handoff);
     expect(unpaid.status).to.equal(402);
     const required = paymentRequiredOf(unpaid.headers);
@@ -52,7 +42,7 @@ describe('paying a checkout session through its handoff URL', function () {
     const { header } = await signPayment(required);
     const paid = await request<Json>(handoff, { headers: { 'PAYMENT-SIGNATURE': header } });
     expect(paid.status, paid.text).to.equal(200);
-    const session = (await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout/${sessionId}`)).body as {
+    const session = (await request<Json>(`${suite.app.baseUrl}/v1/agent/ucp/checkout/${sessionId}`)).body as {
       status: string;
       payment: { receipt: { payment_id: string; transaction: string } | null };
     };
@@ -79,7 +69,7 @@ describe('paying a checkout session through its handoff URL', function () {
     const signed = await Promise.all(Array.from({ length: 10 }, () => signPayment(required)));
     const nonces = signed.map(({ payload }) => (payload.payload.authorization as { nonce: string }).nonce);
     expect(new Set(nonces).size, 'ten different signed payments').to.equal(10);
-    const calls = { ...facilitator.calls };
+    const calls = { ...suite.facilitator.calls };
 
     const answers = await Promise.all(
       signed.map(({ header }) => request<Json>(handoff, { headers: { 'PAYMENT-SIGNATURE': header } })),
@@ -92,14 +82,14 @@ describe('paying a checkout session through its handoff URL', function () {
       expect(refused.body.code).to.be.oneOf(['CHECKOUT_SESSION_PAYMENT_IN_PROGRESS', 'CHECKOUT_SESSION_COMPLETED']);
       expectErrorMessage(refused, 409, refused.body.code as string);
     }
-    expect(facilitator.calls.verify - calls.verify, 'verifies').to.equal(1);
-    expect(facilitator.calls.settle - calls.settle, 'settles').to.equal(1);
+    expect(suite.facilitator.calls.verify - calls.verify, 'verifies').to.equal(1);
+    expect(suite.facilitator.calls.settle - calls.settle, 'settles').to.equal(1);
     const rows = await sql<{ state: string; nonce: string }>(
       'select state, nonce from payments_received where checkout_session_id = ? or nonce in (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       [sessionId, ...nonces.map((nonce) => nonce.toLowerCase())],
     );
     expect(rows.map((row) => row.state)).to.deep.equal(['settled']);
-    const session = (await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout/${sessionId}`)).body as {
+    const session = (await request<Json>(`${suite.app.baseUrl}/v1/agent/ucp/checkout/${sessionId}`)).body as {
       status: string;
     };
     expect(session.status).to.equal('completed');
@@ -108,21 +98,25 @@ describe('paying a checkout session through its handoff URL', function () {
   it('refuses an expired session before asking for any payment (410)', async () => {
     const { id: sessionId } = await createSession();
     await sql(`update ucp_checkout_sessions set expires_at = now() - interval '1 minute' where id = ?`, [sessionId]);
-    const { header } = await signPayment(paymentRequiredOf((await request(app.endpoint)).headers));
-    const verifies = facilitator.calls.verify;
-    const response = await request(`${app.endpoint}?checkout_session=${sessionId}`, {
+    const { header } = await signPayment(paymentRequiredOf((await request(suite.app.endpoint)).headers));
+    const verifies = suite.facilitator.calls.verify;
+    const response = await request(`${suite.app.endpoint}?checkout_session=${sessionId}`, {
       headers: { 'PAYMENT-SIGNATURE': header },
     });
     expectErrorMessage(response, 410, 'CHECKOUT_SESSION_EXPIRED');
-    expect(facilitator.calls.verify).to.equal(verifies);
+    expect(suite.facilitator.calls.verify).to.equal(verifies);
   });
 
   it('answers 404 for an unknown session and 400 for a malformed or repeated one', async () => {
-    expectErrorMessage(await request(`${app.endpoint}?checkout_session=${randomUUID()}`), 404, 'RESOURCE_NOT_FOUND');
-    expectErrorMessage(await request(`${app.endpoint}?checkout_session=nope`), 400, 'VALIDATION_FAILED');
+    expectErrorMessage(
+      await request(`${suite.app.endpoint}?checkout_session=${randomUUID()}`),
+      404,
+      'RESOURCE_NOT_FOUND',
+    );
+    expectErrorMessage(await request(`${suite.app.endpoint}?checkout_session=nope`), 400, 'VALIDATION_FAILED');
     const id = randomUUID();
     expectErrorMessage(
-      await request(`${app.endpoint}?checkout_session=${id}&checkout_session=${id}`),
+      await request(`${suite.app.endpoint}?checkout_session=${id}&checkout_session=${id}`),
       400,
       'VALIDATION_FAILED',
     );

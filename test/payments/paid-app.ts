@@ -1,3 +1,4 @@
+import { startLocalFacilitator, type LocalFacilitator } from '../../scripts/dev/local-facilitator.ts';
 import { loadConfig, type Config } from '../../core/config.ts';
 import { createLogger } from '../../core/logger.ts';
 import { systemCaller } from '../../scripts/lib/system-caller.ts';
@@ -58,4 +59,29 @@ export async function paymentsOf(nonce: string) {
   });
   const { items } = await caller.payments.listPaymentsReceived({ limit: 1000 });
   return items.filter((item) => item.nonce === nonce.toLowerCase());
+}
+
+/**
+ * A paid app and its local facilitator for one describe block: started before its tests, closed
+ * after them. Read `paid.app` and `paid.facilitator` inside the tests (they exist from `before` on).
+ */
+export function paidAppSuite(): { readonly app: PaidApp; readonly facilitator: LocalFacilitator } {
+  let facilitator: LocalFacilitator | undefined;
+  let app: PaidApp | undefined;
+  before(async () => {
+    facilitator = await startLocalFacilitator(NETWORK);
+    app = await startPaidApp(paymentVariables(facilitator.url));
+  });
+  after(async () => {
+    await app?.close();
+    await facilitator?.close();
+  });
+  return {
+    get app() {
+      return app!;
+    },
+    get facilitator() {
+      return facilitator!;
+    },
+  };
 }

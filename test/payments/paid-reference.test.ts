@@ -3,8 +3,7 @@ import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { registerExactEvmScheme } from '@x402/evm/exact/client';
 import { expect } from 'chai';
 import { expectErrorMessage, request } from '../helpers/http.ts';
-import { startLocalFacilitator, type LocalFacilitator } from '../../scripts/dev/local-facilitator.ts';
-import { NETWORK, PAY_TO, paymentsOf, paymentVariables, startPaidApp, USDC, type PaidApp } from './paid-app.ts';
+import { NETWORK, PAY_TO, paidAppSuite, paymentsOf, USDC } from './paid-app.ts';
 import { payerAccount, paymentRequiredOf, signPayment } from './payer.ts';
 
 type Json = Record<string, unknown>;
@@ -22,20 +21,11 @@ function expectReference(body: unknown, endpoint: string): void {
 
 describe('GET /v1/agent/paid-reference (x402 v2)', function () {
   this.timeout(60_000);
-  let facilitator: LocalFacilitator;
-  let app: PaidApp;
-  before(async () => {
-    facilitator = await startLocalFacilitator(NETWORK);
-    app = await startPaidApp(paymentVariables(facilitator.url));
-  });
-  after(async () => {
-    await app.close();
-    await facilitator.close();
-  });
+  const suite = paidAppSuite();
 
   it('answers an unpaid request 402 with the x402 v2 terms in PAYMENT-REQUIRED and readable in the body', async () => {
     // The endpoint takes only ?checkout_session= (an unknown parameter is 400: strict input).
-    const url = app.endpoint;
+    const url = suite.app.endpoint;
     const response = await request<Json>(url, { headers: { Origin: 'https://agent.example' } });
     expectErrorMessage(response, 402, 'PAYMENT_REQUIRED');
     const required = paymentRequiredOf(response.headers);
@@ -67,26 +57,26 @@ describe('GET /v1/agent/paid-reference (x402 v2)', function () {
       x402_version: 2,
     });
     expect(response.body.networks).to.deep.equal([NETWORK]);
-    expect(response.body.terms).to.equal(`${app.baseUrl}/v1/agent/paid-reference/terms`);
+    expect(response.body.terms).to.equal(`${suite.app.baseUrl}/v1/agent/paid-reference/terms`);
     expect(response.headers.get('cache-control')).to.equal('no-store');
     const exposed = response.headers.get('access-control-expose-headers') ?? '';
     expect(exposed).to.contain('PAYMENT-REQUIRED').and.to.contain('PAYMENT-RESPONSE');
   });
 
   it('says the paid reference is available in its terms and in the discovery index', async () => {
-    const terms = await request<Json>(`${app.baseUrl}/v1/agent/paid-reference/terms`);
+    const terms = await request<Json>(`${suite.app.baseUrl}/v1/agent/paid-reference/terms`);
     expect(terms.body.available).to.equal(true);
     expect(terms.body.protocol).to.include({ network: NETWORK, asset_address: USDC, pay_to: PAY_TO });
-    const index = await request<{ links: { id: string; available: boolean }[] }>(`${app.baseUrl}/v1/agent`);
+    const index = await request<{ links: { id: string; available: boolean }[] }>(`${suite.app.baseUrl}/v1/agent`);
     expect(index.body.links.find((link) => link.id === 'paid-reference')!.available).to.equal(true);
   });
 
   it('serves the reference once paid, with PAYMENT-RESPONSE, and stores the receipt', async () => {
-    const unpaid = await request(app.endpoint);
+    const unpaid = await request(suite.app.endpoint);
     const { header, payload } = await signPayment(paymentRequiredOf(unpaid.headers));
-    const paid = await request<Json>(app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } });
+    const paid = await request<Json>(suite.app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } });
     expect(paid.status, paid.text).to.equal(200);
-    expectReference(paid.body, app.endpoint);
+    expectReference(paid.body, suite.app.endpoint);
     expect(paid.headers.get('cache-control')).to.equal('no-store');
     const settlement = decodePaymentResponseHeader(paid.headers.get('payment-response')!);
     expect(settlement).to.include({ success: true, network: NETWORK });
@@ -102,30 +92,30 @@ describe('GET /v1/agent/paid-reference (x402 v2)', function () {
       asset: USDC.toLowerCase(),
       amount: '1000000',
       transaction: settlement.transaction,
-      resource: app.endpoint,
+      resource: suite.app.endpoint,
       checkout_session_id: null,
     });
     expect(receipt!.settled_at).to.be.a('string');
   });
 
   it('serves a signed payment once: the same signature again is 402 PAYMENT_ALREADY_USED, no content', async () => {
-    const { header, payload } = await signPayment(paymentRequiredOf((await request(app.endpoint)).headers));
-    const first = await request<Json>(app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } });
+    const { header, payload } = await signPayment(paymentRequiredOf((await request(suite.app.endpoint)).headers));
+    const first = await request<Json>(suite.app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } });
     expect(first.status).to.equal(200);
-    const settlesBefore = facilitator.calls.settle;
-    const again = await request<Json>(app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } });
+    const settlesBefore = suite.facilitator.calls.settle;
+    const again = await request<Json>(suite.app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } });
     expectErrorMessage(again, 402, 'PAYMENT_ALREADY_USED');
     expect(again.body).not.to.have.property('content');
     expect(paymentRequiredOf(again.headers).accepts[0]!.payTo).to.equal(PAY_TO);
-    expect(facilitator.calls.settle).to.equal(settlesBefore);
+    expect(suite.facilitator.calls.settle).to.equal(settlesBefore);
     const nonce = (payload.payload.authorization as { nonce: string }).nonce;
     expect(await paymentsOf(nonce)).to.have.length(1);
   });
 
   it('lets exactly one of 50 concurrent presentations of one signed payment through', async () => {
-    const { header, payload } = await signPayment(paymentRequiredOf((await request(app.endpoint)).headers));
+    const { header, payload } = await signPayment(paymentRequiredOf((await request(suite.app.endpoint)).headers));
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => request<Json>(app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } })),
+      Array.from({ length: 50 }, () => request<Json>(suite.app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } })),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).to.have.length(1);
@@ -133,7 +123,7 @@ describe('GET /v1/agent/paid-reference (x402 v2)', function () {
     for (const answer of answers.filter((each) => each.status === 402))
       expect(answer.body.code).to.equal('PAYMENT_ALREADY_USED');
     const nonce = (payload.payload.authorization as { nonce: string }).nonce;
-    expect(facilitator.settled.filter((settled) => settled.nonce === nonce)).to.have.length(1);
+    expect(suite.facilitator.settled.filter((settled: { nonce: string }) => settled.nonce === nonce)).to.have.length(1);
     expect(await paymentsOf(nonce)).to.have.length(1);
   });
 
@@ -141,20 +131,20 @@ describe('GET /v1/agent/paid-reference (x402 v2)', function () {
     const client = new x402Client();
     registerExactEvmScheme(client, { signer: payerAccount });
     const fetchWithPayment = wrapFetchWithPayment(fetch, client);
-    const response = await fetchWithPayment(app.endpoint);
+    const response = await fetchWithPayment(suite.app.endpoint);
     expect(response.status).to.equal(200);
-    expectReference(await response.json(), app.endpoint);
+    expectReference(await response.json(), suite.app.endpoint);
     expect(decodePaymentResponseHeader(response.headers.get('payment-response')!).success).to.equal(true);
   });
 
   it('answers HEAD like an unpaid GET and never settles a payment sent with it', async () => {
-    const { header } = await signPayment(paymentRequiredOf((await request(app.endpoint)).headers));
-    const settlesBefore = facilitator.calls.settle;
-    const head = await fetch(app.endpoint, { method: 'HEAD', headers: { 'PAYMENT-SIGNATURE': header } });
+    const { header } = await signPayment(paymentRequiredOf((await request(suite.app.endpoint)).headers));
+    const settlesBefore = suite.facilitator.calls.settle;
+    const head = await fetch(suite.app.endpoint, { method: 'HEAD', headers: { 'PAYMENT-SIGNATURE': header } });
     expect(head.status).to.equal(402);
     expect(head.headers.get('payment-required')).to.be.a('string');
-    expect(facilitator.calls.settle).to.equal(settlesBefore);
-    const paid = await request(app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } });
+    expect(suite.facilitator.calls.settle).to.equal(settlesBefore);
+    const paid = await request(suite.app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } });
     expect(paid.status).to.equal(200);
   });
 });

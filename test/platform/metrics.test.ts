@@ -10,8 +10,7 @@ import { parseExposition, samplesOf, valueOf, type Exposition } from './metrics-
 import { Secret } from '../../core/config.ts';
 import { gaugeCache } from '../../adapters/metrics/gauge-cache.ts';
 import { scrapeAccess, type ScrapeDecision, type ScrapeRequest } from '../../adapters/metrics/scrape-access.ts';
-import { startLocalFacilitator, type LocalFacilitator } from '../../scripts/dev/local-facilitator.ts';
-import { NETWORK, paymentVariables, startPaidApp, type PaidApp } from '../payments/paid-app.ts';
+import { paidAppSuite } from '../payments/paid-app.ts';
 import { paymentRequiredOf, signPayment } from '../payments/payer.ts';
 import {
   callerFor,
@@ -55,10 +54,15 @@ describe('metrics: GET /api/metrics', function () {
   this.timeout(60_000);
   const unknownName = `zz-${randomUUID()}`;
   let metrics: Exposition;
+  // The shared service answers other suites too: counts are compared with a scrape taken first.
+  let baseline: Exposition;
+  const grown = (name: string, labels: Record<string, string> = {}) =>
+    valueOf(metrics, name, labels) - valueOf(baseline, name, labels);
 
   before(async () => {
     const { config } = service();
     const base = config.baseUrl;
+    baseline = await scrape(config.siteUrl);
     // One of each: REST (a templated route), tRPC, an MCP tool, A2A methods, an OAuth endpoint, errors.
     expect((await request(`${base}/v1/directory/public/${unknownName}`)).status).to.equal(404);
     expect((await request(`${base}/v1/directory/public?per_page=1`)).status).to.equal(200);
@@ -98,22 +102,18 @@ describe('metrics: GET /api/metrics', function () {
     const templated = samplesOf(metrics, 'fsa_requests_total', { protocol: 'rest', status: '404' });
     expect(templated.map((sample) => sample.labels.route)).to.include('/api/v1/directory/public/:slug');
     const trpc = { protocol: 'trpc', route: '/api/trpc', operation: 'health.getHealth', status: '200' };
-    expect(valueOf(metrics, 'fsa_requests_total', trpc)).to.equal(1);
+    expect(grown('fsa_requests_total', trpc)).to.equal(1);
     const oauth = { protocol: 'oauth', route: '/api/oauth/token', status: '401' };
-    expect(valueOf(metrics, 'fsa_requests_total', oauth)).to.equal(1);
-    expect(valueOf(metrics, 'fsa_requests_total', { protocol: 'http', route: '(unmatched)', status: '404' })).to.equal(
-      1,
-    );
+    expect(grown('fsa_requests_total', oauth)).to.equal(1);
+    expect(grown('fsa_requests_total', { protocol: 'http', route: '(unmatched)', status: '404' })).to.equal(1);
   });
 
   it('counts MCP tool calls by tool name and A2A requests by method', () => {
     const mcp = { protocol: 'mcp', route: '/api/v1/mcp' };
-    expect(valueOf(metrics, 'fsa_requests_total', { ...mcp, operation: 'get-business-profile' })).to.equal(1);
-    expect(
-      valueOf(metrics, 'fsa_request_duration_seconds_count', { ...mcp, operation: 'get-business-profile' }),
-    ).to.equal(1);
+    expect(grown('fsa_requests_total', { ...mcp, operation: 'get-business-profile' })).to.equal(1);
+    expect(grown('fsa_request_duration_seconds_count', { ...mcp, operation: 'get-business-profile' })).to.equal(1);
     const a2a = { protocol: 'a2a', route: '/api/v1/agent/a2a' };
-    expect(valueOf(metrics, 'fsa_requests_total', { ...a2a, operation: 'message/send' })).to.equal(1);
+    expect(grown('fsa_requests_total', { ...a2a, operation: 'message/send' })).to.equal(1);
   });
 
   it('counts error answers by catalogue code on every protocol, JSON-RPC errors included', () => {
@@ -133,9 +133,9 @@ describe('metrics: GET /api/metrics', function () {
   it('folds unknown tRPC procedures, MCP tools and methods, A2A methods and paths into fixed label values', () => {
     const values = metrics.samples.flatMap((sample) => Object.values(sample.labels));
     expect(values.filter((value) => value.includes(unknownName))).to.deep.equal([]);
-    expect(valueOf(metrics, 'fsa_requests_total', { protocol: 'mcp', operation: '(unknown)' })).to.equal(2);
-    expect(valueOf(metrics, 'fsa_requests_total', { protocol: 'a2a', operation: '(unknown)' })).to.equal(1);
-    expect(valueOf(metrics, 'fsa_requests_total', { protocol: 'trpc', operation: '(unknown)' })).to.equal(1);
+    expect(grown('fsa_requests_total', { protocol: 'mcp', operation: '(unknown)' })).to.equal(2);
+    expect(grown('fsa_requests_total', { protocol: 'a2a', operation: '(unknown)' })).to.equal(1);
+    expect(grown('fsa_requests_total', { protocol: 'trpc', operation: '(unknown)' })).to.equal(1);
   });
 
   it('reports the database pool: its size, connections by state and the wait for one', () => {
@@ -358,22 +358,13 @@ describe('metrics: webhook attempts and the queue', function () {
 
 describe('metrics: payments by outcome', function () {
   this.timeout(60_000);
-  let facilitator: LocalFacilitator;
-  let app: PaidApp;
-  before(async () => {
-    facilitator = await startLocalFacilitator(NETWORK);
-    app = await startPaidApp(paymentVariables(facilitator.url));
-  });
-  after(async () => {
-    await app.close();
-    await facilitator.close();
-  });
+  const paid = paidAppSuite();
 
   it('counts a settled payment once, also when the same payment is presented again', async () => {
-    const { header } = await signPayment(paymentRequiredOf((await request(app.endpoint)).headers));
-    expect((await request(app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } })).status).to.equal(200);
-    expect((await request(app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } })).status).to.equal(402);
-    const metrics = await scrape(app.url);
+    const { header } = await signPayment(paymentRequiredOf((await request(paid.app.endpoint)).headers));
+    expect((await request(paid.app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } })).status).to.equal(200);
+    expect((await request(paid.app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } })).status).to.equal(402);
+    const metrics = await scrape(paid.app.url);
     expect(valueOf(metrics, 'fsa_payments_total', { outcome: 'settled' })).to.equal(1);
     expect(valueOf(metrics, 'fsa_payments_total', { outcome: 'unknown' })).to.equal(0);
   });
