@@ -47,7 +47,8 @@ export function parseToolView(
   } catch {
     return invalid('The toolsets in the path are not valid percent-encoding.');
   }
-  const chosenToolsets = [...(names(decoded) ?? []), ...(names(request.header('x-mcp-toolsets')) ?? [])];
+  const headerToolsets = names(request.header('x-mcp-toolsets'));
+  const chosenToolsets = [...(names(decoded) ?? []), ...(headerToolsets ?? [])];
   const unknownToolset = chosenToolsets.find((name) => !isToolsetName(name));
   if (unknownToolset !== undefined)
     return invalid(`Unknown toolset ${shown(unknownToolset)}: the toolsets are ${toolsetNames.join(', ')}.`);
@@ -58,7 +59,6 @@ export function parseToolView(
   const readonlyHeader = request.header('x-mcp-readonly')?.trim().toLowerCase();
   if (readonlyHeader !== undefined && readonlyHeader !== 'true' && readonlyHeader !== 'false')
     return invalid(`X-MCP-Readonly must be true or false, not ${shown(readonlyHeader)}.`);
-  const headerToolsets = names(request.header('x-mcp-toolsets'));
   return {
     view: {
       toolsets: chosenToolsets.length > 0 ? [...new Set(chosenToolsets as ToolsetName[])] : undefined,
