@@ -2,6 +2,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import pRetry from 'p-retry';
 import { storableText } from '../../core/services/sql/storable-text.ts';
+import type { WebhookPostResult, WebhookTransport } from '../../core/services/webhooks/transport-port.ts';
 import { API_VERSION } from '../../core/version.ts';
 import { guardedLookup, refuseLiteralAddress, systemResolver, type Resolver } from '../outbound/guarded-lookup.ts';
 import { outboundFailure } from '../outbound/outbound-failure.ts';
@@ -20,19 +21,8 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
  */
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
-interface PostResult {
-  status?: number;
-  retryAfter?: string;
-  responseBody?: string;
-  /** Why no answer came, in words that name no address of ours: what the tenant sees (last_error). */
-  error?: string;
-  /** What happened (the resolved address, the DNS error code): for the server log only, never stored. */
-  errorDetail?: string;
-  durationMs: number;
-}
-
-export interface WebhookPoster {
-  post(url: string, body: string, headers: Record<string, string>): Promise<PostResult>;
+/** The transport port with its sockets: the composition root closes it at stop. */
+export interface WebhookPoster extends WebhookTransport {
   close(): void;
 }
 
@@ -52,8 +42,8 @@ const TRANSIENT = new Set(['ECONNRESET', 'EPIPE']);
 class TransientError extends Error {}
 
 /**
- * Posts signed webhook bodies. node:http(s) with the connect-time guard as `lookup` (every resolved
- * address must be public) and literal IP hosts checked before connecting; redirects are never
+ * The outbound webhook transport (core's WebhookTransport port): posts the bodies core signed.
+ * node:http(s) with the connect-time guard as `lookup` (every resolved address must be public) and literal IP hosts checked before connecting; redirects are never
  * followed (a 3xx is an answer like any other, and the policy treats it as a failure); one deadline
  * for the whole attempt and a shorter one to connect; the response body is read up to 1 KiB. Keep-alive
  * agents reuse sockets whose address was checked when they connected. Everything the receiver (or
@@ -69,7 +59,7 @@ export function createWebhookPoster(options: WebhookPosterOptions): WebhookPoste
   const httpAgent = new HttpAgent(agentOptions);
   const httpsAgent = new HttpsAgent(agentOptions);
 
-  function once(url: URL, body: string, headers: Record<string, string>, deadline: number): Promise<PostResult> {
+  function once(url: URL, body: string, headers: Record<string, string>, deadline: number): Promise<WebhookPostResult> {
     const started = performance.now();
     return new Promise((resolve, reject) => {
       const secure = url.protocol === 'https:';

@@ -94,8 +94,8 @@ export interface CoreServices {
     sendNowInFlight: InFlightLimit;
   };
   /**
-   * Sends one delivery now (the test endpoint, a manual retry), implemented by the delivery side
-   * (adapters/webhooks/). Absent: test and retry answer the queued delivery and the workers send it.
+   * Sends one delivery now (the test endpoint, a manual retry): the webhook dispatch service's
+   * (services/webhooks/dispatch/). Absent: test and retry answer the queued delivery and the workers send it.
    */
   webhookSender?: WebhookSender;
   /**

@@ -14,10 +14,10 @@ interface WebhookDeliveryOutcome {
 }
 
 /**
- * The port through which management sends a delivery now. The delivery side (adapters/webhooks/)
- * implements it with its signer, SSRF guard and HTTP client; core never makes the request itself.
- * Exposed as the optional `CoreServices.webhookSender`: without one, test and retry answer the
- * queued delivery and the workers send it.
+ * How management sends a delivery now. The dispatch service (dispatch/) implements it with the
+ * loop's signing and recording, posting through the transport port (transport-port.ts). Exposed as
+ * the optional `CoreServices.webhookSender`: without one, test and retry answer the queued delivery
+ * and the workers send it.
  */
 export interface WebhookSender {
   /** `log`: the calling request's logger, where what the attempt saw but the tenant may not is written. */

@@ -1,0 +1,63 @@
+import { claimDelivery, claimDueDeliveries, type ClaimedDelivery, type InFlight } from '../delivery-claim.query.ts';
+import { openWebhookSecret } from '../secret-box.ts';
+import { webhookHeaders } from '../signature.ts';
+import type { SignedDelivery, WebhookDispatchDeps } from './dispatch-deps.ts';
+
+/** Which rows to claim: the one named (send now, whatever its schedule), or the due ones under this claimer's shares. */
+export type ClaimSelection =
+  | { deliveryId: string }
+  | {
+      limit: number;
+      perBusiness: number;
+      perEndpoint: number;
+      busyBusinesses: readonly InFlight[];
+      busyEndpoints: readonly InFlight[];
+    };
+
+/** The secrets that sign an attempt: the current one, and the previous one until it expires. */
+function signingSecrets(key: Buffer, row: ClaimedDelivery, now: Date): string[] {
+  const secrets = [openWebhookSecret(key, row.endpoint_id, row.secret_ciphertext)];
+  const expires = row.previous_secret_expires_at ? new Date(row.previous_secret_expires_at) : undefined;
+  if (row.previous_secret_ciphertext && expires && expires > now) {
+    secrets.push(openWebhookSecret(key, row.endpoint_id, row.previous_secret_ciphertext));
+  }
+  return secrets;
+}
+
+/**
+ * Claims deliveries under a lease and signs each with its Standard Webhooks headers, here in core
+ * so the secrets never reach the transport. A delivery whose secret does not open comes back with
+ * `error` and no headers: its attempt is recorded as failed, nothing is posted.
+ */
+export async function claimSigned(deps: WebhookDispatchDeps, selection: ClaimSelection): Promise<SignedDelivery[]> {
+  const now = deps.clock.now();
+  const lease = new Date(now.getTime() + deps.leaseMs);
+  const rows =
+    'deliveryId' in selection
+      ? [await claimDelivery(deps.em, selection.deliveryId, now, lease)].filter((row) => row !== undefined)
+      : await claimDueDeliveries(deps.em, now, lease, selection.limit, selection);
+  if (rows.length === 0) return [];
+  const key = await deps.services().webhooks.secretKey(deps.log);
+  const timestamp = Math.floor(now.getTime() / 1000);
+  // A burst claims many rows of one endpoint: its secrets are opened once per claim.
+  const opened = new Map<string, string[]>();
+  return rows.map((row): SignedDelivery => {
+    const base = {
+      id: row.id,
+      businessId: row.business_id,
+      endpointId: row.endpoint_id,
+      url: row.url,
+      body: row.payload,
+      attempts: row.attempts,
+      lease,
+    };
+    try {
+      const secrets = opened.get(row.endpoint_id) ?? signingSecrets(key, row, now);
+      opened.set(row.endpoint_id, secrets);
+      return { ...base, headers: webhookHeaders({ id: row.event_id, timestamp, body: row.payload, secrets }) };
+    } catch (error) {
+      deps.log.error({ err: error, endpoint: row.endpoint_id }, 'webhook secret does not open');
+      return { ...base, headers: {}, error: 'The endpoint signing secret could not be opened.' };
+    }
+  });
+}
