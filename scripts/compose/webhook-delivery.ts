@@ -1,18 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createWebhookPoster, DEFAULT_TIMEOUT_MS } from '../../adapters/webhooks/http-post.ts';
 import type { Resolver } from '../../adapters/outbound/guarded-lookup.ts';
-import { createWebhookSender, type DeliveryDeps } from '../../adapters/webhooks/deliver-one.ts';
-import { startWebhookWorker, type WebhookWorker } from '../../adapters/webhooks/worker.ts';
+import { systemClock } from '../../core/clock.ts';
 import { deliveryShares } from '../../core/webhook-config.ts';
 import type { Config } from '../../core/config.ts';
 import { onOutboxCommitted } from '../../orm/outbox-commits.ts';
 import type { DatabaseNotifications } from '../../core/services/sql/notifications.ts';
-import { createContextInner } from '../../core/context.ts';
 import type { Logger } from '../../core/logger.ts';
-import { createInvoker } from '../../core/procedures/invoker.ts';
-import { appRouter } from '../../core/routers/_app.ts';
 import type { CoreServices } from '../../core/services/index.ts';
+import { createWebhookDispatch } from '../../core/services/webhooks/dispatch/dispatch-service.ts';
+import type { DispatchLoop } from '../../core/services/webhooks/dispatch/dispatch-loop.ts';
 import type { WebhookSender } from '../../core/services/webhooks/sender-port.ts';
 
 /** A claim's lease beyond the attempt's deadline: time to record the attempt before another worker may retry. */
@@ -20,7 +17,7 @@ const LEASE_MARGIN_MS = 15_000;
 
 export interface WebhookDeliveryOptions {
   orm: MikroORM;
-  /** Read at each call (the sender is built before the services that expose it). */
+  /** Read at each use (the dispatch is built before the services that expose it). */
   services: () => CoreServices;
   config: Config;
   log: Logger;
@@ -40,8 +37,6 @@ export interface WebhookDelivery {
   sender: WebhookSender;
   /** Starts the loop when this process runs one (once the services it reads exist); idempotent. */
   start(): void;
-  /** The loop, once started. */
-  readonly worker: WebhookWorker | undefined;
   /** Stops the loop (attempts in flight finish and are recorded) and closes the HTTP agents. */
   stop(): Promise<void>;
 }
@@ -49,7 +44,11 @@ export interface WebhookDelivery {
 /** Announced by the trigger of migration Migration20261203000000_outbox_notifications at each outbox commit. */
 const OUTBOX_CHANNEL = 'fsa_outbox';
 
-/** Wires the delivery engine of one process: the HTTP poster with its guard, the send-now port and the worker loop. */
+/**
+ * Wires the delivery of one process: the HTTP poster with its guard as core's transport port, the
+ * dispatch service over it (its send-now for CoreServices.webhookSender), and the service's loop,
+ * started and stopped here.
+ */
 export function composeWebhookDelivery(options: WebhookDeliveryOptions): WebhookDelivery {
   const { config, log } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -57,46 +56,34 @@ export function composeWebhookDelivery(options: WebhookDeliveryOptions): Webhook
   const shares = deliveryShares(concurrency, config.webhookDelivery.shares);
   const poster = createWebhookPoster({
     allowPrivate: config.webhooks.allowPrivateUrls,
-    // The worker's share of an endpoint, plus what sending now (test, retry) may add beside it.
+    // The loop's share of an endpoint, plus what sending now (test, retry) may add beside it.
     socketsPerOrigin: shares.perEndpoint + config.webhookDelivery.sendNow.concurrency,
     resolver: options.resolver,
     timeoutMs,
     connectTimeoutMs: config.webhookDelivery.connectTimeoutMs,
   });
-  const deps: DeliveryDeps = {
-    invoker: createInvoker(appRouter),
-    systemContext: () =>
-      createContextInner({
-        em: options.orm.em,
-        log,
-        urls: { site: config.siteUrl, base: config.baseUrl },
-        services: options.services(),
-        requestId: `webhooks-${randomUUID()}`,
-        principal: { kind: 'system' },
-      }),
-    poster,
+  const dispatch = createWebhookDispatch({
+    em: options.orm.em,
+    transport: poster,
+    services: options.services,
     scheduleMs: config.webhookDelivery.retryScheduleMs,
     leaseMs: timeoutMs + LEASE_MARGIN_MS,
     log,
-  };
-  let worker: WebhookWorker | undefined;
+    clock: systemClock,
+  });
+  let loop: DispatchLoop | undefined;
   let stopped = false;
   return {
-    sender: createWebhookSender(deps),
-    get worker() {
-      return worker;
-    },
+    sender: dispatch.sender,
     start() {
-      if (!options.runWorker || worker || stopped) return;
-      const started = startWebhookWorker({
-        ...deps,
-        log,
+      if (!options.runWorker || loop || stopped) return;
+      const started = dispatch.startLoop({
         pollMs: options.pollMs ?? config.webhookDelivery.pollMs,
         concurrency,
         shares,
       });
-      worker = started;
-      // A commit of this process that wrote outbox events wakes the worker at once; another process's
+      loop = started;
+      // A commit of this process that wrote outbox events wakes the loop at once; another process's
       // commit through the `fsa_outbox` notification (PostgreSQL); both are hints, the poll finds the rest.
       onOutboxCommitted(options.orm, () => started.wake());
       options.notifications?.subscribe(OUTBOX_CHANNEL, () => started.wake());
@@ -104,7 +91,7 @@ export function composeWebhookDelivery(options: WebhookDeliveryOptions): Webhook
     },
     async stop() {
       stopped = true;
-      await worker?.stop();
+      await loop?.stop();
       poster.close();
     },
   };
