@@ -262,12 +262,6 @@ export const clientRegistrationProcedure = publicProcedure.use(rateLimitedBy('oa
 /** Public OAuth token and revocation requests, counted against their own per-client budget. */
 export const oauthTokenProcedure = publicProcedure.use(rateLimitedBy('oauthToken'));
 
-/**
- * An MCP tool call, counted against its OAuth grant's budget (MCP_TOOL_RATE_LIMIT_PER_MINUTE): the MCP
- * specification's "Servers MUST rate limit tool invocations".
- */
-export const mcpToolCallProcedure = publicProcedure.use(rateLimitedBy('mcpToolCalls', perGrant));
-
 /** Only the in-process caller of scripts: seeding and administration. No transport reaches it. */
 export const systemProcedure = t.procedure.use(({ ctx, path, next }) => {
   // Answered word for word like an unknown procedure (tRPC's own message), so the public cannot discover administrative ones.
@@ -281,7 +275,7 @@ export const systemProcedure = t.procedure.use(({ ctx, path, next }) => {
  * `tool.access`. Handlers read the tenant from `ctx.businessId` and put it in every where clause.
  * Procedures without tool meta are refused to everyone but a system caller acting for a business.
  */
-export const tenantProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+const tenantScope = t.procedure.use(async ({ ctx, meta, next }) => {
   const principal = await resolvePrincipal(ctx);
   if (principal.kind === 'anonymous' || (principal.kind === 'system' && principal.businessId === undefined)) {
     throw new AppError(
@@ -306,6 +300,19 @@ export const tenantProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   }
   return next({ ctx: { principal, businessId } });
 });
+
+/** The budget an agent's tool call is counted against, as Context.admitted names it once counted. */
+export const TOOL_CALL_BUDGET = 'mcpToolCalls' satisfies RateLimiterName;
+
+/**
+ * Acts inside one business (tenantScope), and counts an agent's tool call against its OAuth grant's
+ * budget (MCP_TOOL_RATE_LIMIT_PER_MINUTE: the MCP specification's "Servers MUST rate limit tool
+ * invocations"). Only OAuth principals are counted, and they reach a procedure only as an MCP tool
+ * (an access token is a principal nowhere else); workspace API tokens and the system caller are not.
+ * After the scope check, so a call refused for its scope spends nothing; the MCP adapter validates
+ * a tool's arguments before it calls, so an invalid call spends nothing either. A refusal has run nothing.
+ */
+export const tenantProcedure = tenantScope.use(rateLimitedBy(TOOL_CALL_BUDGET, perGrant));
 
 /** The scope of workspace API tokens that manages the business's webhook endpoints. */
 const WEBHOOKS_MANAGE_SCOPE = 'webhooks:manage';
