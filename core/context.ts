@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { systemClock, type Clock } from './clock.ts';
 import type { SqlSource } from './services/sql/query.ts';
 import type { Logger } from './logger.ts';
+import type { IdempotencyResult, IdempotentCall } from './services/idempotency/idempotent-call.ts';
 import type { CoreServices } from './services/index.ts';
 
 /**
@@ -46,6 +47,8 @@ const anonymous: Principal = { kind: 'anonymous' };
 interface ResponseMeta {
   status?: number;
   headers: Record<string, string>;
+  /** What the idempotency middleware did with the request's key (Context.idempotency); unset when it did not run. */
+  idempotency?: IdempotencyResult;
 }
 
 export interface SiteUrls {
@@ -116,11 +119,15 @@ export interface Context {
   response: ResponseMeta;
   /**
    * The budgets this request has been counted against already (core/trpc.ts): a transport that
-   * reserves a request's budget before its work (the A2A endpoint, an idempotent REST route) calls
-   * the admission procedure first, and the procedure that then runs on the same context is not
-   * counted twice.
+   * reserves a request's budget before its work (the A2A endpoint) calls the admission procedure
+   * first, and the procedure that then runs on the same context is not counted twice.
    */
   admitted: Set<string>;
+  /**
+   * Set by a transport for a procedure with `rest.idempotent`: the request's Idempotency-Key and how
+   * its transport fingerprints and answers it; the idempotency middleware (core/trpc.ts) runs the key's lifecycle.
+   */
+  idempotency?: IdempotentCall;
 }
 
 /** Builds a context without any HTTP: adapters (through a ContextFactory), scripts and tests all come through here. */

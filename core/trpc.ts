@@ -8,7 +8,8 @@ import { workspaceScopeRefusal } from './auth/workspace-scope-refusal.ts';
 import type { Context } from './context.ts';
 import { AppError, classifyError, type ErrorMessage } from './errors/index.ts';
 import { houseStyleMessage } from './errors/validation-messages.ts';
-import { removeOutputValidator } from './procedures/introspection.ts';
+import { answeredWithoutRunning, removeOutputValidator } from './procedures/introspection.ts';
+import { runIdempotently } from './services/idempotency/run-idempotently.ts';
 import { clientAddressKey, clientNetworkKey } from './services/rate-limit/client-address-key.ts';
 import { rateLimitHeaders } from './services/rate-limit/headers.ts';
 
@@ -64,7 +65,8 @@ export interface DeprecationMeta {
 /**
  * How the REST adapter answers a procedure beyond its `openapi` mapping. `successStatus: 201` for a
  * procedure that creates something (its OpenAPI document says 201 too). `idempotent: true` makes
- * the POST honour Idempotency-Key (spec 2.10, 4.5: adapters/http/idempotency.ts): a retry with the
+ * the POST honour Idempotency-Key (spec 2.10, 4.5): agentStoringProcedure's idempotency middleware
+ * keeps and replays the answers, adapters/http/rest-idempotency.ts reads the key and writes them. A retry with the
  * same key and body replays the first answer byte for byte (a 201 replayed as 200, with
  * Idempotency-Replayed: true), another body with the key is 409; the document lists the header and
  * those answers. Opt-in, because a replayable answer is stored for 24 hours.
@@ -78,13 +80,6 @@ export interface RestMeta {
    * scheme on the operation and its 401 and 403 answers.
    */
   credential?: 'workspace_api_token';
-  /**
-   * The procedure (no input) the REST adapter calls first, on the request's context, to reserve the
-   * route's budgets before anything else runs: before an Idempotency-Key is claimed, so a replay is
-   * counted like any request and carries the current caller's RateLimit headers. The route's own
-   * procedure then finds the budget counted (Context.admitted).
-   */
-  admission?: 'agent.admitStoringRequest';
 }
 
 /** Procedure metadata: the REST mapping (trpc-to-openapi) plus what other transports read. */
@@ -173,7 +168,7 @@ const perBusiness = async ({ principal }: Context): Promise<BudgetOwner | undefi
 /**
  * Counts each call against one of the budgets; beyond it, 429 RATE_LIMITED with Retry-After and
  * RateLimit headers. A request already counted against it (an admission procedure ran first on
- * the same context: Context.admitted) passes without a second count.
+ * the same context: Context.admitted) passes without a second count; one counted is added there.
  */
 function rateLimitedBy(
   limiter: RateLimiterName,
@@ -237,6 +232,19 @@ const storageBudget = t.middleware(async ({ ctx, next }) => {
   return next();
 });
 
+/**
+ * Idempotency-Key for the procedures whose meta opts in (`rest.idempotent`) when the transport
+ * passed the request's key (Context.idempotency): the key's lifecycle (claim, replay, keep or free
+ * the answer) is core/services/idempotency/run-idempotently.ts. It comes after the budgets, so a
+ * replay is counted like any request and carries the current caller's RateLimit headers, and before
+ * the input is parsed, so a refused body is kept and replayed like any answer.
+ */
+const idempotencyKey = t.middleware(({ ctx, meta, next }) => {
+  const call = ctx.idempotency;
+  if (call === undefined || !meta?.rest?.idempotent) return next();
+  return runIdempotently(ctx, call, () => next(), answeredWithoutRunning);
+});
+
 /** Public, and counted against the government group's per-client budget. */
 export const governmentProcedure = publicProcedure.use(rateLimitedBy('government'));
 
@@ -252,21 +260,16 @@ export const agentRequestProcedure = publicProcedure.use(rateLimitedBy('agentReq
 
 /**
  * An agent request that makes the database keep a row (an A2A task, an Idempotency-Key answer, a
- * checkout session): the per-client budget, then the per-network and service-wide storage bound.
+ * checkout session): the per-client budget, then the per-network and service-wide storage bound,
+ * then its Idempotency-Key when its meta says `rest.idempotent`.
  */
-export const agentStoringProcedure = agentRequestProcedure.use(storageBudget);
+export const agentStoringProcedure = agentRequestProcedure.use(storageBudget).use(idempotencyKey);
 
 /** Public OAuth dynamic client registration, counted against its own per-client budget. */
 export const clientRegistrationProcedure = publicProcedure.use(rateLimitedBy('oauthRegistration'));
 
 /** Public OAuth token and revocation requests, counted against their own per-client budget. */
 export const oauthTokenProcedure = publicProcedure.use(rateLimitedBy('oauthToken'));
-
-/**
- * An MCP tool call, counted against its OAuth grant's budget (MCP_TOOL_RATE_LIMIT_PER_MINUTE): the MCP
- * specification's "Servers MUST rate limit tool invocations".
- */
-export const mcpToolCallProcedure = publicProcedure.use(rateLimitedBy('mcpToolCalls', perGrant));
 
 /** Only the in-process caller of scripts: seeding and administration. No transport reaches it. */
 export const systemProcedure = t.procedure.use(({ ctx, path, next }) => {
@@ -281,7 +284,7 @@ export const systemProcedure = t.procedure.use(({ ctx, path, next }) => {
  * `tool.access`. Handlers read the tenant from `ctx.businessId` and put it in every where clause.
  * Procedures without tool meta are refused to everyone but a system caller acting for a business.
  */
-export const tenantProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+const tenantScope = t.procedure.use(async ({ ctx, meta, next }) => {
   const principal = await resolvePrincipal(ctx);
   if (principal.kind === 'anonymous' || (principal.kind === 'system' && principal.businessId === undefined)) {
     throw new AppError(
@@ -306,6 +309,19 @@ export const tenantProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   }
   return next({ ctx: { principal, businessId } });
 });
+
+/** The budget an agent's tool call is counted against, as Context.admitted names it once counted. */
+export const TOOL_CALL_BUDGET = 'mcpToolCalls' satisfies RateLimiterName;
+
+/**
+ * Acts inside one business (tenantScope), and counts an agent's tool call against its OAuth grant's
+ * budget (MCP_TOOL_RATE_LIMIT_PER_MINUTE: the MCP specification's "Servers MUST rate limit tool
+ * invocations"). Only OAuth principals are counted, and they reach a procedure only as an MCP tool
+ * (an access token is a principal nowhere else); workspace API tokens and the system caller are not.
+ * After the scope check, so a call refused for its scope spends nothing; the MCP adapter validates
+ * a tool's arguments before it calls, so an invalid call spends nothing either. A refusal has run nothing.
+ */
+export const tenantProcedure = tenantScope.use(rateLimitedBy(TOOL_CALL_BUDGET, perGrant));
 
 /** The scope of workspace API tokens that manages the business's webhook endpoints. */
 const WEBHOOKS_MANAGE_SCOPE = 'webhooks:manage';

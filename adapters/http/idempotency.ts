@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { classifyError, errorMessage, originalError, type ErrorMessage } from '../../core/errors/index.ts';
 import type { AgentTask } from '../../core/routers/agent-tasks/agent-task.schema.ts';
-import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_MAX_STORED_BODY } from '../../core/services/idempotency/policy.ts';
+import {
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_MAX_STORED_BODY,
+  keptForReplay,
+} from '../../core/services/idempotency/policy.ts';
 import { canonicalJson } from './canonical-json.ts';
 import type { ProcedureAccess } from './procedure-access.ts';
 import { requestFacts } from './request-facts.ts';
@@ -74,7 +78,7 @@ function describeCharacter(character: string): string {
  * repeats are counted on the distinct values. Node reads header bytes as Latin-1, so any non-ASCII
  * byte is a character above 0x7E here; it drops leading and trailing spaces and tabs itself.
  */
-function readKey(ctx: KoaCtx): { key?: string; refusal?: string } {
+export function readKey(ctx: KoaCtx): { key?: string; refusal?: string } {
   const values = ctx.req.headersDistinct[HEADER];
   if (values === undefined) return {};
   if (values.length > 1) return { refusal: `Send one Idempotency-Key header; this request has ${values.length}.` };
@@ -111,7 +115,7 @@ export function checkIdempotencyKeyHeader(ctx: KoaCtx, options: IdempotencyOptio
  * its body (canonical JSON, or the raw text). Throws RangeError for a JSON body nested too deeply
  * to walk.
  */
-function requestFingerprint(ctx: KoaCtx, request: IdempotentRequest): string {
+export function requestFingerprint(ctx: KoaCtx, request: IdempotentRequest): string {
   const hash = createHash('sha256');
   hash.update(`${ctx.method}\n${ctx.originalUrl}\n`);
   for (const name of request.vary ?? []) hash.update(`${name.toLowerCase()}:${ctx.get(name)}\n`);
@@ -121,18 +125,8 @@ function requestFingerprint(ctx: KoaCtx, request: IdempotentRequest): string {
   return hash.digest('hex');
 }
 
-/**
- * Whether an answer is kept for replay. 5xx answers are not (the failure may be over by the
- * retry); neither are those that say the request was not processed at all and invite the same
- * request again: 401 (credentials), 408 (timeout) and 429 (rate limited: a replay would repeat the
- * refusal after the budget had refilled). Every other 2xx, 3xx and 4xx answer is.
- */
-function storable(status: number): boolean {
-  return status < 500 && status !== 401 && status !== 408 && status !== 429;
-}
-
 /** An error of the idempotency machinery itself (a refusal, or a database failure) as an answer. */
-function failureAnswer(ctx: KoaCtx, error: unknown, format: ErrorAnswerFormat): HttpAnswer {
+export function failureAnswer(ctx: KoaCtx, error: unknown, format: ErrorAnswerFormat = errorMessageAnswer): HttpAnswer {
   const classified = classifyError(error, ctx.state.requestId);
   if (classified.unexpected) ctx.state.log.error({ err: originalError(error) }, 'idempotency key check failed');
   return format(classified.body, classified.headers);
@@ -144,7 +138,7 @@ function failureAnswer(ctx: KoaCtx, error: unknown, format: ErrorAnswerFormat): 
  * the idempotency procedures (core/routers/idempotency):
  * - no header: executes, every time;
  * - an invalid key: 400 IDEMPOTENCY_KEY_INVALID naming the rule, nothing executes;
- * - a new key: executes, and stores the answer for 24 hours when it is storable (see storable();
+ * - a new key: executes, and stores the answer for 24 hours when it is kept for replay (keptForReplay();
  *   a 5xx answer, or a throw, releases the key so a retry executes again);
  * - the same key and an equivalent request (same method, path and query, `vary` headers, and
  *   canonically equal JSON body) once answered: the stored answer, byte for byte (a stored task's
@@ -218,7 +212,7 @@ export async function answerIdempotently(
     await release('execution failed');
     throw error;
   }
-  if (!storable(answer.status) || answer.replayable === false) {
+  if (!keptForReplay(answer.status) || answer.replayable === false) {
     await release(`status ${answer.status}${answer.replayable === false ? ', not replayable' : ''}`);
   } else if (answer.taskId === undefined && answer.body.length > IDEMPOTENCY_MAX_STORED_BODY) {
     ctx.state.log.warn({ bytes: answer.body.length }, 'answer too large to keep for idempotent replay');

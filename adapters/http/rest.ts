@@ -74,9 +74,8 @@ export function restRoutes(options: ProcedureRoutesOptions): Router<HttpState> {
           }
         : undefined;
 
-    /** The procedure's answer as data, for the Idempotency-Key store (rest.idempotent); what it throws propagates. */
-    const answer = async (ctx: KoaCtx, context: Context): Promise<HttpAnswer> => {
-      const data = await invoker.callPath(path, inputOf(ctx), context);
+    /** The procedure's output as an answer, for the Idempotency-Key store (rest.idempotent). */
+    const answer = (context: Context, data: unknown): HttpAnswer => {
       const headers = { ...context.response.headers, 'Content-Type': JSON_CONTENT_TYPE };
       return { status: context.response.status ?? successStatus, headers, body: JSON.stringify(data ?? null) };
     };
@@ -93,23 +92,13 @@ export function restRoutes(options: ProcedureRoutesOptions): Router<HttpState> {
         const { 'Cache-Control': _caching, ...kept } = context.response.headers;
         return kept;
       };
-      // The route's budgets, reserved before anything else runs (rest.admission); a refusal keeps its headers.
-      const admit = async (): Promise<void> => {
-        if (!rest?.admission) return;
-        try {
-          await invoker.callPath(rest.admission, undefined, context);
-        } catch (error) {
-          ctx.set(earned());
-          throw error;
-        }
-      };
       if (rest?.idempotent)
-        return serveIdempotently(ctx, options, scope, {
-          admit,
-          call: () => answer(ctx, context),
+        return serveIdempotently(ctx, context, {
+          scope,
+          call: () => invoker.callPath(path, inputOf(ctx), context),
+          answer: (data) => answer(context, data),
           earnedHeaders: earned,
         });
-      await admit();
       try {
         const data = await invoker.callPath(path, inputOf(ctx), context);
         ctx.status = context.response.status ?? successStatus;

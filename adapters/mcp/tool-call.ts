@@ -2,6 +2,7 @@ import type { Context } from '../../core/context.ts';
 import { classifyError, validationErrorMessage, type ErrorMessage } from '../../core/errors/index.ts';
 import type { ProcedureInvoker } from '../../core/procedures/invoker.ts';
 import type { OAuthPrincipal } from '../../core/services/oauth/access-tokens.ts';
+import { TOOL_CALL_BUDGET } from '../../core/trpc.ts';
 import type { CatalogueTool, ToolCatalogue } from './catalogue.ts';
 import { isObject, rpcError, rpcErrorFromMessage, rpcResult, type McpReply, type RequestId } from './json-rpc.ts';
 import { scopeRequiredReply } from './scope-required.ts';
@@ -40,6 +41,15 @@ function withHeaders(reply: McpReply, headers: Record<string, string>): McpReply
 }
 
 /**
+ * The grant budget's RateLimit headers, out of what the call put on the context (the tool's
+ * procedure writes its own headers there too, which MCP does not answer).
+ */
+function budgetHeaders(context: Context): Record<string, string> {
+  const { RateLimit: remaining, 'RateLimit-Policy': policy } = context.response.headers;
+  return remaining === undefined || policy === undefined ? {} : { 'RateLimit-Policy': policy, RateLimit: remaining };
+}
+
+/**
  * tools/call: finds the tool, validates the arguments against its input schema (-32602 naming the
  * field), calls its procedure through the invoker as the token's principal, and answers the output
  * as `structuredContent` and as the same JSON in a text block. The procedure decides everything else:
@@ -47,16 +57,15 @@ function withHeaders(reply: McpReply, headers: Record<string, string>): McpReply
  * its handler raises domain errors (answered as `isError` results). Unexpected failures are
  * JSON-RPC errors with the catalogue's 5xx status and a masked message.
  *
- * Between the checks and the procedure, one point of the grant's tool-call budget is reserved
- * (agent.admitToolCall through the invoker, as A2A admits a request; MCP_TOOL_RATE_LIMIT_PER_MINUTE).
- * Beyond it: HTTP 429, a JSON-RPC error whose `data` is the RATE_LIMITED ErrorMessage, Retry-After,
- * RateLimit and RateLimit-Policy (the two RateLimit headers on every answer after the reservation
- * too). Like the database outage, a
- * JSON-RPC error and not an `isError` result: the tool did not run and the agent must wait, not
- * correct its arguments. A RATE_LIMITED thrown by the procedure itself (a per-client budget of the
- * procedure) stays an `isError` result. Calls refused before the reservation (bad params, unknown tool,
- * invalid arguments) are not counted: they cost no more than the refusal would, and an agent
- * correcting its arguments should not spend its budget.
+ * The one call spends a point of the grant's tool-call budget after the scope check and before the
+ * tool runs (the tenant base procedure's middleware, MCP_TOOL_RATE_LIMIT_PER_MINUTE). Beyond it:
+ * HTTP 429, a JSON-RPC error whose `data` is the RATE_LIMITED ErrorMessage, Retry-After, RateLimit
+ * and RateLimit-Policy (the two RateLimit headers on every answer once the point is spent too). Like
+ * the database outage, a JSON-RPC error and not an `isError` result: the tool did not run and the
+ * agent must wait, not correct its arguments. A RATE_LIMITED thrown by the procedure itself (a
+ * per-client budget of the procedure, after the point was spent) stays an `isError` result. Calls
+ * refused before the call (bad params, unknown tool, invalid arguments) are not counted: they cost
+ * no more than the refusal would, and an agent correcting its arguments should not spend its budget.
  * One info line per call: tool, business, client, duration, outcome; never the arguments.
  */
 export async function callTool(
@@ -98,14 +107,7 @@ export async function callTool(
     log('invalid_arguments', { error_code: invalid.code });
     return rpcError(id, 'VALIDATION_FAILED', invalid.message, { status: 200, details: invalid.details });
   }
-
-  // The grant's budget, reserved before the procedure runs; a refusal has run nothing.
-  const admitted = await admit(id, context, invoker);
-  if ('reply' in admitted) {
-    log('rate_limited', { error_code: 'RATE_LIMITED' });
-    return admitted.reply;
-  }
-  return withHeaders(await runTool(id, tool, args, context, invoker, log), admitted.headers);
+  return runTool(id, tool, args, context, invoker, log);
 }
 
 /**
@@ -142,29 +144,7 @@ function outsideView(
   return rpcError(id, 'MCP_TOOL_NOT_FOUND', `Unknown tool: ${shown}.${hint}`, { status: 200 });
 }
 
-/**
- * One point of the grant's tool-call budget (agent.admitToolCall): its RateLimit headers, or the 429
- * answer. Anything else it throws (the database gone) propagates, as the tool's look-ups would.
- */
-async function admit(
-  id: RequestId,
-  context: Context,
-  invoker: ProcedureInvoker,
-): Promise<{ headers: Record<string, string> } | { reply: McpReply }> {
-  try {
-    await invoker.call('agent.admitToolCall', undefined, context);
-    // Taken out of the shared context: the tool's procedure writes its own headers there (not answered over MCP).
-    const headers = context.response.headers;
-    context.response.headers = {};
-    return { headers };
-  } catch (error) {
-    const classified = classifyError(error, context.requestId);
-    if (classified.body.code !== 'RATE_LIMITED') throw error;
-    return { reply: rpcErrorFromMessage(id, classified.body, classified.body.status, classified.headers) };
-  }
-}
-
-/** Runs the tool's procedure and answers its output, its domain error or its failure. */
+/** Runs the tool's procedure and answers its output, its domain error or its failure, with the grant budget's headers. */
 async function runTool(
   id: RequestId,
   tool: CatalogueTool,
@@ -177,24 +157,44 @@ async function runTool(
     // The procedure parses the arguments again with its own schema: defaults and trimming come from there, once.
     const output = await invoker.callPath(tool.path, tool.takesNoInput ? undefined : args, context);
     log('success');
-    return rpcResult(id, {
+    const reply = rpcResult(id, {
       content: [{ type: 'text', text: JSON.stringify(output) }],
       structuredContent: output as Record<string, unknown>,
       isError: false,
     });
+    return withHeaders(reply, budgetHeaders(context));
   } catch (error) {
     const classified = classifyError(error, context.requestId);
-    if (classified.body.code === 'INSUFFICIENT_SCOPE') {
-      log('scope_required', { error_code: classified.body.code });
-      return scopeRequiredReply(id, tool.access, context);
-    }
-    if (classified.body.status >= 500) {
-      log('failed', { error_code: classified.body.code });
-      if (classified.unexpected)
-        context.log.error({ err: error, mcp_tool: tool.definition.name }, 'unexpected error in an MCP tool call');
+    // Past the scope check but not the grant's budget: the budget refused the call, or its store
+    // failed (the database gone: that propagates, as any failure outside a tool). The tool ran nothing.
+    if (classified.body.code !== 'INSUFFICIENT_SCOPE' && !context.admitted.has(TOOL_CALL_BUDGET)) {
+      if (classified.body.code !== 'RATE_LIMITED') throw error;
+      log('rate_limited', { error_code: 'RATE_LIMITED' });
       return rpcErrorFromMessage(id, classified.body, classified.body.status, classified.headers);
     }
-    log('tool_error', { error_code: classified.body.code });
-    return toolError(id, classified.body);
+    return withHeaders(failedToolReply(id, tool, context, error, log), budgetHeaders(context));
   }
+}
+
+/** The answer of a tool call its procedure refused or failed. */
+function failedToolReply(
+  id: RequestId,
+  tool: CatalogueTool,
+  context: Context & { principal: OAuthPrincipal },
+  error: unknown,
+  log: (outcome: Outcome, extra?: Record<string, unknown>) => void,
+): McpReply {
+  const classified = classifyError(error, context.requestId);
+  if (classified.body.code === 'INSUFFICIENT_SCOPE') {
+    log('scope_required', { error_code: classified.body.code });
+    return scopeRequiredReply(id, tool.access, context);
+  }
+  if (classified.body.status >= 500) {
+    log('failed', { error_code: classified.body.code });
+    if (classified.unexpected)
+      context.log.error({ err: error, mcp_tool: tool.definition.name }, 'unexpected error in an MCP tool call');
+    return rpcErrorFromMessage(id, classified.body, classified.body.status, classified.headers);
+  }
+  log('tool_error', { error_code: classified.body.code });
+  return toolError(id, classified.body);
 }

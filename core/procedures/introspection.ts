@@ -1,4 +1,5 @@
 import { callTRPCProcedure, type AnyProcedure, type AnyRouter } from '@trpc/server';
+import { middlewareMarker, type MiddlewareResult } from '@trpc/server/unstable-core-do-not-import';
 import { z } from 'zod';
 import type { Context } from '../context.ts';
 import type { Meta } from '../trpc.ts';
@@ -118,6 +119,16 @@ export function removeOutputValidator<P extends AnyProcedure>(procedure: P): P {
     throw new Error(`removeOutputValidator: expected one output validator, found ${outputs.length}`);
   middlewares.splice(middlewares.indexOf(outputs[0]!), 1);
   return procedure;
+}
+
+/**
+ * What a middleware returns to answer without running the rest of the procedure (the idempotency
+ * middleware's replay): a successful result with no data, which skips the input parser, the handler
+ * and the output validator. tRPC has no public way to say it; its result is a plain object whose
+ * marker it does not check at run time.
+ */
+export function answeredWithoutRunning<TContext>(): MiddlewareResult<TContext> {
+  return { ok: true, data: undefined, marker: middlewareMarker } as MiddlewareResult<TContext>;
 }
 
 export interface CallProcedureOptions {

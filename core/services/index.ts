@@ -28,7 +28,7 @@ export interface CoreServices {
     agentRequests: RateLimiter;
     /**
      * MCP tool calls per OAuth grant (one agent connection), reserved before the tool's procedure runs:
-     * the MCP specification's "Servers MUST rate limit tool invocations" (agent.admitToolCall).
+     * the MCP specification's "Servers MUST rate limit tool invocations" (tenantProcedure in core/trpc.ts).
      */
     mcpToolCalls: RateLimiter;
     /**

@@ -4,6 +4,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../core/config.ts';
+import { createContextInner, type Principal } from '../../core/context.ts';
+import { createLogger } from '../../core/logger.ts';
+import { createCaller } from '../../core/routers/_app.ts';
 import { request, type JsonResponse } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { countRows, sql } from '../helpers/sql.ts';
@@ -157,6 +160,19 @@ describe('MCP tool calls: the per-grant budget (MCP_TOOL_RATE_LIMIT_PER_MINUTE)'
       expectAllowed(await legacy(app, token, 'tools/call', profile), 3, 2);
     });
 
+    it("does not count a call refused for its scope: the budget is the tenant procedure's, after the scope check", async () => {
+      const token = await tokenOf(await createGrant('mcp:read'));
+      for (let i = 0; i < 4; i += 1) {
+        const write = await legacy(app, token, 'tools/call', {
+          name: 'create-customer',
+          arguments: { name: 'Refused', email: 'refused@example.com' },
+        });
+        expect(write.status, write.text).to.equal(403);
+        expect(write.headers.get('ratelimit')).to.equal(null);
+      }
+      expectAllowed(await legacy(app, token, 'tools/call', profile), 3, 2);
+    });
+
     it('surfaces the 429 as an HTTP error of the official clients (SDK 1.x and client 2.x), without retrying', async () => {
       const token = await tokenOf(await createGrant());
       const posts: number[] = [];
@@ -242,6 +258,40 @@ describe('MCP tool calls: the per-grant budget (MCP_TOOL_RATE_LIMIT_PER_MINUTE)'
       expect(again.status, again.text).to.equal(200);
       expect(again.headers.get('ratelimit')).to.equal(`${POLICY};r=1;t=1`);
     });
+  });
+
+  it('counts OAuth grants only: a workspace API token calling the same procedure spends no tool-call budget', async () => {
+    const grant = await createGrant();
+    const running = service();
+    const call = async (principal: Principal) => {
+      const context = createContextInner({
+        em: running.database.orm.em,
+        log: createLogger('silent'),
+        urls: { site: running.config.siteUrl, base: running.config.baseUrl },
+        services: running.services,
+        requestId: `budget-${randomUUID()}`,
+        principal,
+      });
+      await createCaller(context).workspace.business.getBusinessProfile({});
+      return context.response.headers;
+    };
+    const apiToken = await call({
+      kind: 'api_token',
+      businessId: grant.businessId,
+      tokenId: randomUUID(),
+      scopes: ['workspace:read'],
+    });
+    expect(apiToken.RateLimit).to.equal(undefined);
+    const oauth = await call({
+      kind: 'oauth',
+      businessId: grant.businessId,
+      userId: grant.userId,
+      clientId: grant.clientId,
+      grantId: grant.grantId,
+      tokenId: randomUUID(),
+      scopes: ['mcp:read'],
+    });
+    expect(oauth['RateLimit-Policy']).to.match(/^"mcp-tools";q=\d+;w=60$/);
   });
 
   it('is configured by MCP_TOOL_RATE_LIMIT_PER_MINUTE (default 600 a minute), validated at start', () => {

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { createContextInner, type Context } from '../../core/context.ts';
 import { AppError, classifyError, originalError } from '../../core/errors/index.ts';
 import { createLogger } from '../../core/logger.ts';
-import { callProcedure, listProcedures, removeOutputValidator } from '../../core/procedures/introspection.ts';
+import {
+  answeredWithoutRunning,
+  callProcedure,
+  listProcedures,
+  removeOutputValidator,
+} from '../../core/procedures/introspection.ts';
 import { createInvoker } from '../../core/procedures/invoker.ts';
 import { appRouter } from '../../core/routers/_app.ts';
 import { mergeRouters, publicProcedure, router, skipOutputReparse } from '../../core/trpc.ts';
@@ -182,6 +187,32 @@ describe('tRPC introspection (core/procedures)', () => {
     it('is what skipOutputReparse does', () => {
       const skipped = skipOutputReparse(publicProcedure.output(ZAnswer).query(() => ({ answer: 'x' })));
       expect(listProcedures(router({ skipped }))[0]!.reparsesOutput).to.equal(false);
+    });
+  });
+
+  describe('answeredWithoutRunning', () => {
+    it('answers a call from a middleware: no input parse, no handler, no output validation, undefined as the answer', async () => {
+      let handled = 0;
+      const skipping = publicProcedure.use(() => Promise.resolve(answeredWithoutRunning()));
+      const routes = router({
+        skipped: skipping
+          .input(ZEchoInput)
+          .output(ZEchoOutput)
+          .mutation(({ input }) => {
+            handled += 1;
+            return { count: input.count };
+          }),
+      });
+      // An input that would fail its schema, and an output that could not pass it: neither is looked at.
+      const answer = await callProcedure({
+        router: routes,
+        path: 'skipped',
+        type: 'mutation',
+        input: { count: 'none' },
+        ctx: testContext(),
+      });
+      expect(answer).to.equal(undefined);
+      expect(handled).to.equal(0);
     });
   });
 

@@ -1,7 +1,6 @@
 import { router } from '../../trpc.ts';
 import { admitRequest } from './admit-request.ts';
 import { admitStoringRequest } from './admit-storing-request.ts';
-import { admitToolCall } from './admit-tool-call.ts';
 import { describePaidReference } from './describe-paid-reference.ts';
 import { getAgentReference } from './get-agent-reference.ts';
 import { interpretMessage } from './interpret-message.ts';
@@ -9,7 +8,6 @@ import { interpretMessage } from './interpret-message.ts';
 export const agentRouter = router({
   admitRequest,
   admitStoringRequest,
-  admitToolCall,
   describePaidReference,
   getAgentReference,
   interpretMessage,

@@ -6,8 +6,9 @@ import { sweepExpired } from './sweep-expired.ts';
 
 /**
  * Idempotency-Key records. No transport maps these (no openapi, tool or skill meta): the HTTP
- * helper (adapters/http/idempotency.ts) calls the first three through the invoker for the agent
- * POST endpoints; sweepExpired is the periodic sweeper's, system only.
+ * helper (adapters/http/idempotency.ts) calls the first three through the invoker for the A2A
+ * endpoint (REST routes run core/services/idempotency/run-idempotently.ts as middleware instead);
+ * sweepExpired is the periodic sweeper's, system only.
  */
 export const idempotencyRouter = router({
   claimKey,

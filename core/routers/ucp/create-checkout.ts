@@ -20,7 +20,7 @@ function storedBuyer(buyer: Record<string, string | undefined> | undefined): Rec
  * minutes through its handoff URL. Each creation stores a row, so it counts against the client's
  * agent request budget (A2A_RATE_LIMIT_PER_MINUTE, shared with the A2A endpoint) and the agent
  * storage bound (per client network and across the service). Idempotency-Key replays the caller's
- * own first answer (the REST adapter, `rest.idempotent`), counted like a request. A `UCP-Agent` header is accepted
+ * own first answer (`rest.idempotent`: agentStoringProcedure's middleware, after the budgets), counted like a request. A `UCP-Agent` header is accepted
  * and ignored: the platform profile it names is never fetched.
  */
 export function checkoutCreation(path: `/${string}`, operationId: string, alias?: string) {
@@ -55,7 +55,7 @@ export function checkoutCreation(path: `/${string}`, operationId: string, alias?
           503: 'The service stores no more new sessions and answers this hour across all clients (STORAGE_LIMIT_REACHED, with Retry-After).',
         },
       },
-      rest: { successStatus: 201, idempotent: true, admission: 'agent.admitStoringRequest' },
+      rest: { successStatus: 201, idempotent: true },
     })
     .input(ZCreateCheckoutInput)
     .output(ZCheckoutSession)

@@ -26,6 +26,16 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,128}$/;
 export const IDEMPOTENCY_MAX_STORED_BODY = 4 * 1024 * 1024;
 
 /**
+ * Whether an answer is kept for replay. 5xx answers are not (the failure may be over by the
+ * retry); neither are those that say the request was not processed at all and invite the same
+ * request again: 401 (credentials), 408 (timeout) and 429 (rate limited: a replay would repeat the
+ * refusal after the budget had refilled). Every other 2xx, 3xx and 4xx answer is.
+ */
+export function keptForReplay(status: number): boolean {
+  return status < 500 && status !== 401 && status !== 408 && status !== 429;
+}
+
+/**
  * How long a client is asked to wait (Retry-After, whole seconds) before retrying a request whose
  * first attempt is still running: as long as it has run so far (a slow request is polled less
  * often), at least 1 second and no longer than the rest of its lease.

@@ -1,5 +1,0 @@
-import { z } from 'zod';
-
-export const ZAdmitToolCallInput = z.void();
-
-export const ZAdmitToolCallOutput = z.object({});
