@@ -74,7 +74,7 @@ export async function reservePayment(ctx: LedgerContext, reservation: Reservatio
 /**
  * Frees a reservation that settled nothing (refused or unverifiable before settling, or the content
  * was not available), so the payer may present the same signed payment again. Never after a
- * settlement was attempted: recordSettlement keeps those. A failure is logged, never answered: the
+ * settlement was attempted: recordSettled and recordUnsettled keep those. A failure is logged, never answered: the
  * client's answer is already decided. Answers whether this call freed it.
  */
 export async function releasePayment(ctx: LedgerContext, paymentId: string): Promise<boolean> {
