@@ -185,6 +185,7 @@ function rateLimitedBy(
   });
 }
 
+/** One count against a budget, the refusal beyond it; what both the middleware and a deferred admission run. */
 async function spendBudget(
   ctx: Context,
   limiter: RateLimiterName,

@@ -93,7 +93,7 @@ function describe(error: unknown): string {
  * no such host, 429). A settle that timed out or failed mid-way is never repeated: EIP-3009 nonces
  * are single-use, so a second settle of a payment the first one did settle would be refused, and we
  * would tell a payer who paid that nothing happened. It becomes a FacilitatorFailure with
- * `outcomeUnknown`, for the adapter to keep the payment reserved.
+ * `outcomeUnknown`, for the purchase (core/services/purchase/) to keep the payment reserved.
  */
 export class ResilientFacilitatorClient implements FacilitatorClient {
   readonly #inner: HTTPFacilitatorClient;
