@@ -175,21 +175,30 @@ function rateLimitedBy(
   ownerOf: (ctx: Context) => Promise<BudgetOwner | undefined> = perClient,
 ) {
   return t.middleware(async ({ ctx, next }) => {
-    const owner = await ownerOf(ctx);
-    if (owner === undefined || ctx.admitted.has(limiter)) return next();
-    const decision = await ctx.services.rateLimiters[limiter].consume(owner.key);
-    const headers = rateLimitHeaders(decision);
-    if (!decision.allowed) {
-      throw new AppError(
-        'RATE_LIMITED',
-        `Too many ${owner.counted}: the limit is ${decision.policy.points} per ${decision.policy.windowSeconds} seconds per ${owner.per}.`,
-        { headers },
-      );
-    }
-    Object.assign(ctx.response.headers, headers);
-    ctx.admitted.add(limiter);
+    await spendBudget(ctx, limiter, ownerOf);
     return next();
   });
+}
+
+/** One count against a budget, the refusal beyond it; what both the middleware and a deferred admission run. */
+async function spendBudget(
+  ctx: Context,
+  limiter: RateLimiterName,
+  ownerOf: (ctx: Context) => Promise<BudgetOwner | undefined>,
+): Promise<void> {
+  const owner = await ownerOf(ctx);
+  if (owner === undefined || ctx.admitted.has(limiter)) return;
+  const decision = await ctx.services.rateLimiters[limiter].consume(owner.key);
+  const headers = rateLimitHeaders(decision);
+  if (!decision.allowed) {
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many ${owner.counted}: the limit is ${decision.policy.points} per ${decision.policy.windowSeconds} seconds per ${owner.per}.`,
+      { headers },
+    );
+  }
+  Object.assign(ctx.response.headers, headers);
+  ctx.admitted.add(limiter);
 }
 
 /**
@@ -257,6 +266,16 @@ export const publicListProcedure = publicProcedure.use(rateLimitedBy('publicList
 
 /** Public, and counted against the per-client budget of A2A requests. */
 export const agentRequestProcedure = publicProcedure.use(rateLimitedBy('agentRequests'));
+
+/**
+ * An agent request whose per-client budget is spent when the procedure says so
+ * (`ctx.admitAgentRequest()`), not on entry: the paid reference answers an unpaid or malformed
+ * request without counting it, and counts a presented payment before its first write (429
+ * RATE_LIMITED beyond the budget; the RateLimit headers go on the context's response either way).
+ */
+export const paidAgentRequestProcedure = publicProcedure.use(({ ctx, next }) =>
+  next({ ctx: { admitAgentRequest: () => spendBudget(ctx, 'agentRequests', perClient) } }),
+);
 
 /**
  * An agent request that makes the database keep a row (an A2A task, an Idempotency-Key answer, a

@@ -106,7 +106,7 @@ export function createApp({
     maxBodyBytes: config.maxBodyBytes,
     origins: { allowed: config.mcpAllowedOrigins, loopbackPages: !config.siteUrlConfigured },
   });
-  const paidReference = paidReferenceRoutes({ ...routeOptions, payments: config.payments });
+  const paidReference = paidReferenceRoutes(routeOptions);
   const scrape = metricsRoutes({
     ...access,
     metrics,

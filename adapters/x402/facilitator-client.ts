@@ -6,6 +6,7 @@ import {
 } from '@x402/core/server';
 import { SettleError, VerifyError, type PaymentPayload, type PaymentRequirements } from '@x402/core/types';
 import type { PaymentConfig } from '../../core/payment-config.ts';
+import type { FacilitatorFault } from '../../core/services/purchase/facilitator-port.ts';
 import { withRetries, type RetryBudget } from './retry.ts';
 
 type Operation = 'verify' | 'settle' | 'supported';
@@ -17,7 +18,7 @@ type Operation = 'verify' | 'settle' | 'supported';
  * library's FacilitatorResponseError on purpose: x402HTTPResourceServer rethrows only that class and
  * turns every other error into a 402, which would tell a payer whose payment is fine that it was refused.
  */
-export class FacilitatorFailure extends FacilitatorResponseError {
+class FacilitatorFailure extends FacilitatorResponseError {
   constructor(
     readonly operation: Operation,
     readonly kind: 'unavailable' | 'error',
@@ -29,6 +30,17 @@ export class FacilitatorFailure extends FacilitatorResponseError {
     this.name = 'FacilitatorFailure';
     this.cause = options.cause;
   }
+}
+
+/** The fault of a FacilitatorFailure, found on the error or (as the library wraps it) its cause. */
+export function faultOf(
+  error: unknown,
+  where: 'error' | 'error or cause' = 'error or cause',
+): FacilitatorFault | undefined {
+  const failure =
+    error instanceof FacilitatorFailure || where === 'error' ? error : (error as { cause?: unknown }).cause;
+  if (!(failure instanceof FacilitatorFailure)) return undefined;
+  return { operation: failure.operation, kind: failure.kind, outcomeUnknown: failure.outcomeUnknown };
 }
 
 /** Network errors that mean the request never left: nothing reached the facilitator. */
@@ -81,7 +93,7 @@ function describe(error: unknown): string {
  * no such host, 429). A settle that timed out or failed mid-way is never repeated: EIP-3009 nonces
  * are single-use, so a second settle of a payment the first one did settle would be refused, and we
  * would tell a payer who paid that nothing happened. It becomes a FacilitatorFailure with
- * `outcomeUnknown`, for the adapter to keep the payment reserved.
+ * `outcomeUnknown`, for the purchase (core/services/purchase/) to keep the payment reserved.
  */
 export class ResilientFacilitatorClient implements FacilitatorClient {
   readonly #inner: HTTPFacilitatorClient;

@@ -1,4 +1,3 @@
-import type { PaymentPayload } from '@x402/core/types';
 import { z } from 'zod';
 
 /** Longer than any real payment (about 1 KiB): a bound on what one header makes us decode and parse. */
@@ -43,12 +42,12 @@ const ZPaymentPayload = z.object({
   extensions: z.record(z.string(), z.unknown()).optional(),
 });
 
-export type Authorization = z.infer<typeof ZAuthorization>;
+type Authorization = z.infer<typeof ZAuthorization>;
 
 export type PaymentSignature =
   | { kind: 'absent' }
   | { kind: 'malformed'; reason: string }
-  | { kind: 'present'; payload: PaymentPayload; authorization: Authorization };
+  | { kind: 'present'; header: string; authorization: Authorization };
 
 /**
  * Reads the PAYMENT-SIGNATURE header (Node joins repeats, so they are counted on the distinct
@@ -85,5 +84,5 @@ export function readPaymentSignature(values: string[] | undefined): PaymentSigna
     const where = issue.path.length > 0 ? issue.path.join('.') : 'the payment';
     return { kind: 'malformed', reason: `not an x402 v2 exact EVM payment: ${where}: ${issue.message}` };
   }
-  return { kind: 'present', payload: json as PaymentPayload, authorization: parsed.data.payload.authorization };
+  return { kind: 'present', header, authorization: parsed.data.payload.authorization };
 }

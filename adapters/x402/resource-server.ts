@@ -2,21 +2,8 @@ import { x402HTTPResourceServer, x402ResourceServer, type RouteConfig } from '@x
 import type { Network } from '@x402/core/types';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
 import type { PaymentConfig } from '../../core/payment-config.ts';
+import type { FacilitatorTerms } from '../../core/services/purchase/facilitator-port.ts';
 import { ResilientFacilitatorClient } from './facilitator-client.ts';
-
-/** What the paid reference's route is configured from: the payments procedure's terms. */
-export interface RouteTerms {
-  accepts: {
-    scheme: 'exact';
-    network: string;
-    amount: string;
-    asset: string;
-    payTo: string;
-    maxTimeoutSeconds: number;
-    extra: { name: string; version: string };
-  };
-  resource: { description: string; mimeType: string };
-}
 
 /** After a failed start (the facilitator's /supported), requests within this time get the same failure without a call. */
 const RETRY_START_AFTER_MS = 5000;
@@ -39,7 +26,7 @@ export class PaidReferenceServer {
   }
 
   /** The started server for these terms; rejects with the start's failure (and `retryAfterSeconds` on it). */
-  async get(terms: RouteTerms): Promise<x402HTTPResourceServer> {
+  async get(terms: FacilitatorTerms): Promise<x402HTTPResourceServer> {
     // Only what #start reads: terms that differ in their links alone (a loopback alias in development) share the server.
     const key = JSON.stringify([terms.accepts, terms.resource]);
     if (key !== this.#key) {
@@ -62,7 +49,7 @@ export class PaidReferenceServer {
     return Math.max(1, Math.ceil((RETRY_START_AFTER_MS - (performance.now() - this.#failure.at)) / 1000));
   }
 
-  async #start(terms: RouteTerms): Promise<x402HTTPResourceServer> {
+  async #start(terms: FacilitatorTerms): Promise<x402HTTPResourceServer> {
     const network = terms.accepts.network as Network;
     const resourceServer = new x402ResourceServer(this.#facilitator).register(network, new ExactEvmScheme());
     const { amount, asset, extra, ...option } = terms.accepts;

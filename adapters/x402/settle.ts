@@ -1,18 +1,9 @@
 import type { HTTPProcessResult, HTTPRequestContext, x402HTTPResourceServer } from '@x402/core/server';
+import type { SettleOutcome } from '../../core/services/purchase/facilitator-port.ts';
 import { storableText } from '../../core/services/sql/storable-text.ts';
+import { faultOf } from './facilitator-client.ts';
 
 type Verified = Extract<HTTPProcessResult, { type: 'payment-verified' }>;
-
-/**
- * What a settlement came to: `settled` (the receipt, and the PAYMENT-RESPONSE header), `refused`
- * (the facilitator answered success: false; a transaction hash with it means something may have
- * happened on chain), or `failed` (no answer about the payment: the facilitator was unreachable,
- * timed out or broke; FacilitatorFailure.outcomeUnknown tells whether the payment may have moved).
- */
-export type SettleOutcome =
-  | { kind: 'settled'; settlement: { transaction: string; payer?: string; headers: Record<string, string> } }
-  | { kind: 'refused'; reason: string; transaction: string | undefined; headers: Record<string, string> }
-  | { kind: 'failed'; error: unknown };
 
 /** The transaction column's bound (payments_received.transaction). */
 const TRANSACTION_MAX = 128;
@@ -21,7 +12,8 @@ const REASON_MAX = 500;
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /**
- * Settles a verified payment through the library (processSettlement) and says what came of it. The
+ * Settles a verified payment through the library (processSettlement) and says what came of it (a
+ * failure carries its fault when the facilitator client classified it: FacilitatorFailure). The
  * facilitator's answer is a third party's text that gets stored: its transaction and reason are made
  * storable here (NUL and unpaired surrogates replaced, then capped), and a payer that is not an EVM
  * address is dropped (the caller then records the signed authorization's `from`, which the
@@ -43,15 +35,19 @@ export async function settle(
       },
     );
   } catch (error) {
-    return { kind: 'failed', error };
+    return { kind: 'failed', error, fault: faultOf(error, 'error') };
   }
   const transaction = result.transaction ? storableText(String(result.transaction), TRANSACTION_MAX) : undefined;
   if (result.success && transaction) {
     const payer = typeof result.payer === 'string' && EVM_ADDRESS.test(result.payer) ? result.payer : undefined;
-    return { kind: 'settled', settlement: { transaction, payer, headers: result.headers } };
+    return { kind: 'settled', transaction, payer, headers: result.headers };
   }
   if (result.success)
-    return { kind: 'failed', error: new Error('the facilitator reported success without a transaction') };
+    return {
+      kind: 'failed',
+      error: new Error('the facilitator reported success without a transaction'),
+      fault: undefined,
+    };
   const reason = [result.errorReason, result.errorMessage].filter(
     (part, index, all) => part && all.indexOf(part) === index,
   );

@@ -4,6 +4,7 @@ import type { KeyEncryptionKeySource } from './oauth/key-encryption-key.ts';
 import type { RedirectUriPolicy } from './oauth/redirect-uri-policy.ts';
 import type { AgentReferenceSource } from './reference/types.ts';
 import type { PaymentSettings } from './payments/settings.ts';
+import type { PaymentFacilitator } from './purchase/facilitator-port.ts';
 import type { FailureLimiter } from './rate-limit/failure-limiter.ts';
 import type { InFlightLimit } from './rate-limit/in-flight-limit.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
@@ -82,6 +83,11 @@ export interface CoreServices {
   agentReference?: AgentReferenceSource;
   /** Whether the paid reference is sold here, and its payment terms (network, asset, wallet). */
   payments: PaymentSettings;
+  /**
+   * The x402 facilitator the purchase of the paid reference verifies and settles through (the x402
+   * adapter, built by the composition root from PAYMENT_FACILITATOR_URL). Absent: not sold here.
+   */
+  paymentFacilitator?: PaymentFacilitator;
   /** Outbound webhooks: what endpoint management needs. */
   webhooks: {
     /** Seals and opens the endpoints' signing secrets (derived from the OAuth key-encryption key). */

@@ -18,6 +18,7 @@ import { composeClientDocuments } from './client-documents.ts';
 import type { Database } from '../../orm/database.ts';
 import type { MetricsRegistry } from '../../adapters/metrics/registry.ts';
 import { composeMetrics, withMetrics } from './metrics.ts';
+import { withPaymentFacilitator } from './payment-facilitator.ts';
 
 export interface ComposeAppOptions {
   /** The effective configuration (its site URL is what the app announces). */
@@ -65,11 +66,14 @@ export function composeApp({
     em: database.orm.em,
     urls: { site: config.siteUrl, base: config.baseUrl },
     services: withAgentReference(
-      services ??
-        withMetrics(
-          { ...createCoreServices(database, config), oauthClientDocuments: composeClientDocuments(config) },
-          metrics,
-        ),
+      withPaymentFacilitator(
+        services ??
+          withMetrics(
+            { ...createCoreServices(database, config), oauthClientDocuments: composeClientDocuments(config) },
+            metrics,
+          ),
+        config,
+      ),
       invoker.procedures,
       config,
     ),

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createLogger } from '../../core/logger.ts';
-import { systemCaller } from '../../scripts/lib/system-caller.ts';
+import { systemClock } from '../../core/clock.ts';
+import { recordSettled, recordUnsettled, reservePayment } from '../../core/services/purchase/payment-ledger.ts';
 import type { RunningService } from '../../scripts/compose/start-service.ts';
 import { runAdmin as admin } from '../helpers/child-service.ts';
 import { service } from '../helpers/root-hooks.ts';
@@ -9,16 +10,16 @@ import { freshDataDir, startTestService, testConfig } from '../helpers/test-serv
 const PAYER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const TRANSACTION = `0x${'ab'.repeat(32)}`;
 
-/** One settled and one failed payment, written through the payments procedures of `running`. */
+/** One settled and one failed payment, written through the payment ledger of the purchase (as a paid request would). */
 async function seedPayments(running: RunningService): Promise<{ settledId: string; failedId: string; nonce: string }> {
-  const caller = systemCaller({
-    orm: running.database.orm,
-    services: running.services,
-    config: running.config,
+  const ledger = {
+    sql: running.database.orm.em,
+    clock: systemClock,
     log: createLogger('silent'),
-  });
+    services: running.services,
+  };
   const reserve = (nonce: string) =>
-    caller.payments.reservePayment({
+    reservePayment(ledger, {
       network: 'eip155:84532',
       payer: PAYER,
       pay_to: '0x2222222222222222222222222222222222222222',
@@ -29,21 +30,15 @@ async function seedPayments(running: RunningService): Promise<{ settledId: strin
       checkout_session_id: null,
     });
   const nonce = `0x${Date.now().toString(16).padStart(64, '0')}`;
-  const settled = await reserve(nonce);
-  await caller.payments.recordSettlement({
-    payment_id: settled.payment_id,
-    outcome: 'settled',
-    transaction: TRANSACTION,
-    payer: PAYER,
-  });
-  const failed = await reserve(`0x${'f'.repeat(50)}${Date.now().toString(16).padStart(14, '0')}`);
-  await caller.payments.recordSettlement({
-    payment_id: failed.payment_id,
+  const settledId = await reserve(nonce);
+  await recordSettled(ledger, settledId, { transaction: TRANSACTION, payer: PAYER });
+  const failedId = await reserve(`0x${'f'.repeat(50)}${Date.now().toString(16).padStart(14, '0')}`);
+  await recordUnsettled(ledger, failedId, {
     outcome: 'failed',
     failure: 'settle outcome unknown: timed out',
-    transaction: null,
+    transaction: `0x${'cd'.repeat(32)}`,
   });
-  return { settledId: settled.payment_id, failedId: failed.payment_id, nonce };
+  return { settledId, failedId, nonce };
 }
 
 describe('npm run admin -- list-payments-received', function () {

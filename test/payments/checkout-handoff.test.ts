@@ -13,7 +13,7 @@ type Json = Record<string, unknown>;
 /**
  * The UCP handoff: a checkout session created over REST names
  * {base_url}/v1/agent/paid-reference?checkout_session=<uuid> as its payment handoff; paying it
- * completes the session (ucp.assertPayable before asking or settling, ucp.markPaid after).
+ * completes the session (the purchase checks it before asking or settling, and completes it after).
  */
 describe('paying a checkout session through its handoff URL', function () {
   this.timeout(60_000);

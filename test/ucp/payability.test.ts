@@ -5,6 +5,13 @@ import { createContextInner, type Principal } from '../../core/context.ts';
 import { AppError } from '../../core/errors/index.ts';
 import { createLogger } from '../../core/logger.ts';
 import { createCaller } from '../../core/routers/_app.ts';
+import {
+  recordSettled,
+  recordUnsettled,
+  releasePayment,
+  reservePayment,
+} from '../../core/services/purchase/payment-ledger.ts';
+import { markSessionPaid, payableSession } from '../../core/services/ucp/payability.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
 
@@ -35,6 +42,50 @@ function caller(clock: Clock, principal: Principal = { kind: 'anonymous' }) {
   );
 }
 
+/**
+ * The UCP side of a purchase as core/services/purchase/ runs it (the checkout check before a payment,
+ * the completion after it), on `clock`, answering what the test reads.
+ */
+function checkoutSide(clock: Clock) {
+  const { database } = service();
+  const source = database.orm.em;
+  return {
+    async assertPayable({ session_id }: { session_id: string }) {
+      const row = await payableSession(source, session_id, clock.now());
+      return {
+        session_id: row.id,
+        amount_minor: 100,
+        currency: 'USD',
+        expires_at: new Date(row.expires_at).toISOString(),
+      };
+    },
+    async markPaid(input: { session_id: string; payment_id: string; transaction?: string; payer?: string }) {
+      const { row, recorded } = await markSessionPaid(source, {
+        id: input.session_id,
+        paymentId: input.payment_id,
+        transaction: input.transaction ?? null,
+        payer: input.payer ?? null,
+        now: clock.now(),
+      });
+      return {
+        session_id: row.id,
+        status: 'completed' as const,
+        payment_id: row.payment_id!,
+        transaction: row.payment_transaction,
+        payer: row.payment_payer,
+        completed_at: new Date(row.completed_at!).toISOString(),
+        recorded,
+      };
+    },
+  };
+}
+
+/** The payment ledger of a purchase, on `clock`. */
+function ledgerOn(clock: Clock) {
+  const { database, services } = service();
+  return { sql: database.orm.em, clock, log: createLogger('silent'), services };
+}
+
 async function expectCode(promise: Promise<unknown>, code: string): Promise<AppError> {
   try {
     await promise;
@@ -47,13 +98,20 @@ async function expectCode(promise: Promise<unknown>, code: string): Promise<AppE
   expect.fail(`expected ${code}`);
 }
 
-describe('UCP checkout sessions: assertPayable and markPaid (the paid reference side)', () => {
+describe('UCP checkout sessions: payable and paid (the purchase side)', () => {
   let clock: TestClock;
-  let ucp: ReturnType<typeof caller>['ucp'];
+  let ucp: Pick<ReturnType<typeof caller>['ucp'], 'createCheckout' | 'getCheckout' | 'deleteExpiredSessions'> &
+    ReturnType<typeof checkoutSide>;
 
   beforeEach(() => {
     clock = new TestClock();
-    ucp = caller(clock).ucp;
+    const procedures = caller(clock).ucp;
+    ucp = {
+      createCheckout: procedures.createCheckout,
+      getCheckout: procedures.getCheckout,
+      deleteExpiredSessions: procedures.deleteExpiredSessions,
+      ...checkoutSide(clock),
+    };
   });
 
   const newSession = async () => (await ucp.createCheckout({})).id;
@@ -152,10 +210,10 @@ describe('UCP checkout sessions: assertPayable and markPaid (the paid reference 
     expect((await ucp.getCheckout({ id })).status).to.equal('completed');
   });
 
-  describe('one live payment per session (payments.reservePayment)', () => {
+  describe("one live payment per session (the purchase's reservation)", () => {
     let nonceCounter = 0;
-    const reserveFor = (sessionId: string) =>
-      caller(clock).payments.reservePayment({
+    const reserveFor = async (sessionId: string) => ({
+      payment_id: await reservePayment(ledgerOn(clock), {
         network: 'eip155:84532',
         payer: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
         pay_to: '0x2222222222222222222222222222222222222222',
@@ -164,8 +222,8 @@ describe('UCP checkout sessions: assertPayable and markPaid (the paid reference 
         nonce: `0x${randomUUID().replaceAll('-', '')}${(nonceCounter++).toString(16).padStart(32, '0')}`,
         resource: 'http://localhost/api/v1/agent/paid-reference',
         checkout_session_id: sessionId,
-      });
-    const payments = () => caller(clock).payments;
+      }),
+    });
     // The shared service sells nothing (no payment variables): a session no payment holds reads `incomplete` there.
     const unheld = 'incomplete';
 
@@ -179,7 +237,7 @@ describe('UCP checkout sessions: assertPayable and markPaid (the paid reference 
       expect(session.status).to.equal('complete_in_progress');
       expect(session.messages.map((message) => message.code)).to.deep.equal(['payment_in_progress']);
       expect(session.payment.handoff.available).to.equal(false);
-      expect((await payments().releasePayment({ payment_id: first.payment_id })).released).to.equal(true);
+      expect(await releasePayment(ledgerOn(clock), first.payment_id)).to.equal(true);
       expect((await ucp.getCheckout({ id })).status).to.equal(unheld);
       await reserveFor(id);
     });
@@ -198,7 +256,7 @@ describe('UCP checkout sessions: assertPayable and markPaid (the paid reference 
     it('keeps the session unpayable after an unknown outcome, frees it after a definite refusal', async () => {
       const unknown = await newSession();
       const held = await reserveFor(unknown);
-      await payments().recordSettlement({ payment_id: held.payment_id, outcome: 'unknown', failure: 'timed out' });
+      await recordUnsettled(ledgerOn(clock), held.payment_id, { outcome: 'unknown', failure: 'timed out' });
       await expectCode(reserveFor(unknown), 'CHECKOUT_SESSION_PAYMENT_IN_PROGRESS');
       const session = await ucp.getCheckout({ id: unknown });
       expect(session.status).to.equal('complete_in_progress');
@@ -210,8 +268,7 @@ describe('UCP checkout sessions: assertPayable and markPaid (the paid reference 
 
       const refused = await newSession();
       const failed = await reserveFor(refused);
-      await payments().recordSettlement({
-        payment_id: failed.payment_id,
+      await recordUnsettled(ledgerOn(clock), failed.payment_id, {
         outcome: 'failed',
         failure: 'settle refused: transaction_failed',
         transaction: '0xabc',
@@ -223,9 +280,7 @@ describe('UCP checkout sessions: assertPayable and markPaid (the paid reference 
     it('refuses a payment for a session another payment settled (CHECKOUT_SESSION_COMPLETED)', async () => {
       const id = await newSession();
       const paid = await reserveFor(id);
-      await payments().recordSettlement({
-        payment_id: paid.payment_id,
-        outcome: 'settled',
+      await recordSettled(ledgerOn(clock), paid.payment_id, {
         transaction: '0xabc',
         payer: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
       });

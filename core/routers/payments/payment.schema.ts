@@ -1,11 +1,4 @@
 import { z } from 'zod';
-import { noNul } from '../../services/sql/no-nul.ts';
-
-/** An EVM address, stored lower-case (addresses are case-insensitive; the checksum case is presentation). */
-export const ZEvmAddress = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, { message: 'expected an EVM address: 0x and 40 hex digits' })
-  .transform((value) => value.toLowerCase());
 
 export const ZPaymentState = z.enum(['reserved', 'settled', 'failed', 'unknown']);
 
@@ -26,6 +19,3 @@ export const ZPaymentReceived = z.object({
   created_at: z.string(),
   settled_at: z.string().nullable(),
 });
-
-/** The absolute URL a payment was presented at. */
-export const ZResourceUrl = z.string().min(1).max(4096).check(noNul());

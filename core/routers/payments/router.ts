@@ -1,19 +1,13 @@
 import { router } from '../../trpc.ts';
-import { getPaymentTerms } from './get-payment-terms.ts';
 import { listPaymentsReceived } from './list-payments-received.ts';
-import { recordSettlement } from './record-settlement.ts';
-import { releasePayment } from './release-payment.ts';
-import { reservePayment } from './reserve-payment.ts';
+import { purchasePaidReference } from './purchase-paid-reference.ts';
 
 /**
  * The paid reference's payments. No transport maps these (no openapi, tool or skill meta): the x402
- * adapter (adapters/x402) calls the first four through the invoker, in the order of a paid request
- * (terms, reserve, then record or release); listPaymentsReceived is the admin command's, system only.
+ * adapter (adapters/x402) calls purchasePaidReference through the invoker, once per request;
+ * listPaymentsReceived is the admin command's, system only.
  */
 export const paymentsRouter = router({
-  getPaymentTerms,
-  reservePayment,
-  recordSettlement,
-  releasePayment,
+  purchasePaidReference,
   listPaymentsReceived,
 });

@@ -1,4 +1,5 @@
-import type { SiteUrls } from '../../context.ts';
+import type { Context, SiteUrls } from '../../context.ts';
+import { AppError } from '../../errors/index.ts';
 import { ATOMIC_AMOUNT, PAID_REFERENCE_TERMS_PATH, PRICE, USDC_DECIMALS } from '../agent/paid-reference-terms.ts';
 import type { PaymentTerms } from './settings.ts';
 
@@ -7,7 +8,7 @@ import type { PaymentTerms } from './settings.ts';
  * the seven of x402 v2: mppx rebuilds `accepted` from those and no others) and, for the 402 body,
  * the same terms readable (spec 4.6: intent charge, amount 1, currency USD, one named method).
  */
-export function x402Terms(urls: Pick<SiteUrls, 'base'>, terms: PaymentTerms) {
+function x402Terms(urls: Pick<SiteUrls, 'base'>, terms: PaymentTerms) {
   const termsUrl = `${urls.base}${PAID_REFERENCE_TERMS_PATH}`;
   return {
     accepts: {
@@ -46,4 +47,21 @@ export function x402Terms(urls: Pick<SiteUrls, 'base'>, terms: PaymentTerms) {
       terms: termsUrl,
     },
   };
+}
+
+export type X402Terms = ReturnType<typeof x402Terms>;
+
+/**
+ * The terms this deployment sells the paid reference on; without a wallet or a facilitator, 503
+ * PAYMENT_NOT_CONFIGURED naming the missing variables (the rest of the service is unaffected).
+ */
+export function sellingTerms(ctx: Pick<Context, 'services' | 'urls'>): X402Terms {
+  const { payments } = ctx.services;
+  if (!payments.configured) {
+    throw new AppError(
+      'PAYMENT_NOT_CONFIGURED',
+      `The paid reference is not sold on this deployment: payments are not configured (${payments.missing.join(' and ')} ${payments.missing.length === 1 ? 'is' : 'are'} not set).`,
+    );
+  }
+  return x402Terms(ctx.urls, payments.terms);
 }

@@ -89,7 +89,7 @@ export interface CheckoutPayment {
 /**
  * Completes a session with its payment, only if it still waits for one: one conditional UPDATE, so
  * of two payments racing for one session exactly one completes it. Expiry is not checked here: the
- * payment was reserved (payments.reservePayment) while the session was payable, and a settlement
+ * payment was reserved (core/services/purchase/payment-ledger.ts) while the session was payable, and a settlement
  * that lands after `expires_at` has taken the money, so it completes the session. Answers the
  * completed row, or undefined when nothing was updated (the caller reads the row to say why).
  * `payment_already_used` when the payment id already completed another session (the unique key).

@@ -48,7 +48,7 @@ function isExpired(row: CheckoutSessionRow, now: Date): boolean {
  * The session if a payment may be taken for it now: it exists, is not paid, no payment holds it, and
  * it has not expired (RESOURCE_NOT_FOUND, CHECKOUT_SESSION_COMPLETED,
  * CHECKOUT_SESSION_PAYMENT_IN_PROGRESS, CHECKOUT_SESSION_EXPIRED otherwise). A check before asking
- * for a payment only: what decides is the payment's reservation (payments.reservePayment), which the
+ * for a payment only: what decides is the payment's reservation (purchase/payment-ledger.ts), which the
  * database refuses for a session that already has a live payment.
  */
 export async function payableSession(source: SqlSource, id: string, now: Date): Promise<CheckoutSessionRow> {

@@ -1,0 +1,91 @@
+import { decodePaymentRequiredHeader, type HTTPResponseInstructions } from '@x402/core/http';
+import { RouteConfigurationError, type x402HTTPResourceServer } from '@x402/core/server';
+import type { PaymentConfig } from '../../core/payment-config.ts';
+import type {
+  FacilitatorTerms,
+  OpenOutcome,
+  PaidRequest,
+  PaymentFacilitator,
+  PaymentServer,
+  VerifyOutcome,
+} from '../../core/services/purchase/facilitator-port.ts';
+import { storableText } from '../../core/services/sql/storable-text.ts';
+import { faultOf } from './facilitator-client.ts';
+import { x402Request } from './http-request.ts';
+import { PaidReferenceServer } from './resource-server.ts';
+import { settle } from './settle.ts';
+
+/** The `error` the library wrote into a 402's PAYMENT-REQUIRED (the facilitator's or its own reason). */
+function paymentRequiredError(instructions: HTTPResponseInstructions): string | undefined {
+  const header = instructions.headers['PAYMENT-REQUIRED'];
+  if (header === undefined) return undefined;
+  try {
+    return decodePaymentRequiredHeader(header).error;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The library's unpaid 402 for this request (no facilitator call: the supported kinds are cached). */
+async function unpaid(http: x402HTTPResourceServer, request: PaidRequest): Promise<HTTPResponseInstructions> {
+  const result = await http.processHTTPRequest(x402Request(request, undefined));
+  if (result.type !== 'payment-error')
+    throw new Error(`the x402 resource server answered ${result.type} to an unpaid request`);
+  return result.response;
+}
+
+/** Verification through the library's resource server, its answer as the port's outcome. */
+async function verify(http: x402HTTPResourceServer, request: PaidRequest, header: string): Promise<VerifyOutcome> {
+  let verified;
+  try {
+    verified = await http.processHTTPRequest(x402Request(request, header));
+  } catch (error) {
+    return { kind: 'failed', error, fault: faultOf(error) };
+  }
+  if (verified.type === 'payment-verified')
+    return { kind: 'verified', settle: () => settle(http, verified, x402Request(request, header)) };
+  if (verified.type !== 'payment-error')
+    return {
+      kind: 'refused',
+      paymentRequired: (await unpaid(http, request)).headers['PAYMENT-REQUIRED'],
+      reason: undefined,
+    };
+  const said = paymentRequiredError(verified.response);
+  return {
+    kind: 'refused',
+    paymentRequired: verified.response.headers['PAYMENT-REQUIRED'],
+    reason: said === undefined ? undefined : storableText(said, 500),
+  };
+}
+
+function paymentServer(http: x402HTTPResourceServer): PaymentServer {
+  return {
+    paymentRequired: async (request) => (await unpaid(http, request)).headers['PAYMENT-REQUIRED'],
+    verify: (request, header) => verify(http, request, header),
+  };
+}
+
+/**
+ * The facilitator port (core/services/purchase/facilitator-port.ts) over @x402/core's resource
+ * server: its verify and settle hooks, the facilitator client that makes an outage explicit and
+ * bounded (facilitator-client.ts), and the library's errors turned into the port's outcomes.
+ */
+export function x402Facilitator(facilitator: NonNullable<PaymentConfig['facilitator']>): PaymentFacilitator {
+  const server = new PaidReferenceServer(facilitator);
+  return {
+    async open(terms: FacilitatorTerms): Promise<OpenOutcome> {
+      try {
+        return { kind: 'open', server: paymentServer(await server.get(terms)) };
+      } catch (error) {
+        return {
+          kind: 'failed',
+          error,
+          fault: faultOf(error),
+          unsupported:
+            error instanceof RouteConfigurationError || /no supported payment kinds/.test((error as Error).message),
+          retryAfterSeconds: server.retryAfterSeconds(),
+        };
+      }
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { AppError, isAppError } from '../../errors/index.ts';
+import { sellingTerms, type X402Terms } from '../payments/x402-terms.ts';
+import { payableCheckout } from './checkout-handoff.ts';
+import { facilitatorError } from './facilitator-errors.ts';
+import type { PaymentFacilitator, PaymentServer } from './facilitator-port.ts';
+import { payReserved } from './pay-reserved.ts';
+import { reservePayment } from './payment-ledger.ts';
+import {
+  paymentRequired,
+  type Purchase,
+  type PurchaseAnswer,
+  type PurchaseContext,
+  type PurchaseRequest,
+} from './purchase.ts';
+
+/** The resource server for the terms, or why not as the client's answer (the facilitator's start asks for its supported kinds). */
+async function openServer(
+  ctx: PurchaseContext,
+  facilitator: PaymentFacilitator,
+  terms: X402Terms,
+): Promise<PaymentServer> {
+  const opened = await facilitator.open(terms);
+  if (opened.kind === 'open') return opened.server;
+  ctx.log.warn({ err: opened.error }, 'the x402 resource server could not start');
+  if (opened.fault) throw facilitatorError(opened.fault, opened.error, ctx.requestId, opened.retryAfterSeconds);
+  if (opened.unsupported) {
+    throw new AppError(
+      'PAYMENT_NOT_CONFIGURED',
+      `The paid reference is not sold on this deployment: its payment facilitator does not support exact payments on ${terms.accepts.network}.`,
+      { cause: opened.error },
+    );
+  }
+  throw opened.error;
+}
+
+/**
+ * The purchase of the paid reference (x402 version 2, the `exact` EVM scheme) over the facilitator
+ * port. The order, and why:
+ * 1. the terms (503 PAYMENT_NOT_CONFIGURED without a wallet or a facilitator);
+ * 2. the checkout session of a UCP handoff, which must be payable;
+ * 3. the resource server's start; then a malformed PAYMENT-SIGNATURE is 400 PAYMENT_INVALID and none is the 402;
+ * 4. a presented payment spends the client's agent budget (429 beyond it), then is reserved, with its
+ *    checkout session, BEFORE the facilitator is asked anything, so of concurrent copies of one signed
+ *    payment exactly one goes on (the others: 402 PAYMENT_ALREADY_USED), and of concurrent different
+ *    payments for one session exactly one goes on (the others: 409);
+ * 5. verify, read the reference, settle, record or release, complete the session (pay-reserved.ts).
+ * Nothing is counted, stored or asked of the facilitator for an unpaid or malformed request.
+ */
+export async function purchasePaidReference(ctx: PurchaseContext, input: PurchaseRequest): Promise<PurchaseAnswer> {
+  const terms = sellingTerms(ctx);
+  const facilitator = ctx.services.paymentFacilitator;
+  if (!facilitator) throw new AppError('PAYMENT_NOT_CONFIGURED', 'PAYMENT_FACILITATOR_URL is not set.');
+  const checkoutSessionId = await payableCheckout(ctx, input.checkout_session);
+  const server = await openServer(ctx, facilitator, terms);
+  const purchase: Purchase = { ctx, terms, server, request: input.request };
+  const { payment } = input;
+  if (payment.kind === 'malformed')
+    throw new AppError('PAYMENT_INVALID', `Invalid PAYMENT-SIGNATURE: ${payment.reason}.`);
+  if (payment.kind === 'absent') {
+    return paymentRequired(
+      purchase,
+      'PAYMENT_REQUIRED',
+      'Payment required: 1 USD, with x402 version 2 (see the PAYMENT-REQUIRED header).',
+    );
+  }
+  // A paid attempt costs a database write and facilitator calls: it spends the client's agent budget first.
+  await ctx.admitAgentRequest();
+  const { authorization } = payment;
+  let paymentId: string;
+  try {
+    paymentId = await reservePayment(ctx, {
+      network: terms.accepts.network,
+      payer: authorization.from,
+      pay_to: authorization.to,
+      asset: terms.accepts.asset,
+      amount: authorization.value,
+      nonce: authorization.nonce,
+      resource: input.request.url,
+      checkout_session_id: checkoutSessionId ?? null,
+    });
+  } catch (error) {
+    if (!isAppError(error) || error.appCode !== 'PAYMENT_ALREADY_USED') throw error;
+    return paymentRequired(purchase, 'PAYMENT_ALREADY_USED', error.message);
+  }
+  return payReserved(purchase, { paymentId, payment, checkoutSessionId });
+}

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import { createContextInner, type Context } from '../../core/context.ts';
+import { AppError } from '../../core/errors/index.ts';
+import { createLogger } from '../../core/logger.ts';
+import { createCaller } from '../../core/routers/_app.ts';
+import type { CoreServices } from '../../core/services/index.ts';
+import type { PaymentFacilitator, SettleOutcome } from '../../core/services/purchase/facilitator-port.ts';
+import { service } from '../helpers/root-hooks.ts';
+import { NETWORK, PAY_TO, paymentsOf, USDC } from './paid-app.ts';
+
+const PAYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+/** A facilitator port that verifies everything and settles as told, counting its calls. */
+function fakeFacilitator(settle: () => SettleOutcome) {
+  const calls = { open: 0, verify: 0, settle: 0 };
+  const port: PaymentFacilitator = {
+    open() {
+      calls.open += 1;
+      return Promise.resolve({
+        kind: 'open',
+        server: {
+          paymentRequired: () => Promise.resolve('terms-header'),
+          verify: () => {
+            calls.verify += 1;
+            return Promise.resolve({
+              kind: 'verified',
+              settle: () => {
+                calls.settle += 1;
+                return Promise.resolve(settle());
+              },
+            });
+          },
+        },
+      });
+    },
+  };
+  return { port, calls };
+}
+
+/** The procedure as the x402 adapter calls it, on services selling the reference over `facilitator`. */
+function purchaseOn(facilitator: PaymentFacilitator): { context: Context; call: (input: unknown) => Promise<unknown> } {
+  const { database, config, services } = service();
+  const selling: CoreServices = {
+    ...services,
+    payments: {
+      configured: true,
+      terms: {
+        network: NETWORK,
+        asset: USDC,
+        assetName: 'USDC',
+        assetVersion: '2',
+        payTo: PAY_TO,
+        maxTimeoutSeconds: 300,
+      },
+    },
+    paymentFacilitator: facilitator,
+    agentReference: () => ({ content: '# The reference', revision: 'sha256:0', sections: [] }),
+  };
+  const context = createContextInner({
+    em: database.orm.em,
+    urls: { site: config.siteUrl, base: config.baseUrl },
+    services: selling,
+    log: createLogger('silent'),
+    requestId: 'test-purchase',
+    clientAddress: `198.51.100.${1 + Math.floor(Math.random() * 250)}`,
+  });
+  const caller = createCaller(context);
+  return { context, call: (input) => caller.payments.purchasePaidReference(input as never) };
+}
+
+function request(payment: unknown) {
+  return {
+    request: {
+      url: `${service().config.baseUrl}/v1/agent/paid-reference`,
+      path: '/api/v1/agent/paid-reference',
+      userAgent: 'test',
+    },
+    payment,
+  };
+}
+
+function presented() {
+  const nonce = `0x${randomBytes(32).toString('hex')}`;
+  return {
+    nonce,
+    payment: {
+      kind: 'present',
+      header: 'signed',
+      authorization: { from: PAYER, to: PAY_TO, value: '1000000', nonce },
+    },
+  };
+}
+
+describe('payments.purchasePaidReference: the purchase over the facilitator port', () => {
+  it('answers an unpaid request with the port terms, spending no budget, verifying and settling nothing', async () => {
+    const fake = fakeFacilitator(() => expect.fail('no settle'));
+    const { context, call } = purchaseOn(fake.port);
+    const answer = (await call(request({ kind: 'absent' }))) as Record<string, unknown>;
+    expect(answer).to.include({
+      outcome: 'payment_required',
+      code: 'PAYMENT_REQUIRED',
+      payment_required: 'terms-header',
+    });
+    expect(fake.calls).to.deep.equal({ open: 1, verify: 0, settle: 0 });
+    expect(Object.keys(context.response.headers)).to.deep.equal([]);
+  });
+
+  it('runs a presented payment end to end: budget, reservation, verify, settle, receipt, the reference', async () => {
+    const fake = fakeFacilitator(() => ({
+      kind: 'settled',
+      transaction: `0x${'AB'.repeat(32)}`,
+      payer: undefined,
+      headers: { 'PAYMENT-RESPONSE': 'receipt' },
+    }));
+    const { context, call } = purchaseOn(fake.port);
+    const { nonce, payment } = presented();
+    const answer = await call(request(payment));
+    expect(answer).to.deep.include({
+      outcome: 'paid',
+      content: '# The reference',
+      headers: { 'PAYMENT-RESPONSE': 'receipt' },
+    });
+    expect(fake.calls).to.deep.equal({ open: 1, verify: 1, settle: 1 });
+    expect(Object.keys(context.response.headers).some((name) => name.startsWith('RateLimit'))).to.equal(true);
+    const [receipt] = await paymentsOf(nonce);
+    expect(receipt).to.include({ state: 'settled', payer: PAYER.toLowerCase(), transaction: `0x${'ab'.repeat(32)}` });
+  });
+
+  it('keeps a payment whose settlement outcome the port could not tell (502, recorded unknown)', async () => {
+    const fake = fakeFacilitator(() => ({
+      kind: 'failed',
+      error: new Error('timed out mid-settle'),
+      fault: { operation: 'settle', kind: 'unavailable', outcomeUnknown: true },
+    }));
+    const { call } = purchaseOn(fake.port);
+    const { nonce, payment } = presented();
+    const error = await call(request(payment)).then(
+      () => expect.fail('expected a refusal'),
+      (thrown: unknown) => thrown,
+    );
+    expect(error).to.be.instanceOf(AppError);
+    expect((error as AppError).appCode).to.equal('PAYMENT_FACILITATOR_ERROR');
+    const [kept] = await paymentsOf(nonce);
+    expect(kept).to.include({ state: 'unknown', failure: 'settle outcome unknown: timed out mid-settle' });
+  });
+
+  it('releases a payment the port says never reached the facilitator (503 with Retry-After)', async () => {
+    const fake = fakeFacilitator(() => ({
+      kind: 'failed',
+      error: new Error('connection refused'),
+      fault: { operation: 'settle', kind: 'unavailable', outcomeUnknown: false },
+    }));
+    const { call } = purchaseOn(fake.port);
+    const { nonce, payment } = presented();
+    const error = (await call(request(payment)).catch((thrown: unknown) => thrown)) as AppError;
+    expect(error.appCode).to.equal('PAYMENT_FACILITATOR_UNAVAILABLE');
+    expect(error.headers).to.include({ 'Retry-After': '5' });
+    expect(await paymentsOf(nonce)).to.have.length(0);
+  });
+
+  it('refuses a malformed payment after the terms, before any budget or reservation', async () => {
+    const fake = fakeFacilitator(() => expect.fail('no settle'));
+    const { context, call } = purchaseOn(fake.port);
+    const error = (await call(request({ kind: 'malformed', reason: 'not base64' })).catch(
+      (thrown: unknown) => thrown,
+    )) as AppError;
+    expect(error.appCode).to.equal('PAYMENT_INVALID');
+    expect(error.message).to.equal('Invalid PAYMENT-SIGNATURE: not base64.');
+    expect(Object.keys(context.response.headers)).to.deep.equal([]);
+  });
+});
