@@ -1,5 +1,5 @@
 import type { Context } from '../../core/context.ts';
-import type { AgentTask } from '../../core/routers/agent-tasks/agent-task.schema.ts';
+import type { AgentTask } from '../../core/services/agent-tasks/agent-task.schema.ts';
 import { rpcError, rpcErrorFromMessage, rpcResult, type A2aReply, type RequestId } from './json-rpc.ts';
 import { sendMessage, type SendDependencies } from './send-message.ts';
 import { getTask } from './tasks.ts';

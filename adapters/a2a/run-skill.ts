@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from '../../core/context.ts';
 import { classifyError, validationErrorMessage, type ErrorMessage } from '../../core/errors/index.ts';
 import type { ProcedureInvoker } from '../../core/procedures/invoker.ts';
-import type { AgentArtifact, AgentMessage } from '../../core/routers/agent-tasks/agent-task.schema.ts';
+import type { AgentArtifact, AgentMessage } from '../../core/services/agent-tasks/agent-task.schema.ts';
 import type { Skill } from './skills.ts';
 
 /** Response headers a skill's procedure may set that the A2A answer passes on (never its Cache-Control). */

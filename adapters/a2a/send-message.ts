@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from '../../core/context.ts';
 import { errorMessage } from '../../core/errors/index.ts';
 import type { ProcedureInvoker } from '../../core/procedures/invoker.ts';
-import type { AgentMessage, AgentTask } from '../../core/routers/agent-tasks/agent-task.schema.ts';
+import type { AgentMessage, AgentTask } from '../../core/services/agent-tasks/agent-task.schema.ts';
 import { isObject, rpcError, rpcErrorFromMessage, rpcResult, type A2aReply, type RequestId } from './json-rpc.ts';
 import { routeText } from './route-text.ts';
 import { agentMessage, runSkill, type SkillOutcome } from './run-skill.ts';

@@ -1,6 +1,6 @@
 import type { Context } from '../../core/context.ts';
 import type { ProcedureInvoker } from '../../core/procedures/invoker.ts';
-import { ZAgentTaskId, type AgentTask } from '../../core/routers/agent-tasks/agent-task.schema.ts';
+import { ZAgentTaskId, type AgentTask } from '../../core/services/agent-tasks/agent-task.schema.ts';
 import { rpcError, rpcResult, type A2aReply, type RequestId } from './json-rpc.ts';
 import type { TaskQuery, Wire } from './wire.ts';
 

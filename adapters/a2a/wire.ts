@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorMessage, validationErrorMessage, type ErrorMessage } from '../../core/errors/index.ts';
-import type { AgentMessage, AgentPart, AgentTask } from '../../core/routers/agent-tasks/agent-task.schema.ts';
-import { ZAgentContextId } from '../../core/routers/agent-tasks/agent-task.schema.ts';
+import type { AgentMessage, AgentPart, AgentTask } from '../../core/services/agent-tasks/agent-task.schema.ts';
+import { ZAgentContextId } from '../../core/services/agent-tasks/agent-task.schema.ts';
 import type { A2aVersion } from './transport-checks.ts';
 
 /** Most parts one message may carry. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { classifyError, errorMessage, originalError, type ErrorMessage } from '../../core/errors/index.ts';
-import type { AgentTask } from '../../core/routers/agent-tasks/agent-task.schema.ts';
+import type { AgentTask } from '../../core/services/agent-tasks/agent-task.schema.ts';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_MAX_STORED_BODY } from '../../core/services/idempotency/policy.ts';
 import { canonicalJson } from './canonical-json.ts';
 import type { ProcedureAccess } from './procedure-access.ts';

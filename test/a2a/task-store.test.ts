@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { AgentMessage } from '../../core/routers/agent-tasks/agent-task.schema.ts';
+import type { AgentMessage } from '../../core/services/agent-tasks/agent-task.schema.ts';
 import { AGENT_TASK_RETENTION_DAYS } from '../../core/services/agent-tasks/retention.ts';
 import { blogCaller } from '../blog/fixtures.ts';
 import { sql } from '../helpers/sql.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAgentTask, ZAgentTaskContent, ZAgentTaskId } from './agent-task.schema.ts';
+import { ZAgentTask, ZAgentTaskContent, ZAgentTaskId } from '../../services/agent-tasks/agent-task.schema.ts';
 
 export const ZContinueTaskInput = ZAgentTaskContent.extend({
   id: ZAgentTaskId,

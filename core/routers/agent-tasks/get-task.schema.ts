@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAgentTask, ZAgentTaskId } from './agent-task.schema.ts';
+import { ZAgentTask, ZAgentTaskId } from '../../services/agent-tasks/agent-task.schema.ts';
 
 export const ZGetTaskInput = z.object({ id: ZAgentTaskId });
 
