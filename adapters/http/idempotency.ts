@@ -122,6 +122,27 @@ function requestFingerprint(ctx: KoaCtx, request: IdempotentRequest): string {
 }
 
 /**
+ * The request's valid Idempotency-Key with its fingerprint (null for a JSON body nested too deeply
+ * to walk), for an endpoint whose core service keeps the key itself (A2A); undefined without a key.
+ * Call it after checkIdempotencyKeyHeader refused an invalid one.
+ */
+export function idempotencyKeyUse(
+  ctx: KoaCtx,
+  request: IdempotentRequest,
+): { scope: string; key: string; fingerprint: string | null } | undefined {
+  const { key } = readKey(ctx);
+  if (key === undefined) return undefined;
+  let fingerprint: string | null;
+  try {
+    fingerprint = requestFingerprint(ctx, request);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    fingerprint = null;
+  }
+  return { scope: request.scope, key, fingerprint };
+}
+
+/**
  * Whether an answer is kept for replay. 5xx answers are not (the failure may be over by the
  * retry); neither are those that say the request was not processed at all and invite the same
  * request again: 401 (credentials), 408 (timeout) and 429 (rate limited: a replay would repeat the

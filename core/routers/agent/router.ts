@@ -4,7 +4,6 @@ import { admitStoringRequest } from './admit-storing-request.ts';
 import { admitToolCall } from './admit-tool-call.ts';
 import { describePaidReference } from './describe-paid-reference.ts';
 import { getAgentReference } from './get-agent-reference.ts';
-import { interpretMessage } from './interpret-message.ts';
 
 export const agentRouter = router({
   admitRequest,
@@ -12,5 +11,4 @@ export const agentRouter = router({
   admitToolCall,
   describePaidReference,
   getAgentReference,
-  interpretMessage,
 });

@@ -12,7 +12,7 @@ const ZAgentPart = z.discriminatedUnion('kind', [
 ]);
 export type AgentPart = z.infer<typeof ZAgentPart>;
 
-const ZAgentMessage = z.object({
+export const ZAgentMessage = z.object({
   messageId: z.string().min(1).max(200),
   role: z.enum(['user', 'agent']),
   parts: z.array(ZAgentPart).min(1).max(20),
