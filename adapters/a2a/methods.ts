@@ -1,5 +1,5 @@
 import { errorMessage } from '../../core/errors/index.ts';
-import type { RequestId } from './json-rpc.ts';
+import type { A2aRequest } from './envelope.ts';
 import type { A2aVersion } from './transport-checks.ts';
 import { wire03 } from './wire-0.3.ts';
 import { wire10 } from './wire-1.0.ts';
@@ -36,10 +36,7 @@ export type DecodedCall =
   | { procedure: 'agentTasks.refuseUnknownMethod'; refusal: ReturnType<typeof errorMessage> };
 
 /** Reads one JSON-RPC request in the request's version: its method and params, into the neutral shapes. */
-export function decodeCall(
-  version: A2aVersion,
-  request: { id: RequestId; method: string; params: Record<string, unknown> },
-): DecodedCall {
+export function decodeCall(version: A2aVersion, request: A2aRequest): DecodedCall {
   const { method, params } = request;
   const kind = Object.hasOwn(methods[version], method) ? methods[version][method] : undefined;
   if (kind === 'send') return { procedure: 'agentTasks.sendMessage', params: wires[version].readSendParams(params) };

@@ -9,7 +9,7 @@ import type { A2aVersion } from './transport-checks.ts';
 /** Most parts one message may carry. */
 export const MAX_PARTS = 20;
 /** Longest text part, and longest text the router reads (a task's user texts together). */
-export const MAX_TEXT_CHARACTERS = 2000;
+const MAX_TEXT_CHARACTERS = 2000;
 
 type Read<T> = { value: T } | { invalid: ErrorMessage };
 

@@ -2,7 +2,7 @@ import type { ErrorMessage } from '../../errors/index.ts';
 import type { AgentTask } from '../agent-tasks/agent-task.schema.ts';
 
 /** The A2A versions served; each has its own wire (the adapter's), answering one neutral task. */
-export type A2aVersion = '0.3' | '1.0';
+type A2aVersion = '0.3' | '1.0';
 
 /** The JSON-RPC exchange a request belongs to: what its answer must name and be written in. */
 export interface A2aExchange {

@@ -6,7 +6,7 @@ import { routerVocabulary } from '../agent/vocabulary.ts';
 import type { SkillRunner } from './skill-runner-port.ts';
 
 /** The longest text the router reads: a task's user texts together (a message is a request, not a document). */
-export const MAX_ROUTED_TEXT_CHARACTERS = 2000;
+const MAX_ROUTED_TEXT_CHARACTERS = 2000;
 
 export type Choice =
   | { kind: 'skill'; skill: string; args: Record<string, unknown>; fromText: boolean }

@@ -11,7 +11,7 @@ import { ZAgentTaskId } from '../agent-tasks/agent-task.schema.ts';
 import { taskNotFound } from './task-not-found.ts';
 
 /** Most messages a task keeps (each answer of an input-required turn adds the user's and the agent's). */
-export const MAX_TASK_MESSAGES = 50;
+const MAX_TASK_MESSAGES = 50;
 
 /** A client's message as the agent acts on it, whatever version it came in. */
 export interface IncomingMessage {
@@ -33,6 +33,7 @@ export interface MethodResult {
   replayable?: false;
 }
 
+/** An error inside a well-formed exchange: HTTP 200, as A2A clients read JSON-RPC errors from successful responses. */
 const rpcError = (code: Parameters<typeof errorMessage>[0], message: string): A2aOutcome => ({
   kind: 'error',
   error: errorMessage(code, message),
