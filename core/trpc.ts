@@ -215,8 +215,8 @@ async function spendBudget(
  * row); in-process callers (no address); an attacker spread over many /48s and /24s shares the
  * service-wide bound with everyone, which is what keeps the database's growth bounded.
  */
-const storageBudget = t.middleware(async ({ ctx, next }) => {
-  if (ctx.clientAddress === undefined || ctx.admitted.has('agentStorage')) return next();
+async function admitStorage(ctx: Context): Promise<void> {
+  if (ctx.clientAddress === undefined || ctx.admitted.has('agentStorage')) return;
   const { agentStoragePerNetwork, agentStorage } = ctx.services.rateLimiters;
   const network = clientNetworkKey(ctx.clientAddress);
   const share = await agentStoragePerNetwork.consume(network);
@@ -238,6 +238,10 @@ const storageBudget = t.middleware(async ({ ctx, next }) => {
     );
   }
   ctx.admitted.add('agentStorage');
+}
+
+const storageBudget = t.middleware(async ({ ctx, next }) => {
+  await admitStorage(ctx);
   return next();
 });
 
@@ -283,6 +287,18 @@ export const paidAgentRequestProcedure = publicProcedure.use(({ ctx, next }) =>
  * then its Idempotency-Key when its meta says `rest.idempotent`.
  */
 export const agentStoringProcedure = agentRequestProcedure.use(storageBudget).use(idempotencyKey);
+
+/**
+ * An agent request whose answer is kept only when it carries an Idempotency-Key (input
+ * `idempotency`: an A2A tasks/get, or a request for a method the agent lacks): the per-client
+ * budget, and the storage bound only for a request with a key.
+ */
+export const agentKeyedStoringProcedure = agentRequestProcedure.use(async ({ ctx, getRawInput, next }) => {
+  const input = await getRawInput();
+  if (typeof input === 'object' && input !== null && 'idempotency' in input && input.idempotency !== undefined)
+    await admitStorage(ctx);
+  return next();
+});
 
 /** Public OAuth dynamic client registration, counted against its own per-client budget. */
 export const clientRegistrationProcedure = publicProcedure.use(rateLimitedBy('oauthRegistration'));

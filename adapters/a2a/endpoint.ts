@@ -3,9 +3,8 @@ import { perSite } from '../../core/per-site.ts';
 import parse from 'co-body';
 import type { Middleware } from 'koa';
 import type { Context, SiteUrls } from '../../core/context.ts';
-import { internalErrorMessage } from '../../core/errors/error-message.ts';
 import { classifyError, type ErrorMessage } from '../../core/errors/index.ts';
-import { answerIdempotently, checkIdempotencyKeyHeader, type ExecutedAnswer } from '../http/idempotency.ts';
+import { checkIdempotencyKeyHeader, idempotencyKeyUse } from '../http/idempotency.ts';
 import { noStore } from '../http/no-store.ts';
 import type { ProcedureAccess } from '../http/procedure-access.ts';
 import { requestFacts } from '../http/request-facts.ts';
@@ -13,17 +12,15 @@ import { transportRequest, type TransportRequest } from '../http/transport-reque
 import type { HttpState, KoaCtx } from '../http/state.ts';
 import { queryOnlyRules, refuseUnexpectedInput } from '../http/strict-input.ts';
 import { A2A_ENDPOINT_PATH, buildAgentCard } from './card.ts';
-import { parseEnvelope, type A2aRequest } from './envelope.ts';
-import {
-  exchangeError,
-  exchangeErrorFromMessage,
-  rpcErrorFromMessage,
-  type A2aReply,
-  type RequestId,
-} from './json-rpc.ts';
-import { a2aOperation, dispatch, storesTask, taskReply } from './methods.ts';
+import { parseEnvelope } from './envelope.ts';
+import { exchangeError, exchangeErrorFromMessage, type A2aReply, type RequestId } from './json-rpc.ts';
+import { a2aOperation, decodeCall, type DecodedCall } from './methods.ts';
 import { buildSkillTable, type SkillTable } from './skills.ts';
 import { checkContentType, checkMethod, negotiateVersion, type A2aVersion } from './transport-checks.ts';
+
+/** A wire's params as the procedures take them: the neutral value, or the wire's refusal. */
+const neutral = <T>(read: { value: T } | { invalid: ErrorMessage }): T | { invalid: ErrorMessage } =>
+  'invalid' in read ? { invalid: read.invalid } : read.value;
 
 export interface A2aEndpointOptions extends ProcedureAccess {
   /** The service's own site URLs: those of `card`. */
@@ -95,11 +92,11 @@ function sendCard(ctx: KoaCtx, cardText: string): void {
 /**
  * The A2A agent (JSON-RPC binding, A2A 1.0 and 0.3 on one URL): transport checks (method,
  * Content-Type), the body within its limit, one JSON-RPC request (400 with the dual ErrorMessage +
- * JSON-RPC body otherwise), the version from A2A-Version, then the method from the dispatch table.
- * Skills are the procedures with `skill` meta, called through the invoker with the request's own
- * context; tasks are stored through the agentTasks procedures. This adapter holds no domain logic.
- * The skill table is built once, here, when the app is composed; the card once per site URL it is
- * answered in (a loopback alias in development gets its own).
+ * JSON-RPC body otherwise), the version from A2A-Version, then the method and params decoded from
+ * the version's wire and answered by the method's procedure in one call (the A2A service in core
+ * runs the task's lifecycle and writes the answer through this adapter's wire). This adapter holds
+ * no domain logic. The skill table (for the card) is built once, here, when the app is composed; the
+ * card once per site URL it is answered in (a loopback alias in development gets its own).
  */
 export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
   const { invoker, createContext } = options;
@@ -109,80 +106,46 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
   const cardText = perSite((urls) => JSON.stringify(buildAgentCard(skills, urls)));
   const bodyLimit = Math.min(options.maxBodyBytes, A2A_MAX_BODY_BYTES);
 
-  /**
-   * Everything after the envelope: the answer of one parsed request in one version, as status,
-   * headers and body text, and the stored task it answered. An Idempotency-Key store wraps exactly this.
-   */
-  const execute = async (
-    context: Context,
-    version: A2aVersion,
-    request: A2aRequest,
-  ): Promise<ExecutedAnswer & Pick<A2aReply, 'errorCode'>> => {
-    const started = performance.now();
-    try {
-      const result = await dispatch(version, request.id, request.method, request.params, context, {
-        skills,
-        invoker,
-      });
-      context.log.info(
-        {
-          a2a_version: version,
-          a2a_method: request.method.slice(0, 100),
-          a2a_skill: result.skill ?? null,
-          outcome: result.outcome,
-          duration_ms: Math.round((performance.now() - started) * 100) / 100,
-        },
-        'a2a request',
-      );
-      const { taskId, replayable } = result;
-      return { ...result.reply, ...(taskId ? { taskId } : {}), ...(replayable === false ? { replayable } : {}) };
-    } catch (error) {
-      // Failures outside a skill's own call (the task store, the text router, a bug): masked, logged, 5xx.
-      const classified = classifyError(error, context.requestId);
-      const server = classified.body.status >= 500 && !classified.unexpected;
-      const fields = { err: error, a2a_method: request.method.slice(0, 100) };
-      // A known 5xx (the database away) is the service's state, not a bug: a warning, not an error.
-      if (server) context.log.warn(fields, 'an A2A request failed on a service error');
-      else context.log.error(fields, 'unexpected error in an A2A request');
-      const body = server ? classified.body : internalErrorMessage(context.requestId);
-      return rpcErrorFromMessage(request.id, body, body.status, server ? classified.headers : {}, -32603);
-    }
-  };
-
-  /**
-   * The client's A2A budget, reserved before anything else is done for the request (429 with
-   * Retry-After in the dual body beyond it), and for a request that may store a row (`stores`) the
-   * agent storage bound too (429 per network, 503 STORAGE_LIMIT_REACHED across the service);
-   * answers the RateLimit headers to send.
-   */
-  const admit = async (
-    context: Context,
-    id: RequestId,
-    stores: boolean,
-  ): Promise<{ headers: Record<string, string> } | { reply: A2aReply }> => {
-    try {
-      await invoker.call(stores ? 'agent.admitStoringRequest' : 'agent.admitRequest', undefined, context);
-      // Taken out of the shared context: the method's procedures write their own headers there.
-      const headers = context.response.headers;
-      context.response.headers = {};
-      return { headers };
-    } catch (error) {
-      const classified = classifyError(error, context.requestId);
-      if (classified.unexpected) context.log.error({ err: error }, 'unexpected error admitting an A2A request');
-      return { reply: exchangeErrorFromMessage(id, classified.body, classified.headers) };
-    }
-  };
-
-  /** Idempotency-Key refusals (400 invalid key, 409 reused or in progress) in the dual ErrorMessage + JSON-RPC body. */
+  /** Idempotency-Key refusals (400 invalid key) in the dual ErrorMessage + JSON-RPC body. */
   const idempotencyErrors = (id: RequestId) => ({
     formatError: (message: ErrorMessage, headers: Record<string, string>) =>
       exchangeErrorFromMessage(id, message, headers),
   });
 
   /**
+   * The one call into core: the method's procedure, admitted by its base procedure (the client's
+   * A2A budget before anything else; the storage bound for a message, or a request with a key: 429
+   * with Retry-After, 503 STORAGE_LIMIT_REACHED), keeping the Idempotency-Key in core. A refused
+   * admission is answered in the dual ErrorMessage + JSON-RPC body.
+   */
+  const answer = async (
+    context: Context,
+    exchange: { version: A2aVersion; id: RequestId; method: string },
+    call: DecodedCall,
+    idempotency: ReturnType<typeof idempotencyKeyUse>,
+  ): Promise<A2aReply> => {
+    const shared = { exchange, ...(idempotency ? { idempotency } : {}) };
+    try {
+      switch (call.procedure) {
+        case 'agentTasks.sendMessage':
+          return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);
+        case 'agentTasks.getTask':
+          return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);
+        case 'agentTasks.refuseUnknownMethod':
+          return await invoker.call(call.procedure, { ...shared, refusal: call.refusal }, context);
+      }
+    } catch (error) {
+      const classified = classifyError(error, context.requestId);
+      if (classified.unexpected) context.log.error({ err: error }, 'unexpected error admitting an A2A request');
+      return exchangeErrorFromMessage(exchange.id, classified.body, classified.headers);
+    }
+  };
+
+  /**
    * The key is checked before the body is read; the envelope and the version are checked before the
-   * key is claimed (a request that is not one is never stored). Then the request runs once per key:
-   * the same key and the same request (canonical JSON body, same A2A-Version) replays the stored answer.
+   * request is decoded and answered (a request that is not one is never stored). Then the request
+   * runs once per key: the same key and the same request (canonical JSON body, same A2A-Version)
+   * replays the stored answer.
    */
   const handlePost = async (ctx: KoaCtx, request: TransportRequest): Promise<A2aReply> => {
     const refused = checkContentType(request) ?? checkIdempotencyKeyHeader(ctx, idempotencyErrors(null));
@@ -194,32 +157,14 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
     ctx.state.operation = a2aOperation(envelope.request.method);
     const negotiated = negotiateVersion(request, envelope.request.id);
     if ('reply' in negotiated) return negotiated.reply;
-    // One context for the request's own procedures: the budget's, then the method's.
-    const context = createContext(requestFacts(ctx));
-    // A message stores a task, and a request with a key stores its answer: both count against the storage bound.
-    const stores = storesTask(negotiated.version, envelope.request.method) || ctx.get('Idempotency-Key') !== '';
-    const admitted = await admit(context, envelope.request.id, stores);
-    if ('reply' in admitted) return admitted.reply;
-    const answer = await answerIdempotently(
-      ctx,
-      options,
-      { scope: `POST ${endpoint}`, body: envelope.json, vary: ['A2A-Version'] },
-      async () => {
-        const answer = await execute(context, negotiated.version, envelope.request);
-        // The idempotent answer is plain HTTP: the metrics take the error code from the execution.
-        if (answer.errorCode) ctx.state.errorCode = answer.errorCode;
-        return answer;
-      },
-      {
-        ...idempotencyErrors(envelope.request.id),
-        rebuild: (task) => {
-          const { id, method, params } = envelope.request;
-          return taskReply(negotiated.version, id, method, params, task);
-        },
-      },
-    );
-    // The budget's RateLimit headers describe this request, also on a replay.
-    return { ...answer, headers: { ...answer.headers, ...admitted.headers } };
+    const { id, method } = envelope.request;
+    const call = decodeCall(negotiated.version, envelope.request);
+    const idempotency = idempotencyKeyUse(ctx, {
+      scope: `POST ${endpoint}`,
+      body: envelope.json,
+      vary: ['A2A-Version'],
+    });
+    return answer(createContext(requestFacts(ctx)), { version: negotiated.version, id, method }, call, idempotency);
   };
 
   // The card takes no query parameter (strict-input.ts); the JSON-RPC POST is A2A's to read, extensible members included.

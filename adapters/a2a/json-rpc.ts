@@ -27,15 +27,6 @@ export function rpcResult(id: RequestId, result: unknown, headers: Record<string
 }
 
 /**
- * A JSON-RPC error inside a well-formed exchange (unknown method, bad params, unknown or ended
- * task): HTTP 200, as A2A clients read JSON-RPC errors from successful responses. `data` is the
- * catalogue's ErrorMessage, so the same code, resolution and details as REST.
- */
-export function rpcError(id: RequestId, code: ErrorCode, message: string, details?: ErrorMessage['details']): A2aReply {
-  return rpcErrorFromMessage(id, errorMessage(code, message, details), 200);
-}
-
-/**
  * A JSON-RPC error from an ErrorMessage already built, with the HTTP status to answer. Used for
  * failures of the server (5xx: -32603 with the masked message that quotes the request id), whose
  * HTTP status must stay a 5xx so that nothing (a cache, an Idempotency-Key store) keeps them.

@@ -3,7 +3,7 @@ import type { ProcedureEntry } from '../../core/procedures/introspection.ts';
 import type { SkillMeta } from '../../core/trpc.ts';
 
 /** A skill and what calling it needs: the procedure's path (for the invoker) and its strict input schema. */
-export interface Skill {
+interface Skill {
   meta: SkillMeta;
   path: string;
   /** The procedure's object schema, refusing unknown arguments (a misspelt filter would otherwise widen the answer). */

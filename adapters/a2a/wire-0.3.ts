@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AgentPart, AgentTask } from '../../core/routers/agent-tasks/agent-task.schema.ts';
+import type { AgentPart, AgentTask } from '../../core/services/agent-tasks/agent-task.schema.ts';
 import {
   incomingMessage,
   invalidParam,

@@ -1,27 +1,15 @@
 import { z } from 'zod';
 import { errorMessage, validationErrorMessage, type ErrorMessage } from '../../core/errors/index.ts';
-import type { AgentMessage, AgentPart, AgentTask } from '../../core/routers/agent-tasks/agent-task.schema.ts';
-import { ZAgentContextId } from '../../core/routers/agent-tasks/agent-task.schema.ts';
+import type { AgentMessage, AgentPart, AgentTask } from '../../core/services/agent-tasks/agent-task.schema.ts';
+import { ZAgentContextId } from '../../core/services/agent-tasks/agent-task.schema.ts';
+import type { TaskQuery } from '../../core/services/a2a/get-task.ts';
+import type { IncomingMessage } from '../../core/services/a2a/send-message.ts';
 import type { A2aVersion } from './transport-checks.ts';
 
 /** Most parts one message may carry. */
 export const MAX_PARTS = 20;
 /** Longest text part, and longest text the router reads (a task's user texts together). */
-export const MAX_TEXT_CHARACTERS = 2000;
-
-/** A client's message as the endpoint acts on it, whatever version it came in. */
-export interface IncomingMessage {
-  message: AgentMessage;
-  contextId?: string;
-  taskId?: string;
-  historyLength?: number;
-}
-
-/** tasks/get (GetTask) params. */
-export interface TaskQuery {
-  id: string;
-  historyLength?: number;
-}
+const MAX_TEXT_CHARACTERS = 2000;
 
 type Read<T> = { value: T } | { invalid: ErrorMessage };
 

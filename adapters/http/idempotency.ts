@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { classifyError, errorMessage, originalError, type ErrorMessage } from '../../core/errors/index.ts';
-import type { AgentTask } from '../../core/routers/agent-tasks/agent-task.schema.ts';
+import type { AgentTask } from '../../core/services/agent-tasks/agent-task.schema.ts';
 import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_MAX_STORED_BODY,
@@ -123,6 +123,27 @@ export function requestFingerprint(ctx: KoaCtx, request: IdempotentRequest): str
   else if (request.bodyIsText) hash.update(`text\n${String(request.body)}`);
   else hash.update(`json\n${canonicalJson(request.body)}`);
   return hash.digest('hex');
+}
+
+/**
+ * The request's valid Idempotency-Key with its fingerprint (null for a JSON body nested too deeply
+ * to walk), for an endpoint whose core service keeps the key itself (A2A); undefined without a key.
+ * Call it after checkIdempotencyKeyHeader refused an invalid one.
+ */
+export function idempotencyKeyUse(
+  ctx: KoaCtx,
+  request: IdempotentRequest,
+): { scope: string; key: string; fingerprint: string | null } | undefined {
+  const { key } = readKey(ctx);
+  if (key === undefined) return undefined;
+  let fingerprint: string | null;
+  try {
+    fingerprint = requestFingerprint(ctx, request);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    fingerprint = null;
+  }
+  return { scope: request.scope, key, fingerprint };
 }
 
 /** An error of the idempotency machinery itself (a refusal, or a database failure) as an answer. */

@@ -1,4 +1,5 @@
 import type { AccessTokenVerifier } from '../auth/authenticate.ts';
+import type { A2aPorts } from './a2a/a2a-ports.ts';
 import type { ClientDocumentSource } from './oauth/client-document-cache.ts';
 import type { KeyEncryptionKeySource } from './oauth/key-encryption-key.ts';
 import type { RedirectUriPolicy } from './oauth/redirect-uri-policy.ts';
@@ -81,6 +82,12 @@ export interface CoreServices {
    * the router that imports it. Absent in contexts no app composed (scripts' system caller).
    */
   agentReference?: AgentReferenceSource;
+  /**
+   * The A2A agent's ports: its skills (the router's procedures with `skill` meta, run through the
+   * invoker) and its answers' wire (the A2A adapter's). Built by the composition root from the
+   * router the app serves; absent in contexts no app composed.
+   */
+  a2a?: A2aPorts;
   /** Whether the paid reference is sold here, and its payment terms (network, asset, wallet). */
   payments: PaymentSettings;
   /**

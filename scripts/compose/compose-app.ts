@@ -1,5 +1,7 @@
 import type { AnyRouter } from '@trpc/server';
 import type Koa from 'koa';
+import { wireAnswerWriter } from '../../adapters/a2a/answer-writer.ts';
+import { invokerSkillRunner } from '../../adapters/a2a/skill-runner.ts';
 import { createApp } from '../../adapters/http/app.ts';
 import type { LandingFacts } from '../../adapters/http/landing/landing-page.ts';
 import type { HttpState } from '../../adapters/http/state.ts';
@@ -65,18 +67,22 @@ export function composeApp({
   const createContext = createContextFactory({
     em: database.orm.em,
     urls: { site: config.siteUrl, base: config.baseUrl },
-    services: withAgentReference(
-      withPaymentFacilitator(
-        services ??
-          withMetrics(
-            { ...createCoreServices(database, config), oauthClientDocuments: composeClientDocuments(config) },
-            metrics,
-          ),
+    services: {
+      ...withAgentReference(
+        withPaymentFacilitator(
+          services ??
+            withMetrics(
+              { ...createCoreServices(database, config), oauthClientDocuments: composeClientDocuments(config) },
+              metrics,
+            ),
+          config,
+        ),
+        invoker.procedures,
         config,
       ),
-      invoker.procedures,
-      config,
-    ),
+      // The A2A service's ports: the served router's skills, run through this invoker, and the A2A wire.
+      a2a: { skills: invokerSkillRunner(invoker), answers: wireAnswerWriter },
+    },
   });
   return createApp({ config, log, invoker, createContext, trpcRouter, metrics, landing });
 }

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { AgentMessage } from '../../core/routers/agent-tasks/agent-task.schema.ts';
+import type { AgentMessage } from '../../core/services/agent-tasks/agent-task.schema.ts';
+import { createContextInner } from '../../core/context.ts';
+import { createLogger } from '../../core/logger.ts';
 import { AGENT_TASK_RETENTION_DAYS } from '../../core/services/agent-tasks/retention.ts';
+import { continueTask, findTask, recordTask } from '../../core/services/agent-tasks/task-store.ts';
 import { blogCaller } from '../blog/fixtures.ts';
+import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
 
 const user = (text: string): AgentMessage => ({
@@ -16,9 +20,27 @@ const agent = (text: string): AgentMessage => ({
   parts: [{ kind: 'text', text }],
 });
 
-/** The task store behind the A2A endpoint, through its procedures (as the adapter calls them, and the sweeper). */
-describe('A2A task store (agentTasks procedures)', () => {
-  const caller = () => blogCaller().agentTasks;
+/** The task store behind the A2A service (core/services/agent-tasks/task-store.ts), and the sweeper's procedure. */
+describe('A2A task store', () => {
+  const source = () => {
+    const running = service();
+    return createContextInner({
+      em: running.database.orm.em,
+      log: createLogger('silent'),
+      urls: { site: running.config.siteUrl, base: running.config.baseUrl },
+      services: running.services,
+      requestId: `test-${randomUUID()}`,
+    }).sql;
+  };
+  // The store's functions, answering as the procedures the A2A adapter called before did.
+  const caller = () => ({
+    recordTask: (content: Parameters<typeof recordTask>[1]) => recordTask(source(), content, new Date()),
+    continueTask: async (content: Parameters<typeof continueTask>[1]) => ({
+      task: await continueTask(source(), content, new Date()),
+    }),
+    getTask: async ({ id }: { id: string }) => ({ task: await findTask(source(), id, new Date()) }),
+    deleteExpiredTasks: (input: { limit: number }) => blogCaller().agentTasks.deleteExpiredTasks(input),
+  });
 
   async function waitingTask() {
     return caller().recordTask({

@@ -1,16 +1,27 @@
-import { findAgentTask } from '../../services/agent-tasks/agent-tasks.query.ts';
-import { taskFromRow } from '../../services/agent-tasks/task-record.ts';
-import { publicProcedure } from '../../trpc.ts';
+import { answerA2aRequest } from '../../services/a2a/answer-request.ts';
+import { getTask as readTask } from '../../services/a2a/get-task.ts';
+import { agentKeyedStoringProcedure } from '../../trpc.ts';
 import { ZGetTaskInput, ZGetTaskOutput } from './get-task.schema.ts';
 
 /**
- * One A2A task by its id, unless it expired. The id is a random uuid only its client learnt, which
- * is what authorizes the read. Reached only through the invoker (the A2A adapter).
+ * A2A tasks/get (0.3) and GetTask (1.0) in one crossing: one task by its id, unless it expired. The
+ * id is a random uuid only its client learnt, which is what authorizes the read. Counted against
+ * the client's A2A budget (and the storage bound when an Idempotency-Key keeps the answer). Reached
+ * only through the invoker (the A2A adapter).
  */
-export const getTask = publicProcedure
+export const getTask = agentKeyedStoringProcedure
   .input(ZGetTaskInput)
   .output(ZGetTaskOutput)
-  .query(async ({ ctx, input }) => {
-    const row = await findAgentTask(ctx.sql, input.id, ctx.clock.now());
-    return { task: row ? taskFromRow(row) : null };
+  .mutation(({ ctx, input }) => {
+    const { params } = input;
+    const historyLength = 'invalid' in params ? undefined : params.historyLength;
+    return answerA2aRequest(ctx, { ...input, replayedTask: { result: 'read', historyLength } }, async () =>
+      'invalid' in params
+        ? {
+            outcome: { kind: 'error', error: params.invalid, status: 200, headers: {} },
+            skill: null,
+            logged: 'invalid_params',
+          }
+        : readTask(params, ctx),
+    );
   });

@@ -1,12 +1,12 @@
 import { router } from '../../trpc.ts';
-import { continueTask } from './continue-task.ts';
 import { deleteExpiredTasks } from './delete-expired-tasks.ts';
 import { getTask } from './get-task.ts';
-import { recordTask } from './record-task.ts';
+import { refuseUnknownMethod } from './refuse-unknown-method.ts';
+import { sendMessage } from './send-message.ts';
 import { storageUsage } from './storage-usage.ts';
 
 /**
- * The A2A endpoint's tasks: recorded, continued and read only through the invoker (no REST
- * mapping, not on /api/trpc); the sweep and the storage report are system-only.
+ * The A2A agent's methods, one procedure each, reached only through the invoker (no REST mapping,
+ * not on /api/trpc); the sweep and the storage report are system-only.
  */
-export const agentTasksRouter = router({ recordTask, continueTask, getTask, deleteExpiredTasks, storageUsage });
+export const agentTasksRouter = router({ sendMessage, getTask, refuseUnknownMethod, deleteExpiredTasks, storageUsage });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../services/idempotency/policy.ts';
-import { ZAgentTask } from '../agent-tasks/agent-task.schema.ts';
+import { ZAgentTask } from '../../services/agent-tasks/agent-task.schema.ts';
 
 /** Which endpoint a key belongs to ("POST /api/v1/agent/a2a"): keys are scoped per owner and endpoint. */
 export const ZIdempotencyScope = z

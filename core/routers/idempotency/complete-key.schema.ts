@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { noNul } from '../../services/sql/no-nul.ts';
 import { IDEMPOTENCY_MAX_STORED_BODY } from '../../services/idempotency/policy.ts';
-import { ZAgentTaskId } from '../agent-tasks/agent-task.schema.ts';
+import { ZAgentTaskId } from '../../services/agent-tasks/agent-task.schema.ts';
 import { ZIdempotencyKey, ZIdempotencyScope } from './claim-key.schema.ts';
 
 // RFC 9110 field names (tokens) and values (no CR, LF or NUL; the transport's own values never have them).

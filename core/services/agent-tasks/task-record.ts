@@ -1,4 +1,4 @@
-import type { AgentTask } from '../../routers/agent-tasks/agent-task.schema.ts';
+import type { AgentTask } from './agent-task.schema.ts';
 import type { AgentTaskRow } from './agent-tasks.query.ts';
 
 /** A stored row as the neutral task the procedures answer (history and artifacts were validated when written). */

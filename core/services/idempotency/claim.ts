@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../errors/index.ts';
-import type { AgentTask } from '../../routers/agent-tasks/agent-task.schema.ts';
+import type { AgentTask } from '../agent-tasks/agent-task.schema.ts';
 import { taskFromRow } from '../agent-tasks/task-record.ts';
 import type { SqlSource } from '../sql/query.ts';
 import { claimIdempotencyKey, readIdempotencyKey, type KeyIdentity } from './idempotency-keys.query.ts';

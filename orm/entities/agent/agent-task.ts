@@ -6,7 +6,7 @@ export const agentTaskStates = ['completed', 'failed', 'input-required'] as cons
 /**
  * A task of the A2A endpoint (adapters/a2a): the conversation's messages (`history`) and what the
  * skill answered (`artifacts`), both in the protocol-neutral shape of
- * core/routers/agent-tasks/agent-task.schema.ts. The random uuid `id` is the only capability that
+ * core/services/agent-tasks/agent-task.schema.ts. The random uuid `id` is the only capability that
  * reads a task back (the endpoint is unauthenticated). Rows live until `expiresAt` (7 days after the
  * last message, AGENT_TASK_RETENTION_DAYS); the sweeper deletes them in `expiresAt` order (hence the
  * index). Read and written with SQL by core/services/agent-tasks; the entity describes the table.

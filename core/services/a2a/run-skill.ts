@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Context } from '../../core/context.ts';
-import { classifyError, validationErrorMessage, type ErrorMessage } from '../../core/errors/index.ts';
-import type { ProcedureInvoker } from '../../core/procedures/invoker.ts';
-import type { AgentArtifact, AgentMessage } from '../../core/routers/agent-tasks/agent-task.schema.ts';
-import type { Skill } from './skills.ts';
+import type { Context } from '../../context.ts';
+import { classifyError, type ErrorMessage } from '../../errors/index.ts';
+import type { AgentArtifact, AgentMessage } from '../agent-tasks/agent-task.schema.ts';
+import type { SkillRunner } from './skill-runner-port.ts';
 
 /** Response headers a skill's procedure may set that the A2A answer passes on (never its Cache-Control). */
 const PASSED_HEADERS = new Set(['ratelimit', 'ratelimit-policy', 'retry-after']);
@@ -32,29 +31,25 @@ export type SkillOutcome =
   | { kind: 'server_error'; error: ErrorMessage; headers: Record<string, string> };
 
 /**
- * Runs one skill: validates the arguments against its procedure's strict input schema, calls the
- * procedure through the invoker with the request's context (so its rate limit and validation are
- * REST's), and answers one artifact holding the procedure's output as a data part (exactly REST's
- * JSON) and the skill's summary as a text part. Errors are classified by the one catalogue.
+ * Runs one skill through the runner port and answers one artifact holding the procedure's output
+ * as a data part (exactly REST's JSON) and the skill's summary as a text part. Errors are classified
+ * by the one catalogue.
  */
 export async function runSkill(
-  skill: Skill,
+  runner: SkillRunner,
+  id: string,
   args: Record<string, unknown>,
   context: Context,
-  invoker: ProcedureInvoker,
 ): Promise<SkillOutcome> {
-  const parsed = skill.input.safeParse(args);
-  if (!parsed.success) return { kind: 'invalid_arguments', error: validationErrorMessage(parsed.error.issues) };
   try {
-    // The procedure parses the arguments again with its own schema: defaults and trimming come from there, once.
-    const output = await invoker.callPath(skill.path, skill.takesNoInput ? undefined : args, context);
-    const summary = skill.meta.summarize(output, parsed.data);
+    const ran = await runner.run(id, args, context);
+    if ('invalid' in ran) return { kind: 'invalid_arguments', error: ran.invalid };
     const artifact: AgentArtifact = {
       artifactId: randomUUID(),
-      name: skill.meta.id,
+      name: id,
       parts: [
-        { kind: 'data', data: output as Record<string, unknown> },
-        { kind: 'text', text: summary },
+        { kind: 'data', data: ran.output as Record<string, unknown> },
+        { kind: 'text', text: ran.summary },
       ],
     };
     return { kind: 'completed', artifacts: [artifact], headers: passedHeaders(context.response.headers) };
@@ -62,8 +57,7 @@ export async function runSkill(
     const classified = classifyError(error, context.requestId);
     const headers = passedHeaders(classified.headers);
     if (classified.body.status >= 500) {
-      if (classified.unexpected)
-        context.log.error({ err: error, a2a_skill: skill.meta.id }, 'unexpected error in an A2A skill');
+      if (classified.unexpected) context.log.error({ err: error, a2a_skill: id }, 'unexpected error in an A2A skill');
       return { kind: 'server_error', error: classified.body, headers };
     }
     const { code, message, resolution } = classified.body;

@@ -12,7 +12,7 @@ const ZAgentPart = z.discriminatedUnion('kind', [
 ]);
 export type AgentPart = z.infer<typeof ZAgentPart>;
 
-const ZAgentMessage = z.object({
+export const ZAgentMessage = z.object({
   messageId: z.string().min(1).max(200),
   role: z.enum(['user', 'agent']),
   parts: z.array(ZAgentPart).min(1).max(20),
@@ -29,7 +29,7 @@ export type AgentArtifact = z.infer<typeof ZAgentArtifact>;
 const ZAgentTaskState = z.enum(agentTaskStates);
 
 /** What a task holds: its state, the skill it ran (none while it waits for input), its messages and artifacts. */
-export const ZAgentTaskContent = z.object({
+const ZAgentTaskContent = z.object({
   state: ZAgentTaskState,
   skill: z.string().max(100).nullable(),
   /** Every message of the task, oldest first; for `failed` and `input-required` the last is the agent's status message. */

@@ -1,5 +1,0 @@
-import { z } from 'zod';
-
-export const ZAdmitRequestInput = z.void();
-
-export const ZAdmitRequestOutput = z.object({});

@@ -1,0 +1,39 @@
+import type { ErrorMessage } from '../../errors/index.ts';
+import type { AgentTask } from '../agent-tasks/agent-task.schema.ts';
+
+/** The A2A versions served; each has its own wire (the adapter's), answering one neutral task. */
+type A2aVersion = '0.3' | '1.0';
+
+/** The JSON-RPC exchange a request belongs to: what its answer must name and be written in. */
+export interface A2aExchange {
+  version: A2aVersion;
+  /** The JSON-RPC request id: a string, a number or null. */
+  id: string | number | null;
+  /** The method's wire name (for the request's log line). */
+  method: string;
+}
+
+/**
+ * How a request ends, before any wire: a task (written as the result of message/send or of
+ * tasks/get), a JSON-RPC error inside the exchange, or a refusal of the exchange itself (the
+ * Idempotency-Key's: its HTTP status and the dual ErrorMessage + JSON-RPC body).
+ */
+export type A2aOutcome =
+  | {
+      kind: 'task';
+      task: AgentTask;
+      /** `sent`: the result of message/send (SendMessage); `read`: of tasks/get (GetTask). */
+      result: 'sent' | 'read';
+      historyLength: number | undefined;
+      headers: Record<string, string>;
+    }
+  | { kind: 'error'; error: ErrorMessage; status: number; headers: Record<string, string>; jsonRpcCode?: number }
+  | { kind: 'refusal'; error: ErrorMessage; headers: Record<string, string> };
+
+/** An A2A answer as HTTP: status, headers and the body already written, and the catalogue code of an error. */
+export interface A2aHttpAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  errorCode?: string;
+}

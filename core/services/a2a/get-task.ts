@@ -1,0 +1,29 @@
+import type { Context } from '../../context.ts';
+import { ZAgentTaskId } from '../agent-tasks/agent-task.schema.ts';
+import { findTask } from '../agent-tasks/task-store.ts';
+import type { MethodResult } from './send-message.ts';
+import { taskNotFound } from './task-not-found.ts';
+
+/** tasks/get (GetTask) params. */
+export interface TaskQuery {
+  id: string;
+  historyLength?: number;
+}
+
+/**
+ * tasks/get (0.3) and GetTask (1.0): the stored task, its history limited as asked, or -32001. An id
+ * that is not a uuid names no task this agent issued, so it is answered without a database read;
+ * the random id is what authorizes the read.
+ */
+export async function getTask(query: TaskQuery, context: Context): Promise<MethodResult> {
+  const task = ZAgentTaskId.safeParse(query.id).success
+    ? await findTask(context.sql, query.id, context.clock.now())
+    : null;
+  if (!task) return { outcome: taskNotFound(query.id), skill: null, logged: 'task' };
+  return {
+    outcome: { kind: 'task', task, result: 'read', historyLength: query.historyLength, headers: {} },
+    skill: null,
+    logged: 'task',
+    taskId: task.id,
+  };
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { SqlSource } from '../sql/query.ts';
+import type { AgentTask } from './agent-task.schema.ts';
+import { continueAgentTask, findAgentTask, insertAgentTask } from './agent-tasks.query.ts';
+import { agentTaskExpiry } from './retention.ts';
+import { taskFromRow } from './task-record.ts';
+
+/** What a task holds besides its id, conversation and times. */
+export type AgentTaskContent = Pick<AgentTask, 'state' | 'skill' | 'history' | 'artifacts'>;
+
+/**
+ * Stores a new A2A task with a fresh random id (the capability that reads it back) and the
+ * retention's expiry. Answers the task as stored without reading it back.
+ */
+export async function recordTask(
+  source: SqlSource,
+  content: AgentTaskContent & { contextId: string },
+  now: Date,
+): Promise<AgentTask> {
+  const id = randomUUID();
+  await insertAgentTask(source, { ...content, id, now, expiresAt: agentTaskExpiry(now) });
+  const at = now.toISOString();
+  const { state, skill, history, artifacts, contextId } = content;
+  return { id, contextId, state, skill, history, artifacts, createdAt: at, updatedAt: at };
+}
+
+/**
+ * Replaces the content of a task that waits for input with its continuation, only if it still waits
+ * and still has the messages the caller saw: of two concurrent continuations one is stored and the
+ * other answers null (as does a task that ended or expired meanwhile). Restarts the retention.
+ */
+export async function continueTask(
+  source: SqlSource,
+  content: AgentTaskContent & { id: string; seenHistoryLength: number },
+  now: Date,
+): Promise<AgentTask | null> {
+  const row = await continueAgentTask(source, { ...content, now, expiresAt: agentTaskExpiry(now) });
+  if (!row) return null;
+  const { id, state, skill, history, artifacts } = content;
+  const createdAt = new Date(row.created_at).toISOString();
+  return { id, contextId: row.context_id, state, skill, history, artifacts, createdAt, updatedAt: now.toISOString() };
+}
+
+/** A stored task by its id, unless it expired. */
+export async function findTask(source: SqlSource, id: string, now: Date): Promise<AgentTask | null> {
+  const row = await findAgentTask(source, id, now);
+  return row ? taskFromRow(row) : null;
+}
