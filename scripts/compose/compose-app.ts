@@ -1,6 +1,6 @@
 import type { AnyRouter } from '@trpc/server';
 import type Koa from 'koa';
-import { createApp } from '../../adapters/http/app.ts';
+import { createApp } from '../../adapters/app.ts';
 import type { LandingFacts } from '../../adapters/http/landing/landing-page.ts';
 import type { HttpState } from '../../adapters/http/state.ts';
 import type { Config } from '../../core/config.ts';
