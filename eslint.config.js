@@ -49,6 +49,30 @@ const databaseFromScripts = forbid(
     allowTypeImports: true,
   },
 );
+/**
+ * Arrows inside adapters/ run one way: adapters/app.ts composes the protocol adapters, which use
+ * http/ (the envelope, REST, state) and json-rpc/ (the layer MCP and A2A share) as libraries; a
+ * library never imports the adapters built on it, and nothing imports the app it is composed into.
+ */
+const protocolAdapters = ['a2a', 'mcp', 'oauth', 'x402', 'webhooks'].map((name) => `./adapters/${name}`);
+const adapterZones = [
+  {
+    target: './adapters/http',
+    from: [...protocolAdapters, './adapters/json-rpc', './adapters/app.ts'],
+    message:
+      'adapters/http is a library of the protocol adapters: adapters/app.ts composes them, http/ never imports them.',
+  },
+  {
+    target: './adapters/json-rpc',
+    from: [...protocolAdapters, './adapters/app.ts'],
+    message: 'adapters/json-rpc is what MCP and A2A share: it imports no protocol adapter.',
+  },
+  {
+    target: './adapters',
+    from: './adapters/app.ts',
+    message: 'adapters/app.ts composes the adapters; only the composition root (scripts/compose/) imports it.',
+  },
+];
 const composition = forbid(
   '(^|/)scripts/compose/',
   'Adapters are handed what they need by the composition root; they never import it.',
@@ -121,6 +145,7 @@ export default tseslint.config(
     files: ['adapters/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [ormRuntime, composition, appRouterValues] }],
+      'import-x/no-restricted-paths': ['error', { zones: adapterZones }],
     },
   },
   {

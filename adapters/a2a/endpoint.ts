@@ -1,19 +1,19 @@
 import Router from '@koa/router';
 import { perSite } from '../../core/per-site.ts';
-import parse from 'co-body';
 import type { Middleware } from 'koa';
 import type { Context, SiteUrls } from '../../core/context.ts';
 import { classifyError, type ErrorMessage } from '../../core/errors/index.ts';
 import { checkIdempotencyKeyHeader, idempotencyKeyUse } from '../http/idempotency.ts';
-import { noStore } from '../http/no-store.ts';
 import type { ProcedureAccess } from '../http/procedure-access.ts';
 import { requestFacts } from '../http/request-facts.ts';
-import { transportRequest, type TransportRequest } from '../http/transport-request.ts';
+import { readBody } from '../json-rpc/read-body.ts';
+import { sendAnswer } from '../json-rpc/send-answer.ts';
+import { transportRequest, type TransportRequest } from '../json-rpc/transport-request.ts';
 import type { HttpState, KoaCtx } from '../http/state.ts';
 import { queryOnlyRules, refuseUnexpectedInput } from '../http/strict-input.ts';
 import { A2A_ENDPOINT_PATH, buildAgentCard } from './card.ts';
 import { parseEnvelope } from './envelope.ts';
-import { exchangeError, exchangeErrorFromMessage, type A2aReply, type RequestId } from './json-rpc.ts';
+import { exchangeErrorFromMessage, refusalReply, type A2aReply, type RequestId } from './json-rpc.ts';
 import { a2aOperation, decodeCall, type DecodedCall } from './methods.ts';
 import { buildSkillTable, type SkillTable } from './skills.ts';
 import { checkContentType, checkMethod, negotiateVersion, type A2aVersion } from './transport-checks.ts';
@@ -53,32 +53,9 @@ const CARD_CACHE_CONTROL = 'public, max-age=300';
 const NO_QUERY = queryOnlyRules([]);
 const WELL_KNOWN_CARD_PATHS = ['/.well-known/agent-card.json', '/.well-known/agent.json'];
 
-async function readBody(ctx: KoaCtx, limit: number): Promise<{ text: string } | { reply: A2aReply }> {
-  try {
-    return { text: await parse.text(ctx.req, { limit, encoding: 'utf8' }) };
-  } catch (error) {
-    if ((error as { type?: string }).type === 'entity.too.large')
-      return {
-        reply: exchangeError(null, 'PAYLOAD_TOO_LARGE', `The request body exceeds the limit of ${limit} bytes.`),
-      };
-    return {
-      reply: exchangeError(
-        null,
-        'A2A_INVALID_REQUEST',
-        `The request body could not be read: ${(error as Error).message}.`,
-      ),
-    };
-  }
-}
-
-/** Writes a JSON-RPC answer: never stored by a cache. */
+/** Writes a JSON-RPC answer: never stored by a cache (no-store after the answer's own headers, as A2A clients always got it). */
 function send(ctx: KoaCtx, reply: A2aReply): void {
-  if (reply.errorCode) ctx.state.errorCode = reply.errorCode;
-  ctx.status = reply.status;
-  ctx.set(reply.headers);
-  noStore(ctx);
-  ctx.type = 'application/json';
-  ctx.body = reply.body;
+  sendAnswer(ctx, reply, { noStore: 'after-headers' });
 }
 
 function sendCard(ctx: KoaCtx, cardText: string): void {
@@ -150,8 +127,8 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
   const handlePost = async (ctx: KoaCtx, request: TransportRequest): Promise<A2aReply> => {
     const refused = checkContentType(request) ?? checkIdempotencyKeyHeader(ctx, idempotencyErrors(null));
     if (refused) return refused;
-    const body = await readBody(ctx, bodyLimit);
-    if ('reply' in body) return body.reply;
+    const body = await readBody(ctx, bodyLimit, 'A2A_INVALID_REQUEST');
+    if ('refusal' in body) return refusalReply(body.refusal);
     const envelope = parseEnvelope(body.text);
     if ('reply' in envelope) return envelope.reply;
     ctx.state.operation = a2aOperation(envelope.request.method);

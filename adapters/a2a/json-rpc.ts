@@ -1,29 +1,29 @@
-import { errorCatalogue, errorMessage, type ErrorCode, type ErrorMessage } from '../../core/errors/index.ts';
+import { errorMessage, type ErrorCode, type ErrorMessage } from '../../core/errors/index.ts';
+import { errorResponse, INTERNAL_ERROR, jsonRpcCodeOf, resultResponse } from '../json-rpc/message.ts';
+import type { Refusal } from '../json-rpc/refusal.ts';
+import type { JsonRpcAnswer } from '../json-rpc/send-answer.ts';
 
-/** A JSON object (what JSON-RPC calls an Object): not null, not an array. */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject } from '../json-rpc/message.ts';
 
 /** A JSON-RPC 2.0 request id: a string, a number or null (A2A allows each). */
 export type RequestId = string | number | null;
+
+/** JSON-RPC's "Invalid Request": the code of an exchange error the catalogue does not name. */
+const INVALID_REQUEST = -32600;
 
 /**
  * What the endpoint answers: an HTTP status, extra headers and the body, already serialized. The
  * body is text so that the one `execute` function of a POST (adapters/a2a/endpoint.ts) produces
  * exactly what an Idempotency-Key store keeps and replays byte for byte.
  */
-export interface A2aReply {
-  status: number;
+export interface A2aReply extends JsonRpcAnswer {
   headers: Record<string, string>;
   body: string;
-  /** The catalogue code of an error reply, for the metrics (the body is text already). */
-  errorCode?: string;
 }
 
 /** A JSON-RPC answer: the result of the method. */
 export function rpcResult(id: RequestId, result: unknown, headers: Record<string, string> = {}): A2aReply {
-  return { status: 200, headers, body: JSON.stringify({ jsonrpc: '2.0', id, result }) };
+  return { status: 200, headers, body: JSON.stringify(resultResponse(id, result)) };
 }
 
 /**
@@ -38,11 +38,11 @@ export function rpcErrorFromMessage(
   headers: Record<string, string> = {},
   jsonRpcCode?: number,
 ): A2aReply {
-  const code = jsonRpcCode ?? errorCatalogue[body.code as ErrorCode]?.jsonRpc ?? -32603;
+  const code = jsonRpcCode ?? jsonRpcCodeOf(body.code, INTERNAL_ERROR);
   return {
     status,
     headers,
-    body: JSON.stringify({ jsonrpc: '2.0', id, error: { code, message: body.message, data: body } }),
+    body: JSON.stringify(errorResponse(id, code, body.message, body)),
     errorCode: body.code,
   };
 }
@@ -62,13 +62,18 @@ export function exchangeError(
   return exchangeErrorFromMessage(id, errorMessage(code, message), headers);
 }
 
+/** The same, from a refusal of the shared JSON-RPC layer (transport checks, the body, the envelope). */
+export function refusalReply(refusal: Refusal<RequestId>): A2aReply {
+  return exchangeError(refusal.id, refusal.code, refusal.message, refusal.headers);
+}
+
 /** The same, from an ErrorMessage already built (the Idempotency-Key refusals). */
 export function exchangeErrorFromMessage(
   id: RequestId,
   message: ErrorMessage,
   headers: Record<string, string> = {},
 ): A2aReply {
-  const jsonRpc = errorCatalogue[message.code as ErrorCode]?.jsonRpc ?? -32600;
+  const jsonRpc = jsonRpcCodeOf(message.code, INVALID_REQUEST);
   const body = { ...message, jsonrpc: '2.0', id, error: { code: jsonRpc, message: message.message } };
   return { status: message.status, headers, body: JSON.stringify(body), errorCode: message.code };
 }

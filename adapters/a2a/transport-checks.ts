@@ -1,21 +1,20 @@
-import { exchangeError, type A2aReply, type RequestId } from './json-rpc.ts';
-import type { TransportRequest } from '../http/transport-request.ts';
+import { refuseContentType, refuseMethod } from '../json-rpc/transport-checks.ts';
+import type { TransportRequest } from '../json-rpc/transport-request.ts';
+import { exchangeError, refusalReply, type A2aReply, type RequestId } from './json-rpc.ts';
 
 /** The A2A protocol versions this endpoint speaks; the request's A2A-Version header picks one. */
 export type A2aVersion = '0.3' | '1.0';
+
+const METHODS = ['GET', 'HEAD', 'POST'];
 
 /**
  * The endpoint's URL serves the agent card (GET, HEAD) and JSON-RPC (POST); anything else is 405
  * with Allow. Does NOT cover the card's own caching headers (the endpoint sets them).
  */
 export function checkMethod(request: TransportRequest): A2aReply | undefined {
-  if (request.method === 'POST' || request.method === 'GET' || request.method === 'HEAD') return undefined;
-  return exchangeError(
-    null,
-    'METHOD_NOT_ALLOWED',
-    `${request.method} is not allowed here: GET reads the agent card, POST sends a JSON-RPC request.`,
-    { Allow: 'GET, HEAD, POST' },
-  );
+  const message = `${request.method} is not allowed here: GET reads the agent card, POST sends a JSON-RPC request.`;
+  const refusal = refuseMethod(request, METHODS, message);
+  return refusal && refusalReply(refusal);
 }
 
 /**
@@ -23,14 +22,9 @@ export function checkMethod(request: TransportRequest): A2aReply | undefined {
  * as 1.0's `application/a2a+json`; parameters such as charset allowed. Does NOT look at the body.
  */
 export function checkContentType(request: TransportRequest): A2aReply | undefined {
-  const header = request.header('content-type');
-  const essence = header?.split(';')[0]!.trim().toLowerCase();
-  if (essence === 'application/json' || essence?.endsWith('+json')) return undefined;
-  return exchangeError(
-    null,
-    'UNSUPPORTED_MEDIA_TYPE',
-    `JSON-RPC requests must be sent as application/json; got ${header ? JSON.stringify(header.slice(0, 200)) : 'no Content-Type'}.`,
-  );
+  const json = (essence: string) => essence === 'application/json' || essence.endsWith('+json');
+  const refusal = refuseContentType(request, json, 'JSON-RPC requests');
+  return refusal && refusalReply(refusal);
 }
 
 /**

@@ -1,17 +1,17 @@
-import parse from 'co-body';
 import type { Middleware } from 'koa';
 import { unreachableWrites } from '../../core/auth/scopes.ts';
 import { classifyError } from '../../core/errors/index.ts';
-import { noStore } from '../http/no-store.ts';
 import type { ProcedureAccess } from '../http/procedure-access.ts';
 import { requestFacts } from '../http/request-facts.ts';
-import { transportRequest } from '../http/transport-request.ts';
+import { readBody } from '../json-rpc/read-body.ts';
+import { sendAnswer } from '../json-rpc/send-answer.ts';
+import { transportRequest } from '../json-rpc/transport-request.ts';
 import type { HttpState, KoaCtx } from '../http/state.ts';
 import { authenticateMcp } from './authenticate.ts';
 import { buildToolCatalogue, type ToolCatalogue } from './catalogue.ts';
 import { parseEnvelope } from './envelope.ts';
 import { mcpOperation } from './operation-label.ts';
-import { rpcError, rpcErrorFromMessage, type McpReply } from './json-rpc.ts';
+import { refusalReply, rpcErrorFromMessage, type McpReply } from './json-rpc.ts';
 import { dispatch } from './methods.ts';
 import { dispatchModern } from './modern-methods.ts';
 import { asModernReply } from './modern-result.ts';
@@ -42,33 +42,12 @@ export interface McpEndpoint {
   catalogue: ToolCatalogue;
 }
 
-async function readBody(ctx: KoaCtx, limit: number): Promise<{ text: string } | { reply: McpReply }> {
-  try {
-    return { text: await parse.text(ctx.req, { limit, encoding: 'utf8' }) };
-  } catch (error) {
-    if ((error as { type?: string }).type === 'entity.too.large') {
-      return { reply: rpcError(null, 'PAYLOAD_TOO_LARGE', `The request body exceeds the limit of ${limit} bytes.`) };
-    }
-    return {
-      reply: rpcError(null, 'MCP_INVALID_REQUEST', `The request body could not be read: ${(error as Error).message}.`),
-    };
-  }
-}
-
+/** Writes the answer: never stored by a cache (no-store before the answer's own headers, as MCP clients always got it). */
 function send(ctx: KoaCtx, reply: McpReply): void {
-  noStore(ctx);
   // JSON-RPC errors mostly answer 200: the metrics read their code here (a tool's own error is a result).
-  if (reply.body && 'error' in reply.body) ctx.state.errorCode = reply.body.error.data.code;
-  if (reply.headers) ctx.set(reply.headers);
-  if (reply.body === undefined) {
-    // Koa turns an empty body into 204 and a missing one into a status text; 202 with nothing needs both steps.
-    ctx.body = null;
-    ctx.status = reply.status;
-    return;
-  }
-  ctx.status = reply.status;
-  ctx.type = 'application/json';
-  ctx.body = JSON.stringify(reply.body);
+  const errorCode = reply.body && 'error' in reply.body ? reply.body.error.data.code : undefined;
+  const body = reply.body === undefined ? undefined : JSON.stringify(reply.body);
+  sendAnswer(ctx, { status: reply.status, headers: reply.headers, body, errorCode }, { noStore: 'before-headers' });
 }
 
 /**
@@ -104,8 +83,8 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     const authenticated = await authenticateMcp(base, viewChallenge(base, chosen.view, catalogue));
     if ('reply' in authenticated) return authenticated.reply;
 
-    const body = await readBody(ctx, options.maxBodyBytes);
-    if ('reply' in body) return body.reply;
+    const body = await readBody(ctx, options.maxBodyBytes, 'MCP_INVALID_REQUEST');
+    if ('refusal' in body) return refusalReply(body.refusal);
     const envelope = parseEnvelope(body.text);
     if ('reply' in envelope) return envelope.reply;
     const { message } = envelope;

@@ -1,25 +1,21 @@
 import { errorCatalogue, errorMessage, type ErrorCode, type ErrorMessage } from '../../core/errors/index.ts';
+import {
+  errorResponse,
+  jsonRpcCodeOf,
+  resultResponse,
+  type JsonRpcErrorResponse,
+  type JsonRpcResultResponse,
+} from '../json-rpc/message.ts';
+import type { Refusal } from '../json-rpc/refusal.ts';
 
-/** A JSON object (what JSON-RPC calls an Object): not null, not an array. */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject } from '../json-rpc/message.ts';
 
 /** A JSON-RPC request id: a string or a number (MCP forbids null for requests). */
 export type RequestId = string | number;
 
-interface JsonRpcError {
-  jsonrpc: '2.0';
-  /** null when the request's id is unknown (the body was not read, or was not a request). */
-  id: RequestId | null;
-  error: { code: number; message: string; data: ErrorMessage & Record<string, unknown> };
-}
-
-interface JsonRpcResult {
-  jsonrpc: '2.0';
-  id: RequestId;
-  result: Record<string, unknown>;
-}
+/** MCP's error data: the catalogue's ErrorMessage plus what a revision adds (the supported versions, a challenge). */
+type JsonRpcError = JsonRpcErrorResponse<RequestId, ErrorMessage & Record<string, unknown>>;
+type JsonRpcResult = JsonRpcResultResponse<RequestId, Record<string, unknown>>;
 
 /**
  * What the endpoint answers: an HTTP status, extra headers, and a JSON-RPC message (none for 202).
@@ -33,7 +29,7 @@ export interface McpReply {
 }
 
 export function rpcResult(id: RequestId, result: Record<string, unknown>): McpReply {
-  return { status: 200, body: { jsonrpc: '2.0', id, result } };
+  return { status: 200, body: resultResponse(id, result) };
 }
 
 /**
@@ -60,7 +56,7 @@ export function rpcError(
   return {
     status: options.status ?? errorCatalogue[code].status,
     headers: options.headers,
-    body: { jsonrpc: '2.0', id, error: { code: jsonRpc, message, data } },
+    body: errorResponse(id, jsonRpc, message, data),
   };
 }
 
@@ -71,6 +67,10 @@ export function rpcErrorFromMessage(
   status: number,
   headers?: Record<string, string>,
 ): McpReply {
-  const jsonRpc = errorCatalogue[body.code as ErrorCode]?.jsonRpc ?? -32603;
-  return { status, headers, body: { jsonrpc: '2.0', id, error: { code: jsonRpc, message: body.message, data: body } } };
+  return { status, headers, body: errorResponse(id, jsonRpcCodeOf(body.code), body.message, body) };
+}
+
+/** An error from a refusal of the shared JSON-RPC layer (transport checks, the body, the envelope). */
+export function refusalReply(refusal: Refusal<RequestId>): McpReply {
+  return rpcError(refusal.id, refusal.code, refusal.message, { headers: refusal.headers });
 }

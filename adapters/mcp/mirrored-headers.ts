@@ -1,4 +1,4 @@
-import type { TransportRequest } from '../http/transport-request.ts';
+import type { TransportRequest } from '../json-rpc/transport-request.ts';
 
 /** The `_meta` key of a 2026-07-28 request that names its revision. */
 export const PROTOCOL_VERSION_META_KEY = 'io.modelcontextprotocol/protocolVersion';

@@ -1,4 +1,4 @@
-import type { TransportRequest } from '../http/transport-request.ts';
+import type { TransportRequest } from '../json-rpc/transport-request.ts';
 import { isObject, rpcError, type McpReply, type RequestId } from './json-rpc.ts';
 import { mirroredHeaderMismatch, PROTOCOL_VERSION_META_KEY } from './mirrored-headers.ts';
 import { claimsModernEra, isLegacyProtocolVersion, MODERN_PROTOCOL_VERSION } from './protocol-version.ts';

@@ -1,5 +1,5 @@
 import { isToolsetName, toolsetNames, type ToolsetName } from '../../core/auth/toolsets.ts';
-import type { TransportRequest } from '../http/transport-request.ts';
+import type { TransportRequest } from '../json-rpc/transport-request.ts';
 import type { ToolView } from './catalogue-view.ts';
 import { rpcError, type McpReply } from './json-rpc.ts';
 

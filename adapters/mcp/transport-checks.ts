@@ -1,19 +1,17 @@
-import { rpcError, type McpReply } from './json-rpc.ts';
+import { refuseContentType, refuseMethod } from '../json-rpc/transport-checks.ts';
+import { refusalReply, rpcError, type McpReply } from './json-rpc.ts';
 import { SUPPORTED_PROTOCOL_VERSIONS } from './protocol-version.ts';
 import { unsupportedVersionReply } from './unsupported-version.ts';
-import type { TransportRequest } from '../http/transport-request.ts';
+import type { TransportRequest } from '../json-rpc/transport-request.ts';
 
 /** GET (the optional server-to-client stream) and DELETE (sessions) are not offered: 405 with Allow, as MCP permits. */
 export function checkMethod(request: TransportRequest): McpReply | undefined {
-  if (request.method === 'POST') return undefined;
-  return rpcError(
-    null,
-    'METHOD_NOT_ALLOWED',
+  const refusal = refuseMethod(
+    request,
+    ['POST'],
     `${request.method} is not allowed on the MCP endpoint; send JSON-RPC messages with POST. This server offers no event stream and no sessions.`,
-    {
-      headers: { Allow: 'POST' },
-    },
   );
+  return refusal && refusalReply(refusal);
 }
 
 /** Which page origins besides the site's own the MCP endpoint accepts. */
@@ -91,14 +89,8 @@ export function checkAccept(request: TransportRequest): McpReply | undefined {
 
 /** JSON-RPC messages are JSON: `Content-Type: application/json` (parameters such as charset allowed). */
 export function checkContentType(request: TransportRequest): McpReply | undefined {
-  const header = request.header('content-type');
-  const essence = header?.split(';')[0]!.trim().toLowerCase();
-  if (essence === 'application/json') return undefined;
-  return rpcError(
-    null,
-    'UNSUPPORTED_MEDIA_TYPE',
-    `JSON-RPC messages must be sent as application/json; got ${header ? JSON.stringify(header.slice(0, 200)) : 'no Content-Type'}.`,
-  );
+  const refusal = refuseContentType(request, (essence) => essence === 'application/json', 'JSON-RPC messages');
+  return refusal && refusalReply(refusal);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { AnyRouter } from '@trpc/server';
 import type Koa from 'koa';
 import { wireAnswerWriter } from '../../adapters/a2a/answer-writer.ts';
 import { invokerSkillRunner } from '../../adapters/a2a/skill-runner.ts';
-import { createApp } from '../../adapters/http/app.ts';
+import { createApp } from '../../adapters/app.ts';
 import type { LandingFacts } from '../../adapters/http/landing/landing-page.ts';
 import type { HttpState } from '../../adapters/http/state.ts';
 import type { Config } from '../../core/config.ts';

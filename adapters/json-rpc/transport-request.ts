@@ -1,4 +1,4 @@
-import type { KoaCtx } from './state.ts';
+import type { KoaCtx } from '../http/state.ts';
 
 /** What the JSON-RPC endpoints' transport checks read of a request: its method and its headers (pure functions, testable without Koa). */
 export interface TransportRequest {

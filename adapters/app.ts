@@ -1,38 +1,38 @@
 import Router from '@koa/router';
 import type { AnyRouter } from '@trpc/server';
 import Koa from 'koa';
-import type { Config } from '../../core/config.ts';
-import type { Logger } from '../../core/logger.ts';
-import { perSite } from '../../core/per-site.ts';
-import { listProcedures } from '../../core/procedures/introspection.ts';
-import { a2aEndpoint } from '../a2a/endpoint.ts';
-import { a2aOpenApiPaths } from '../a2a/openapi.ts';
-import { mcpEndpoint } from '../mcp/endpoint.ts';
-import { authorizationRoutes } from '../oauth/authorize.ts';
-import { clientRegistrationRoutes } from '../oauth/registration.ts';
-import { revocationRoutes } from '../oauth/revocation.ts';
-import { tokenRoutes } from '../oauth/token.ts';
-import type { MetricsRegistry } from '../metrics/registry.ts';
-import { paidReferenceOpenApiPaths } from '../x402/openapi.ts';
-import { paidReferenceRoutes } from '../x402/paid-reference.ts';
-import { docsRoutes } from './docs.ts';
-import type { LandingFacts } from './landing/landing-page.ts';
-import { landingRoutes } from './landing/landing-routes.ts';
-import { mediaOpenApiPaths, mediaRoutes } from './media.ts';
-import { metricsRoutes } from './metrics-endpoint.ts';
-import { envelope } from './middleware/envelope.ts';
-import { jsonBody } from './middleware/json-body.ts';
-import { requestMetrics } from './middleware/request-metrics.ts';
-import { buildOpenApiDocument } from './openapi/build-document.ts';
-import type { ProcedureAccess } from './procedure-access.ts';
-import { restRoutes } from './rest.ts';
-import { siteUrlsResolver } from './site-urls.ts';
-import type { HttpState } from './state.ts';
-import { trpcEndpoint } from './trpc-endpoint.ts';
-import { wellKnownRoutes } from './well-known.ts';
+import type { Config } from '../core/config.ts';
+import type { Logger } from '../core/logger.ts';
+import { perSite } from '../core/per-site.ts';
+import { listProcedures } from '../core/procedures/introspection.ts';
+import { a2aEndpoint } from './a2a/endpoint.ts';
+import { a2aOpenApiPaths } from './a2a/openapi.ts';
+import { mcpEndpoint } from './mcp/endpoint.ts';
+import { authorizationRoutes } from './oauth/authorize.ts';
+import { clientRegistrationRoutes } from './oauth/registration.ts';
+import { revocationRoutes } from './oauth/revocation.ts';
+import { tokenRoutes } from './oauth/token.ts';
+import type { MetricsRegistry } from './metrics/registry.ts';
+import { paidReferenceOpenApiPaths } from './x402/openapi.ts';
+import { paidReferenceRoutes } from './x402/paid-reference.ts';
+import { docsRoutes } from './http/docs.ts';
+import type { LandingFacts } from './http/landing/landing-page.ts';
+import { landingRoutes } from './http/landing/landing-routes.ts';
+import { mediaOpenApiPaths, mediaRoutes } from './http/media.ts';
+import { metricsRoutes } from './http/metrics-endpoint.ts';
+import { envelope } from './http/middleware/envelope.ts';
+import { jsonBody } from './http/middleware/json-body.ts';
+import { requestMetrics } from './http/middleware/request-metrics.ts';
+import { buildOpenApiDocument } from './http/openapi/build-document.ts';
+import type { ProcedureAccess } from './http/procedure-access.ts';
+import { restRoutes } from './http/rest.ts';
+import { siteUrlsResolver } from './http/site-urls.ts';
+import type { HttpState } from './http/state.ts';
+import { trpcEndpoint } from './http/trpc-endpoint.ts';
+import { wellKnownRoutes } from './http/well-known.ts';
 
 /**
- * What the composition root (scripts/compose/) hands the HTTP app: the configuration, the logger,
+ * What the composition root (scripts/compose/) hands the app: the configuration, the logger,
  * the invoker of the procedures REST, MCP, OAuth and the other adapters run (its router is what
  * the OpenAPI document describes), the factory of a request's context, and the router /api/trpc serves.
  */
