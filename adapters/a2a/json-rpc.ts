@@ -3,8 +3,6 @@ import { errorResponse, INTERNAL_ERROR, jsonRpcCodeOf, resultResponse } from '..
 import type { Refusal } from '../json-rpc/refusal.ts';
 import type { JsonRpcAnswer } from '../json-rpc/send-answer.ts';
 
-export { isObject } from '../json-rpc/message.ts';
-
 /** A JSON-RPC 2.0 request id: a string, a number or null (A2A allows each). */
 export type RequestId = string | number | null;
 
