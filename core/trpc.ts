@@ -9,7 +9,7 @@ import type { Context } from './context.ts';
 import { AppError, classifyError, type ErrorMessage } from './errors/index.ts';
 import { houseStyleMessage } from './errors/validation-messages.ts';
 import { answeredWithoutRunning, removeOutputValidator } from './procedures/introspection.ts';
-import { runIdempotently } from './services/idempotency/run-idempotently.ts';
+import { runIdempotentProcedure } from './services/idempotency/idempotent-procedure.ts';
 import { clientAddressKey, clientNetworkKey } from './services/rate-limit/client-address-key.ts';
 import { rateLimitHeaders } from './services/rate-limit/headers.ts';
 
@@ -255,7 +255,7 @@ const storageBudget = t.middleware(async ({ ctx, next }) => {
 const idempotencyKey = t.middleware(({ ctx, meta, next }) => {
   const call = ctx.idempotency;
   if (call === undefined || !meta?.rest?.idempotent) return next();
-  return runIdempotently(ctx, call, () => next(), answeredWithoutRunning);
+  return runIdempotentProcedure(ctx, call, () => next(), answeredWithoutRunning);
 });
 
 /** Public, and counted against the government group's per-client budget. */

@@ -1,32 +1,19 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
-import parse from 'co-body';
-import Koa from 'koa';
-import { closeGracefully } from '../../adapters/http/graceful-close.ts';
-import { answerIdempotently, writeHttpAnswer, type HttpAnswer } from '../../adapters/http/idempotency.ts';
-import { envelope } from '../../adapters/http/middleware/envelope.ts';
-import type { ProcedureAccess } from '../../adapters/http/procedure-access.ts';
-import { siteUrlsResolver } from '../../adapters/http/site-urls.ts';
-import type { HttpState } from '../../adapters/http/state.ts';
-import type { Clock } from '../../core/clock.ts';
+import { z } from 'zod';
 import { createContextInner, type Context, type ContextFactory } from '../../core/context.ts';
 import { createLogger } from '../../core/logger.ts';
 import { createInvoker } from '../../core/procedures/invoker.ts';
 import { appRouter } from '../../core/routers/_app.ts';
+import { IDEMPOTENCY_MAX_STORED_BODY } from '../../core/services/idempotency/policy.ts';
+import { agentStoringProcedure, mergeRouters, router } from '../../core/trpc.ts';
 import type { RunningService } from '../../scripts/compose/start-service.ts';
-import { LogSink } from '../helpers/log-sink.ts';
+import { request, type JsonResponse } from '../helpers/http.ts';
+import { sql } from '../helpers/sql.ts';
+import { startTestApp, type TestApp } from '../helpers/test-service.ts';
 
-/** A clock the test moves forward: the probe's contexts (and so every idempotency decision) read it. */
-class TestClock implements Clock {
-  private offsetMs = 0;
-  now(): Date {
-    return new Date(Date.now() + this.offsetMs);
-  }
-  advance(seconds: number): void {
-    this.offsetMs += seconds * 1000;
-  }
-}
+/** Where the probe procedures answer, under {base_url}: every key of theirs has a scope under it. */
+const PROBE_PATH = '/v1/test/idempotency';
 
 interface Gate {
   /** Resolves when the held execution has started. */
@@ -35,35 +22,52 @@ interface Gate {
   open(): void;
 }
 
+/** What one request's execution is told to do instead of answering 200 (the X-Probe-* headers the test sends). */
+interface Instruction {
+  status?: number;
+  throws?: boolean;
+  /** An answer too large for a key to keep (over IDEMPOTENCY_MAX_STORED_BODY). */
+  huge?: boolean;
+}
+
+const ZProbeInput = z.looseObject({});
+const ZProbeOutput = z.object({ execution: z.number().int(), echo: z.unknown(), filler: z.string().optional() });
+
 /**
- * A test-only endpoint behind the real idempotency helper, the real invoker and procedures, over
- * the shared test service's database: `POST /probe/<anything>` (scope "POST /probe", so a different
- * path under it is a different request with the same key) and `POST /other` (a scope of its own).
- * Each execution counts, answers 201 with the execution number, and can be told by request headers
- * to answer another status (`X-Probe-Status`), to throw (`X-Probe-Throw`), or to answer a body
- * that cannot be stored (`X-Probe-Body: nul`); `hold()` makes the next execution wait for the test.
- * `A2A-Version` is a `vary` header, as the A2A endpoint will have it.
+ * Test-only procedures behind the real idempotency middleware (`rest: { idempotent: true }` on an
+ * agent storing procedure, as the UCP checkout is), served by the real app over the shared test
+ * service's database: `POST {base_url}/v1/test/idempotency/probe/{name}` (one endpoint, so another
+ * name is another request with the same key) and `POST .../other` (an endpoint of its own). Each
+ * execution counts, answers 200 with the execution number (also in X-Probe-Execution); the test
+ * tells one request's execution, by the request headers `X-Probe-Status`, `X-Probe-Throw` and
+ * `X-Probe-Body: huge`, to answer another status, to throw, or to answer more than a key keeps
+ * (a procedure sees no headers: post() hands them over under the request's X-Request-Id);
+ * `hold()` makes the next execution wait for the test.
  */
 export class ProbeApp {
   executions = 0;
-  readonly clock = new TestClock();
-  readonly logs = new LogSink();
+  /** Time passing for the probe's keys: each of their instants moves back (as if the clock moved forward). */
+  readonly clock = { advance: (seconds: number): Promise<void> => this.age(seconds) };
   url = '';
+  private app: TestApp | undefined;
   private gate: (Gate & { release: Promise<void>; markStarted: () => void }) | undefined;
-  private answeredWaiters: Array<() => void> = [];
-  private server = createServer();
-  readonly access: ProcedureAccess;
+  private readonly instructions = new Map<string, Instruction>();
+  readonly access: { invoker: ReturnType<typeof createInvoker<typeof appRouter>>; createContext: ContextFactory };
 
   constructor(private readonly shared: RunningService) {
     const { database, services, config } = shared;
-    const clock = this.clock;
     const urls = { site: config.siteUrl, base: config.baseUrl };
     const createContext: ContextFactory = (facts) =>
-      createContextInner({ em: database.orm.em, urls, services, ...facts, clock });
+      createContextInner({ em: database.orm.em, urls, services, ...facts });
     this.access = { invoker: createInvoker(appRouter), createContext };
   }
 
-  /** A context of the system principal on the probe's clock (to call sweepExpired). */
+  /** The app's log lines. */
+  get logs(): TestApp['logs'] {
+    return this.app!.logs;
+  }
+
+  /** A context of the system principal (to call sweepExpired). */
   systemContext(): Context {
     const { database, services, config } = this.shared;
     return createContextInner({
@@ -73,7 +77,6 @@ export class ProbeApp {
       log: createLogger('silent'),
       requestId: 'test-sweep',
       principal: { kind: 'system' },
-      clock: this.clock,
     });
   }
 
@@ -87,12 +90,30 @@ export class ProbeApp {
     return { started, open };
   }
 
-  /** Resolves when the probe has next finished a request (whether or not its client still listens). */
-  nextAnswered(): Promise<void> {
-    return new Promise((resolve) => this.answeredWaiters.push(resolve));
+  /** Resolves when the app has next finished a request (whether or not its client still listens). */
+  async nextAnswered(): Promise<void> {
+    const answered = (): number => this.logs.lines.filter((line) => line.msg === 'request completed').length;
+    const before = answered();
+    while (answered() === before) await new Promise((resolve) => setTimeout(resolve, 5));
   }
 
-  private async execute(ctx: Koa.ParameterizedContext<HttpState>, body: unknown): Promise<HttpAnswer> {
+  /** A JSON POST to a probe path ("/probe/a", "/other"); its X-Probe-* headers instruct its execution. */
+  post(path: string, body: string, headers: Record<string, string> = {}): Promise<JsonResponse> {
+    const requestId = randomUUID();
+    const instruction: Instruction = {
+      ...(headers['X-Probe-Status'] ? { status: Number(headers['X-Probe-Status']) } : {}),
+      ...(headers['X-Probe-Throw'] ? { throws: true } : {}),
+      ...(headers['X-Probe-Body'] === 'huge' ? { huge: true } : {}),
+    };
+    this.instructions.set(requestId, instruction);
+    return request(`${this.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Request-Id': requestId, ...headers },
+      body,
+    });
+  }
+
+  private async execute(ctx: Context, input: unknown): Promise<z.infer<typeof ZProbeOutput>> {
     const execution = ++this.executions;
     const gate = this.gate;
     if (gate) {
@@ -100,64 +121,49 @@ export class ProbeApp {
       gate.markStarted();
       await gate.release;
     }
-    if (ctx.get('X-Probe-Throw')) throw new Error('probe failure');
-    const status = Number(ctx.get('X-Probe-Status') || 201);
-    if (ctx.get('X-Probe-Body') === 'nul') {
-      return { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: `execution ${execution}\u0000` };
-    }
-    return {
-      status,
-      headers: { 'Content-Type': 'application/json; charset=utf-8', 'X-Probe-Execution': String(execution) },
-      // Spacing of its own, so a replay that re-serialised the body would show.
-      body: JSON.stringify({ execution, echo: body }, null, 1),
-    };
+    const instruction = this.instructions.get(ctx.requestId) ?? {};
+    this.instructions.delete(ctx.requestId);
+    if (instruction.throws) throw new Error('probe failure');
+    if (instruction.status !== undefined) ctx.response.status = instruction.status;
+    ctx.response.headers['X-Probe-Execution'] = String(execution);
+    const filler = instruction.huge ? { filler: 'x'.repeat(IDEMPOTENCY_MAX_STORED_BODY) } : {};
+    return { execution, echo: input, ...filler };
+  }
+
+  /** The probe procedures beside the real ones. */
+  private probeRouter() {
+    const probe = (path: string, summary: string) =>
+      agentStoringProcedure
+        .meta({ openapi: { method: 'POST', path: `${PROBE_PATH}${path}`, summary }, rest: { idempotent: true } })
+        .input(ZProbeInput)
+        .output(ZProbeOutput)
+        .mutation(({ ctx, input }) => this.execute(ctx, input));
+    const idempotencyProbes = router({
+      probe: probe('/probe/{name}', 'Count an execution (one endpoint for every name)'),
+      other: probe('/other', 'Count an execution (an endpoint of its own)'),
+    });
+    return mergeRouters(appRouter, router({ idempotencyProbes }));
   }
 
   async start(): Promise<this> {
-    const app = new Koa<HttpState>();
-    app.silent = true;
-    const log = createLogger('debug', this.logs);
-    app.use(
-      envelope({
-        log,
-        siteUrl: this.shared.config.siteUrl,
-        siteUrls: siteUrlsResolver(this.shared.config),
-        documentPaths: [],
-      }),
-    );
-    app.use(async (ctx) => {
-      const scope = ctx.path.startsWith('/probe/') ? 'POST /probe' : ctx.path === '/other' ? 'POST /other' : undefined;
-      if (ctx.method !== 'POST' || scope === undefined) return;
-      const text = await parse.text(ctx.req, { limit: '2mb' });
-      let body: unknown = text;
-      let bodyIsText = true;
-      try {
-        body = text === '' ? undefined : JSON.parse(text);
-        bodyIsText = false;
-      } catch {
-        // not JSON: compared as text
-      }
-      try {
-        const answer = await answerIdempotently(
-          ctx,
-          this.access,
-          { scope, body, bodyIsText, vary: ['A2A-Version'] },
-          () => this.execute(ctx, body),
-        );
-        writeHttpAnswer(ctx, answer);
-      } finally {
-        const waiters = this.answeredWaiters.splice(0);
-        for (const resolve of waiters) resolve();
-      }
-    });
-    this.server.on('request', app.callback());
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.app = await startTestApp(this.shared, this.probeRouter());
+    this.url = `${this.app.url}/api${PROBE_PATH}`;
     return this;
   }
 
+  /** Moves every instant of the probe's keys `seconds` back: for them, as if that much time had passed. */
+  private async age(seconds: number): Promise<void> {
+    await sql(
+      `update idempotency_keys
+          set created_at = created_at - make_interval(secs => ?), expires_at = expires_at - make_interval(secs => ?),
+              locked_until = locked_until - make_interval(secs => ?)
+        where scope like ?`,
+      [seconds, seconds, seconds, `POST /api${PROBE_PATH}/%`],
+    );
+  }
+
   close(): Promise<void> {
-    return closeGracefully(this.server, 1000);
+    return this.app?.close() ?? Promise.resolve();
   }
 }
 
@@ -169,8 +175,8 @@ export interface RawResponse {
 
 /**
  * A POST written byte for byte on a socket (fetch refuses header values with control or
- * non-ASCII characters, which these tests must send): `headerLines` are Latin-1 or, with
- * `utf8`, UTF-8 bytes.
+ * non-ASCII characters, which these tests must send) to `path` under `url`'s own path:
+ * `headerLines` are Latin-1 or, with `utf8`, UTF-8 bytes.
  */
 export function rawPost(
   url: string,
@@ -179,9 +185,9 @@ export function rawPost(
   body: string,
   utf8 = false,
 ): Promise<RawResponse> {
-  const { hostname, port } = new URL(url);
+  const { hostname, port, pathname } = new URL(url);
   const head = [
-    `POST ${path} HTTP/1.1`,
+    `POST ${pathname.replace(/\/$/, '')}${path} HTTP/1.1`,
     `Host: ${hostname}:${port}`,
     'Connection: close',
     'Content-Type: application/json',

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { checkIdempotencyKeyHeader } from '../../adapters/http/idempotency.ts';
 import type { KoaCtx } from '../../adapters/http/state.ts';
-import { IDEMPOTENCY_LEASE_SECONDS, IDEMPOTENCY_RETENTION_SECONDS } from '../../core/services/idempotency/policy.ts';
+import {
+  IDEMPOTENCY_LEASE_SECONDS,
+  IDEMPOTENCY_MAX_STORED_BODY,
+  IDEMPOTENCY_RETENTION_SECONDS,
+} from '../../core/services/idempotency/policy.ts';
+import { a2aUrl, send10 } from '../a2a/fixtures.ts';
 import { expectErrorMessage, request, type JsonResponse } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
@@ -17,11 +22,7 @@ describe('Idempotency-Key (spec 2.10, 4.5): the rules one by one', function () {
   after(() => probe.close());
 
   function post(path: string, body: string, headers: Record<string, string> = {}): Promise<JsonResponse> {
-    return request(`${probe.url}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...headers },
-      body,
-    });
+    return probe.post(path, body, headers);
   }
 
   async function keyRow(key: string): Promise<Record<string, unknown> | undefined> {
@@ -42,7 +43,7 @@ describe('Idempotency-Key (spec 2.10, 4.5): the rules one by one', function () {
     const before = probe.executions;
     const first = await post('/probe/a', '{"n":1}');
     const second = await post('/probe/a', '{"n":1}');
-    expect([first.status, second.status]).to.deep.equal([201, 201]);
+    expect([first.status, second.status]).to.deep.equal([200, 200]);
     expect(probe.executions).to.equal(before + 2);
     expect(second.headers.get('idempotency-replayed')).to.equal(null);
   });
@@ -51,12 +52,12 @@ describe('Idempotency-Key (spec 2.10, 4.5): the rules one by one', function () {
     const key = randomUUID();
     const before = probe.executions;
     const first = await post('/probe/a', '{"n":1,"list":[1,2]}', { 'Idempotency-Key': key });
-    expect(first.status).to.equal(201);
+    expect(first.status).to.equal(200);
     expect(first.headers.get('idempotency-replayed')).to.equal(null);
     const replay = await post('/probe/a', '{"n":1,"list":[1,2]}', { 'Idempotency-Key': key });
     expectReplayOf(replay, first);
     expect(probe.executions).to.equal(before + 1);
-    expect(await keyRow(key)).to.deep.include({ state: 'completed', response_status: 201, response_body: first.text });
+    expect(await keyRow(key)).to.deep.include({ state: 'completed', response_status: 200, response_body: first.text });
   });
 
   it('replays for a body that is canonically equal JSON (other key order, other spacing)', async () => {
@@ -84,11 +85,8 @@ describe('Idempotency-Key (spec 2.10, 4.5): the rules one by one', function () {
     const key = randomUUID();
     await post('/probe/a', '{"n":1}', { 'Idempotency-Key': key });
     expectErrorMessage(await post('/probe/b', '{"n":1}', { 'Idempotency-Key': key }), 409, 'IDEMPOTENCY_KEY_REUSED');
-    expectErrorMessage(
-      await post('/probe/a?x=1', '{"n":1}', { 'Idempotency-Key': key }),
-      409,
-      'IDEMPOTENCY_KEY_REUSED',
-    );
+    // A REST POST takes no query parameter: refused (strict input) before its key is looked at.
+    expectErrorMessage(await post('/probe/a?x=1', '{"n":1}', { 'Idempotency-Key': key }), 400, 'VALIDATION_FAILED');
   });
 
   it('keeps keys per endpoint: the same key at another endpoint is a key of its own', async () => {
@@ -96,29 +94,31 @@ describe('Idempotency-Key (spec 2.10, 4.5): the rules one by one', function () {
     const before = probe.executions;
     const probeAnswer = await post('/probe/a', '{"n":1}', { 'Idempotency-Key': key });
     const otherAnswer = await post('/other', '{"n":1}', { 'Idempotency-Key': key });
-    expect([probeAnswer.status, otherAnswer.status]).to.deep.equal([201, 201]);
+    expect([probeAnswer.status, otherAnswer.status]).to.deep.equal([200, 200]);
     expect(otherAnswer.headers.get('idempotency-replayed')).to.equal(null);
     expect(probe.executions).to.equal(before + 2);
     expectReplayOf(await post('/other', '{"n":1}', { 'Idempotency-Key': key }), otherAnswer);
   });
 
   it('counts a vary header (A2A-Version) as part of the request', async () => {
+    // REST has no vary header: the A2A endpoint, on the same key lifecycle, is the one that has one.
     const key = randomUUID();
-    const first = await post('/probe/a', '{"n":1}', { 'Idempotency-Key': key, 'A2A-Version': '1.0' });
-    expectReplayOf(await post('/probe/a', '{"n":1}', { 'Idempotency-Key': key, 'A2A-Version': '1.0' }), first);
-    expectErrorMessage(await post('/probe/a', '{"n":1}', { 'Idempotency-Key': key }), 409, 'IDEMPOTENCY_KEY_REUSED');
+    const body = JSON.stringify(send10([{ data: { skill: 'explain-paid-reference', arguments: {} } }]));
+    const a2a = (headers: Record<string, string>): Promise<JsonResponse> =>
+      request(a2aUrl(), { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+    const first = await a2a({ 'Idempotency-Key': key, 'A2A-Version': '1.0' });
+    expectReplayOf(await a2a({ 'Idempotency-Key': key, 'A2A-Version': '1.0' }), first);
+    expectErrorMessage(await a2a({ 'Idempotency-Key': key }), 409, 'IDEMPOTENCY_KEY_REUSED');
   });
 
-  it('compares a body that is not JSON as text, never equal to a JSON one', async () => {
+  it('refuses a body that is not JSON before its key is claimed (REST reads JSON only): the key stays free', async () => {
     const key = randomUUID();
-    const first = await post('/probe/a', 'plain words', { 'Idempotency-Key': key });
-    expect(first.status).to.equal(201);
-    expectReplayOf(await post('/probe/a', 'plain words', { 'Idempotency-Key': key }), first);
-    expectErrorMessage(
-      await post('/probe/a', '"plain words"', { 'Idempotency-Key': key }),
-      409,
-      'IDEMPOTENCY_KEY_REUSED',
-    );
+    const before = probe.executions;
+    expectErrorMessage(await post('/probe/a', 'plain words', { 'Idempotency-Key': key }), 400, 'MALFORMED_JSON');
+    expectErrorMessage(await post('/probe/a', '"plain words"', { 'Idempotency-Key': key }), 400, 'MALFORMED_JSON');
+    expect(probe.executions).to.equal(before);
+    expect(await keyRow(key)).to.equal(undefined);
+    expect((await post('/probe/a', '{"n":1}', { 'Idempotency-Key': key })).status).to.equal(200);
   });
 
   it('answers 409 IDEMPOTENCY_REQUEST_IN_PROGRESS with Retry-After while the first request runs, then replays', async () => {
@@ -139,7 +139,7 @@ describe('Idempotency-Key (spec 2.10, 4.5): the rules one by one', function () {
     );
     gate.open();
     const answered = await first;
-    expect(answered.status).to.equal(201);
+    expect(answered.status).to.equal(200);
     expectReplayOf(await post('/probe/a', '{"slow":true}', { 'Idempotency-Key': key }), answered);
     expect(probe.executions).to.equal(before);
   });
@@ -193,9 +193,9 @@ describe('Idempotency-Key (spec 2.10, 4.5): the rules one by one', function () {
       const key = `${visible}${randomUUID()}`.slice(0, 128).padEnd(128, 'x');
       expect(key).to.have.length(128);
       const first = await rawPost(probe.url, '/probe/a', [`Idempotency-Key: ${key}`], '{"n":1}');
-      expect(first.status, first.body).to.equal(201);
+      expect(first.status, first.body).to.equal(200);
       const replay = await rawPost(probe.url, '/probe/a', [`Idempotency-Key: ${key}`], '{"n":1}');
-      expect(replay.status).to.equal(201);
+      expect(replay.status).to.equal(200);
       expect(replay.body).to.equal(first.body);
       expect(replay.head).to.match(/\r\nidempotency-replayed: true/i);
     });
@@ -226,7 +226,7 @@ describe('Idempotency-Key (spec 2.10, 4.5): the rules one by one', function () {
       expect(failed.status).to.equal(503);
       expect(await keyRow(key)).to.equal(undefined);
       const retried = await post('/probe/a', '{"n":5}', { 'Idempotency-Key': key });
-      expect(retried.status).to.equal(201);
+      expect(retried.status).to.equal(200);
       expect(retried.headers.get('idempotency-replayed')).to.equal(null);
       expect(probe.executions).to.equal(before + 2);
       expectReplayOf(await post('/probe/a', '{"n":5}', { 'Idempotency-Key': key }), retried);
@@ -237,7 +237,7 @@ describe('Idempotency-Key (spec 2.10, 4.5): the rules one by one', function () {
       const failed = await post('/probe/a', '{"n":6}', { 'Idempotency-Key': key, 'X-Probe-Throw': '1' });
       expectErrorMessage(failed, 500, 'INTERNAL_ERROR');
       expect(await keyRow(key)).to.equal(undefined);
-      expect((await post('/probe/a', '{"n":6}', { 'Idempotency-Key': key })).status).to.equal(201);
+      expect((await post('/probe/a', '{"n":6}', { 'Idempotency-Key': key })).status).to.equal(200);
     });
 
     it('a 4xx answer is stored and replayed', async () => {
@@ -255,21 +255,23 @@ describe('Idempotency-Key (spec 2.10, 4.5): the rules one by one', function () {
       expect((await post('/probe/a', '{"n":7}', { 'Idempotency-Key': key, 'X-Probe-Status': '429' })).status).to.equal(
         429,
       );
-      expect((await post('/probe/a', '{"n":7}', { 'Idempotency-Key': key })).status).to.equal(201);
+      expect((await post('/probe/a', '{"n":7}', { 'Idempotency-Key': key })).status).to.equal(200);
       expect(probe.executions).to.equal(before + 2);
     });
 
     it('an answer that cannot be stored is still answered, logged, and its key released', async () => {
       const key = randomUUID();
       const before = probe.executions;
-      const first = await post('/probe/a', '{"n":8}', { 'Idempotency-Key': key, 'X-Probe-Body': 'nul' });
-      expect(first.status).to.equal(201);
-      expect(first.text).to.equal(`execution ${before + 1}\u0000`);
-      expect(
-        probe.logs.lines.some((line) => line.msg === 'idempotency key completion failed; answering anyway'),
-      ).to.equal(true);
+      // Too large to keep (a REST answer is JSON, which can always be stored otherwise).
+      const first = await post('/probe/a', '{"n":8}', { 'Idempotency-Key': key, 'X-Probe-Body': 'huge' });
+      expect(first.status).to.equal(200);
+      expect((first.body as { execution: number }).execution).to.equal(before + 1);
+      expect(first.text.length).to.be.above(IDEMPOTENCY_MAX_STORED_BODY);
+      expect(probe.logs.lines.some((line) => line.msg === 'answer too large to keep for idempotent replay')).to.equal(
+        true,
+      );
       expect(await keyRow(key)).to.equal(undefined);
-      expect((await post('/probe/a', '{"n":8}', { 'Idempotency-Key': key })).status).to.equal(201);
+      expect((await post('/probe/a', '{"n":8}', { 'Idempotency-Key': key })).status).to.equal(200);
       expect(probe.executions).to.equal(before + 2);
     });
 
@@ -289,7 +291,7 @@ describe('Idempotency-Key (spec 2.10, 4.5): the rules one by one', function () {
       const answered = probe.nextAnswered();
       gate.open();
       await answered;
-      expect(await keyRow(key)).to.deep.include({ state: 'completed', response_status: 201 });
+      expect(await keyRow(key)).to.deep.include({ state: 'completed', response_status: 200 });
       const replay = await post('/probe/a', '{"n":9}', { 'Idempotency-Key': key });
       expect(replay.headers.get('idempotency-replayed')).to.equal('true');
     });
@@ -309,15 +311,15 @@ describe('Idempotency-Key (spec 2.10, 4.5): the rules one by one', function () {
       const gate = probe.hold();
       const first = post('/probe/a', '{"n":10}', { 'Idempotency-Key': key });
       await gate.started;
-      probe.clock.advance(IDEMPOTENCY_LEASE_SECONDS + 1);
+      await probe.clock.advance(IDEMPOTENCY_LEASE_SECONDS + 1);
       // Past the lease, a different request is still refused; the same one takes the key over.
       expectErrorMessage(await post('/probe/a', '{"n":11}', { 'Idempotency-Key': key }), 409, 'IDEMPOTENCY_KEY_REUSED');
       const takeover = await post('/probe/a', '{"n":10}', { 'Idempotency-Key': key });
-      expect(takeover.status).to.equal(201);
+      expect(takeover.status).to.equal(200);
       expect(takeover.headers.get('idempotency-replayed')).to.equal(null);
       gate.open();
       const late = await first;
-      expect(late.status, 'the first attempt still answers').to.equal(201);
+      expect(late.status, 'the first attempt still answers').to.equal(200);
       expect(late.headers.get('x-probe-execution')).to.not.equal(takeover.headers.get('x-probe-execution'));
       expectReplayOf(await post('/probe/a', '{"n":10}', { 'Idempotency-Key': key }), takeover);
     });
@@ -325,11 +327,11 @@ describe('Idempotency-Key (spec 2.10, 4.5): the rules one by one', function () {
     it('a key past its retention executes again, even before it is swept', async () => {
       const key = randomUUID();
       const first = await post('/probe/a', '{"n":12}', { 'Idempotency-Key': key });
-      probe.clock.advance(IDEMPOTENCY_RETENTION_SECONDS - 60);
+      await probe.clock.advance(IDEMPOTENCY_RETENTION_SECONDS - 60);
       expectReplayOf(await post('/probe/a', '{"n":12}', { 'Idempotency-Key': key }), first);
-      probe.clock.advance(61);
+      await probe.clock.advance(61);
       const again = await post('/probe/a', '{"n":13}', { 'Idempotency-Key': key });
-      expect(again.status).to.equal(201);
+      expect(again.status).to.equal(200);
       expect(again.headers.get('idempotency-replayed')).to.equal(null);
     });
 
@@ -337,7 +339,7 @@ describe('Idempotency-Key (spec 2.10, 4.5): the rules one by one', function () {
       const prefix = `sweep-${randomUUID()}`;
       for (let index = 0; index < 5; index++) await post('/probe/a', '{}', { 'Idempotency-Key': `${prefix}-${index}` });
       const live = `${prefix}-live`;
-      probe.clock.advance(IDEMPOTENCY_RETENTION_SECONDS + 1);
+      await probe.clock.advance(IDEMPOTENCY_RETENTION_SECONDS + 1);
       await post('/probe/a', '{}', { 'Idempotency-Key': live });
       const count = async () =>
         (
@@ -354,7 +356,7 @@ describe('Idempotency-Key (spec 2.10, 4.5): the rules one by one', function () {
     it('sweepExpired stops after max_batches, and is refused to anyone but the system', async () => {
       const prefix = `batch-${randomUUID()}`;
       for (let index = 0; index < 5; index++) await post('/probe/a', '{}', { 'Idempotency-Key': `${prefix}-${index}` });
-      probe.clock.advance(IDEMPOTENCY_RETENTION_SECONDS + 1);
+      await probe.clock.advance(IDEMPOTENCY_RETENTION_SECONDS + 1);
       const { invoker, createContext } = probe.access;
       const first = await invoker.call(
         'idempotency.sweepExpired',

@@ -1,10 +1,8 @@
 import type { Context } from '../../context.ts';
-import { classifyError, errorMessage, originalError } from '../../errors/index.ts';
+import { AppError, classifyError, originalError } from '../../errors/index.ts';
 import type { AgentTask } from '../agent-tasks/agent-task.schema.ts';
-import { claimKey } from '../idempotency/claim.ts';
-import { completeIdempotencyKey, releaseIdempotencyKey } from '../idempotency/idempotency-keys.query.ts';
-import { idempotencyOwner } from '../idempotency/owner.ts';
-import { answerHeaders, IDEMPOTENCY_MAX_STORED_BODY, IDEMPOTENCY_RETENTION_SECONDS } from '../idempotency/policy.ts';
+import type { AnswerToKeep } from '../idempotency/idempotent-call.ts';
+import { runIdempotently } from '../idempotency/run-idempotently.ts';
 import type { A2aHttpAnswer, A2aOutcome } from './a2a-exchange.ts';
 
 /** A request's Idempotency-Key as the adapter read it: the fingerprint is null for a body nested too deeply to hash. */
@@ -26,12 +24,10 @@ export interface AnswerWriting {
   task(task: AgentTask): A2aHttpAnswer;
 }
 
-/**
- * Whether an answer is kept for replay: not a 5xx (the failure may be over by the retry), nor 401,
- * 408 or 429, which say the request was not processed and invite the same request again.
- */
-function storable(status: number): boolean {
-  return status < 500 && status !== 401 && status !== 408 && status !== 429;
+/** What the key keeps of an execution's answer: the stored task it is by id, else its bytes; nothing for a budget refusal. */
+function kept({ status, headers, body, taskId, replayable }: ExecutedAnswer): AnswerToKeep | undefined {
+  if (replayable === false) return undefined;
+  return taskId !== undefined ? { status, headers, taskId } : { status, headers, body };
 }
 
 /** An error of the key's own handling (a 409 refusal, or the database away) as the exchange's refusal. */
@@ -41,50 +37,20 @@ function failure(context: Context, error: unknown, writing: AnswerWriting): A2aH
   return writing.write({ kind: 'refusal', error: classified.body, headers: classified.headers });
 }
 
-type HeldKey = { owner: string; scope: string; key: string; claimToken: string };
-
-/** Frees a claimed key whose answer is not kept, so a retry runs again. */
-async function release(context: Context, held: HeldKey, reason: string): Promise<void> {
-  try {
-    await releaseIdempotencyKey(context.sql, held);
-  } catch (error) {
-    // The lease frees the key in the end.
-    context.log.error({ err: originalError(error), reason }, 'idempotency key release failed');
-  }
-}
-
-/** Stores a claimed execution's answer for replay, or frees the key when it is not to be kept. */
-async function settle(context: Context, held: HeldKey, answer: ExecutedAnswer): Promise<void> {
-  if (!storable(answer.status) || answer.replayable === false)
-    return release(context, held, `status ${answer.status}${answer.replayable === false ? ', not replayable' : ''}`);
-  if (answer.taskId === undefined && answer.body.length > IDEMPOTENCY_MAX_STORED_BODY) {
-    context.log.warn({ bytes: answer.body.length }, 'answer too large to keep for idempotent replay');
-    return release(context, held, 'answer too large');
-  }
-  try {
-    const now = context.clock.now();
-    const stored = await completeIdempotencyKey(context.sql, {
-      ...held,
-      status: answer.status,
-      // Budget headers describe the first caller's budget; a replay carries the current caller's.
-      headers: answerHeaders(answer.headers),
-      answer: answer.taskId !== undefined ? { taskId: answer.taskId } : { body: answer.body },
-      expiresAt: new Date(now.getTime() + IDEMPOTENCY_RETENTION_SECONDS * 1000),
-    });
-    if (!stored)
-      context.log.warn({ scope: held.scope }, 'idempotency key no longer held by its claim: answer not stored');
-  } catch (error) {
-    context.log.error({ err: originalError(error) }, 'idempotency key completion failed; answering anyway');
-    await release(context, held, 'completion failed');
-  }
-}
+/** The answer as HTTP, without what only its key reads (taskId, replayable). */
+const httpAnswerOf = ({ status, headers, body, errorCode }: ExecutedAnswer): A2aHttpAnswer => ({
+  status,
+  headers,
+  body,
+  ...(errorCode ? { errorCode } : {}),
+});
 
 /**
- * Runs `execute` at most once per caller (owner.ts) and Idempotency-Key: without a key, every
- * time; the same key and request once answered, the stored answer (a stored task's answer
- * rewritten from the task as it stands) with Idempotency-Replayed; the same key and another
- * request, 409 IDEMPOTENCY_KEY_REUSED; while the first runs, 409 IDEMPOTENCY_REQUEST_IN_PROGRESS
- * (claim.ts decides). A 5xx or a throw frees the key, so a retry runs again.
+ * Runs `execute` at most once per caller and Idempotency-Key (core/services/idempotency/
+ * run-idempotently.ts decides) and answers in the exchange's wire: the same key and request once
+ * answered, the stored answer (a stored task's answer rewritten from the task as it stands) with
+ * Idempotency-Replayed; a refusal of the key (409 reused or in progress, a body too deep to
+ * fingerprint) as the exchange's refusal.
  */
 export async function answerOnce(
   context: Context,
@@ -92,43 +58,26 @@ export async function answerOnce(
   writing: AnswerWriting,
   execute: () => Promise<ExecutedAnswer>,
 ): Promise<A2aHttpAnswer> {
-  if (use === undefined) {
-    const { status, headers, body, errorCode } = await execute();
-    return { status, headers, body, ...(errorCode ? { errorCode } : {}) };
-  }
+  if (use === undefined) return httpAnswerOf(await execute());
   const { scope, key, fingerprint } = use;
-  if (fingerprint === null) {
-    const error = errorMessage('VALIDATION_FAILED', 'The request body is nested too deeply.');
-    return writing.write({ kind: 'refusal', error, headers: {} });
-  }
-  const owner = idempotencyOwner(context);
-  let claim;
-  try {
-    claim = await claimKey(context.sql, { owner, scope, key, fingerprint }, context.clock.now());
-  } catch (error) {
-    return failure(context, error, writing);
-  }
-  if (claim.outcome === 'replay') {
-    const written = claim.task ? writing.task(claim.task) : { headers: {}, body: claim.body! };
-    const headers = {
-      ...claim.headers,
-      ...written.headers,
-      'Idempotency-Replayed': 'true',
-      'Idempotent-Replayed': 'true',
-    };
-    return { status: claim.status, headers, body: written.body };
-  }
-  if (claim.tookOver) context.log.warn({ scope }, 'idempotency key taken over after its lease or retention ran out');
-
-  const held = { owner, scope, key, claimToken: claim.claimToken };
-  let answer: ExecutedAnswer;
-  try {
-    answer = await execute();
-  } catch (error) {
-    await release(context, held, 'execution failed');
-    throw error;
-  }
-  await settle(context, held, answer);
-  const { status, headers, body, errorCode } = answer;
-  return { status, headers, body, ...(errorCode ? { errorCode } : {}) };
+  const request = {
+    scope,
+    key,
+    fingerprint: () => {
+      if (fingerprint === null) throw new AppError('VALIDATION_FAILED', 'The request body is nested too deeply.');
+      return fingerprint;
+    },
+  };
+  const ran = await runIdempotently(context, request, execute, kept);
+  if (ran.outcome === 'executed') return httpAnswerOf(ran.result);
+  if (ran.outcome === 'refused') return failure(context, ran.error, writing);
+  const { answer } = ran;
+  const written = answer.task ? writing.task(answer.task) : { headers: {}, body: answer.body! };
+  const headers = {
+    ...answer.headers,
+    ...written.headers,
+    'Idempotency-Replayed': 'true',
+    'Idempotent-Replayed': 'true',
+  };
+  return { status: answer.status, headers, body: written.body };
 }

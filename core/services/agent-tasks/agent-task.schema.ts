@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { agentTaskStates } from '../../../orm/entities/agent/agent-task.ts';
+import type { agentTaskStates } from '../../../orm/entities/agent/agent-task.ts';
 
 /**
  * The protocol-neutral shape of an A2A task as it is stored: the A2A adapter translates it to the
@@ -19,33 +19,31 @@ export const ZAgentMessage = z.object({
 });
 export type AgentMessage = z.infer<typeof ZAgentMessage>;
 
-const ZAgentArtifact = z.object({
-  artifactId: z.string().min(1).max(200),
-  name: z.string().max(100),
-  parts: z.array(ZAgentPart).min(1),
-});
-export type AgentArtifact = z.infer<typeof ZAgentArtifact>;
+/** One result of a task's skill: a name and at least one part. */
+export interface AgentArtifact {
+  artifactId: string;
+  name: string;
+  parts: AgentPart[];
+}
 
-const ZAgentTaskState = z.enum(agentTaskStates);
-
-/** What a task holds: its state, the skill it ran (none while it waits for input), its messages and artifacts. */
-const ZAgentTaskContent = z.object({
-  state: ZAgentTaskState,
-  skill: z.string().max(100).nullable(),
-  /** Every message of the task, oldest first; for `failed` and `input-required` the last is the agent's status message. */
-  history: z.array(ZAgentMessage).min(1).max(50),
-  artifacts: z.array(ZAgentArtifact).max(5),
-});
-
-export const ZAgentTask = ZAgentTaskContent.extend({
-  id: z.uuid(),
-  contextId: z.string(),
+/**
+ * A stored task: its state, the skill it ran (none while it waits for input), its messages and
+ * artifacts. Core writes every one itself (the task store), so no schema checks it again.
+ */
+export interface AgentTask {
+  id: string;
+  contextId: string;
+  state: (typeof agentTaskStates)[number];
+  skill: string | null;
+  /** Every message of the task, oldest first (at most 50); for `failed` and `input-required` the last is the agent's status message. */
+  history: AgentMessage[];
+  /** At most 5. */
+  artifacts: AgentArtifact[];
   /** ISO 8601 UTC. */
-  createdAt: z.string(),
+  createdAt: string;
   /** ISO 8601 UTC: the status timestamp. */
-  updatedAt: z.string(),
-});
-export type AgentTask = z.infer<typeof ZAgentTask>;
+  updatedAt: string;
+}
 
 /** The id of a task: a random uuid this agent issued. */
 export const ZAgentTaskId = z.uuid({ message: 'expected a task id (a UUID)' });

@@ -1,31 +1,37 @@
 import type { ClaimOutcome } from './claim.ts';
 
 /** An answer as a transport sends it, and as a key keeps it for replay. */
-export interface KeptAnswer {
+interface KeptAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
 }
 
+/** What a key keeps of an answer: its bytes, or (an A2A answer) the stored task it is, by id, rewritten from the task on replay. */
+export type AnswerToKeep = KeptAnswer | (Omit<KeptAnswer, 'body'> & { taskId: string });
+
 /** How a procedure call ended, as tRPC's middleware sees it. */
 export type CallOutcome = { ok: true; data: unknown } | { ok: false; error: unknown };
 
-/**
- * What a transport tells the idempotency middleware (core/trpc.ts) about a request to a procedure
- * with `rest.idempotent` (Context.idempotency). The transport owns what is HTTP about it: the key's
- * header and syntax, the fingerprint of its request, and the bytes of its answers; the middleware
- * owns what happens to the key.
- */
-export interface IdempotentCall {
+/** A request as its Idempotency-Key sees it; its transport owns the key's header and syntax and the fingerprint. */
+export interface KeyedRequest {
   /** The endpoint the key belongs to ("POST /api/v1/agent/ucp/checkout"): keys are per owner and endpoint. */
   scope: string;
   /** The request's Idempotency-Key, already checked; undefined when it carries none (it runs every time). */
   key: string | undefined;
   /**
-   * The request's fingerprint (hex SHA-256). Asked for only once the budgets are reserved; throws an
-   * AppError when the request cannot be fingerprinted, which is then the answer.
+   * The request's fingerprint (hex SHA-256). Asked for only when the key is claimed (after the
+   * budgets); throws an AppError when the request cannot be fingerprinted, which is then the answer.
    */
   fingerprint: () => string;
+}
+
+/**
+ * What a transport tells the idempotency middleware (core/trpc.ts) about a request to a procedure
+ * with `rest.idempotent` (Context.idempotency): the request, and the bytes of its answers; the
+ * middleware owns what happens to the key.
+ */
+export interface IdempotentCall extends KeyedRequest {
   /**
    * The answer the transport sends for the procedure's outcome, byte for byte; undefined when the
    * transport's own error handling answers it instead (a 5xx, anything unexpected): nothing is kept.

@@ -16,7 +16,6 @@ export const IDEMPOTENCY_LEASE_SECONDS = 60;
 
 /** The key rule (spec 2.10): 1 to 128 visible ASCII characters, 0x21 to 0x7E. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,128}$/;
 
 /**
  * The largest answer body kept for replay, in characters. An answer over it is still sent, but not

@@ -2,11 +2,22 @@ import type { Context } from '../../context.ts';
 import { originalError } from '../../errors/index.ts';
 import { claimKey } from './claim.ts';
 import { completeIdempotencyKey, releaseIdempotencyKey, type KeyIdentity } from './idempotency-keys.query.ts';
-import type { CallOutcome, IdempotentCall, KeptAnswer } from './idempotent-call.ts';
+import type { AnswerToKeep, KeyedRequest, ReplayedAnswer } from './idempotent-call.ts';
 import { idempotencyOwner } from './owner.ts';
 import { answerHeaders, IDEMPOTENCY_MAX_STORED_BODY, IDEMPOTENCY_RETENTION_SECONDS, keptForReplay } from './policy.ts';
 
 type HeldKey = KeyIdentity & { claimToken: string };
+
+/**
+ * What became of a request with its key: `executed` the work ran (its result; what it threw is
+ * thrown); `replayed` it did not run, `answer` is the first one's; `refused` the key's own check
+ * failed (reused for another request, still in progress, not fingerprintable, the store
+ * unavailable): `error` is the answer, and nothing ran.
+ */
+export type IdempotentRun<R> =
+  | { outcome: 'executed'; result: R }
+  | { outcome: 'replayed'; answer: ReplayedAnswer }
+  | { outcome: 'refused'; error: unknown };
 
 /** Frees a key whose execution is not kept, so a retry runs again; a failure is logged (the lease frees it in the end). */
 async function release(ctx: Context, held: HeldKey, reason: string): Promise<void> {
@@ -21,23 +32,23 @@ async function release(ctx: Context, held: HeldKey, reason: string): Promise<voi
  * Keeps the answer for replay during the retention, without the budget headers (a replay carries
  * the current caller's). Only the claim that holds the key can: one taken over after its lease keeps nothing.
  */
-async function complete(ctx: Context, held: HeldKey, answer: KeptAnswer): Promise<void> {
+async function complete(ctx: Context, held: HeldKey, answer: AnswerToKeep): Promise<void> {
   const now = ctx.clock.now();
   const stored = await completeIdempotencyKey(ctx.sql, {
     ...held,
     status: answer.status,
     headers: answerHeaders(answer.headers),
-    answer: { body: answer.body },
+    answer: 'taskId' in answer ? { taskId: answer.taskId } : { body: answer.body },
     expiresAt: new Date(now.getTime() + IDEMPOTENCY_RETENTION_SECONDS * 1000),
   });
   if (!stored) ctx.log.warn({ scope: held.scope }, 'idempotency key no longer held by its claim: answer not stored');
 }
 
 /** Keeps the answer of the execution that held the key, or frees the key when the answer is not to be kept. */
-async function settle(ctx: Context, held: HeldKey, answer: KeptAnswer | undefined): Promise<void> {
-  if (answer === undefined) return release(ctx, held, 'execution failed');
+async function settle(ctx: Context, held: HeldKey, answer: AnswerToKeep | undefined): Promise<void> {
+  if (answer === undefined) return release(ctx, held, 'not kept');
   if (!keptForReplay(answer.status)) return release(ctx, held, `status ${answer.status}`);
-  if (answer.body.length > IDEMPOTENCY_MAX_STORED_BODY) {
+  if ('body' in answer && answer.body.length > IDEMPOTENCY_MAX_STORED_BODY) {
     ctx.log.warn({ bytes: answer.body.length }, 'answer too large to keep for idempotent replay');
     return release(ctx, held, 'answer too large');
   }
@@ -50,45 +61,40 @@ async function settle(ctx: Context, held: HeldKey, answer: KeptAnswer | undefine
 }
 
 /**
- * Runs a procedure call at most once per caller, endpoint and Idempotency-Key (spec 2.10 and 4.5):
- * the lifecycle of the idempotency middleware (core/trpc.ts), which hands it `run` (the rest of the
- * procedure) and `skip` (an answer without running it). Records what it did on
- * `ctx.response.idempotency` (IdempotentCall's transport reads it):
+ * Runs work at most once per caller, endpoint and Idempotency-Key (spec 2.10 and 4.5): the one
+ * lifecycle of a key, for the idempotency middleware of REST procedures (idempotent-procedure.ts)
+ * and for the A2A service (core/services/a2a/answer-once.ts). The caller says how its request is
+ * fingerprinted, how the work runs, and what of its result a key keeps (`keep`: its bytes, or the
+ * stored A2A task it is; undefined when it is not to be kept, as a failure its transport answers):
  * - no key: runs, every time;
- * - a new key: runs, and keeps the transport's answer for 24 hours when it is kept for replay
- *   (keptForReplay; a 5xx or a failure the transport answers itself releases the key, so a retry runs);
+ * - a new key: runs, and keeps the answer for 24 hours when its status is kept for replay
+ *   (keptForReplay; otherwise, or when the work throws, the key is freed so a retry runs);
  * - the same key and an equivalent request once answered: `replayed` with the kept answer, and runs nothing;
- * - the same key and another request, or while its first request runs: the claim's 409 is thrown (`refused`).
+ * - the same key and another request, or while its first request runs: `refused` with the claim's 409.
  * Whose key it is comes from the context (owner.ts), never from the request. If keeping the answer
  * fails, it is logged and the answer still given; if the process dies first the key's lease (60
  * seconds) frees it.
  */
-export async function runIdempotently<R extends CallOutcome>(
+export async function runIdempotently<R>(
   ctx: Context,
-  call: IdempotentCall,
+  request: KeyedRequest,
   run: () => Promise<R>,
-  skip: () => R,
-): Promise<R> {
-  if (call.key === undefined) {
-    ctx.response.idempotency = { outcome: 'executed' };
-    return run();
-  }
-  const identity = { owner: idempotencyOwner(ctx), scope: call.scope, key: call.key };
+  keep: (result: R) => AnswerToKeep | undefined,
+): Promise<IdempotentRun<R>> {
+  if (request.key === undefined) return { outcome: 'executed', result: await run() };
+  const identity = { owner: idempotencyOwner(ctx), scope: request.scope, key: request.key };
   let claim;
   try {
-    claim = await claimKey(ctx.sql, { ...identity, fingerprint: call.fingerprint() }, ctx.clock.now());
+    claim = await claimKey(ctx.sql, { ...identity, fingerprint: request.fingerprint() }, ctx.clock.now());
   } catch (error) {
-    ctx.response.idempotency = { outcome: 'refused' };
-    throw error;
+    return { outcome: 'refused', error };
   }
   if (claim.outcome === 'replay') {
     const { outcome: _replay, ...answer } = claim;
-    ctx.response.idempotency = { outcome: 'replayed', answer };
-    return skip();
+    return { outcome: 'replayed', answer };
   }
   if (claim.tookOver)
-    ctx.log.warn({ scope: call.scope }, 'idempotency key taken over after its lease or retention ran out');
-  ctx.response.idempotency = { outcome: 'executed' };
+    ctx.log.warn({ scope: request.scope }, 'idempotency key taken over after its lease or retention ran out');
   const held = { ...identity, claimToken: claim.claimToken };
   let result: R;
   try {
@@ -97,10 +103,6 @@ export async function runIdempotently<R extends CallOutcome>(
     await release(ctx, held, 'execution failed');
     throw error;
   }
-  await settle(
-    ctx,
-    held,
-    call.answerOf(result.ok ? { ok: true, data: result.data } : { ok: false, error: result.error }),
-  );
-  return result;
+  await settle(ctx, held, keep(result));
+  return { outcome: 'executed', result };
 }
