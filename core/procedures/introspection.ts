@@ -1,7 +1,7 @@
 import { callTRPCProcedure, type AnyProcedure, type AnyRouter } from '@trpc/server';
 import { z } from 'zod';
 import type { Context } from '../context.ts';
-import type { Meta } from '../trpc.ts';
+import type { ProcedureEntry } from './procedure-entry.ts';
 
 /**
  * The one place that reads tRPC's internals: a procedure's `_def` (its type, meta, input and
@@ -12,32 +12,10 @@ import type { Meta } from '../trpc.ts';
  * fails there, loudly, instead of quietly changing a transport.
  */
 
-type ProcedureType = 'query' | 'mutation' | 'subscription';
-
-/** One procedure of a router, as the adapters and the tests read it. */
-export interface ProcedureEntry {
-  /** Its dotted path on the router ("blog.getPost"): what a caller names and what the invoker takes. */
-  path: string;
-  type: ProcedureType;
-  /** What `.meta()` declared: the REST mapping (`openapi`) and the MCP tool (`tool`). */
-  meta: Meta | undefined;
-  /** The schema of `.input()`; undefined when the procedure declares none. */
-  inputParser: z.ZodType | undefined;
-  /** The schema of `.output()`; undefined when the procedure declares none. */
-  outputSchema: z.ZodType | undefined;
-  /**
-   * Whether tRPC parses the handler's answer against `outputSchema` on every call: false without
-   * an output schema and after removeOutputValidator() (skipOutputReparse in core/trpc.ts).
-   */
-  reparsesOutput: boolean;
-  /** The procedure itself (for identity checks; call it through callProcedure or the invoker). */
-  procedure: AnyProcedure;
-}
-
 /** The parts of a procedure's `_def` read here, typed once. */
 interface ProcedureDef {
-  type: ProcedureType;
-  meta?: Meta;
+  type: ProcedureEntry['type'];
+  meta?: ProcedureEntry['meta'];
   inputs?: unknown[];
   output?: unknown;
   middlewares?: Array<{ _type?: string }>;
@@ -123,7 +101,7 @@ export function removeOutputValidator<P extends AnyProcedure>(procedure: P): P {
 export interface CallProcedureOptions {
   router: AnyRouter;
   path: string;
-  type: ProcedureType;
+  type: ProcedureEntry['type'];
   /** The input as the transport received it: the procedure's own input schema parses it. */
   input: unknown;
   ctx: Context;

@@ -1,7 +1,8 @@
 import { TRPCError, type AnyRouter } from '@trpc/server';
 import type { Context } from '../context.ts';
 import type { AppRouter } from '../routers/_app.ts';
-import { callProcedure, listProcedures, type ProcedureEntry } from './introspection.ts';
+import type { ProcedureEntry } from './procedure-entry.ts';
+import { callProcedure, listProcedures } from './introspection.ts';
 
 /**
  * The types below come from the router's caller type (`createCaller`'s result: procedures are its

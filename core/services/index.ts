@@ -1,4 +1,4 @@
-import type { AccessTokenVerifier } from '../auth/authenticate.ts';
+import type { AccessTokenVerifier } from '../auth/access-token-verifier.ts';
 import type { ClientDocumentSource } from './oauth/client-document-cache.ts';
 import type { KeyEncryptionKeySource } from './oauth/key-encryption-key.ts';
 import type { RedirectUriPolicy } from './oauth/redirect-uri-policy.ts';
@@ -6,7 +6,7 @@ import type { AgentReferenceSource } from './reference/types.ts';
 import type { PaymentSettings } from './payments/settings.ts';
 import type { FailureLimiter } from './rate-limit/failure-limiter.ts';
 import type { InFlightLimit } from './rate-limit/in-flight-limit.ts';
-import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+import type { RateLimiter } from './rate-limit/rate-limit-policy.ts';
 import type { WorkLimit } from './work-limit/work-limit.ts';
 import type { ServiceMetrics } from './metrics/metrics-port.ts';
 import type { WebhookSender } from './webhooks/sender-port.ts';

@@ -6,7 +6,7 @@ import type { HttpState } from '../../adapters/http/state.ts';
 import type { Config } from '../../core/config.ts';
 import { createContextFactory } from '../../core/context.ts';
 import type { Logger } from '../../core/logger.ts';
-import type { ProcedureEntry } from '../../core/procedures/introspection.ts';
+import type { ProcedureEntry } from '../../core/procedures/procedure-entry.ts';
 import { createInvoker } from '../../core/procedures/invoker.ts';
 import { appRouter, type AppRouter } from '../../core/routers/_app.ts';
 import { internalApiRouter } from '../../core/routers/internal-api.ts';

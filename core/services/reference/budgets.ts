@@ -1,4 +1,5 @@
-import { isBuiltOn, type ProcedureEntry } from '../../procedures/introspection.ts';
+import type { ProcedureEntry } from '../../procedures/procedure-entry.ts';
+import { isBuiltOn } from '../../procedures/introspection.ts';
 import {
   agentRequestProcedure,
   clientRegistrationProcedure,

@@ -1,4 +1,4 @@
-import type { ProcedureEntry } from '../../procedures/introspection.ts';
+import type { ProcedureEntry } from '../../procedures/procedure-entry.ts';
 import { AGENT_TASK_RETENTION_DAYS } from '../agent-tasks/retention.ts';
 import { discoveryUrls } from '../discovery/urls.ts';
 import {

@@ -1,5 +1,5 @@
 import { mcpScopeFor, mcpScopes, scopesGranting } from '../../auth/scopes.ts';
-import type { ProcedureEntry } from '../../procedures/introspection.ts';
+import type { ProcedureEntry } from '../../procedures/procedure-entry.ts';
 import { oauthUrls } from '../oauth/urls.ts';
 import { parametersOf, type Parameter } from './json-schema.ts';
 import { cell, code, deployed, fenced, parameterTable } from './markdown.ts';

@@ -1,4 +1,4 @@
-import type { ProcedureEntry } from '../../procedures/introspection.ts';
+import type { ProcedureEntry } from '../../procedures/procedure-entry.ts';
 import { webhookEventCatalogue } from '../webhooks/event-catalogue.ts';
 import type { ReferenceEvent, ReferenceEventSource } from './types.ts';
 
