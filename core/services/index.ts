@@ -1,4 +1,5 @@
 import type { AccessTokenVerifier } from '../auth/access-token-verifier.ts';
+import type { ServiceCaches } from './caches.ts';
 import type { ClientDocumentSource } from './oauth/client-document-cache.ts';
 import type { KeyEncryptionKeySource } from './oauth/key-encryption-key.ts';
 import type { RedirectUriPolicy } from './oauth/redirect-uri-policy.ts';
@@ -50,6 +51,8 @@ export interface CoreServices {
      */
     webhookSendNow: RateLimiter;
   };
+  /** What this app remembers between requests; no module of core keeps any (caches.ts). */
+  caches: ServiceCaches;
   /** The service-wide bound on concurrent password checks (scrypt); beyond its queue, SERVER_BUSY. */
   passwordChecks: WorkLimit;
   /** Which redirect URIs client registration accepts (and client metadata documents may list). */

@@ -13,11 +13,11 @@ import { internalApiRouter } from '../../core/routers/internal-api.ts';
 import type { CoreServices } from '../../core/services/index.ts';
 import { agentReferenceSource } from '../../core/services/reference/build-reference.ts';
 import { referenceLimitsOf } from '../../core/services/reference/reference-limits.ts';
-import { createCoreServices } from '../../orm/core-services.ts';
-import { composeClientDocuments } from './client-documents.ts';
 import type { Database } from '../../orm/database.ts';
 import type { MetricsRegistry } from '../../adapters/metrics/registry.ts';
-import { composeMetrics, withMetrics } from './metrics.ts';
+import type { DatabaseNotifications } from '../../core/services/sql/notifications.ts';
+import { composeServices } from './compose-services.ts';
+import { composeMetrics } from './metrics.ts';
 
 export interface ComposeAppOptions {
   /** The effective configuration (its site URL is what the app announces). */
@@ -41,6 +41,8 @@ export interface ComposeAppOptions {
    * given, the app gets one of its own, and services built here count into it.
    */
   metrics?: MetricsRegistry;
+  /** The process's database notifications, which services built here follow (the given `services` already do). */
+  notifications?: DatabaseNotifications;
 }
 
 /**
@@ -59,17 +61,14 @@ export function composeApp({
   trpcRouter = internalApiRouter,
   landing,
   metrics = composeMetrics(database),
+  notifications,
 }: ComposeAppOptions): Koa<HttpState> {
   const invoker = createInvoker(router);
   const createContext = createContextFactory({
     em: database.orm.em,
     urls: { site: config.siteUrl, base: config.baseUrl },
     services: withAgentReference(
-      services ??
-        withMetrics(
-          { ...createCoreServices(database, config), oauthClientDocuments: composeClientDocuments(config) },
-          metrics,
-        ),
+      services ?? composeServices({ database, config, metrics, notifications }),
       invoker.procedures,
       config,
     ),

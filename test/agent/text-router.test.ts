@@ -6,7 +6,6 @@ import { ZInterpretMessageOutput } from '../../core/routers/agent/interpret-mess
 import { createCaller } from '../../core/routers/_app.ts';
 import { NUMBER_WORDS } from '../../core/services/agent/text-router/lexicon-words.ts';
 import { routeText, type RoutedMessage } from '../../core/services/agent/text-router/route-text.ts';
-import { vocabularyCache } from '../../core/services/agent/vocabulary.ts';
 import { buildFixture, insertFixture, removeFixture, type Fixture } from '../directory/fixtures.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { DEMO_VOCABULARY } from './vocabulary-fixture.ts';
@@ -185,11 +184,11 @@ describe('agent.interpretMessage (the procedure over the database)', () => {
   before(async () => {
     f = buildFixture();
     await insertFixture(f);
-    vocabularyCache.invalidate();
+    service().services.caches.routerVocabulary.invalidate();
   });
   after(async () => {
     await removeFixture(f);
-    vocabularyCache.invalidate();
+    service().services.caches.routerVocabulary.invalidate();
   });
 
   it("routes with the database's vocabulary: the fixture's industry and metro keys", async () => {

@@ -12,4 +12,6 @@ import { ZInterpretMessageInput, ZInterpretMessageOutput } from './interpret-mes
 export const interpretMessage = publicProcedure
   .input(ZInterpretMessageInput)
   .output(ZInterpretMessageOutput)
-  .query(async ({ ctx, input }) => routeText(input.text, await routerVocabulary(ctx.sql, ctx.clock.now())));
+  .query(async ({ ctx, input }) =>
+    routeText(input.text, await routerVocabulary(ctx.services.caches.routerVocabulary, ctx.sql, ctx.clock.now())),
+  );
