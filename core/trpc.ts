@@ -159,17 +159,23 @@ const storageBudget = t.middleware(async ({ ctx, next }) => {
 });
 
 /** Public, and counted against the government group's per-client budget. */
-export const governmentProcedure = publicProcedure.use(rateLimitedBy('government'));
+export const governmentProcedure = publicProcedure
+  .use(rateLimitedBy('government'))
+  .meta({ base: { budget: 'government' } });
 
 /**
  * Public lists of the directory and the blog, counted against one per-client budget: a search
  * there costs up to a few hundred milliseconds of the database however small the page (it ranks
  * every match), and on the embedded database one client must not hold its single connection.
  */
-export const publicListProcedure = publicProcedure.use(rateLimitedBy('publicLists'));
+export const publicListProcedure = publicProcedure
+  .use(rateLimitedBy('publicLists'))
+  .meta({ base: { budget: 'publicLists' } });
 
 /** Public, and counted against the per-client budget of A2A requests. */
-export const agentRequestProcedure = publicProcedure.use(rateLimitedBy('agentRequests'));
+export const agentRequestProcedure = publicProcedure
+  .use(rateLimitedBy('agentRequests'))
+  .meta({ base: { budget: 'agentRequests' } });
 
 /**
  * An agent request that makes the database keep a row (an A2A task, an Idempotency-Key answer, a
@@ -178,10 +184,14 @@ export const agentRequestProcedure = publicProcedure.use(rateLimitedBy('agentReq
 export const agentStoringProcedure = agentRequestProcedure.use(storageBudget);
 
 /** Public OAuth dynamic client registration, counted against its own per-client budget. */
-export const clientRegistrationProcedure = publicProcedure.use(rateLimitedBy('oauthRegistration'));
+export const clientRegistrationProcedure = publicProcedure
+  .use(rateLimitedBy('oauthRegistration'))
+  .meta({ base: { budget: 'oauthRegistration' } });
 
 /** Public OAuth token and revocation requests, counted against their own per-client budget. */
-export const oauthTokenProcedure = publicProcedure.use(rateLimitedBy('oauthToken'));
+export const oauthTokenProcedure = publicProcedure
+  .use(rateLimitedBy('oauthToken'))
+  .meta({ base: { budget: 'oauthToken' } });
 
 /**
  * An MCP tool call, counted against its OAuth grant's budget (MCP_TOOL_RATE_LIMIT_PER_MINUTE): the MCP
@@ -190,11 +200,13 @@ export const oauthTokenProcedure = publicProcedure.use(rateLimitedBy('oauthToken
 export const mcpToolCallProcedure = publicProcedure.use(rateLimitedBy('mcpToolCalls', perGrant));
 
 /** Only the in-process caller of scripts: seeding and administration. No transport reaches it. */
-export const systemProcedure = t.procedure.use(({ ctx, path, next }) => {
-  // Answered word for word like an unknown procedure (tRPC's own message), so the public cannot discover administrative ones.
-  if (ctx.principal.kind !== 'system') throw new AppError('ROUTE_NOT_FOUND', `No procedure found on path "${path}"`);
-  return next();
-});
+export const systemProcedure = t.procedure
+  .use(({ ctx, path, next }) => {
+    // Answered word for word like an unknown procedure (tRPC's own message), so the public cannot discover administrative ones.
+    if (ctx.principal.kind !== 'system') throw new AppError('ROUTE_NOT_FOUND', `No procedure found on path "${path}"`);
+    return next();
+  })
+  .meta({ base: { systemOnly: true } });
 
 /**
  * Acts inside one business: the caller's principal (resolved from its bearer credentials when the
@@ -262,6 +274,7 @@ export const webhookManagementProcedure = t.procedure.use(async ({ ctx, next }) 
  * procedure ends, however it ends.
  */
 export const webhookSendNowProcedure = webhookManagementProcedure
+  .meta({ base: { budget: 'webhookSendNow' } })
   .use(rateLimitedBy('webhookSendNow', perBusiness))
   .use(async ({ ctx, next }) => {
     const owner = await perBusiness(ctx);

@@ -69,19 +69,6 @@ export function listProcedures(router: AnyRouter): ProcedureEntry[] {
 }
 
 /**
- * Whether a procedure was built on `base`, a procedure builder such as governmentProcedure (core/trpc.ts):
- * tRPC concatenates middlewares, so the base's middlewares are the first of the procedure's, as the same
- * functions. A base without middlewares (publicProcedure) is the start of every procedure: ask about
- * bases that add one. The reference (core/services/reference/) says from this which per-client budget
- * counts a procedure's calls.
- */
-export function isBuiltOn(entry: ProcedureEntry, base: { _def: unknown }): boolean {
-  const own = definition(entry.procedure).middlewares ?? [];
-  const inherited = (base._def as { middlewares?: unknown[] }).middlewares ?? [];
-  return inherited.length <= own.length && inherited.every((middleware, index) => own[index] === middleware);
-}
-
-/**
  * Removes the validator `.output(schema)` added to a procedure: its answer is no longer parsed
  * against the schema on every call, while the schema stays on the procedure (its type, the OpenAPI
  * and MCP schemas). Exactly one validator must be there: tRPC marks it, and if a version stops

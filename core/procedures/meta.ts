@@ -77,5 +77,23 @@ export interface RestMeta {
   admission?: 'agent.admitStoringRequest';
 }
 
+/**
+ * Set by a base procedure of core/trpc.ts, never by a procedure itself: tRPC merges meta down the
+ * builder chain, so every procedure built on that base carries it. The reference reads from it which
+ * budget counts a procedure and whether outsiders can reach it, without importing the bases.
+ */
+export interface BaseMeta {
+  /** The per-client budget (a key of CoreServices.rateLimiters) the base counts every call against. */
+  budget?: 'government' | 'publicLists' | 'agentRequests' | 'oauthRegistration' | 'oauthToken' | 'webhookSendNow';
+  /** Only the in-process system caller reaches it (systemProcedure). */
+  systemOnly?: true;
+}
+
 /** Procedure metadata: the REST mapping (trpc-to-openapi) plus what other transports read. */
-export type Meta = OpenApiMeta & { tool?: ToolMeta; skill?: SkillMeta; deprecation?: DeprecationMeta; rest?: RestMeta };
+export type Meta = OpenApiMeta & {
+  tool?: ToolMeta;
+  skill?: SkillMeta;
+  deprecation?: DeprecationMeta;
+  rest?: RestMeta;
+  base?: BaseMeta;
+};

@@ -3,7 +3,7 @@ import type { ServiceCaches } from './caches.ts';
 import type { ClientDocumentSource } from './oauth/client-document-cache.ts';
 import type { KeyEncryptionKeySource } from './oauth/key-encryption-key.ts';
 import type { RedirectUriPolicy } from './oauth/redirect-uri-policy.ts';
-import type { AgentReferenceSource } from './reference/types.ts';
+import type { AgentReferenceSource } from '../procedures/reference/types.ts';
 import type { PaymentSettings } from './payments/settings.ts';
 import type { FailureLimiter } from './rate-limit/failure-limiter.ts';
 import type { InFlightLimit } from './rate-limit/in-flight-limit.ts';
