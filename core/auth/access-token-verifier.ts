@@ -11,7 +11,7 @@ import type { Principal } from './principal.ts';
 export type AccessTokenVerifier = (token: string, request: VerificationRequest) => Promise<Principal | undefined>;
 
 /** What verification reads of a request (a Context is one): declared apart so CoreServices need not import the context. */
-export interface VerificationRequest {
+interface VerificationRequest {
   readonly em: EntityManager;
   readonly urls: SiteUrls;
   readonly clock: Clock;

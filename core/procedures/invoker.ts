@@ -31,6 +31,7 @@ type FunctionAt<TCaller, TPath extends string> = TPath extends `${infer Head}.${
 /**
  * The router an invoker runs unless told otherwise: the app's, registered by core/routers/_app.ts
  * through declaration merging, so this module never imports the router that imports core.
+ * @public (exported for that merge)
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by core/routers/_app.ts
 export interface InvokerRegister {}

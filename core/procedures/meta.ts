@@ -82,7 +82,7 @@ export interface RestMeta {
  * builder chain, so every procedure built on that base carries it. The reference reads from it which
  * budget counts a procedure and whether outsiders can reach it, without importing the bases.
  */
-export interface BaseMeta {
+interface BaseMeta {
   /** The per-client budget (a key of CoreServices.rateLimiters) the base counts every call against. */
   budget?: 'government' | 'publicLists' | 'agentRequests' | 'oauthRegistration' | 'oauthToken' | 'webhookSendNow';
   /** Only the in-process system caller reaches it (systemProcedure). */
