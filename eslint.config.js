@@ -99,7 +99,7 @@ export default tseslint.config(
   {
     // These patterns are published in the OpenAPI document, where validators in other dialects
     // (Python's re, .NET) read \d and \w as any Unicode digit or letter: [0-9] says what we accept.
-    files: ['core/routers/**/*.schema.ts'],
+    files: ['core/routers/**/*.schema.ts', 'core/domain/**/*.schema.ts'],
     rules: { 'regexp/prefer-d': 'off', 'regexp/prefer-w': 'off' },
   },
   {

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createLogger } from '../core/logger.ts';
-import { createCoreServices } from '../orm/core-services.ts';
+import { composeServices } from '../scripts/compose/compose-services.ts';
 import { systemCaller } from '../scripts/lib/system-caller.ts';
 import { seedAreas } from '../scripts/seed/areas.ts';
 import { seedDemoIfEmpty } from '../scripts/seed/run-seed.ts';
@@ -37,7 +37,7 @@ const bench = await startBenchService(
     AGENT_STORAGE_PER_NETWORK_PER_HOUR: '10000000',
   },
   async (database, config) => {
-    const caller = systemCaller({ orm: database.orm, services: createCoreServices(database, config), config, log });
+    const caller = systemCaller({ orm: database.orm, services: composeServices({ database, config }), config, log });
     await seedDemoIfEmpty(caller, seedAreas, log);
   },
 );

@@ -19,10 +19,9 @@ import { createContextInner } from '../core/context.ts';
 import { createLogger } from '../core/logger.ts';
 import { mintAccessToken, verifyAccessToken } from '../core/services/oauth/access-tokens.ts';
 import { issueAuthorization } from '../core/services/oauth/authorization-codes.ts';
-import { forgetAllGrantStates, GRANT_STATE_TTL_MS } from '../core/services/oauth/grant-state-cache.ts';
+import { GRANT_STATE_TTL_MS } from '../core/services/oauth/grant-state-cache.ts';
 import { forgetKeyPublications, publishedKeys } from '../core/services/oauth/signing-keys.ts';
 import { oauthUrls } from '../core/services/oauth/urls.ts';
-import { forgetVerifiedTokens } from '../core/services/oauth/verified-token-cache.ts';
 import { systemCaller } from '../scripts/lib/system-caller.ts';
 import { startBenchService } from './lib/bench-service.ts';
 import { measureInterleaved, printLatencyTable, ratios, type LatencyStats, type LatencyTarget } from './lib/latency.ts';
@@ -93,9 +92,10 @@ try {
   };
   const warm = async () => expectPrincipal(await service.services.accessTokenVerifier!(token, context()));
   const cold = async () => {
-    forgetVerifiedTokens();
-    forgetAllGrantStates();
-    forgetKeyPublications();
+    const { oauth } = service.services.caches;
+    oauth.verifiedTokens.clear();
+    oauth.grantStates.clear();
+    forgetKeyPublications(oauth.signingKeys);
     expectPrincipal(await service.services.accessTokenVerifier!(token, context()));
   };
   const reference = async () =>

@@ -4,33 +4,10 @@ import type { SqlSource } from './services/sql/query.ts';
 import type { Logger } from './logger.ts';
 import type { IdempotencyResult, IdempotentCall } from './services/idempotency/idempotent-call.ts';
 import type { CoreServices } from './services/index.ts';
+import type { Principal } from './auth/principal.ts';
+import type { SiteUrls } from './site-urls.ts';
 
-/**
- * Who is calling. `system` is the in-process caller of scripts (seeding, administration); no
- * transport can produce it, and with a `businessId` it acts inside that business with every scope.
- * `api_token` is a workspace API token (internal clients); `oauth` an access token of our
- * authorization server (agents). Both are bound to exactly one business.
- */
-export type Principal =
-  | { kind: 'anonymous' }
-  | { kind: 'system'; businessId?: string }
-  | { kind: 'api_token'; businessId: string; tokenId: string; scopes: readonly string[] }
-  | {
-      kind: 'oauth';
-      businessId: string;
-      userId: string;
-      clientId: string;
-      /** The grant the token was issued from (kept across refreshes): one agent connection, the key of its tool-call budget. */
-      grantId: string;
-      tokenId: string;
-      scopes: readonly string[];
-      /**
-       * The scopes a grant of this client to this member could ever carry (reachable-scopes.ts): the
-       * ceiling of a step-up. Undefined where no grant was read (a principal built by a caller):
-       * nothing is known to be out of reach.
-       */
-      reachableScopes?: readonly string[];
-    };
+export type { Principal, SiteUrls };
 
 /** Credentials a transport found on the request; core resolves them into a principal on demand. */
 export interface Credentials {
@@ -49,13 +26,6 @@ interface ResponseMeta {
   headers: Record<string, string>;
   /** What the idempotency middleware did with the request's key (Context.idempotency); unset when it did not run. */
   idempotency?: IdempotencyResult;
-}
-
-export interface SiteUrls {
-  /** {site_url} */
-  site: string;
-  /** {base_url} = {site_url}/api */
-  base: string;
 }
 
 /**

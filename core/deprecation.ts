@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { SiteUrls } from './context.ts';
 import { discoveryUrls } from './services/discovery/urls.ts';
-import type { DeprecationMeta, Meta } from './trpc.ts';
+import type { DeprecationMeta, Meta } from './procedures/meta.ts';
 
 /**
  * The versioning policy's notice period: a deprecated field or endpoint keeps working at least this

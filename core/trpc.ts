@@ -1,89 +1,16 @@
 import { initTRPC, type AnyProcedure } from '@trpc/server';
-import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { resolvePrincipal } from './auth/authenticate.ts';
-import { mcpScopeFor, principalAllows, scopesGranting, type ToolAccess } from './auth/scopes.ts';
-import type { ToolsetName } from './auth/toolsets.ts';
+import { mcpScopeFor, principalAllows, scopesGranting } from './auth/scopes.ts';
 import { workspaceScopeRefusal } from './auth/workspace-scope-refusal.ts';
 import type { Context } from './context.ts';
 import { AppError, classifyError, type ErrorMessage } from './errors/index.ts';
 import { houseStyleMessage } from './errors/validation-messages.ts';
 import { answeredWithoutRunning, removeOutputValidator } from './procedures/introspection.ts';
+import type { Meta } from './procedures/meta.ts';
 import { runIdempotentProcedure } from './services/idempotency/idempotent-procedure.ts';
 import { clientAddressKey, clientNetworkKey } from './services/rate-limit/client-address-key.ts';
 import { rateLimitHeaders } from './services/rate-limit/headers.ts';
-
-/**
- * A workspace procedure as an agent tool (the MCP catalogue is generated from these): its
- * kebab-case `name`, a human `title`, a `description` written for an agent, the access it needs, and
- * the one toolset it belongs to (what a connection chooses to see: core/auth/toolsets.ts).
- */
-export interface ToolMeta {
-  name: string;
-  title: string;
-  description: string;
-  access: ToolAccess;
-  toolset: ToolsetName;
-}
-
-/**
- * A public procedure as an A2A skill (the agent card and the A2A dispatch table are generated from
- * these): a kebab-case `id`, a short `name`, a `description` written for an agent, `tags`, and
- * `examples`: phrasings the text router (core/services/agent/) maps to this skill. The skill runs
- * the procedure itself, so its arguments, limits and validation are the REST endpoint's.
- * `summarize` turns the procedure's answer (and the input it was given, after parsing) into the
- * one or two sentences of the task's text part.
- */
-export interface SkillMeta {
-  id: string;
-  name: string;
-  description: string;
-  tags: string[];
-  examples: string[];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each procedure's own output and input; the adapter passes them back untouched
-  summarize: (output: any, input: any) => string;
-}
-
-/**
- * A procedure on its way out (the versioning policy, {base_url}/v1/versioning-policy): the day it
- * was deprecated, the day it may stop working, what replaces it. Set it with `deprecated()`
- * (core/deprecation.ts), which checks the dates against the policy and sets the OpenAPI
- * `deprecated` flag from the same call; the REST adapter then answers every call of the procedure
- * with `Deprecation`, `Sunset` and a `Link` to the policy.
- */
-export interface DeprecationMeta {
-  /** `YYYY-MM-DD` (UTC): the day it became deprecated, RFC 9745's `Deprecation` date. */
-  since: string;
-  /** `YYYY-MM-DD` (UTC), at least the policy's notice period after `since`: RFC 8594's `Sunset` date. */
-  sunset?: string;
-  /** What to use instead: a path under {base_url} (`/v2/directory/public`), linked as `successor-version`. */
-  replacement?: string;
-  /** One sentence for the reader of the OpenAPI description (why, or how to move). */
-  note?: string;
-}
-
-/**
- * How the REST adapter answers a procedure beyond its `openapi` mapping. `successStatus: 201` for a
- * procedure that creates something (its OpenAPI document says 201 too). `idempotent: true` makes
- * the POST honour Idempotency-Key (spec 2.10, 4.5): agentStoringProcedure's idempotency middleware
- * keeps and replays the answers, adapters/http/rest-idempotency.ts reads the key and writes them. A retry with the
- * same key and body replays the first answer byte for byte (a 201 replayed as 200, with
- * Idempotency-Replayed: true), another body with the key is 409; the document lists the header and
- * those answers. Opt-in, because a replayable answer is stored for 24 hours.
- */
-export interface RestMeta {
-  successStatus?: 201;
-  idempotent?: boolean;
-  /**
-   * The credential the operation needs. Default: none (the public surface, `security: []`).
-   * `workspace_api_token`: `Authorization: Bearer fsa_ws_...`; the OpenAPI document declares the bearer
-   * scheme on the operation and its 401 and 403 answers.
-   */
-  credential?: 'workspace_api_token';
-}
-
-/** Procedure metadata: the REST mapping (trpc-to-openapi) plus what other transports read. */
-export type Meta = OpenApiMeta & { tool?: ToolMeta; skill?: SkillMeta; deprecation?: DeprecationMeta; rest?: RestMeta };
 
 interface ErrorShapeData {
   /** The ErrorMessage, for clients of tRPC's own endpoint (`error.data.errorMessage`). */
@@ -259,17 +186,23 @@ const idempotencyKey = t.middleware(({ ctx, meta, next }) => {
 });
 
 /** Public, and counted against the government group's per-client budget. */
-export const governmentProcedure = publicProcedure.use(rateLimitedBy('government'));
+export const governmentProcedure = publicProcedure
+  .use(rateLimitedBy('government'))
+  .meta({ base: { budget: 'government' } });
 
 /**
  * Public lists of the directory and the blog, counted against one per-client budget: a search
  * there costs up to a few hundred milliseconds of the database however small the page (it ranks
  * every match), and on the embedded database one client must not hold its single connection.
  */
-export const publicListProcedure = publicProcedure.use(rateLimitedBy('publicLists'));
+export const publicListProcedure = publicProcedure
+  .use(rateLimitedBy('publicLists'))
+  .meta({ base: { budget: 'publicLists' } });
 
 /** Public, and counted against the per-client budget of A2A requests. */
-export const agentRequestProcedure = publicProcedure.use(rateLimitedBy('agentRequests'));
+const agentRequestProcedure = publicProcedure
+  .use(rateLimitedBy('agentRequests'))
+  .meta({ base: { budget: 'agentRequests' } });
 
 /**
  * An agent request whose per-client budget is spent when the procedure says so
@@ -301,17 +234,23 @@ export const agentKeyedStoringProcedure = agentRequestProcedure.use(async ({ ctx
 });
 
 /** Public OAuth dynamic client registration, counted against its own per-client budget. */
-export const clientRegistrationProcedure = publicProcedure.use(rateLimitedBy('oauthRegistration'));
+export const clientRegistrationProcedure = publicProcedure
+  .use(rateLimitedBy('oauthRegistration'))
+  .meta({ base: { budget: 'oauthRegistration' } });
 
 /** Public OAuth token and revocation requests, counted against their own per-client budget. */
-export const oauthTokenProcedure = publicProcedure.use(rateLimitedBy('oauthToken'));
+export const oauthTokenProcedure = publicProcedure
+  .use(rateLimitedBy('oauthToken'))
+  .meta({ base: { budget: 'oauthToken' } });
 
 /** Only the in-process caller of scripts: seeding and administration. No transport reaches it. */
-export const systemProcedure = t.procedure.use(({ ctx, path, next }) => {
-  // Answered word for word like an unknown procedure (tRPC's own message), so the public cannot discover administrative ones.
-  if (ctx.principal.kind !== 'system') throw new AppError('ROUTE_NOT_FOUND', `No procedure found on path "${path}"`);
-  return next();
-});
+export const systemProcedure = t.procedure
+  .use(({ ctx, path, next }) => {
+    // Answered word for word like an unknown procedure (tRPC's own message), so the public cannot discover administrative ones.
+    if (ctx.principal.kind !== 'system') throw new AppError('ROUTE_NOT_FOUND', `No procedure found on path "${path}"`);
+    return next();
+  })
+  .meta({ base: { systemOnly: true } });
 
 /**
  * Acts inside one business: the caller's principal (resolved from its bearer credentials when the
@@ -392,6 +331,7 @@ export const webhookManagementProcedure = t.procedure.use(async ({ ctx, next }) 
  * procedure ends, however it ends.
  */
 export const webhookSendNowProcedure = webhookManagementProcedure
+  .meta({ base: { budget: 'webhookSendNow' } })
   .use(rateLimitedBy('webhookSendNow', perBusiness))
   .use(async ({ ctx, next }) => {
     const owner = await perBusiness(ctx);

@@ -1,4 +1,5 @@
 import type { Config } from '../core/config.ts';
+import { createServiceCaches } from '../core/services/caches.ts';
 import type { CoreServices } from '../core/services/index.ts';
 import { createAccessTokenVerifier } from '../core/services/oauth/access-tokens.ts';
 import { formTokenKeySource } from '../core/services/oauth/authorize/form-token.ts';
@@ -18,7 +19,7 @@ import type { Database } from './database.ts';
  * instance by construction) they live in memory.
  *
  * OAuth access tokens are verified against the request's {site_url} as issuer and its MCP resource as audience,
- * through in-process caches that the database's notifications invalidate (followed by startService).
+ * through caches of these services alone, which the database's notifications invalidate (composeServices follows them).
  * The key-encryption key of the signing keys is OAUTH_KEY_ENCRYPTION_KEY, else a key file in
  * DATA_DIR (see Config.oauthTokens); on a server database that file is a development stop-gap and
  * says so in the log.
@@ -35,8 +36,10 @@ export function createCoreServices(database: Database, config: Config): CoreServ
         'Every instance on this database needs that same key; set OAUTH_KEY_ENCRYPTION_KEY (required in production).'
       : undefined;
   const kek = keyEncryptionKeySource({ configured: keyEncryptionKey, file: keyEncryptionKeyFile, fileWarning });
-  const verifyAccessToken = createAccessTokenVerifier();
+  const caches = createServiceCaches();
+  const verifyAccessToken = createAccessTokenVerifier(caches.oauth);
   return {
+    caches,
     oauth: { keyEncryptionKey: kek, formTokenKey: formTokenKeySource(kek), accessTokenTtlSeconds },
     passwordChecks: createWorkLimit({ ...config.passwordChecks, what: 'password checks' }),
     accessTokenVerifier: (token, ctx) => {

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
-import { createCoreServices } from '../orm/core-services.ts';
+import { composeServices } from './compose/compose-services.ts';
 import { openDatabase } from '../orm/database.ts';
 import { systemCaller } from './lib/system-caller.ts';
 import { seedAreas } from './seed/areas.ts';
@@ -54,7 +54,7 @@ const database = await openDatabase(config.database, { log, besideService: true 
   process.exit(1);
 });
 try {
-  const caller = systemCaller({ orm: database.orm, services: createCoreServices(database, config), config, log });
+  const caller = systemCaller({ orm: database.orm, services: composeServices({ database, config }), config, log });
   const started = performance.now();
   await runSeed(caller, plans, createLogger('info'), process.stderr.isTTY === true);
   process.stdout.write(`done in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);

@@ -3,7 +3,7 @@ import { startService } from './compose/start-service.ts';
 import { announceListening, type DemoOwnerNotice } from './compose/startup-banner.ts';
 import { ConfigError, loadConfig, seedsDemo, type Config } from '../core/config.ts';
 import { createLogger, logFormatFor, type Logger } from '../core/logger.ts';
-import { createCoreServices } from '../orm/core-services.ts';
+import { composeServices } from './compose/compose-services.ts';
 import type { Database } from '../orm/database.ts';
 import { systemCaller, type SystemCaller } from './lib/system-caller.ts';
 import { startupFailureSentence } from './lib/startup-failure.ts';
@@ -41,7 +41,7 @@ async function existingDemoOwner(caller: SystemCaller, config: Config): Promise<
  * announce, if any.
  */
 async function seedDemo(database: Database, config: Config, log: Logger): Promise<DemoOwnerNotice | undefined> {
-  const caller = systemCaller({ orm: database.orm, services: createCoreServices(database, config), config, log });
+  const caller = systemCaller({ orm: database.orm, services: composeServices({ database, config }), config, log });
   let created: DemoOwnerNotice | undefined;
   if (seedsDemo(config, database.kind)) {
     await seedDemoIfEmpty(caller, seedAreas, log).catch((error: unknown) =>

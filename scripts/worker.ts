@@ -6,7 +6,7 @@
 import { ConfigError, loadConfig, type Config } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
 import type { CoreServices } from '../core/services/index.ts';
-import { createCoreServices } from '../orm/core-services.ts';
+import { composeServices } from './compose/compose-services.ts';
 import { openDatabase } from '../orm/database.ts';
 import { startDatabaseNotifications } from '../orm/database-notifications.ts';
 import { composeWebhookDelivery } from './compose/webhook-delivery.ts';
@@ -40,7 +40,7 @@ const delivery = composeWebhookDelivery({
   runWorker: true,
   notifications,
 });
-built.services = { ...createCoreServices(database, config), webhookSender: delivery.sender };
+built.services = composeServices({ database, config, webhookSender: delivery.sender });
 delivery.start();
 
 let shuttingDown = false;

@@ -9,7 +9,7 @@ import { buildSkillTable } from './skills.ts';
  * input schema and called through the invoker with the request's own context, so a skill's rate
  * limit, validation and RateLimit headers are exactly its REST procedure's.
  */
-export function invokerSkillRunner(invoker: ProcedureInvoker): SkillRunner {
+export function invokerSkillRunner(invoker: ProcedureInvoker): SkillRunner<Context> {
   const table = buildSkillTable(invoker.procedures);
   return {
     skillIds: table.skills.map((skill) => skill.meta.id),

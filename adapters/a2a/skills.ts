@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ProcedureEntry } from '../../core/procedures/introspection.ts';
-import type { SkillMeta } from '../../core/trpc.ts';
+import type { ProcedureEntry } from '../../core/procedures/procedure-entry.ts';
+import type { SkillMeta } from '../../core/procedures/meta.ts';
 
 /** A skill and what calling it needs: the procedure's path (for the invoker) and its strict input schema. */
 interface Skill {

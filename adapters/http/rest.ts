@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Context } from '../../core/context.ts';
 import { deprecationHeaders } from '../../core/deprecation.ts';
-import type { ProcedureEntry } from '../../core/procedures/introspection.ts';
+import type { ProcedureEntry } from '../../core/procedures/procedure-entry.ts';
 import type { HttpAnswer } from './idempotency.ts';
 import type { ProcedureRoutesOptions } from './procedure-access.ts';
 import { requestFacts } from './request-facts.ts';

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { mcpScopeFor, mcpScopes, scopesGranting, type ToolAccess } from '../../core/auth/scopes.ts';
 import type { ToolsetName } from '../../core/auth/toolsets.ts';
-import type { ProcedureEntry } from '../../core/procedures/introspection.ts';
-import type { ToolMeta } from '../../core/trpc.ts';
+import type { ProcedureEntry } from '../../core/procedures/procedure-entry.ts';
+import type { ToolMeta } from '../../core/procedures/meta.ts';
 import { canonicalJson } from '../http/canonical-json.ts';
 import { CATALOGUE_REVISION } from './catalogue-revision.ts';
 import {

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { AppError, classifyError } from '../../core/errors/index.ts';
 import { perSite } from '../../core/per-site.ts';
-import type { ConsentPage, LoginPage } from '../../core/routers/oauth-authorize/authorization-pages.schema.ts';
+import type { ConsentPage, LoginPage } from '../../core/domain/oauth/authorization-pages.schema.ts';
 import { oauthUrls } from '../../core/services/oauth/urls.ts';
 import type { ProcedureRoutesOptions } from '../http/procedure-access.ts';
 import { requestFacts } from '../http/request-facts.ts';

@@ -3,13 +3,6 @@ import { AppError } from '../errors/index.ts';
 import { findActiveApiToken } from '../services/accounts/api-tokens.query.ts';
 import { isApiTokenShaped } from './api-token.ts';
 
-/**
- * Verifies an OAuth access token for the one resource it was issued for (`aud` = the MCP endpoint).
- * Answers undefined for a token it does not accept; never throws for a bad token. Only the MCP
- * adapter calls it (adapters/mcp/authenticate.ts): an access token is a principal there and nowhere else.
- */
-export type AccessTokenVerifier = (token: string, ctx: Context) => Promise<Principal | undefined>;
-
 const challenge = 'Bearer realm="field-service-api"';
 
 /**

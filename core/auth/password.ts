@@ -79,14 +79,12 @@ export function needsRehash(stored: string, parameters: ScryptParameters = curre
   );
 }
 
-let unknownUser: Promise<string> | undefined;
-
 /**
  * A hash of a random password: login compares against it when the e-mail is unknown, so timing
- * does not reveal which e-mails exist. Made on first use, not at import: every process imports
- * this module through the router, and most never verify a password.
+ * does not reveal which e-mails exist. Made on first use, not when the app is built: most
+ * processes never verify a password. One per app (CoreServices.caches).
  */
-export function unknownUserHash(): Promise<string> {
-  unknownUser ??= hashPassword(randomBytes(18).toString('base64url'));
-  return unknownUser;
+export function createUnknownUserHash(): () => Promise<string> {
+  let hash: Promise<string> | undefined;
+  return () => (hash ??= hashPassword(randomBytes(18).toString('base64url')));
 }

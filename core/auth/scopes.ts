@@ -1,4 +1,4 @@
-import type { Principal } from '../context.ts';
+import type { Principal } from './principal.ts';
 
 /**
  * What a workspace procedure needs: reading the business's data, or one of the two writes.

@@ -2,7 +2,7 @@ import { callTRPCProcedure, type AnyProcedure, type AnyRouter } from '@trpc/serv
 import { middlewareMarker, type MiddlewareResult } from '@trpc/server/unstable-core-do-not-import';
 import { z } from 'zod';
 import type { Context } from '../context.ts';
-import type { Meta } from '../trpc.ts';
+import type { ProcedureEntry } from './procedure-entry.ts';
 
 /**
  * The one place that reads tRPC's internals: a procedure's `_def` (its type, meta, input and
@@ -13,32 +13,10 @@ import type { Meta } from '../trpc.ts';
  * fails there, loudly, instead of quietly changing a transport.
  */
 
-type ProcedureType = 'query' | 'mutation' | 'subscription';
-
-/** One procedure of a router, as the adapters and the tests read it. */
-export interface ProcedureEntry {
-  /** Its dotted path on the router ("blog.getPost"): what a caller names and what the invoker takes. */
-  path: string;
-  type: ProcedureType;
-  /** What `.meta()` declared: the REST mapping (`openapi`) and the MCP tool (`tool`). */
-  meta: Meta | undefined;
-  /** The schema of `.input()`; undefined when the procedure declares none. */
-  inputParser: z.ZodType | undefined;
-  /** The schema of `.output()`; undefined when the procedure declares none. */
-  outputSchema: z.ZodType | undefined;
-  /**
-   * Whether tRPC parses the handler's answer against `outputSchema` on every call: false without
-   * an output schema and after removeOutputValidator() (skipOutputReparse in core/trpc.ts).
-   */
-  reparsesOutput: boolean;
-  /** The procedure itself (for identity checks; call it through callProcedure or the invoker). */
-  procedure: AnyProcedure;
-}
-
 /** The parts of a procedure's `_def` read here, typed once. */
 interface ProcedureDef {
-  type: ProcedureType;
-  meta?: Meta;
+  type: ProcedureEntry['type'];
+  meta?: ProcedureEntry['meta'];
   inputs?: unknown[];
   output?: unknown;
   middlewares?: Array<{ _type?: string }>;
@@ -92,19 +70,6 @@ export function listProcedures(router: AnyRouter): ProcedureEntry[] {
 }
 
 /**
- * Whether a procedure was built on `base`, a procedure builder such as governmentProcedure (core/trpc.ts):
- * tRPC concatenates middlewares, so the base's middlewares are the first of the procedure's, as the same
- * functions. A base without middlewares (publicProcedure) is the start of every procedure: ask about
- * bases that add one. The reference (core/services/reference/) says from this which per-client budget
- * counts a procedure's calls.
- */
-export function isBuiltOn(entry: ProcedureEntry, base: { _def: unknown }): boolean {
-  const own = definition(entry.procedure).middlewares ?? [];
-  const inherited = (base._def as { middlewares?: unknown[] }).middlewares ?? [];
-  return inherited.length <= own.length && inherited.every((middleware, index) => own[index] === middleware);
-}
-
-/**
  * Removes the validator `.output(schema)` added to a procedure: its answer is no longer parsed
  * against the schema on every call, while the schema stays on the procedure (its type, the OpenAPI
  * and MCP schemas). Exactly one validator must be there: tRPC marks it, and if a version stops
@@ -134,7 +99,7 @@ export function answeredWithoutRunning<TContext>(): MiddlewareResult<TContext> {
 export interface CallProcedureOptions {
   router: AnyRouter;
   path: string;
-  type: ProcedureType;
+  type: ProcedureEntry['type'];
   /** The input as the transport received it: the procedure's own input schema parses it. */
   input: unknown;
   ctx: Context;

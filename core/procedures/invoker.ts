@@ -1,7 +1,7 @@
 import { TRPCError, type AnyRouter } from '@trpc/server';
 import type { Context } from '../context.ts';
-import type { AppRouter } from '../routers/_app.ts';
-import { callProcedure, listProcedures, type ProcedureEntry } from './introspection.ts';
+import type { ProcedureEntry } from './procedure-entry.ts';
+import { callProcedure, listProcedures } from './introspection.ts';
 
 /**
  * The types below come from the router's caller type (`createCaller`'s result: procedures are its
@@ -28,11 +28,20 @@ type FunctionAt<TCaller, TPath extends string> = TPath extends `${infer Head}.${
     ? TCaller[TPath]
     : never;
 
-/** The procedure paths of a router: what ProcedureInvoker.call() accepts (AppRouter's by default). */
-export type ProcedurePath<TRouter extends AnyRouter = AppRouter> = PathsOf<CallerOf<TRouter>>;
+/**
+ * The router an invoker runs unless told otherwise: the app's, registered by core/routers/_app.ts
+ * through declaration merging, so this module never imports the router that imports core.
+ * @public (exported for that merge)
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by core/routers/_app.ts
+export interface InvokerRegister {}
+type DefaultRouter = InvokerRegister extends { router: infer TRouter extends AnyRouter } ? TRouter : AnyRouter;
+
+/** The procedure paths of a router: what ProcedureInvoker.call() accepts (the app router's by default). */
+export type ProcedurePath<TRouter extends AnyRouter = DefaultRouter> = PathsOf<CallerOf<TRouter>>;
 
 /** What the procedure at `TPath` answers, as the caller types it. */
-type ProcedureOutput<TPath extends ProcedurePath<TRouter>, TRouter extends AnyRouter = AppRouter> =
+type ProcedureOutput<TPath extends ProcedurePath<TRouter>, TRouter extends AnyRouter = DefaultRouter> =
   FunctionAt<CallerOf<TRouter>, TPath> extends (...args: never[]) => Promise<infer TOutput> ? TOutput : never;
 
 /**
@@ -43,7 +52,7 @@ type ProcedureOutput<TPath extends ProcedurePath<TRouter>, TRouter extends AnyRo
  * them (see callProcedure); the context is the caller's, so the adapter reads `ctx.response`
  * (status, headers a procedure asked for) after the call.
  */
-export interface ProcedureInvoker<TRouter extends AnyRouter = AppRouter> {
+export interface ProcedureInvoker<TRouter extends AnyRouter = DefaultRouter> {
   /** The router the invoker runs (the OpenAPI generator reads it). */
   readonly router: TRouter;
   /** Its procedures (listProcedures), for adapters that build routes or catalogues from meta. */

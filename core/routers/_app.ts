@@ -51,5 +51,12 @@ export const appRouter = router({
  */
 export type AppRouter = typeof appRouter;
 
+// The invoker's default router (core/procedures/invoker.ts): adapters type their calls by it.
+declare module '../procedures/invoker.ts' {
+  interface InvokerRegister {
+    router: AppRouter;
+  }
+}
+
 /** The in-process procedure caller used by scripts, tests and the JSON-RPC adapters. */
 export const createCaller = createCallerFactory(appRouter);

@@ -1,14 +1,15 @@
-import type { AccessTokenVerifier } from '../auth/authenticate.ts';
+import type { AccessTokenVerifier } from '../auth/access-token-verifier.ts';
+import type { ServiceCaches } from './caches.ts';
 import type { A2aPorts } from './a2a/a2a-ports.ts';
 import type { ClientDocumentSource } from './oauth/client-document-cache.ts';
 import type { KeyEncryptionKeySource } from './oauth/key-encryption-key.ts';
 import type { RedirectUriPolicy } from './oauth/redirect-uri-policy.ts';
-import type { AgentReferenceSource } from './reference/types.ts';
+import type { AgentReferenceSource } from '../procedures/reference/types.ts';
 import type { PaymentSettings } from './payments/settings.ts';
 import type { PaymentFacilitator } from './purchase/facilitator-port.ts';
 import type { FailureLimiter } from './rate-limit/failure-limiter.ts';
 import type { InFlightLimit } from './rate-limit/in-flight-limit.ts';
-import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+import type { RateLimiter } from './rate-limit/rate-limit-policy.ts';
 import type { WorkLimit } from './work-limit/work-limit.ts';
 import type { ServiceMetrics } from './metrics/metrics-port.ts';
 import type { WebhookSender } from './webhooks/sender-port.ts';
@@ -52,6 +53,8 @@ export interface CoreServices {
      */
     webhookSendNow: RateLimiter;
   };
+  /** What this app remembers between requests; no module of core keeps any (caches.ts). */
+  caches: ServiceCaches;
   /** The service-wide bound on concurrent password checks (scrypt); beyond its queue, SERVER_BUSY. */
   passwordChecks: WorkLimit;
   /** Which redirect URIs client registration accepts (and client metadata documents may list). */

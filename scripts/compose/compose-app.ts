@@ -8,18 +8,18 @@ import type { HttpState } from '../../adapters/http/state.ts';
 import type { Config } from '../../core/config.ts';
 import { createContextFactory } from '../../core/context.ts';
 import type { Logger } from '../../core/logger.ts';
-import type { ProcedureEntry } from '../../core/procedures/introspection.ts';
+import type { ProcedureEntry } from '../../core/procedures/procedure-entry.ts';
 import { createInvoker } from '../../core/procedures/invoker.ts';
 import { appRouter, type AppRouter } from '../../core/routers/_app.ts';
 import { internalApiRouter } from '../../core/routers/internal-api.ts';
 import type { CoreServices } from '../../core/services/index.ts';
-import { agentReferenceSource } from '../../core/services/reference/build-reference.ts';
-import { referenceLimitsOf } from '../../core/services/reference/reference-limits.ts';
-import { createCoreServices } from '../../orm/core-services.ts';
-import { composeClientDocuments } from './client-documents.ts';
+import { agentReferenceSource } from '../../core/procedures/reference/build-reference.ts';
+import { referenceLimitsOf } from '../../core/procedures/reference/reference-limits.ts';
 import type { Database } from '../../orm/database.ts';
 import type { MetricsRegistry } from '../../adapters/metrics/registry.ts';
-import { composeMetrics, withMetrics } from './metrics.ts';
+import type { DatabaseNotifications } from '../../core/services/sql/notifications.ts';
+import { composeServices } from './compose-services.ts';
+import { composeMetrics } from './metrics.ts';
 import { withPaymentFacilitator } from './payment-facilitator.ts';
 
 export interface ComposeAppOptions {
@@ -44,6 +44,8 @@ export interface ComposeAppOptions {
    * given, the app gets one of its own, and services built here count into it.
    */
   metrics?: MetricsRegistry;
+  /** The process's database notifications, which services built here follow (the given `services` already do). */
+  notifications?: DatabaseNotifications;
 }
 
 /**
@@ -62,6 +64,7 @@ export function composeApp({
   trpcRouter = internalApiRouter,
   landing,
   metrics = composeMetrics(database),
+  notifications,
 }: ComposeAppOptions): Koa<HttpState> {
   const invoker = createInvoker(router);
   const createContext = createContextFactory({
@@ -69,14 +72,7 @@ export function composeApp({
     urls: { site: config.siteUrl, base: config.baseUrl },
     services: {
       ...withAgentReference(
-        withPaymentFacilitator(
-          services ??
-            withMetrics(
-              { ...createCoreServices(database, config), oauthClientDocuments: composeClientDocuments(config) },
-              metrics,
-            ),
-          config,
-        ),
+        withPaymentFacilitator(services ?? composeServices({ database, config, metrics, notifications }), config),
         invoker.procedures,
         config,
       ),

@@ -7,18 +7,16 @@ import { withListeningPort, type Config } from '../../core/config.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { AppRouter } from '../../core/routers/_app.ts';
 import type { CoreServices } from '../../core/services/index.ts';
-import { createCoreServices } from '../../orm/core-services.ts';
 import { openDatabase, type Database } from '../../orm/database.ts';
 import {
   localOnlyNotifications,
   startDatabaseNotifications,
   type RunningNotifications,
 } from '../../orm/database-notifications.ts';
-import { followOAuthStateNotifications } from '../../core/services/oauth/oauth-state-notifications.ts';
 import { systemCaller } from '../lib/system-caller.ts';
-import { composeClientDocuments } from './client-documents.ts';
 import { composeApp } from './compose-app.ts';
-import { composeMetrics, withMetrics } from './metrics.ts';
+import { composeMetrics } from './metrics.ts';
+import { composeServices } from './compose-services.ts';
 import { startSweeper, type Sweeper } from './sweeper.ts';
 import { composeWebhookDelivery, type WebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.ts';
 
@@ -94,7 +92,6 @@ export async function startService({
     database.kind === 'postgresql' && initial.database.url
       ? startDatabaseNotifications(initial.database.url, log)
       : localOnlyNotifications();
-  followOAuthStateNotifications(notifications);
   let config: Config;
   let services: CoreServices;
   let webhooks: WebhookDelivery;
@@ -121,14 +118,13 @@ export async function startService({
       ...webhookOptions,
     });
     const metrics = composeMetrics(database);
-    services = withMetrics(
-      {
-        ...createCoreServices(database, config),
-        oauthClientDocuments: composeClientDocuments(config),
-        ...(webhookOptions?.sendNow === false ? {} : { webhookSender: webhooks.sender }),
-      },
+    services = composeServices({
+      database,
+      config,
       metrics,
-    );
+      notifications,
+      webhookSender: webhookOptions?.sendNow === false ? undefined : webhooks.sender,
+    });
     server.on(
       'request',
       composeApp({ config, log, database, services, router, trpcRouter, metrics, landing: landing?.() }).callback(),

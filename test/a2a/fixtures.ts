@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { vocabularyCache } from '../../core/services/agent/vocabulary.ts';
 import { buildFixture, directoryCaller, removeFixture } from '../directory/fixtures.ts';
 import { request, type JsonResponse } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
@@ -74,9 +73,9 @@ export async function insertExampleVocabulary(): Promise<() => Promise<void>> {
     })),
   );
   await directoryCaller().directory.insertListings({ listings });
-  vocabularyCache.invalidate();
+  service().services.caches.routerVocabulary.invalidate();
   return async () => {
     await removeFixture(fixture);
-    vocabularyCache.invalidate();
+    service().services.caches.routerVocabulary.invalidate();
   };
 }

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { createContextInner } from '../../core/context.ts';
 import { createLogger } from '../../core/logger.ts';
-import { callProcedure, listProcedures, type ProcedureEntry } from '../../core/procedures/introspection.ts';
+import type { ProcedureEntry } from '../../core/procedures/procedure-entry.ts';
+import { callProcedure, listProcedures } from '../../core/procedures/introspection.ts';
 import { appRouter } from '../../core/routers/_app.ts';
 import { ROUTABLE_SKILLS } from '../../core/services/agent/text-router/lexicon-cues.ts';
 import { routeText } from '../../core/services/agent/text-router/route-text.ts';
-import type { SkillMeta } from '../../core/trpc.ts';
+import type { SkillMeta } from '../../core/procedures/meta.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { DEMO_VOCABULARY } from './vocabulary-fixture.ts';
 

@@ -6,7 +6,7 @@ import { listProcedures } from '../../core/procedures/introspection.ts';
 import { appRouter } from '../../core/routers/_app.ts';
 import { NUMBER_WORDS } from '../../core/services/agent/text-router/lexicon-words.ts';
 import { routeText, type RoutedMessage } from '../../core/services/agent/text-router/route-text.ts';
-import { routerVocabulary, vocabularyCache } from '../../core/services/agent/vocabulary.ts';
+import { routerVocabulary } from '../../core/services/agent/vocabulary.ts';
 import { buildSkillTable } from '../../adapters/a2a/skills.ts';
 import { buildFixture, insertFixture, removeFixture, type Fixture } from '../directory/fixtures.ts';
 import { service } from '../helpers/root-hooks.ts';
@@ -182,17 +182,20 @@ describe('the text router over the database (as the A2A service runs it)', () =>
       services: running.services,
       requestId: `test-${randomUUID()}`,
     });
-    return routeText(text, await routerVocabulary(context.sql, context.clock.now()));
+    return routeText(
+      text,
+      await routerVocabulary(running.services.caches.routerVocabulary, context.sql, context.clock.now()),
+    );
   };
 
   before(async () => {
     f = buildFixture();
     await insertFixture(f);
-    vocabularyCache.invalidate();
+    service().services.caches.routerVocabulary.invalidate();
   });
   after(async () => {
     await removeFixture(f);
-    vocabularyCache.invalidate();
+    service().services.caches.routerVocabulary.invalidate();
   });
 
   it("routes with the database's vocabulary: the fixture's industry and metro keys", async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createLogger } from '../../core/logger.ts';
-import type { NewBlogPost } from '../../core/services/blog/insert-posts.ts';
+import type { NewBlogPost } from '../../core/services/blog/new-blog-post.ts';
 import { renderBlogCover } from '../../scripts/seed/demo-data/blog-cover.ts';
 import { SeededRandom } from '../../scripts/seed/demo-data/random.ts';
 import { systemCaller, type SystemCaller } from '../../scripts/lib/system-caller.ts';

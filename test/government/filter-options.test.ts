@@ -3,6 +3,7 @@ import { NAICS, PSC } from '../../scripts/seed/demo-data/government-catalogue.ts
 import { generateGovernmentOpportunity } from '../../scripts/seed/demo-data/government.ts';
 import { TtlCache } from '../../core/services/government/filter-options-cache.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
+import { service } from '../helpers/root-hooks.ts';
 import {
   GENERATED,
   activeInOrder,
@@ -36,7 +37,8 @@ describe('GET /api/v1/government-opportunities/public/filter-options', () => {
 
   before(async () => {
     await governmentFixture();
-    app = await startGovernmentApp({ points: 1_000_000, store: 'memory' });
+    // The shared service's caches: the fixture's insert procedure invalidates them.
+    app = await startGovernmentApp({ points: 1_000_000, store: 'memory', services: service().services });
   });
   after(async () => {
     await app.close();

@@ -1,6 +1,5 @@
 import { createLogger } from '../../core/logger.ts';
 import { generateGovernmentOpportunity } from '../../scripts/seed/demo-data/government.ts';
-import { filterOptionsCache } from '../../core/services/government/filter-options-cache.ts';
 import { buildInsertGovernmentOpportunitiesQuery } from '../../core/services/government/insert-opportunities.query.ts';
 import type { GovernmentOpportunityRecord } from '../../core/services/government/record.ts';
 import { systemCaller, type SystemCaller } from '../../scripts/lib/system-caller.ts';
@@ -61,13 +60,13 @@ export async function insertRecords(
 ): Promise<void> {
   const query = buildInsertGovernmentOpportunitiesQuery(records);
   await knex().raw(query.sql, query.params as never[]);
-  if (options.invalidateCache ?? true) filterOptionsCache.invalidate();
+  if (options.invalidateCache ?? true) service().services.caches.governmentFilterOptions.invalidate();
 }
 
 export async function deleteByNoticeIds(noticeIds: string[]): Promise<void> {
   if (noticeIds.length === 0) return;
   await knex().raw('delete from government_opportunities where notice_id = any(?::text[])', [noticeIds]);
-  filterOptionsCache.invalidate();
+  service().services.caches.governmentFilterOptions.invalidate();
 }
 
 function special(

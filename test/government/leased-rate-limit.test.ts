@@ -1,11 +1,10 @@
 import { expect } from 'chai';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { leasedLimiter, leaseSize, MAX_LEASED_CLIENTS } from '../../core/services/rate-limit/leased-limiter.ts';
+import type { RateLimitDecision, RateLimitPolicy } from '../../core/services/rate-limit/rate-limit-policy.ts';
 import {
   createRateLimiter,
   flexibleLimiter,
-  type RateLimitDecision,
-  type RateLimitPolicy,
   type RateLimitStore,
 } from '../../core/services/rate-limit/rate-limiter.ts';
 import { request } from '../helpers/http.ts';

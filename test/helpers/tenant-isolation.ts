@@ -7,7 +7,7 @@ import { insertWorkspaceRows } from '../../core/services/demo/insert-workspace.q
 import { generateDemoWorkspace } from '../../scripts/seed/demo-data/field-service/generate-workspace.ts';
 import { primaryDemoWorkspace } from '../../scripts/seed/demo-data/field-service/specs.ts';
 import type { WorkspaceRows } from '../../scripts/seed/demo-data/field-service/workspace-rows.ts';
-import type { ToolMeta } from '../../core/trpc.ts';
+import type { ToolMeta } from '../../core/procedures/meta.ts';
 import { fixtureEm } from './workspace.ts';
 
 /**

@@ -95,7 +95,14 @@ export async function startTestApp(
     { ...shared.config, siteUrlConfigured: false },
     (server.address() as AddressInfo).port,
   );
-  const app = composeApp({ config, database: shared.database, log: createLogger('debug', logs), router, trpcRouter });
+  const app = composeApp({
+    config,
+    database: shared.database,
+    notifications: shared.notifications,
+    log: createLogger('debug', logs),
+    router,
+    trpcRouter,
+  });
   server.on('request', app.callback());
   return { url: config.siteUrl, logs, close: () => closeGracefully(server, 1000) };
 }
@@ -116,7 +123,12 @@ export async function startAdjustedApp(
     adjust({ ...shared.config, siteUrlConfigured: false }),
     (server.address() as AddressInfo).port,
   );
-  const app = composeApp({ config, database: shared.database, log: createLogger(logLevel, logs) });
+  const app = composeApp({
+    config,
+    database: shared.database,
+    notifications: shared.notifications,
+    log: createLogger(logLevel, logs),
+  });
   server.on('request', app.callback());
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -180,7 +180,9 @@ if (!process.env.DATABASE_URL) {
         10_000,
         'the service listener',
       );
-      expect(await standingGrant(running.database.orm.em.fork(), grantId)).to.not.equal(undefined);
+      expect(
+        await standingGrant(running.services.caches.oauth.grantStates, running.database.orm.em.fork(), grantId),
+      ).to.not.equal(undefined);
       // Revoked behind the service's back (no local forget): only the notification can tell it.
       await sql.query('update oauth_grants set revoked_at = now() where id = $1', [grantId]);
       await waitFor(
@@ -188,7 +190,9 @@ if (!process.env.DATABASE_URL) {
         10_000,
         'the revocation notification',
       );
-      expect(await standingGrant(running.database.orm.em.fork(), grantId)).to.equal(undefined);
+      expect(
+        await standingGrant(running.services.caches.oauth.grantStates, running.database.orm.em.fork(), grantId),
+      ).to.equal(undefined);
     });
   },
 );

@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from 'trpc-to-openapi';
-import type { ProcedureEntry } from '../../../core/procedures/introspection.ts';
-import type { RestMeta } from '../../../core/trpc.ts';
+import type { ProcedureEntry } from '../../../core/procedures/procedure-entry.ts';
+import type { RestMeta } from '../../../core/procedures/meta.ts';
 
 type Operation = NonNullable<OpenAPIObject['paths']>[string]['get'] & {};
 

@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html';
-import type { ConsentPage } from '../../../core/routers/oauth-authorize/authorization-pages.schema.ts';
+import type { ConsentPage } from '../../../core/domain/oauth/authorization-pages.schema.ts';
 import { clientLabel, layout, type PageLinks } from './layout.ts';
 
 /** What the page says of a business whose grant will be read-only (the user is a plain member there), when writes were asked for. */

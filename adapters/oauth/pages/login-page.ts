@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html';
-import type { LoginPage } from '../../../core/routers/oauth-authorize/authorization-pages.schema.ts';
+import type { LoginPage } from '../../../core/domain/oauth/authorization-pages.schema.ts';
 import { clientLabel, layout, type PageLinks } from './layout.ts';
 
 /** The sign-in form: e-mail and password, posting back to the authorization endpoint with the pending request. */

@@ -12,7 +12,7 @@ export const verifyUserPassword = systemProcedure
   .input(ZVerifyUserPasswordInput)
   .output(ZVerifyUserPasswordOutput)
   .mutation(async ({ ctx, input }) => {
-    const verified = await checkUserPassword(ctx.em, ctx.services.passwordChecks, { ...input, now: ctx.clock.now() });
+    const verified = await checkUserPassword(ctx.em, ctx.services, { ...input, now: ctx.clock.now() });
     if (!verified) throw new AppError('UNAUTHORIZED', 'The e-mail address or the password is wrong.');
     return { user_id: verified.userId };
   });

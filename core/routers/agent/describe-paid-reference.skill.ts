@@ -1,4 +1,4 @@
-import type { SkillMeta } from '../../trpc.ts';
+import type { SkillMeta } from '../../procedures/meta.ts';
 import type { PaidReferenceTerms } from './describe-paid-reference.schema.ts';
 
 /** agent.describePaidReference as the A2A skill explain-paid-reference. */

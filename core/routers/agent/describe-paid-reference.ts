@@ -1,6 +1,6 @@
 import { cachePublicly } from '../../response-meta.ts';
 import { PAID_REFERENCE_TERMS_PATH, describePaidReferenceTerms } from '../../services/agent/paid-reference-terms.ts';
-import { referenceContents } from '../../services/reference/contents.ts';
+import { referenceContents } from '../../procedures/reference/contents.ts';
 import { publicProcedure } from '../../trpc.ts';
 import { ZDescribePaidReferenceInput, ZPaidReferenceTerms } from './describe-paid-reference.schema.ts';
 import { explainPaidReferenceSkill } from './describe-paid-reference.skill.ts';

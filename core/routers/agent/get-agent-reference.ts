@@ -1,4 +1,4 @@
-import { readAgentReference } from '../../services/reference/read-reference.ts';
+import { readAgentReference } from '../../services/agent/read-agent-reference.ts';
 import { publicProcedure } from '../../trpc.ts';
 import { ZAgentReference, ZGetAgentReferenceInput } from './get-agent-reference.schema.ts';
 

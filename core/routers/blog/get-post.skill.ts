@@ -1,4 +1,4 @@
-import type { SkillMeta } from '../../trpc.ts';
+import type { SkillMeta } from '../../procedures/meta.ts';
 import type { GetPostOutput } from './get-post.schema.ts';
 
 /** How much of the excerpt a summary quotes. */

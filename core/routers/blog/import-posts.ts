@@ -1,4 +1,3 @@
-import { vocabularyCache } from '../../services/agent/vocabulary.ts';
 import { insertBlogPosts } from '../../services/blog/insert-posts.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZImportPostsInput, ZImportPostsOutput } from './import-posts.schema.ts';
@@ -12,6 +11,6 @@ export const importPosts = systemProcedure
   .output(ZImportPostsOutput)
   .mutation(async ({ ctx, input }) => {
     const inserted = await insertBlogPosts(ctx.em, input.posts);
-    vocabularyCache.invalidate();
+    ctx.services.caches.routerVocabulary.invalidate();
     return { inserted };
   });

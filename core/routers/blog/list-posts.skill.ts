@@ -1,5 +1,5 @@
 import { appliedFilters, counted, firstNames } from '../../services/agent/summary.ts';
-import type { SkillMeta } from '../../trpc.ts';
+import type { SkillMeta } from '../../procedures/meta.ts';
 import type { ListPostsOutput } from './list-posts.schema.ts';
 
 /** blog.listPosts as the A2A skill find-blog-posts. */

@@ -1,4 +1,3 @@
-import { vocabularyCache } from '../../services/agent/vocabulary.ts';
 import { deleteDirectoryListings } from '../../services/directory/delete-listings.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZDeleteDirectoryListingsInput, ZDeleteDirectoryListingsOutput } from './delete-listings.schema.ts';
@@ -11,6 +10,6 @@ export const deleteListings = systemProcedure
     // The schema lets slug_prefix hold no LIKE wildcards ([a-z0-9-] only), and asks for exactly one of the two.
     const which = input.slugs ? { slugs: input.slugs } : { slugPrefix: input.slug_prefix! };
     const deleted = await deleteDirectoryListings(ctx.em, which);
-    vocabularyCache.invalidate();
+    ctx.services.caches.routerVocabulary.invalidate();
     return { deleted };
   });

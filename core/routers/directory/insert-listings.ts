@@ -1,4 +1,3 @@
-import { vocabularyCache } from '../../services/agent/vocabulary.ts';
 import { insertDirectoryListings } from '../../services/directory/insert-listings.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZInsertDirectoryListingsInput, ZInsertDirectoryListingsOutput } from './insert-listings.schema.ts';
@@ -13,6 +12,6 @@ export const insertListings = systemProcedure
   .mutation(async ({ ctx, input }) => {
     const inserted = await insertDirectoryListings(ctx.em, input.listings);
     // The text router knows industries and metros by the listings': a new one is recognised at once in this process.
-    vocabularyCache.invalidate();
+    ctx.services.caches.routerVocabulary.invalidate();
     return inserted;
   });

@@ -1,5 +1,5 @@
 import { appliedFilters, counted, firstNames } from '../../services/agent/summary.ts';
-import type { SkillMeta } from '../../trpc.ts';
+import type { SkillMeta } from '../../procedures/meta.ts';
 import type { ListDirectoryListingsInput, ListDirectoryListingsOutput } from './list-listings.schema.ts';
 
 /** directory.listListings as the A2A skill find-businesses. */

@@ -1,5 +1,4 @@
 import { cachePublicly } from '../../response-meta.ts';
-import { filterOptionsCache } from '../../services/government/filter-options-cache.ts';
 import { FILTER_OPTIONS_LIMIT, governmentFilterOptions } from '../../services/government/filter-options.query.ts';
 import { governmentProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZGetFilterOptionsInput, ZGetFilterOptionsOutput } from './get-filter-options.schema.ts';
@@ -29,7 +28,9 @@ export const getFilterOptions = skipOutputReparse(
     .query(async ({ ctx }) => {
       const now = ctx.clock.now();
       // The connection is the shared pool, not this request's: concurrent requests may await this one load.
-      const data = await filterOptionsCache.get(now.getTime(), () => governmentFilterOptions(ctx.sql, now));
+      const data = await ctx.services.caches.governmentFilterOptions.get(now.getTime(), () =>
+        governmentFilterOptions(ctx.sql, now),
+      );
       cachePublicly(ctx, 60);
       return { data };
     }),

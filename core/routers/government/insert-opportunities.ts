@@ -1,5 +1,3 @@
-import { vocabularyCache } from '../../services/agent/vocabulary.ts';
-import { filterOptionsCache } from '../../services/government/filter-options-cache.ts';
 import { insertGovernmentOpportunities } from '../../services/government/insert-opportunities.query.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZInsertOpportunitiesInput, ZInsertOpportunitiesOutput } from './insert-opportunities.schema.ts';
@@ -13,7 +11,7 @@ export const insertOpportunities = systemProcedure
   .output(ZInsertOpportunitiesOutput)
   .mutation(async ({ ctx, input }) => {
     const inserted = await insertGovernmentOpportunities(ctx.em, input.opportunities, input.classification_codes);
-    filterOptionsCache.invalidate();
-    vocabularyCache.invalidate();
+    ctx.services.caches.governmentFilterOptions.invalidate();
+    ctx.services.caches.routerVocabulary.invalidate();
     return { inserted };
   });

@@ -1,5 +1,5 @@
 import { appliedFilters, counted, firstNames } from '../../services/agent/summary.ts';
-import type { SkillMeta } from '../../trpc.ts';
+import type { SkillMeta } from '../../procedures/meta.ts';
 import type { ListOpportunitiesOutput } from './list-opportunities.schema.ts';
 
 /** government.listOpportunities as the A2A skill find-government-opportunities. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBrowserKey, ZConsentStep, ZLoginStep, ZRedirectStep } from './authorization-pages.schema.ts';
+import { ZBrowserKey, ZConsentStep, ZLoginStep, ZRedirectStep } from '../../domain/oauth/authorization-pages.schema.ts';
 
 export const ZBeginAuthorizationInput = z.object({
   /** The authorization request's query string, as the browser sent it. */

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ZBrowserKey, ZFormToken, ZRedirectStep, ZRequestQuery } from './authorization-pages.schema.ts';
+import {
+  ZBrowserKey,
+  ZFormToken,
+  ZRedirectStep,
+  ZRequestQuery,
+} from '../../domain/oauth/authorization-pages.schema.ts';
 
 export const ZDecideAuthorizationInput = z.object({
   request: ZRequestQuery,

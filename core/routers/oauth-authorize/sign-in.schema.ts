@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ZBrowserKey, ZFormToken, ZLoginStep, ZRedirectStep, ZRequestQuery } from './authorization-pages.schema.ts';
+import {
+  ZBrowserKey,
+  ZFormToken,
+  ZLoginStep,
+  ZRedirectStep,
+  ZRequestQuery,
+} from '../../domain/oauth/authorization-pages.schema.ts';
 
 export const ZSignInInput = z.object({
   request: ZRequestQuery,

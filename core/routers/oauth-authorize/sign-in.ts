@@ -72,7 +72,7 @@ export const signIn = publicProcedure
     const { reservation } = attempt;
     let verified: Awaited<ReturnType<typeof checkUserPassword>>;
     try {
-      verified = await checkUserPassword(ctx.em, ctx.services.passwordChecks, { email, password: input.password, now });
+      verified = await checkUserPassword(ctx.em, ctx.services, { email, password: input.password, now });
     } catch (error) {
       // Refused before any password was checked: not a failure. Any other error keeps the reservation.
       if (isAppError(error) && error.appCode === 'SERVER_BUSY') await cancelLoginAttempt(limiter, reservation);

@@ -14,7 +14,7 @@ export const revokeGrant = systemProcedure
   .output(ZRevokeGrantOutput)
   .mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();
-    const revokedNow = await revoke(ctx.em, input.grant_id, now);
+    const revokedNow = await revoke(ctx.services.caches.oauth.grantStates, ctx.em, input.grant_id, now);
     const [grant] = await grantRecords(
       ctx.em,
       { grantId: input.grant_id },

@@ -24,7 +24,7 @@ export const exchangeToken = oauthTokenProcedure
   .input(ZTokenRequest)
   .output(ZTokenResponse)
   .mutation(async ({ ctx, input }) => {
-    const client = await identifyPublicClient(ctx.em, input);
+    const client = await identifyPublicClient(ctx.services.caches.oauth.clients, ctx.em, input);
     if (input.grant_type === undefined) throw new AppError('OAUTH_INVALID_REQUEST', 'grant_type is required.');
     const urls = oauthUrls(ctx.urls);
     const now = ctx.clock.now();
@@ -35,6 +35,7 @@ export const exchangeToken = oauthTokenProcedure
     };
     const common = {
       em: ctx.em,
+      caches: ctx.services.caches.oauth,
       now,
       client,
       resources: input.resource ?? [],

@@ -14,10 +14,11 @@ export const revokeToken = oauthTokenProcedure
   .input(ZRevokeTokenRequest)
   .output(ZRevokeTokenResponse)
   .mutation(async ({ ctx, input }) => {
-    const client = await identifyPublicClient(ctx.em, input);
+    const client = await identifyPublicClient(ctx.services.caches.oauth.clients, ctx.em, input);
     if (input.token === undefined) throw new AppError('OAUTH_INVALID_REQUEST', 'token is required.');
     const outcome = await revokeTokenOfClient({
       em: ctx.em,
+      caches: ctx.services.caches.oauth,
       now: ctx.clock.now(),
       clientId: client.clientId,
       token: input.token,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCursorPage } from '../workspace/shared/cursor-page.schema.ts';
+import { ZCursorPage } from '../../domain/workspace/cursor-page.schema.ts';
 import { ZWebhookDelivery } from './webhook-delivery.schema.ts';
 import { ZWebhookId } from './webhook-endpoint.schema.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCursorPage } from '../workspace/shared/cursor-page.schema.ts';
+import { ZCursorPage } from '../../domain/workspace/cursor-page.schema.ts';
 import { ZWebhookEndpoint } from './webhook-endpoint.schema.ts';
 
 /**

@@ -78,7 +78,10 @@ export async function chooseSkill(
     );
   // The router's input schema refused NUL (an internal error to the client): the same text answers the same.
   if (conversation.includes('\u0000')) throw new Error('the text router reads no NUL character');
-  const route = routeText(conversation, await routerVocabulary(context.sql, context.clock.now()));
+  const route = routeText(
+    conversation,
+    await routerVocabulary(context.services.caches.routerVocabulary, context.sql, context.clock.now()),
+  );
   if ('needs' in route) return { kind: 'needs', text: route.needs };
   if (!skills.has(route.skill)) throw new Error(`the text router named an unknown skill ${route.skill}`);
   return { kind: 'skill', skill: route.skill, args: route.arguments as Record<string, unknown>, fromText: true };

@@ -1,12 +1,14 @@
-import type { Context } from '../../context.ts';
 import type { ErrorMessage } from '../../errors/index.ts';
 
 /**
  * Runs the A2A skills (the composition root fills it with the procedures that carry `skill` meta,
  * called through the invoker on the request's own context): a skill's own budget, validation and
- * RateLimit headers are exactly its REST procedure's.
+ * RateLimit headers are exactly its REST procedure's. `TContext` is the request's context, handed
+ * back untouched to the skill's procedure: the implementation names it (core/context.ts's Context);
+ * CoreServices, which holds the port and is part of that context, keeps it opaque, so the context
+ * and the services do not import each other.
  */
-export interface SkillRunner {
+export interface SkillRunner<TContext extends object = object> {
   /** The skill ids, in the card's order. */
   readonly skillIds: readonly string[];
   has(id: string): boolean;
@@ -18,6 +20,6 @@ export interface SkillRunner {
   run(
     id: string,
     args: Record<string, unknown>,
-    context: Context,
+    context: TContext,
   ): Promise<{ invalid: ErrorMessage } | { output: unknown; summary: string }>;
 }

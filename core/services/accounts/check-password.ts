@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { hashPassword, needsRehash, unknownUserHash, verifyPassword } from '../../auth/password.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../../auth/password.ts';
 import { isAppError } from '../../errors/index.ts';
-import type { WorkLimit } from '../work-limit/work-limit.ts';
+import type { CoreServices } from '../index.ts';
 import { findUserByEmail, passwordHashOf, replacePasswordHash } from './users.query.ts';
 
 /**
@@ -16,11 +16,12 @@ import { findUserByEmail, passwordHashOf, replacePasswordHash } from './users.qu
  */
 export async function checkUserPassword(
   em: EntityManager,
-  work: WorkLimit,
+  services: Pick<CoreServices, 'passwordChecks' | 'caches'>,
   input: { email: string; password: string; now: Date },
 ): Promise<{ userId: string } | undefined> {
   const user = await findUserByEmail(em, input.email, { withPasswordHash: true });
-  const stored = (user && passwordHashOf(user)) ?? (await unknownUserHash());
+  const work = services.passwordChecks;
+  const stored = (user && passwordHashOf(user)) ?? (await services.caches.unknownUserHash());
   const valid = await work.run(() => verifyPassword(input.password, stored));
   if (!user || !valid) return undefined;
   if (needsRehash(stored)) {

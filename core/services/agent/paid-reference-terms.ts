@@ -42,7 +42,7 @@ const GENERIC_CONTENTS = [
 
 /**
  * The terms of the paid reference, with absolute URLs: what GET /v1/agent/paid-reference/terms answers.
- * `contents` is the generated reference's table of contents (core/services/reference/contents.ts), so
+ * `contents` is the generated reference's table of contents (core/procedures/reference/contents.ts), so
  * `content.includes` names its sections and counts.
  */
 export function describePaidReferenceTerms(

@@ -3,19 +3,23 @@ import { listBlogCategories } from '../blog/list-categories.query.ts';
 import { directoryFilterOptions } from '../directory/filter-options.query.ts';
 import { TtlCache } from '../government/filter-options-cache.ts';
 import type { SqlSource } from '../sql/query.ts';
-import type { RouterVocabulary } from './text-router/route-text.ts';
+import type { RouterVocabulary } from './text-router/router-vocabulary.ts';
 import { governmentCategories } from './vocabulary.query.ts';
 
 /** How long one process reuses the vocabulary: it changes only when listings, opportunities or posts are imported. */
 const VOCABULARY_TTL_MS = 60_000;
 
 /**
- * This process's text-router vocabulary. Every routed message needs it and it costs four grouped
- * scans, so it is loaded at most once a minute (concurrent misses share one load); a new industry,
- * metro or category is recognised within a minute of its import by another process, at once in the
- * process that imported it (the insert procedures invalidate it).
+ * One app's text-router vocabulary (CoreServices.caches). Every routed message needs it and it costs
+ * four grouped scans, so it is loaded at most once a minute (concurrent misses share one load); a new
+ * industry, metro or category is recognised within a minute of its import elsewhere, at once by the
+ * app that imported it (the insert procedures invalidate it).
  */
-export const vocabularyCache = new TtlCache<RouterVocabulary>(VOCABULARY_TTL_MS);
+export type VocabularyCache = TtlCache<RouterVocabulary>;
+
+export function createVocabularyCache(): VocabularyCache {
+  return new TtlCache<RouterVocabulary>(VOCABULARY_TTL_MS);
+}
 
 /** Loads what the text router matches against: directory industries and metros, government and blog categories. */
 async function loadVocabulary(source: SqlSource, now: Date): Promise<RouterVocabulary> {
@@ -32,8 +36,8 @@ async function loadVocabulary(source: SqlSource, now: Date): Promise<RouterVocab
   };
 }
 
-/** The vocabulary, from this process's cache when it is less than a minute old. */
-export function routerVocabulary(source: SqlSource, now: Date): Promise<RouterVocabulary> {
+/** The vocabulary, from the app's cache when it is less than a minute old. */
+export function routerVocabulary(cache: VocabularyCache, source: SqlSource, now: Date): Promise<RouterVocabulary> {
   // The connection is the shared pool, not a request's: concurrent requests may await this one load.
-  return vocabularyCache.get(now.getTime(), () => loadVocabulary(source, now));
+  return cache.get(now.getTime(), () => loadVocabulary(source, now));
 }

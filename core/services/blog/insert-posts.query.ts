@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
-import type { NewBlogMedia, NewBlogPost } from './insert-posts.ts';
+import type { NewBlogMedia, NewBlogPost } from './new-blog-post.ts';
 
 /**
  * Runs a write with real bind parameters (knex turns `?` into `$n`; node-postgres sends a JS array

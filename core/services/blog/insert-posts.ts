@@ -1,35 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors/index.ts';
 import { insertBlogRows } from './insert-posts.query.ts';
-import type { BlogLocale, BlogStatus } from './locale.ts';
+import type { NewBlogMedia, NewBlogPost } from './new-blog-post.ts';
 
 /** Only images are ever stored: the media endpoint serves these bytes with their own type. */
 export const IMAGE_MIME_TYPE = /^image\/[a-z0-9.+-]+$/;
 export const MAX_MEDIA_BYTES = 5 * 1024 * 1024;
-
-export interface NewBlogMedia {
-  public_id: string;
-  mime_type: string;
-  bytes: Buffer;
-}
-
-export interface NewBlogPost {
-  slug: string;
-  locale: BlogLocale;
-  status: BlogStatus;
-  title: string;
-  excerpt: string | null;
-  body: string;
-  meta_description: string | null;
-  category: string | null;
-  tags: string[];
-  author_name: string | null;
-  cover_image_cdn_url: string | null;
-  cover_image: NewBlogMedia | null;
-  published_at: Date | null;
-  updated_at: Date;
-  created_at: Date;
-}
 
 function checkMedia(media: NewBlogMedia, slug: string): void {
   if (!IMAGE_MIME_TYPE.test(media.mime_type)) {

@@ -29,5 +29,9 @@ export class TtlCache<T> {
   }
 }
 
-/** This process's filter options; the seed procedure invalidates it after inserting. */
-export const filterOptionsCache = new TtlCache<GovernmentFilterOptions>(FILTER_OPTIONS_TTL_MS);
+/** One app's filter options (CoreServices.caches); the seed procedure invalidates it after inserting. */
+export type FilterOptionsCache = TtlCache<GovernmentFilterOptions>;
+
+export function createFilterOptionsCache(): FilterOptionsCache {
+  return new TtlCache<GovernmentFilterOptions>(FILTER_OPTIONS_TTL_MS);
+}

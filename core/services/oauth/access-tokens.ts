@@ -5,10 +5,17 @@ import { z } from 'zod';
 import { mcpScopes } from '../../auth/scopes.ts';
 import type { Principal } from '../../context.ts';
 import { standingGrant } from './grant-state-cache.ts';
+import type { OAuthCaches } from './oauth-caches.ts';
 import { findStandingGrant, type StandingGrant } from './grants.query.ts';
 import { reachableScopes } from './reachable-scopes.ts';
-import { findPublishedKey, SIGNING_ALG, signingKeyFor } from './signing-keys.ts';
-import { cachedClaims, rememberClaims, verifiedTokenKey, type VerifiedClaims } from './verified-token-cache.ts';
+import {
+  createKeyPublicationCache,
+  findPublishedKey,
+  SIGNING_ALG,
+  signingKeyFor,
+  type KeyPublicationCache,
+} from './signing-keys.ts';
+import { verifiedTokenKey, type VerifiedClaims } from './verified-token-cache.ts';
 import { MAX_CLIENT_ID_LENGTH } from './client-document-url.ts';
 
 /** RFC 9068 section 2.1: the `typ` of a JWT access token. */
@@ -91,6 +98,8 @@ export interface VerifyAccessTokenOptions {
   issuer: string;
   /** The only accepted `aud` (this resource). */
   audience: string;
+  /** The app's verification keys; without them every call reads and imports its key afresh. */
+  signingKeys?: KeyPublicationCache;
 }
 
 const ZAccessTokenClaims = z.object({
@@ -114,7 +123,7 @@ async function verifySignedClaims(
   token: string,
   options: VerifyAccessTokenOptions,
 ): Promise<VerifiedClaims | undefined> {
-  const { em, now } = options;
+  const { em, now, signingKeys = createKeyPublicationCache() } = options;
   try {
     const { payload } = await jwtVerify(
       token,
@@ -127,7 +136,7 @@ async function verifySignedClaims(
         ) {
           throw new Rejected('no acceptable key');
         }
-        const key = await findPublishedKey(em, header.kid, now);
+        const key = await findPublishedKey(signingKeys, em, header.kid, now);
         if (!key) throw new Rejected('unknown or unpublished kid');
         return key;
       },
@@ -206,21 +215,21 @@ export async function verifyAccessToken(
  * with each call (the request's site URL: a loopback alias in development is its own issuer), and
  * the cache is keyed by them.
  */
-export function createAccessTokenVerifier(): (
-  token: string,
-  options: VerifyAccessTokenOptions,
-) => Promise<OAuthPrincipal | undefined> {
+export function createAccessTokenVerifier(
+  caches: OAuthCaches,
+): (token: string, options: VerifyAccessTokenOptions) => Promise<OAuthPrincipal | undefined> {
   return async (token, options) => {
-    const { em, now, ...resource } = options;
+    const { em, now, issuer, audience } = options;
+    const resource = { issuer, audience };
     if (token.length > MAX_TOKEN_LENGTH) return undefined;
     const key = verifiedTokenKey(token, resource.issuer, resource.audience);
-    let claims = cachedClaims(key);
+    let claims = caches.verifiedTokens.get(key)?.value;
     if (!claims) {
-      claims = await verifySignedClaims(token, { em, now, ...resource });
+      claims = await verifySignedClaims(token, { em, now, ...resource, signingKeys: caches.signingKeys });
       if (!claims) return undefined;
-      rememberClaims(key, claims);
+      caches.verifiedTokens.set(key, claims);
     }
     if (claims.exp <= Math.floor(now.getTime() / 1000) - CLOCK_TOLERANCE_SECONDS) return undefined;
-    return principalOf(claims, await standingGrant(em, claims.grantId));
+    return principalOf(claims, await standingGrant(caches.grantStates, em, claims.grantId));
   };
 }

@@ -21,22 +21,26 @@ export interface CachedClient {
   grant_types: string[];
 }
 
-const entries = new ExpiringEntries<CachedClient | undefined>(CLIENT_TTL_MS, CLIENT_LIMIT);
+/** Registered clients by client_id; one per app (CoreServices.caches.oauth), emptied by its notifications. */
+export type ClientCache = ExpiringEntries<CachedClient | undefined>;
+
+export function createClientCache(): ClientCache {
+  return new ExpiringEntries<CachedClient | undefined>(CLIENT_TTL_MS, CLIENT_LIMIT);
+}
 
 /**
  * The registered client with this client_id (see findClientGrantTypes), from memory when it was read
  * less than CLIENT_TTL_MS ago and not invalidated since. Unknown client_ids are never cached, so
  * made-up ids cannot fill the cache; each costs its own look-up, within the caller's budget.
  */
-export async function registeredClient(source: SqlSource, clientId: string): Promise<CachedClient | undefined> {
+export async function registeredClient(
+  entries: ClientCache,
+  source: SqlSource,
+  clientId: string,
+): Promise<CachedClient | undefined> {
   return entries.load(
     clientId,
     () => findClientGrantTypes(source, clientId),
     (client) => client !== undefined,
   );
-}
-
-/** Forgets every client: clients changed, or notifications may have been missed. */
-export function forgetClients(): void {
-  entries.clear();
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mcpScopes } from '../../auth/scopes.ts';
 import { AppError } from '../../errors/index.ts';
-import type { RegisterClientInput } from '../../routers/oauth-clients/register-client.schema.ts';
+import type { RegisterClientInput } from '../../domain/oauth/client-registration.schema.ts';
 import { checkRedirectUri, type RedirectUriPolicy } from './redirect-uri-policy.ts';
 
 const DEFAULT_CLIENT_SCOPE = 'mcp:read mcp:customers:write mcp:jobs:write';

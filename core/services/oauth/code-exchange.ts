@@ -4,6 +4,7 @@ import { mintAccessToken } from './access-tokens.ts';
 import { hashOAuthSecret } from './authorization-codes.ts';
 import { redeemAuthorizationCode, type CodeForExchange } from './authorization-codes.query.ts';
 import { revokeGrantHere } from './grant-revocation.ts';
+import type { OAuthCaches } from './oauth-caches.ts';
 import { s256Challenge, verifierMatchesChallenge } from './pkce.ts';
 import type { PublicClient } from './public-client.ts';
 import { newRefreshToken } from './refresh-tokens.ts';
@@ -12,6 +13,7 @@ import type { AccessTokenSigning, TokenResponse } from './token-pair.ts';
 
 export interface CodeExchangeInput {
   em: EntityManager;
+  caches: OAuthCaches;
   now: Date;
   client: PublicClient;
   code: string;
@@ -82,7 +84,7 @@ export async function exchangeAuthorizationCode(input: CodeExchangeInput): Promi
     // snapshot may still read it unused, but every check passed and the code was not consumed).
     const refusal = row.used_at === null ? refusalOf(row, input) : undefined;
     if (refusal) throw refusal;
-    await revokeGrantHere(input.em, row.grant_id, now);
+    await revokeGrantHere(input.caches.grantStates, input.em, row.grant_id, now);
     throw alreadyUsed();
   }
   const access = await mintAccessToken({

@@ -14,23 +14,27 @@ export const GRANT_STATE_TTL_MS = 500;
 /** At most this many grants are held (about 200 bytes each, so about 2 MB); the oldest entry goes first. */
 const GRANT_STATE_LIMIT = 10_000;
 
-const entries = new ExpiringEntries<StandingGrant | undefined>(GRANT_STATE_TTL_MS, GRANT_STATE_LIMIT);
+/** Grant states by grant id; one per app (CoreServices.caches.oauth), invalidated by its notifications. */
+export type GrantStateCache = ExpiringEntries<StandingGrant | undefined>;
+
+export function createGrantStateCache(): GrantStateCache {
+  return new ExpiringEntries<StandingGrant | undefined>(GRANT_STATE_TTL_MS, GRANT_STATE_LIMIT);
+}
 
 /**
  * The grant with this id while it still stands (see findStandingGrant), from memory when it was read
  * less than GRANT_STATE_TTL_MS ago (on the monotonic clock, whatever the request's clock says) and
  * not invalidated since; otherwise from the database. Throws only when the database does.
  */
-export async function standingGrant(source: SqlSource, grantId: string): Promise<StandingGrant | undefined> {
+export async function standingGrant(
+  entries: GrantStateCache,
+  source: SqlSource,
+  grantId: string,
+): Promise<StandingGrant | undefined> {
   return entries.load(grantId.toLowerCase(), () => findStandingGrant(source, grantId));
 }
 
 /** Forgets one grant's state: it was revoked (here, or on another instance by notification). */
-export function forgetGrantState(grantId: string): void {
+export function forgetGrantState(entries: GrantStateCache, grantId: string): void {
   entries.forget(grantId.toLowerCase());
-}
-
-/** Forgets every grant's state: memberships or clients changed, or notifications may have been missed. */
-export function forgetAllGrantStates(): void {
-  entries.clear();
 }

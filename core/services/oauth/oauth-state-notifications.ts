@@ -1,8 +1,7 @@
 import type { DatabaseNotifications } from '../sql/notifications.ts';
-import { forgetClients } from './client-cache.ts';
-import { forgetAllGrantStates, forgetGrantState } from './grant-state-cache.ts';
+import { forgetGrantState } from './grant-state-cache.ts';
+import type { OAuthCaches } from './oauth-caches.ts';
 import { forgetKeyPublications } from './signing-keys.ts';
-import { forgetVerifiedTokens } from './verified-token-cache.ts';
 
 /**
  * The channel on which the database announces changes to what access-token verification caches.
@@ -14,22 +13,29 @@ import { forgetVerifiedTokens } from './verified-token-cache.ts';
  */
 const OAUTH_STATE_CHANNEL = 'fsa_oauth_state';
 
-/** Invalidates the verification caches (and the token endpoint's client cache) of this process on each notification, and all of them on a gap. */
-export function followOAuthStateNotifications(notifications: DatabaseNotifications): void {
-  notifications.subscribe(OAUTH_STATE_CHANNEL, (payload) => {
-    if (payload.startsWith('grant:')) forgetGrantState(payload.slice('grant:'.length));
+/**
+ * Invalidates one app's verification caches (and the token endpoint's client cache) on each
+ * notification, and all of them on a gap; answers the unsubscribe.
+ */
+export function followOAuthStateNotifications(notifications: DatabaseNotifications, caches: OAuthCaches): () => void {
+  const unsubscribe = notifications.subscribe(OAUTH_STATE_CHANNEL, (payload) => {
+    if (payload.startsWith('grant:')) forgetGrantState(caches.grantStates, payload.slice('grant:'.length));
     else if (payload === 'keys') {
-      forgetKeyPublications();
-      forgetVerifiedTokens();
+      forgetKeyPublications(caches.signingKeys);
+      caches.verifiedTokens.clear();
     } else {
-      forgetAllGrantStates();
-      forgetClients();
+      caches.grantStates.clear();
+      caches.clients.clear();
     }
   });
-  notifications.onGap(() => {
-    forgetAllGrantStates();
-    forgetClients();
-    forgetKeyPublications();
-    forgetVerifiedTokens();
+  const unsubscribeGap = notifications.onGap(() => {
+    caches.grantStates.clear();
+    caches.clients.clear();
+    forgetKeyPublications(caches.signingKeys);
+    caches.verifiedTokens.clear();
   });
+  return () => {
+    unsubscribe();
+    unsubscribeGap();
+  };
 }

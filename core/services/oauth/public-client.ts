@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors/index.ts';
-import { registeredClient } from './client-cache.ts';
+import { registeredClient, type ClientCache } from './client-cache.ts';
 
 /** A registered public client, as the token and revocation endpoints need it. */
 export interface PublicClient {
@@ -41,7 +41,11 @@ const AUTH_SCHEME = /^[\w!#$%&'*+.^`|~-]{1,40}$/;
  * Does NOT cover: proving that the caller is that client (a public client has no secret; PKCE
  * and the redirect URI bind a code, and rotation binds a refresh token, to whoever holds them).
  */
-export async function identifyPublicClient(em: EntityManager, request: ClientIdentification): Promise<PublicClient> {
+export async function identifyPublicClient(
+  clients: ClientCache,
+  em: EntityManager,
+  request: ClientIdentification,
+): Promise<PublicClient> {
   const scheme = request.client_authentication_scheme;
   if (scheme !== undefined) {
     const named = AUTH_SCHEME.test(scheme) ? scheme : 'Basic';
@@ -57,7 +61,7 @@ export async function identifyPublicClient(em: EntityManager, request: ClientIde
     throw invalidClient('Client assertions are not accepted: clients are public (token_endpoint_auth_method "none").');
   }
   if (request.client_id === undefined) throw invalidClient('client_id is required.');
-  const client = await registeredClient(em, request.client_id);
+  const client = await registeredClient(clients, em, request.client_id);
   if (!client) throw invalidClient('Unknown client_id: register the client first (POST /api/oauth/register).');
   return { clientId: client.client_id, grantTypes: client.grant_types };
 }

@@ -4,6 +4,7 @@ import { inTransaction } from '../sql/transaction.ts';
 import { hashOAuthSecret } from './authorization-codes.ts';
 import { isWriteScope, roleMayGrantWrites } from './authorize/consent-scopes.ts';
 import { revokeGrantHere } from './grant-revocation.ts';
+import type { OAuthCaches } from './oauth-caches.ts';
 import type { PublicClient } from './public-client.ts';
 import { REFRESH_REUSE_GRACE_SECONDS } from './refresh-tokens.ts';
 import {
@@ -18,6 +19,7 @@ import { issueTokenPair, type AccessTokenSigning, type GrantForTokens, type Toke
 
 export interface RefreshExchangeInput {
   em: EntityManager;
+  caches: OAuthCaches;
   now: Date;
   client: PublicClient;
   refreshToken: string;
@@ -145,7 +147,7 @@ export async function exchangeRefreshToken(input: RefreshExchangeInput): Promise
       return { refusal: invalidGrant('The authorization was revoked: authorize again.') };
     const usedAt = row.used_at === null ? undefined : new Date(row.used_at);
     if (usedAt && now.getTime() - usedAt.getTime() > REFRESH_REUSE_GRACE_SECONDS * 1000) {
-      await revokeGrantHere(tx, row.grant_id, now);
+      await revokeGrantHere(input.caches.grantStates, tx, row.grant_id, now);
       return {
         refusal: invalidGrant(
           'The refresh token was already used: the authorization is revoked, with every token issued from it. Authorize again.',

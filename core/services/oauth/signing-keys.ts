@@ -146,8 +146,6 @@ export async function publishedKeys(em: EntityManager, now: Date): Promise<Publi
   return rows.map((row) => ({ ...toPublicJwk(row.public_jwk), kid: row.kid, alg: SIGNING_ALG, use: 'sig' }));
 }
 
-/** Imported public keys by kid (the thumbprint names the key material, so an import never goes stale). */
-const publicKeys = new Map<string, Promise<CryptoKey | undefined>>();
 const PUBLIC_KEY_CACHE_LIMIT = 100;
 
 /**
@@ -164,7 +162,16 @@ interface Publication {
   readAt: number;
 }
 
-const publications = new Map<string, Publication>();
+/** One app's verification keys (CoreServices.caches.oauth): its key notifications forget the publications. */
+export interface KeyPublicationCache {
+  /** Imported public keys by kid (the thumbprint names the key material, so an import never goes stale). */
+  readonly publicKeys: Map<string, Promise<CryptoKey | undefined>>;
+  readonly publications: Map<string, Publication>;
+}
+
+export function createKeyPublicationCache(): KeyPublicationCache {
+  return { publicKeys: new Map(), publications: new Map() };
+}
 
 async function readPublication(
   em: EntityManager,
@@ -184,7 +191,12 @@ async function readPublication(
  * PUBLICATION_CACHE_SECONDS for why a rotation elsewhere is still honoured); the import is cached.
  * Throws only when the database does.
  */
-export async function findPublishedKey(em: EntityManager, kid: string, now: Date): Promise<CryptoKey | undefined> {
+export async function findPublishedKey(
+  { publicKeys, publications }: KeyPublicationCache,
+  em: EntityManager,
+  kid: string,
+  now: Date,
+): Promise<CryptoKey | undefined> {
   let publication = publications.get(kid);
   const fresh =
     publication !== undefined && Math.abs(now.getTime() - publication.readAt) <= PUBLICATION_CACHE_SECONDS * 1000;
@@ -232,6 +244,6 @@ async function importPublicKey(kid: string, stored: EcPublicJwk): Promise<Crypto
  * keys changed on some instance, or notifications may have been missed. The next verification of
  * each kid reads its publication window again.
  */
-export function forgetKeyPublications(): void {
-  publications.clear();
+export function forgetKeyPublications(cache: KeyPublicationCache): void {
+  cache.publications.clear();
 }

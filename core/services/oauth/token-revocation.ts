@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { ACCESS_TOKEN_TYP } from './access-tokens.ts';
 import { hashOAuthSecret } from './authorization-codes.ts';
 import { revokeGrantHere } from './grant-revocation.ts';
+import type { OAuthCaches } from './oauth-caches.ts';
 import { findRefreshTokenOwner } from './refresh-tokens.query.ts';
-import { findPublishedKey, SIGNING_ALG } from './signing-keys.ts';
+import { findPublishedKey, SIGNING_ALG, type KeyPublicationCache } from './signing-keys.ts';
 import { MAX_CLIENT_ID_LENGTH } from './client-document-url.ts';
 
 /** What a revocation request did; the endpoint answers 200 whatever it is (RFC 7009 section 2.2). */
@@ -13,6 +14,7 @@ export type RevocationOutcome = 'revoked' | 'already_revoked' | 'unknown_token' 
 
 export interface RevokeTokenInput {
   em: EntityManager;
+  caches: OAuthCaches;
   now: Date;
   /** The (public) client making the request. */
   clientId: string;
@@ -42,6 +44,7 @@ class NotOurs extends Error {}
  * the same client is exactly what the client asks for.
  */
 async function accessTokenOwner(
+  signingKeys: KeyPublicationCache,
   em: EntityManager,
   token: string,
   now: Date,
@@ -58,7 +61,7 @@ async function accessTokenOwner(
           header.kid.length > 64
         )
           throw new NotOurs();
-        const key = await findPublishedKey(em, header.kid, now);
+        const key = await findPublishedKey(signingKeys, em, header.kid, now);
         if (!key) throw new NotOurs();
         return key;
       },
@@ -96,11 +99,11 @@ export async function revokeTokenOfClient(input: RevokeTokenInput): Promise<Revo
   const { em, token } = input;
   const owner =
     token.split('.').length === 3
-      ? await accessTokenOwner(em, token, input.now, input.issuer)
+      ? await accessTokenOwner(input.caches.signingKeys, em, token, input.now, input.issuer)
       : await refreshTokenOwner(em, token);
   if (!owner) return 'unknown_token';
   if (owner.clientId !== input.clientId) return 'other_client';
-  return (await revokeGrantHere(em, owner.grantId, input.now, { clientId: input.clientId }))
+  return (await revokeGrantHere(input.caches.grantStates, em, owner.grantId, input.now, { clientId: input.clientId }))
     ? 'revoked'
     : 'already_revoked';
 }

@@ -28,7 +28,12 @@ export interface VerifiedClaims {
   exp: number;
 }
 
-const entries = new ExpiringEntries<VerifiedClaims>(VERIFIED_TOKEN_TTL_MS, VERIFIED_TOKEN_LIMIT);
+/** Verified claims by token hash; one per app (CoreServices.caches.oauth), emptied by its key notifications. */
+export type VerifiedTokenCache = ExpiringEntries<VerifiedClaims>;
+
+export function createVerifiedTokenCache(): VerifiedTokenCache {
+  return new ExpiringEntries<VerifiedClaims>(VERIFIED_TOKEN_TTL_MS, VERIFIED_TOKEN_LIMIT);
+}
 
 /** The cache key: the token for this issuer and audience (a verifier of another resource never shares it). */
 export function verifiedTokenKey(token: string, issuer: string, audience: string): string {
@@ -39,18 +44,4 @@ export function verifiedTokenKey(token: string, issuer: string, audience: string
     .update('\0')
     .update(token)
     .digest('base64url');
-}
-
-/** The claims of a token verified less than VERIFIED_TOKEN_TTL_MS ago; undefined otherwise. */
-export function cachedClaims(key: string): VerifiedClaims | undefined {
-  return entries.get(key)?.value;
-}
-
-export function rememberClaims(key: string, claims: VerifiedClaims): void {
-  entries.set(key, claims);
-}
-
-/** Forgets every verified token: the signing keys changed, or notifications may have been missed. */
-export function forgetVerifiedTokens(): void {
-  entries.clear();
 }

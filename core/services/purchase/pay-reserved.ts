@@ -1,4 +1,4 @@
-import { readAgentReference } from '../reference/read-reference.ts';
+import { readAgentReference } from '../agent/read-agent-reference.ts';
 import { completeCheckout } from './checkout-handoff.ts';
 import { facilitatorError, settlementUnknownError } from './facilitator-errors.ts';
 import { recordSettled, recordUnsettled, releasePayment } from './payment-ledger.ts';

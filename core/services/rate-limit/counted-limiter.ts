@@ -1,6 +1,6 @@
 import type { CoreServices } from '../index.ts';
 import type { ServiceMetrics } from '../metrics/metrics-port.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import type { RateLimiter } from './rate-limit-policy.ts';
 
 /**
  * The limiter, with each refusal counted under its budget's name. Wrapping the limiter rather than

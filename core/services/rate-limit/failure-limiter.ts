@@ -1,11 +1,6 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import {
-  flexibleLimiter,
-  type RateLimitDecision,
-  type RateLimiter,
-  type RateLimitPolicy,
-  type RateLimitStore,
-} from './rate-limiter.ts';
+import type { RateLimitDecision, RateLimiter, RateLimitPolicy } from './rate-limit-policy.ts';
+import { flexibleLimiter, type RateLimitStore } from './rate-limiter.ts';
 
 /** A reservation's decision, with when its window ends (ms since the epoch). */
 export interface FailureDecision extends RateLimitDecision {

@@ -1,4 +1,4 @@
-import type { RateLimitDecision } from './rate-limiter.ts';
+import type { RateLimitDecision } from './rate-limit-policy.ts';
 
 /**
  * The IETF draft's RateLimit fields (draft-ietf-httpapi-ratelimit-headers), in the form docs/public-api.md documents:

@@ -1,5 +1,5 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { RateLimitDecision, RateLimiter, RateLimitPolicy } from './rate-limiter.ts';
+import type { RateLimitDecision, RateLimiter, RateLimitPolicy } from './rate-limit-policy.ts';
 
 /** At most this share of a budget sits unused in one instance's lease: 1/100. */
 const LEASE_DIVISOR = 100;

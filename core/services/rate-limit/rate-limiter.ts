@@ -5,26 +5,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { leasedLimiter, leaseSize } from './leased-limiter.ts';
-
-/** A named budget: `points` requests per `windowSeconds` per client. */
-export interface RateLimitPolicy {
-  name: string;
-  points: number;
-  windowSeconds: number;
-}
-
-export interface RateLimitDecision {
-  allowed: boolean;
-  policy: RateLimitPolicy;
-  remaining: number;
-  /** Seconds until the window resets (rounded up). */
-  resetSeconds: number;
-}
-
-export interface RateLimiter {
-  readonly policy: RateLimitPolicy;
-  consume(clientKey: string): Promise<RateLimitDecision>;
-}
+import type { RateLimitDecision, RateLimiter, RateLimitPolicy } from './rate-limit-policy.ts';
 
 /** Where budgets are counted: this process's memory, or a PostgreSQL table every instance shares. */
 export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; knex: unknown; tableName: string };

@@ -27,20 +27,6 @@ interface KnexPool {
   releaseConnection(connection: PooledClient): Promise<void>;
 }
 
-// Builders produce a handful of distinct SQL texts; their $n forms are computed once.
-const numberedTexts = new Map<string, string>();
-const NUMBERED_TEXTS_MAX = 1000;
-
-function numberedText(sql: string): string {
-  let text = numberedTexts.get(sql);
-  if (text === undefined) {
-    text = toNumberedPlaceholders({ sql, params: [] }).sql;
-    if (numberedTexts.size >= NUMBERED_TEXTS_MAX) numberedTexts.clear();
-    numberedTexts.set(sql, text);
-  }
-  return text;
-}
-
 /**
  * Runs SQL with real bind parameters and answers the rows; no entity is loaded. Outside a
  * transaction it borrows a connection from the ORM's pool and hands the query to the driver
@@ -60,7 +46,7 @@ export async function runQuery<Row>(em: SqlSource, query: SqlQuery): Promise<Row
   const pool = knex.client as KnexPool;
   const connection = await pool.acquireConnection();
   try {
-    const result = await connection.query({ text: numberedText(query.sql), values: query.params });
+    const result = await connection.query({ text: toNumberedPlaceholders(query).sql, values: query.params });
     return result.rows as Row[];
   } finally {
     await pool.releaseConnection(connection);

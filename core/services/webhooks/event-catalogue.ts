@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZCreateCustomerOutput } from '../../routers/workspace/customers/create-customer.schema.ts';
-import { ZCreateJobOutput } from '../../routers/workspace/jobs/create-job.schema.ts';
+import { ZCustomer } from '../../domain/workspace/customer.schema.ts';
+import { ZJob } from '../../domain/workspace/job.schema.ts';
 import type { OutboxEventType } from '../workspace/outbox.query.ts';
 
 /** The `data` of a `webhook.test` event: enough for a receiver to see its endpoint and the time. */
@@ -28,14 +28,14 @@ const outboxEvents: Record<OutboxEventType, WebhookEventDefinition> = {
     description:
       'A customer was created in the business. `data` is the stored customer, exactly as the create-customer tool answered it.',
     emittedBy: ['create-customer'],
-    data: ZCreateCustomerOutput,
+    data: ZCustomer,
   },
   'job.created': {
     type: 'job.created',
     description:
       'A job was created in the business. `data` is the stored job, exactly as the create-job tool answered it.',
     emittedBy: ['create-job'],
-    data: ZCreateJobOutput,
+    data: ZJob,
   },
 };
 

@@ -1,5 +1,5 @@
 import type { BlogLocale } from '../../../core/services/blog/locale.ts';
-import type { NewBlogMedia, NewBlogPost } from '../../../core/services/blog/insert-posts.ts';
+import type { NewBlogMedia, NewBlogPost } from '../../../core/services/blog/new-blog-post.ts';
 import { renderBlogCover } from './blog-cover.ts';
 import { demoTopicsEn, hiddenTopicsEn } from './blog-demo-en.ts';
 import { demoTopicsEs, hiddenTopicsEs } from './blog-demo-es.ts';

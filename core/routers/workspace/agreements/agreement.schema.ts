@@ -3,7 +3,7 @@ import {
   billingFrequencies,
   serviceAgreementStatuses,
 } from '../../../../orm/entities/field-service/service-agreement.ts';
-import { ZDate, ZDateTime } from '../shared/cursor-page.schema.ts';
+import { ZDate, ZDateTime } from '../../../domain/workspace/cursor-page.schema.ts';
 
 export const ZAgreementStatus = z
   .enum(serviceAgreementStatuses)

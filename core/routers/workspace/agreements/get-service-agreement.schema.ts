@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { serviceAgreementVisitStatuses } from '../../../../orm/entities/field-service/service-agreement-visit.ts';
 import { visitStatuses } from '../../../../orm/entities/field-service/visit.ts';
-import { ZDate, ZDateTime, ZId } from '../shared/cursor-page.schema.ts';
+import { ZDate, ZDateTime, ZId } from '../../../domain/workspace/cursor-page.schema.ts';
 import { ZServiceAgreement } from './agreement.schema.ts';
 
 export const ZGetServiceAgreementInput = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCursorPage, ZCursorPageInput, ZDate } from '../shared/cursor-page.schema.ts';
+import { ZCursorPage, ZCursorPageInput, ZDate } from '../../../domain/workspace/cursor-page.schema.ts';
 import { ZAgreementStatus, ZServiceAgreement } from './agreement.schema.ts';
 
 export const ZListServiceAgreementsInput = z.object({

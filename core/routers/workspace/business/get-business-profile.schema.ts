@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAddress } from '../shared/cursor-page.schema.ts';
+import { ZAddress } from '../../../domain/workspace/cursor-page.schema.ts';
 
 export const ZGetBusinessProfileInput = z.object({}).describe('No input.');
 

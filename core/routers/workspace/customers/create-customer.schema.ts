@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { noNul } from '../../../services/sql/no-nul.ts';
-import { ZCustomer, ZCustomerStatus } from './customer.schema.ts';
+import { ZCustomer, ZCustomerStatus } from '../../../domain/workspace/customer.schema.ts';
 
 /** Optional text: trimmed; empty or null means "not given". */
 const optionalText = (max: number) => z.string().trim().max(max).check(noNul()).nullable().optional();

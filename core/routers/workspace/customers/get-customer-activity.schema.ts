@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { activityTypes } from '../../../services/workspace/customers/activity.query.ts';
-import { ZCursorPage, ZCursorPageInput, ZDateTime, ZId } from '../shared/cursor-page.schema.ts';
+import { ZCursorPage, ZCursorPageInput, ZDateTime, ZId } from '../../../domain/workspace/cursor-page.schema.ts';
 
 export const ZGetCustomerActivityInput = z.object({
   customer_id: ZId.describe('The customer whose timeline to read.'),

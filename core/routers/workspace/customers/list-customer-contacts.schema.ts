@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZCursorPage, ZCursorPageInput, ZId } from '../shared/cursor-page.schema.ts';
-import { ZCustomerContact } from './customer.schema.ts';
+import { ZCursorPage, ZCursorPageInput, ZId } from '../../../domain/workspace/cursor-page.schema.ts';
+import { ZCustomerContact } from '../../../domain/workspace/customer.schema.ts';
 
 export const ZListCustomerContactsInput = z.object({
   customer_id: ZId.describe('The customer whose contacts to list.'),

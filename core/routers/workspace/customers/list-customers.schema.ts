@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { noNul } from '../../../services/sql/no-nul.ts';
-import { ZCursorPage, ZCursorPageInput, ZDateTime } from '../shared/cursor-page.schema.ts';
-import { ZCustomerStatus, ZCustomerSummary } from './customer.schema.ts';
+import { ZCursorPage, ZCursorPageInput, ZDateTime } from '../../../domain/workspace/cursor-page.schema.ts';
+import { ZCustomerStatus, ZCustomerSummary } from '../../../domain/workspace/customer.schema.ts';
 
 const customerSorts = ['created_desc', 'created_asc', 'name_asc'] as const;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { noNul } from '../../../services/sql/no-nul.ts';
-import { ZCursorPage, ZCursorPageInput } from '../shared/cursor-page.schema.ts';
-import { ZCustomerSummary } from './customer.schema.ts';
+import { ZCursorPage, ZCursorPageInput } from '../../../domain/workspace/cursor-page.schema.ts';
+import { ZCustomerSummary } from '../../../domain/workspace/customer.schema.ts';
 
 export const ZSearchCustomersInput = z.object({
   query: z

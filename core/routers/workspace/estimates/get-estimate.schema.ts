@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZDateTime, ZId } from '../shared/cursor-page.schema.ts';
-import { jobStatuses } from '../jobs/job.schema.ts';
-import { ZLineItem } from '../shared/line-item.schema.ts';
+import { ZDateTime, ZId } from '../../../domain/workspace/cursor-page.schema.ts';
+import { jobStatuses } from '../../../domain/workspace/job.schema.ts';
+import { ZLineItem } from '../../../domain/workspace/line-item.schema.ts';
 import { ZEstimateSummary, ZOptionTotals } from './estimate.schema.ts';
 
 export const ZGetEstimateInput = z.object({

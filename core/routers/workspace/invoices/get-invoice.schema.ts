@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZLineItem } from '../shared/line-item.schema.ts';
-import { ZDateTime, ZId } from '../shared/cursor-page.schema.ts';
+import { ZLineItem } from '../../../domain/workspace/line-item.schema.ts';
+import { ZDateTime, ZId } from '../../../domain/workspace/cursor-page.schema.ts';
 import { ZInvoice } from './invoice.schema.ts';
 
 export const ZGetInvoiceInput = z.object({ invoice_id: ZId });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDate, ZDateTime } from '../shared/cursor-page.schema.ts';
+import { ZDate, ZDateTime } from '../../../domain/workspace/cursor-page.schema.ts';
 
 const invoiceStatuses = ['draft', 'open', 'paid', 'void'] as const;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZCursorPage, ZCursorPageInput, ZDateTime, ZId } from '../shared/cursor-page.schema.ts';
-import { ZLineItem } from '../shared/line-item.schema.ts';
+import { ZCursorPage, ZCursorPageInput, ZDateTime, ZId } from '../../../domain/workspace/cursor-page.schema.ts';
+import { ZLineItem } from '../../../domain/workspace/line-item.schema.ts';
 
 /** The input of the lists of one job's children (line items, notes, attachments). */
 export const ZJobChildrenInput = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZCursorPage, ZCursorPageInput, ZDateTime, ZId } from '../shared/cursor-page.schema.ts';
-import { jobStatuses, ZJobSummary } from './job.schema.ts';
+import { ZCursorPage, ZCursorPageInput, ZDateTime, ZId } from '../../../domain/workspace/cursor-page.schema.ts';
+import { jobStatuses, ZJobSummary } from '../../../domain/workspace/job.schema.ts';
 
 // Year 0000 passes the ISO pattern but PostgreSQL refuses it: a validation error, not a database one.
 const ZInstant = ZDateTime.regex(/^(?!0000)/, { message: 'year 0000 does not exist' });

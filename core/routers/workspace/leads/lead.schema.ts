@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { leadStatuses } from '../../../../orm/entities/field-service/lead.ts';
-import { ZDateTime } from '../shared/cursor-page.schema.ts';
+import { ZDateTime } from '../../../domain/workspace/cursor-page.schema.ts';
 
 export const ZLeadStatus = z
   .enum(leadStatuses)

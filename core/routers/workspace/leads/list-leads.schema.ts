@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCursorPage, ZCursorPageInput, ZDateTime, ZId } from '../shared/cursor-page.schema.ts';
+import { ZCursorPage, ZCursorPageInput, ZDateTime, ZId } from '../../../domain/workspace/cursor-page.schema.ts';
 import { ZLead, ZLeadStatus } from './lead.schema.ts';
 
 export const ZListLeadsInput = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId } from '../shared/cursor-page.schema.ts';
+import { ZId } from '../../../domain/workspace/cursor-page.schema.ts';
 import { ZPayment } from './payment.schema.ts';
 
 export const ZGetPaymentInput = z.object({ payment_id: ZId });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDateTime } from '../shared/cursor-page.schema.ts';
+import { ZDateTime } from '../../../domain/workspace/cursor-page.schema.ts';
 
 export const paymentMethods = ['card', 'cash', 'check', 'ach', 'other'] as const;
 

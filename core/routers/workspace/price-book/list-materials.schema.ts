@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCursorPage } from '../shared/cursor-page.schema.ts';
+import { ZCursorPage } from '../../../domain/workspace/cursor-page.schema.ts';
 import { priceBookListFilters } from './list-services.schema.ts';
 import { ZMaterial } from './price-book-item.schema.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { noNul } from '../../../services/sql/no-nul.ts';
-import { ZCursorPage, ZCursorPageInput } from '../shared/cursor-page.schema.ts';
+import { ZCursorPage, ZCursorPageInput } from '../../../domain/workspace/cursor-page.schema.ts';
 import { ZPriceBookItem, ZPriceBookKind } from './price-book-item.schema.ts';
 
 export const ZSearchPriceBookInput = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jobStatuses } from '../../../../orm/entities/field-service/job.ts';
-import { ZDateTime, ZId } from '../shared/cursor-page.schema.ts';
+import { ZDateTime, ZId } from '../../../domain/workspace/cursor-page.schema.ts';
 import { ZEquipment, ZProperty } from './property.schema.ts';
 
 /** At most this many equipment items are embedded; list-property-equipment pages through all of them. */

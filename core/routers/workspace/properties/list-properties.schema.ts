@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { noNul } from '../../../services/sql/no-nul.ts';
-import { ZCursorPage, ZCursorPageInput, ZId } from '../shared/cursor-page.schema.ts';
+import { ZCursorPage, ZCursorPageInput, ZId } from '../../../domain/workspace/cursor-page.schema.ts';
 import { ZProperty } from './property.schema.ts';
 
 export const ZListPropertiesInput = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCursorPage, ZCursorPageInput, ZId } from '../shared/cursor-page.schema.ts';
+import { ZCursorPage, ZCursorPageInput, ZId } from '../../../domain/workspace/cursor-page.schema.ts';
 import { ZEquipment } from './property.schema.ts';
 
 export const ZListPropertyEquipmentInput = z.object({

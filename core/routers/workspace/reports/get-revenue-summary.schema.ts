@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDate } from '../shared/cursor-page.schema.ts';
+import { ZDate } from '../../../domain/workspace/cursor-page.schema.ts';
 
 export const ZGetRevenueSummaryInput = z.object({
   date_from: ZDate.describe('First local day (business time zone), YYYY-MM-DD.'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { reviewSources } from '../../../../orm/entities/field-service/review.ts';
-import { ZCursorPage, ZCursorPageInput, ZDate, ZDateTime } from '../shared/cursor-page.schema.ts';
+import { ZCursorPage, ZCursorPageInput, ZDate, ZDateTime } from '../../../domain/workspace/cursor-page.schema.ts';
 
 export const ZListReviewsInput = z.object({
   rating_min: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCursorPage, ZDate, ZDateTime, ZId } from '../shared/cursor-page.schema.ts';
+import { ZCursorPage, ZDate, ZDateTime, ZId } from '../../../domain/workspace/cursor-page.schema.ts';
 import { ZLocalClock, ZTeamMemberRef } from './visit.schema.ts';
 
 export const ZFindAvailableSlotsInput = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCursorPage, ZCursorPageInput, ZDate, ZDateTime, ZId } from '../shared/cursor-page.schema.ts';
+import { ZCursorPage, ZCursorPageInput, ZDate, ZDateTime, ZId } from '../../../domain/workspace/cursor-page.schema.ts';
 import { ZCustomerRef, ZJobRef, ZLocalClock, ZLocalDateTime } from './visit.schema.ts';
 
 export const ZGetScheduleInput = z.object({

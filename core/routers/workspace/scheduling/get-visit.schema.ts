@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId } from '../shared/cursor-page.schema.ts';
+import { ZId } from '../../../domain/workspace/cursor-page.schema.ts';
 import { ZVisitDetail } from './visit.schema.ts';
 
 export const ZGetVisitInput = z.object({

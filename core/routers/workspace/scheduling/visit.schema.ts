@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAddress, ZDateTime } from '../shared/cursor-page.schema.ts';
+import { ZAddress, ZDateTime } from '../../../domain/workspace/cursor-page.schema.ts';
 
 export const ZVisitStatus = z
   .enum(['scheduled', 'en_route', 'in_progress', 'completed', 'cancelled'])

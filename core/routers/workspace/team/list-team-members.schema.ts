@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCursorPage, ZCursorPageInput } from '../shared/cursor-page.schema.ts';
+import { ZCursorPage, ZCursorPageInput } from '../../../domain/workspace/cursor-page.schema.ts';
 import { ZTeamMember } from './team-member.schema.ts';
 
 export const ZListTeamMembersInput = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCursorPage, ZCursorPageInput, ZDate, ZId } from '../shared/cursor-page.schema.ts';
+import { ZCursorPage, ZCursorPageInput, ZDate, ZId } from '../../../domain/workspace/cursor-page.schema.ts';
 import { timeOffStatuses, ZTimeOff } from './time-off.schema.ts';
 
 export const ZListTimeOffInput = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDateTime } from '../shared/cursor-page.schema.ts';
+import { ZDateTime } from '../../../domain/workspace/cursor-page.schema.ts';
 import { ZTeamMemberRef } from './team-member.schema.ts';
 
 export const timeEntryKinds = ['work', 'travel', 'break'] as const;

@@ -9,8 +9,8 @@ import type {
   FindBusinessesArguments,
   FindGovernmentOpportunitiesArguments,
   RoutedMessage,
-  RouterVocabulary,
-} from './route-text.ts';
+} from './routed-message.ts';
+import type { RouterVocabulary } from './router-vocabulary.ts';
 import { STRUCTURED } from './skill-kinds.ts';
 import { US_STATE_CODES } from './us-states.ts';
 

@@ -1,6 +1,6 @@
 import type { RoutableSkill } from './lexicon-cues.ts';
 import type { Item } from './message.ts';
-import type { RouterVocabulary } from './route-text.ts';
+import type { RouterVocabulary } from './router-vocabulary.ts';
 import { ARGUMENT_NAMES, EXCLUSIVE_TO, SKILL_ARGUMENTS } from './skill-kinds.ts';
 
 /** The text router's `needs` messages: what it says instead of guessing (rule 5). */

@@ -2,7 +2,7 @@ import type { BlogLocale } from '../../blog/locale.ts';
 import { SKILL_CUES, type RoutableSkill } from './lexicon-cues.ts';
 import { TRADE_PEOPLE, TRADE_SYNONYMS } from './lexicon-filters.ts';
 import { phraseOf, type Item, type Message, type Token } from './message.ts';
-import type { RouterVocabulary } from './route-text.ts';
+import type { RouterVocabulary } from './router-vocabulary.ts';
 import { AMBIGUOUS_STATE_CODES, US_STATES, US_STATE_CODES } from './us-states.ts';
 
 /** Step 2 of the text router: the message's words matched against the vocabulary's phrases and the state codes. */

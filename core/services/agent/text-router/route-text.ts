@@ -1,4 +1,3 @@
-import type { BlogLocale } from '../../blog/locale.ts';
 import { buildArguments, dispositionOf, localeOf, unknownPlace } from './arguments.ts';
 import { READ_VERBS, SINGULAR_BLOG_CUES, type RoutableSkill } from './lexicon-cues.ts';
 import { NEGATIONS, PLACE_PREPOSITIONS, STOP_WORDS, TOPIC_MARKERS } from './lexicon-words.ts';
@@ -6,7 +5,14 @@ import { fold, foldSpaces, Message, wordsOf, type Item, type ItemKind } from './
 import { ambiguous, invalidValue, NO_SKILL, quote } from './needs.ts';
 import { recognisePatterns, recogniseSlugs } from './patterns.ts';
 import { isCategoryWord, phraseTable, recogniseWords } from './phrases.ts';
+import type { RoutedMessage } from './routed-message.ts';
+import type { RouterVocabulary } from './router-vocabulary.ts';
 import { ARGUMENT_NAMES, EXCLUSIVE_TO, TAKES } from './skill-kinds.ts';
+
+export type { RoutedMessage, RouterVocabulary };
+
+/** The longest search text the list procedures take (`q`, `keyword`). */
+const MAX_SEARCH_TEXT = 200;
 
 /**
  * The deterministic text router: a user's or agent's free text -> one skill and its arguments, or
@@ -57,55 +63,6 @@ import { ARGUMENT_NAMES, EXCLUSIVE_TO, TAKES } from './skill-kinds.ts';
  *    cue with a read verb) without a slug; "category" without a known category; find-businesses
  *    without any argument; search words over 200 characters; an empty message.
  */
-export interface RouterVocabulary {
-  /** The directory's industries (filter-options). */
-  industries: ReadonlyArray<{ key: string; label: string }>;
-  /** The directory's metro areas (filter-options); labels end in ", <state code>". */
-  metros: ReadonlyArray<{ key: string; label: string }>;
-  /** The `category` values of the active government opportunities. */
-  governmentCategories: readonly string[];
-  /** The blog's categories per locale. */
-  blogCategories: ReadonlyArray<{ locale: BlogLocale; category: string }>;
-}
-
-export interface FindBusinessesArguments {
-  industry?: string;
-  metro?: string;
-  zip?: string;
-  min_rating?: number;
-  min_reviews?: number;
-  q?: string;
-}
-export interface FindGovernmentOpportunitiesArguments {
-  keyword?: string;
-  state?: string;
-  naics?: string;
-  category?: string;
-  set_aside?: string;
-}
-export interface FindBlogPostsArguments {
-  q?: string;
-  category?: string;
-  tag?: string;
-  locale: BlogLocale;
-}
-interface ReadBlogPostArguments {
-  slug: string;
-  locale: BlogLocale;
-}
-
-export type RoutedMessage =
-  | { skill: 'find-businesses'; arguments: FindBusinessesArguments }
-  | { skill: 'find-government-opportunities'; arguments: FindGovernmentOpportunitiesArguments }
-  | { skill: 'find-blog-posts'; arguments: FindBlogPostsArguments }
-  | { skill: 'read-blog-post'; arguments: ReadBlogPostArguments }
-  | { skill: 'explain-paid-reference'; arguments: Record<string, never> }
-  | { needs: string };
-
-/** The longest search text the list procedures take (`q`, `keyword`). */
-const MAX_SEARCH_TEXT = 200;
-
-/** Routes one message. Pure: see the rules above. */
 export function routeText(written: string, vocabulary: RouterVocabulary): RoutedMessage {
   const text = foldSpaces(written);
   if (text.trim() === '') return { needs: NO_SKILL };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { emailMatchForm } from '../../accounts/email-match-form.query.ts';
-import type { RateLimitDecision } from '../../rate-limit/rate-limiter.ts';
+import type { RateLimitDecision } from '../../rate-limit/rate-limit-policy.ts';
 import type { FailureDecision, FailureLimiter } from '../../rate-limit/failure-limiter.ts';
 import { clientAddressKey } from '../../rate-limit/client-address-key.ts';
 

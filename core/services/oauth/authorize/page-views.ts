@@ -1,4 +1,4 @@
-import type { ConsentPage, LoginPage } from '../../../routers/oauth-authorize/authorization-pages.schema.ts';
+import type { ConsentPage, LoginPage } from '../../../domain/oauth/authorization-pages.schema.ts';
 import type { AuthorizationRequest } from './authorization-request.ts';
 import { consentScopes, roleMayGrantWrites } from './consent-scopes.ts';
 import { formToken } from './form-token.ts';

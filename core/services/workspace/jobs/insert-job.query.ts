@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CreateJobInput } from '../../../routers/workspace/jobs/create-job.schema.ts';
+import type { CreateJobInput } from '../../../domain/workspace/create-job-input.schema.ts';
 import { recordOutboxEvent } from '../outbox.query.ts';
 import { loadJob } from './job-detail.ts';
 import { resolveJobReferences } from './job-references.query.ts';

@@ -6,7 +6,7 @@ import { Property } from '../../../../orm/entities/field-service/property.ts';
 import { TaxRate, type ITaxRate } from '../../../../orm/entities/field-service/tax-rate.ts';
 import { TeamMember } from '../../../../orm/entities/field-service/team-member.ts';
 import { AppError } from '../../../errors/index.ts';
-import type { CreateJobInput } from '../../../routers/workspace/jobs/create-job.schema.ts';
+import type { CreateJobInput } from '../../../domain/workspace/create-job-input.schema.ts';
 
 /** The same answer for an id of another business as for one that does not exist: it never hints either way. */
 function notFound(field: string, what: string, id: string): AppError {

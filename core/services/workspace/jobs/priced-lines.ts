@@ -1,6 +1,6 @@
 import type { IPriceBookItem } from '../../../../orm/entities/field-service/price-book-item.ts';
 import { AppError } from '../../../errors/index.ts';
-import type { CreateJobInput } from '../../../routers/workspace/jobs/create-job.schema.ts';
+import type { CreateJobInput } from '../../../domain/workspace/create-job-input.schema.ts';
 import { computeTotals, type Totals } from '../totals.ts';
 
 export interface NewLine {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { SiteUrls } from '../../context.ts';
-import type { ProcedureEntry } from '../../procedures/introspection.ts';
-import type { RateLimitPolicy } from '../rate-limit/rate-limiter.ts';
+import type { SiteUrls } from '../../site-urls.ts';
+import type { ProcedureEntry } from '../procedure-entry.ts';
+import type { RateLimitPolicy } from '../../services/rate-limit/rate-limit-policy.ts';
 
 /**
  * The configured values the reference quotes: what the running service enforces, so a buyer reads

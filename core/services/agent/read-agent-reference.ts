@@ -1,7 +1,7 @@
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors/index.ts';
 import { discoveryUrls } from '../discovery/urls.ts';
-import type { AgentReference } from './types.ts';
+import type { AgentReference } from '../../procedures/reference/types.ts';
 
 /**
  * The agent reference the paid reference sells, in the request's site URLs, with the URL it is sold

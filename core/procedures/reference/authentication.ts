@@ -1,5 +1,5 @@
 import { mcpScopes, scopesGranting } from '../../auth/scopes.ts';
-import { oauthUrls } from '../oauth/urls.ts';
+import { oauthUrls } from '../../services/oauth/urls.ts';
 import { budgetsOf, describeBudget } from './budgets.ts';
 import { code } from './markdown.ts';
 import type { ReferenceInput, ReferenceSection } from './types.ts';

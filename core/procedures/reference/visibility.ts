@@ -1,12 +1,11 @@
-import { isBuiltOn, type ProcedureEntry } from '../../procedures/introspection.ts';
-import { systemProcedure } from '../../trpc.ts';
+import type { ProcedureEntry } from '../procedure-entry.ts';
 
 /**
  * What the reference may show: a procedure no transport can reach for an outsider (built on
  * systemProcedure: seeding, administration, the sweeper) never appears, whatever meta it carries.
  */
 function isPublicFacing(procedure: ProcedureEntry): boolean {
-  return !isBuiltOn(procedure, systemProcedure);
+  return procedure.meta?.base?.systemOnly !== true;
 }
 
 /** The REST endpoints: procedures with enabled openapi meta, in router order. */

@@ -1,4 +1,4 @@
-import type { ProcedureEntry } from '../../procedures/introspection.ts';
+import type { ProcedureEntry } from '../procedure-entry.ts';
 import { budgetOf, describeBudget } from './budgets.ts';
 import { parametersOf, type Parameter } from './json-schema.ts';
 import { cell, code, deployed, fenced, parameterTable } from './markdown.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { perSite } from '../../per-site.ts';
-import { discoveryUrls } from '../discovery/urls.ts';
+import { discoveryUrls } from '../../services/discovery/urls.ts';
 import { a2aSkillsSection } from './a2a-skills.ts';
 import { authenticationSection } from './authentication.ts';
 import { errorsSection } from './errors.ts';

@@ -1,5 +1,5 @@
-import type { ProcedureEntry } from '../../procedures/introspection.ts';
-import { webhookEventCatalogue } from '../webhooks/event-catalogue.ts';
+import type { ProcedureEntry } from '../procedure-entry.ts';
+import { webhookEventCatalogue } from '../../services/webhooks/event-catalogue.ts';
 import type { ReferenceEvent, ReferenceEventSource } from './types.ts';
 
 /**

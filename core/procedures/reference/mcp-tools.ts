@@ -1,6 +1,6 @@
 import { mcpScopeFor, mcpScopes, scopesGranting } from '../../auth/scopes.ts';
-import type { ProcedureEntry } from '../../procedures/introspection.ts';
-import { oauthUrls } from '../oauth/urls.ts';
+import type { ProcedureEntry } from '../procedure-entry.ts';
+import { oauthUrls } from '../../services/oauth/urls.ts';
 import { parametersOf, type Parameter } from './json-schema.ts';
 import { cell, code, deployed, fenced, parameterTable } from './markdown.ts';
 import { responseShape } from './shape.ts';

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../index.ts';
+import type { CoreServices } from '../../services/index.ts';
 import type { ReferenceLimits } from './types.ts';
 
 /**

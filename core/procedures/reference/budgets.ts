@@ -1,26 +1,5 @@
-import { isBuiltOn, type ProcedureEntry } from '../../procedures/introspection.ts';
-import {
-  agentRequestProcedure,
-  clientRegistrationProcedure,
-  governmentProcedure,
-  oauthTokenProcedure,
-  publicListProcedure,
-  webhookSendNowProcedure,
-} from '../../trpc.ts';
+import type { ProcedureEntry } from '../procedure-entry.ts';
 import type { ReferenceLimits } from './types.ts';
-
-/**
- * Which procedure builder counts calls against which budget (core/trpc.ts's rateLimitedBy), keyed as
- * CoreServices.rateLimiters: a procedure built on one of these is counted by that budget.
- */
-const budgetBuilders: ReadonlyArray<readonly [string, { _def: unknown }]> = [
-  ['government', governmentProcedure],
-  ['publicLists', publicListProcedure],
-  ['agentRequests', agentRequestProcedure],
-  ['oauthRegistration', clientRegistrationProcedure],
-  ['oauthToken', oauthTokenProcedure],
-  ['webhookSendNow', webhookSendNowProcedure],
-];
 
 /** What each budget covers, for the reader; a budget not named here is still listed with its numbers. */
 const budgetScope: Readonly<Record<string, string>> = {
@@ -67,7 +46,8 @@ export function describeBudget(budget: Budget): string {
 
 /** The budget that counts a procedure's calls, if any. */
 export function budgetOf(procedure: ProcedureEntry, limits: ReferenceLimits): Budget | undefined {
-  const match = budgetBuilders.find(([, builder]) => isBuiltOn(procedure, builder));
-  if (!match) return undefined;
-  return budgetsOf(limits).find((budget) => budget.key === match[0]);
+  // Set by the base procedure that counts it (core/trpc.ts), keyed as CoreServices.rateLimiters.
+  const key = procedure.meta?.base?.budget;
+  if (key === undefined) return undefined;
+  return budgetsOf(limits).find((budget) => budget.key === key);
 }

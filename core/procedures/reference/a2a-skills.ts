@@ -1,6 +1,6 @@
-import type { ProcedureEntry } from '../../procedures/introspection.ts';
-import { AGENT_TASK_RETENTION_DAYS } from '../agent-tasks/retention.ts';
-import { discoveryUrls } from '../discovery/urls.ts';
+import type { ProcedureEntry } from '../procedure-entry.ts';
+import { AGENT_TASK_RETENTION_DAYS } from '../../services/agent-tasks/retention.ts';
+import { discoveryUrls } from '../../services/discovery/urls.ts';
 import { budgetsOf, describeBudget } from './budgets.ts';
 import { parametersOf, type Parameter } from './json-schema.ts';
 import { cell, code, deployed, fenced, parameterTable } from './markdown.ts';

@@ -1,11 +1,11 @@
-import type { ProcedureEntry } from '../../procedures/introspection.ts';
-import { AGENT_TASK_RETENTION_DAYS } from '../agent-tasks/retention.ts';
-import { discoveryUrls } from '../discovery/urls.ts';
+import type { ProcedureEntry } from '../procedure-entry.ts';
+import { AGENT_TASK_RETENTION_DAYS } from '../../services/agent-tasks/retention.ts';
+import { discoveryUrls } from '../../services/discovery/urls.ts';
 import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_LEASE_SECONDS,
   IDEMPOTENCY_RETENTION_SECONDS,
-} from '../idempotency/policy.ts';
+} from '../../services/idempotency/policy.ts';
 import { budgetsOf } from './budgets.ts';
 import { parametersOf } from './json-schema.ts';
 import { cell, code } from './markdown.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAddress, ZDateTime } from '../shared/cursor-page.schema.ts';
+import { ZAddress, ZDateTime } from './cursor-page.schema.ts';
 
 const customerStatuses = ['active', 'inactive', 'archived'] as const;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZDateTime } from '../shared/cursor-page.schema.ts';
-import { ZLineItem } from '../shared/line-item.schema.ts';
+import { ZDateTime } from './cursor-page.schema.ts';
+import { ZLineItem } from './line-item.schema.ts';
 
 export const jobStatuses = ['unscheduled', 'scheduled', 'in_progress', 'completed', 'cancelled'] as const;
 export const jobPriorities = ['low', 'normal', 'high', 'urgent'] as const;
