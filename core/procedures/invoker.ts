@@ -78,11 +78,22 @@ export interface ProcedureInvoker<TRouter extends AnyRouter = DefaultRouter> {
 export function createInvoker<TRouter extends AnyRouter>(router: TRouter): ProcedureInvoker<TRouter> {
   const procedures = listProcedures(router);
   const byPath = new Map(procedures.map((entry) => [entry.path, entry]));
-  const callPath = (path: string, input: unknown, ctx: Context, signal?: AbortSignal): Promise<unknown> => {
+  // Calls in progress per context: a call made while another runs on its context comes from inside
+  // core (a port running a procedure, as the A2A skill runner does), not from an adapter.
+  const running = new WeakMap<Context, number>();
+  const callPath = async (path: string, input: unknown, ctx: Context, signal?: AbortSignal): Promise<unknown> => {
     const entry = byPath.get(path);
-    if (!entry)
-      return Promise.reject(new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` }));
-    return callProcedure({ router, path, type: entry.type, input, ctx, signal });
+    if (!entry) throw new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` });
+    const depth = running.get(ctx) ?? 0;
+    // One line per call at debug level (free at info): how the architecture suite counts the calls
+    // an adapter makes per request (docs/architecture.md: one crossing into core per request).
+    ctx.log.debug({ procedure: path, nested: depth > 0 }, 'core call');
+    running.set(ctx, depth + 1);
+    try {
+      return await callProcedure({ router, path, type: entry.type, input, ctx, signal });
+    } finally {
+      running.set(ctx, depth);
+    }
   };
   return {
     router,
