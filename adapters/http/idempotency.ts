@@ -202,7 +202,11 @@ export async function answerIdempotently(
   const identity = { scope: request.scope, key };
   let claim;
   try {
-    claim = await invoker.call('idempotency.claimKey', { ...identity, fingerprint }, createContext(requestFacts(ctx)));
+    claim = await invoker.call(
+      'infrastructure.idempotency.claimKey',
+      { ...identity, fingerprint },
+      createContext(requestFacts(ctx)),
+    );
   } catch (error) {
     return { ...failureAnswer(ctx, error, format), replayed: false };
   }
@@ -220,7 +224,7 @@ export async function answerIdempotently(
   const held = { ...identity, claim_token: claim.claim_token };
   const release = async (reason: string): Promise<void> => {
     try {
-      await invoker.call('idempotency.releaseKey', held, createContext(requestFacts(ctx)));
+      await invoker.call('infrastructure.idempotency.releaseKey', held, createContext(requestFacts(ctx)));
     } catch (error) {
       // The lease frees the key in the end.
       ctx.state.log.error({ err: originalError(error), reason }, 'idempotency key release failed');
@@ -242,7 +246,7 @@ export async function answerIdempotently(
     try {
       const kept = answer.taskId !== undefined ? { task_id: answer.taskId } : { body: answer.body };
       const stored = { ...held, status: answer.status, headers: answer.headers, ...kept };
-      await invoker.call('idempotency.completeKey', stored, createContext(requestFacts(ctx)));
+      await invoker.call('infrastructure.idempotency.completeKey', stored, createContext(requestFacts(ctx)));
     } catch (error) {
       ctx.state.log.error({ err: originalError(error) }, 'idempotency key completion failed; answering anyway');
       await release('completion failed');

@@ -6,6 +6,7 @@ import type { Config } from '../../core/config.ts';
 import { createContextInner } from '../../core/context.ts';
 import { createLogger } from '../../core/logger.ts';
 import { listProcedures, type ProcedureEntry } from '../../core/procedures/introspection.ts';
+import { restOperations } from '../../core/procedures/rest-operations.ts';
 import { ZAgentReference, type AgentReferenceAnswer } from '../../core/routers/agent/get-agent-reference.schema.ts';
 import { appRouter, createCaller } from '../../core/routers/_app.ts';
 import { AGENT_TASK_RETENTION_DAYS } from '../../core/services/agent-tasks/retention.ts';
@@ -65,10 +66,10 @@ describe('agent.getAgentReference: the content of the paid reference', () => {
   });
 
   it('documents every REST endpoint with openapi meta, by method and path, with its absolute URL', () => {
-    const rest = procedures.filter((entry) => entry.meta?.openapi);
+    const rest = restOperations(procedures);
     expect(rest.length).to.be.greaterThan(10);
     for (const entry of rest) {
-      const { method, path, operationId } = entry.meta!.openapi!;
+      const { method, path, operationId } = entry.openapi;
       expect(content, `${method} ${path}`).to.include(`\n### ${method} ${path}\n`);
       expect(content).to.include(`- URL: \`${service().config.baseUrl}${path}\``);
       expect(content).to.include(`- operationId: \`${operationId}\``);
@@ -203,7 +204,7 @@ describe('the agent reference of the router the app serves', () => {
     expect(content).to.not.include('purge-widgets-secretly');
     expect(content).to.not.include('test-purge');
     expect(content).to.not.include('countWidgetsInternally');
-    const rest = listProcedures(appRouter).filter((entry) => entry.meta?.openapi).length;
+    const rest = restOperations(listProcedures(appRouter)).length;
     expect(sections.find((section) => section.id === 'rest-endpoints')!.count).to.equal(rest + 1);
   });
 

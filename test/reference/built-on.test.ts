@@ -10,11 +10,11 @@ describe('isBuiltOn (introspection: which base a procedure was built on)', () =>
   it('sees the base builder whose middlewares begin the procedure', () => {
     expect(isBuiltOn(entry('government.listOpportunities'), governmentProcedure)).to.equal(true);
     expect(isBuiltOn(entry('blog.getPost'), governmentProcedure)).to.equal(false);
-    expect(isBuiltOn(entry('idempotency.sweepExpired'), systemProcedure)).to.equal(true);
+    expect(isBuiltOn(entry('infrastructure.idempotency.sweepExpired'), systemProcedure)).to.equal(true);
     expect(isBuiltOn(entry('government.listOpportunities'), systemProcedure)).to.equal(false);
   });
 
   it('counts a base without middlewares as the start of every procedure', () => {
-    expect(isBuiltOn(entry('idempotency.sweepExpired'), publicProcedure)).to.equal(true);
+    expect(isBuiltOn(entry('infrastructure.idempotency.sweepExpired'), publicProcedure)).to.equal(true);
   });
 });

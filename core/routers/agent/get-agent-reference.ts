@@ -6,7 +6,7 @@ import { ZAgentReference, ZGetAgentReferenceInput } from './get-agent-reference.
  * The content the paid reference sells: the agent reference generated from the procedures of the
  * router the app serves (built once per process and site URL by the composition root, CoreServices.agentReference).
  * No openapi, tool or skill meta on purpose: no transport serves it for free; the purchase
- * (payments.purchasePaidReference) reads the same reference once a payment has settled.
+ * (protocols.x402.purchasePaidReference) reads the same reference once a payment has settled.
  */
 export const getAgentReference = publicProcedure
   .input(ZGetAgentReferenceInput)

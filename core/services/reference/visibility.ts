@@ -1,4 +1,5 @@
 import { isBuiltOn, type ProcedureEntry } from '../../procedures/introspection.ts';
+import { restOperations, type RestOperation } from '../../procedures/rest-operations.ts';
 import { systemProcedure } from '../../trpc.ts';
 
 /**
@@ -9,10 +10,10 @@ function isPublicFacing(procedure: ProcedureEntry): boolean {
   return !isBuiltOn(procedure, systemProcedure);
 }
 
-/** The REST endpoints: procedures with enabled openapi meta, in router order. */
-export function restProcedures(procedures: readonly ProcedureEntry[]): ProcedureEntry[] {
-  return procedures.filter(
-    (procedure) => procedure.meta?.openapi && procedure.meta.openapi.enabled !== false && isPublicFacing(procedure),
+/** The REST endpoints: operations with enabled openapi meta (alias paths included), in published order. */
+export function restEndpoints(procedures: readonly ProcedureEntry[]): RestOperation[] {
+  return restOperations(procedures).filter(
+    (operation) => operation.openapi.enabled !== false && isPublicFacing(operation.procedure),
   );
 }
 
