@@ -46,7 +46,10 @@ try {
   });
   const business = await seedDemoWorkspace(admin, 'secondary', user.email);
   const redirectUri = 'http://127.0.0.1:43210/callback';
-  const client = await admin.oauthClients.registerClient({ redirect_uris: [redirectUri], client_name: 'MCP bench' });
+  const client = await admin.protocols.oauth.clients.registerClient({
+    redirect_uris: [redirectUri],
+    client_name: 'MCP bench',
+  });
   const verifier = randomBytes(32).toString('base64url');
   const resource = `${service.config.baseUrl}/v1/mcp`;
   const { code } = await issueAuthorization({

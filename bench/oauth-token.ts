@@ -143,7 +143,7 @@ try {
     owner_email: email,
   });
   const redirectUri = `http://127.0.0.1:9999/callback?b=${suffix}`;
-  const client = await caller.oauthClients.registerClient({
+  const client = await caller.protocols.oauth.clients.registerClient({
     redirect_uris: [redirectUri],
     client_name: `Bench ${suffix}`,
   });

@@ -50,7 +50,10 @@ try {
     owner_email: email,
   });
   const redirectUri = 'http://127.0.0.1:43210/callback';
-  const client = await admin.oauthClients.registerClient({ redirect_uris: [redirectUri], client_name: 'Verify bench' });
+  const client = await admin.protocols.oauth.clients.registerClient({
+    redirect_uris: [redirectUri],
+    client_name: 'Verify bench',
+  });
   const { issuer, resource: audience } = oauthUrls({ site: service.config.siteUrl, base: service.config.baseUrl });
   const scope = 'mcp:read';
   const { grantId } = await issueAuthorization({

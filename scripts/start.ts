@@ -31,7 +31,7 @@ function readConfig(): Config {
 async function existingDemoOwner(caller: SystemCaller, config: Config): Promise<string | undefined> {
   if (config.production || config.siteUrlConfigured) return undefined;
   const slugs = Object.values(demoWorkspaceSpecs).map((spec) => spec.slug);
-  const { owners } = await caller.demo.findDemoOwners({ business_slugs: slugs });
+  const { owners } = await caller.infrastructure.demo.findDemoOwners({ business_slugs: slugs });
   return owners[0]?.email;
 }
 

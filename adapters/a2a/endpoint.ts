@@ -104,11 +104,11 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
     const shared = { exchange, ...(idempotency ? { idempotency } : {}) };
     try {
       switch (call.procedure) {
-        case 'agentTasks.sendMessage':
+        case 'protocols.a2a.sendMessage':
           return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);
-        case 'agentTasks.getTask':
+        case 'protocols.a2a.getTask':
           return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);
-        case 'agentTasks.refuseUnknownMethod':
+        case 'protocols.a2a.refuseUnknownMethod':
           return await invoker.call(call.procedure, { ...shared, refusal: call.refusal }, context);
       }
     } catch (error) {

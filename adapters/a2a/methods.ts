@@ -31,18 +31,18 @@ export function a2aOperation(method: string): string {
 
 /** One request decoded from its version's wire: which A2A procedure answers it, with what neutral input. */
 export type DecodedCall =
-  | { procedure: 'agentTasks.sendMessage'; params: ReturnType<Wire['readSendParams']> }
-  | { procedure: 'agentTasks.getTask'; params: ReturnType<Wire['readGetParams']> }
-  | { procedure: 'agentTasks.refuseUnknownMethod'; refusal: ReturnType<typeof errorMessage> };
+  | { procedure: 'protocols.a2a.sendMessage'; params: ReturnType<Wire['readSendParams']> }
+  | { procedure: 'protocols.a2a.getTask'; params: ReturnType<Wire['readGetParams']> }
+  | { procedure: 'protocols.a2a.refuseUnknownMethod'; refusal: ReturnType<typeof errorMessage> };
 
 /** Reads one JSON-RPC request in the request's version: its method and params, into the neutral shapes. */
 export function decodeCall(version: A2aVersion, request: A2aRequest): DecodedCall {
   const { method, params } = request;
   const kind = Object.hasOwn(methods[version], method) ? methods[version][method] : undefined;
-  if (kind === 'send') return { procedure: 'agentTasks.sendMessage', params: wires[version].readSendParams(params) };
-  if (kind === 'get') return { procedure: 'agentTasks.getTask', params: wires[version].readGetParams(params) };
+  if (kind === 'send') return { procedure: 'protocols.a2a.sendMessage', params: wires[version].readSendParams(params) };
+  if (kind === 'get') return { procedure: 'protocols.a2a.getTask', params: wires[version].readGetParams(params) };
   const message =
     otherVersionHint(version, method) ??
     `Method not found: ${JSON.stringify(method.slice(0, 100))}. A2A ${version} methods here: ${Object.keys(methods[version]).join(', ')}.`;
-  return { procedure: 'agentTasks.refuseUnknownMethod', refusal: errorMessage('A2A_METHOD_NOT_FOUND', message) };
+  return { procedure: 'protocols.a2a.refuseUnknownMethod', refusal: errorMessage('A2A_METHOD_NOT_FOUND', message) };
 }

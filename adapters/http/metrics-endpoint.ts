@@ -21,7 +21,7 @@ const GAUGE_TTL_MS = 5_000;
  * GET /api/metrics: the registry in the Prometheus text format, for whom scrapeAccess lets in; to
  * anyone else it is the 404 of a route that does not exist. Not in the OpenAPI document and on no
  * client's budget: it runs no budgeted procedure. The database gauges come from one procedure
- * (operations.getGauges), at most once per GAUGE_TTL_MS whatever the number of scrapes.
+ * (infrastructure.operations.getGauges), at most once per GAUGE_TTL_MS whatever the number of scrapes.
  */
 export function metricsRoutes(options: MetricsEndpointOptions): Router<HttpState> {
   const { invoker, createContext, metrics } = options;
@@ -29,7 +29,11 @@ export function metricsRoutes(options: MetricsEndpointOptions): Router<HttpState
   const refreshGauges = gaugeCache<KoaCtx>({
     ttlMs: GAUGE_TTL_MS,
     refresh: async (ctx) => {
-      const gauges = await invoker.call('operations.getGauges', undefined, createContext(requestFacts(ctx)));
+      const gauges = await invoker.call(
+        'infrastructure.operations.getGauges',
+        undefined,
+        createContext(requestFacts(ctx)),
+      );
       metrics.setDatabaseGauges({
         pendingDeliveries: gauges.webhook_queue.pending_deliveries,
         unpublishedEvents: gauges.webhook_queue.unpublished_events,

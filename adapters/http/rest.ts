@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import type { Context } from '../../core/context.ts';
 import { deprecationHeaders } from '../../core/deprecation.ts';
 import type { ProcedureEntry } from '../../core/procedures/procedure-entry.ts';
+import { restOperations } from '../../core/procedures/rest-operations.ts';
 import type { HttpAnswer } from './idempotency.ts';
 import type { ProcedureRoutesOptions } from './procedure-access.ts';
 import { requestFacts } from './request-facts.ts';
@@ -54,9 +55,9 @@ export function restRoutes(options: ProcedureRoutesOptions): Router<HttpState> {
   const router = new Router<HttpState>({ prefix: options.prefix });
 
   const { invoker, createContext } = options;
-  for (const procedure of invoker.procedures) {
-    const openapi = procedure.meta?.openapi;
-    if (!openapi || openapi.enabled === false) continue;
+  // An alias path is its own route (its own Idempotency-Key scope) calling the same procedure.
+  for (const { procedure, openapi } of restOperations(invoker.procedures)) {
+    if (openapi.enabled === false) continue;
     const { path } = procedure;
     const hasInput = takesInput(procedure);
     const usesBody = openapi.method !== 'GET' && openapi.method !== 'DELETE';

@@ -6,13 +6,13 @@ import type { HttpState, KoaCtx } from './state.ts';
 
 /** The documents under {site_url}/.well-known/ and the procedure answering each (it takes no input). */
 const documents: ReadonlyArray<readonly [path: string, procedure: ProcedurePath]> = [
-  ['/.well-known/oauth-authorization-server', 'oauth.getAuthorizationServerMetadata'],
-  ['/.well-known/oauth-protected-resource', 'oauth.getProtectedResourceMetadata'],
+  ['/.well-known/oauth-authorization-server', 'protocols.oauth.metadata.getAuthorizationServerMetadata'],
+  ['/.well-known/oauth-protected-resource', 'protocols.oauth.metadata.getProtectedResourceMetadata'],
   // RFC 9728 section 3.1: the resource's path ({base_url}/v1/mcp) inserted after the well-known name.
-  ['/.well-known/oauth-protected-resource/api/v1/mcp', 'oauth.getProtectedResourceMetadata'],
+  ['/.well-known/oauth-protected-resource/api/v1/mcp', 'protocols.oauth.metadata.getProtectedResourceMetadata'],
   // The UCP business profile (the same document as {base_url}/v1/agent/ucp) and the ACP discovery document.
-  ['/.well-known/ucp', 'ucp.getProfile'],
-  ['/.well-known/acp.json', 'ucp.getAcpDiscovery'],
+  ['/.well-known/ucp', 'protocols.ucp.getProfile'],
+  ['/.well-known/acp.json', 'protocols.ucp.getAcpDiscovery'],
 ];
 
 /**
@@ -36,7 +36,7 @@ export function wellKnownRoutes({ invoker, createContext }: ProcedureAccess): Ro
   const view = (toolsets: string | undefined, readonly: boolean) => async (ctx: KoaCtx) => {
     const context = createContext(requestFacts(ctx));
     const input = { toolsets: toolsets?.split(',').filter((name) => name.length > 0), readonly };
-    const document = await invoker.call('oauth.getProtectedResourceMetadata', input, context);
+    const document = await invoker.call('protocols.oauth.metadata.getProtectedResourceMetadata', input, context);
     ctx.status = 200;
     ctx.set(context.response.headers);
     ctx.type = 'application/json';

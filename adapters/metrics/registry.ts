@@ -21,7 +21,7 @@ export interface RequestObservation {
   seconds: number;
 }
 
-/** What the database holds, from the operations.getGauges procedure. */
+/** What the database holds, from the infrastructure.operations.getGauges procedure. */
 interface DatabaseGauges {
   pendingDeliveries: number;
   unpublishedEvents: number;

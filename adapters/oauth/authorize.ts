@@ -102,7 +102,7 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
   async function answerGet(ctx: KoaCtx): Promise<void> {
     const browserKey = ensureBrowserKey(ctx, cookie);
     const step = await invoker.call(
-      'oauthAuthorize.beginAuthorization',
+      'protocols.oauth.authorization.beginAuthorization',
       { query: ctx.querystring, browser_key: browserKey },
       createContext(requestFacts(ctx)),
     );
@@ -127,7 +127,7 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
     const action = fields.action;
     if (action === 'sign_in') {
       const step = await invoker.call(
-        'oauthAuthorize.signIn',
+        'protocols.oauth.authorization.signIn',
         { ...pending, email: fields.email ?? '', password: fields.password ?? '' },
         context,
       );
@@ -145,7 +145,7 @@ export function authorizationRoutes(options: AuthorizationRoutesOptions): Router
         business_id: fields.business_id,
         scopes: form.repeated.scope ?? [],
       };
-      const step = await invoker.call('oauthAuthorize.decideAuthorization', input, context);
+      const step = await invoker.call('protocols.oauth.authorization.decideAuthorization', input, context);
       redirect(ctx, step.location);
       return;
     }

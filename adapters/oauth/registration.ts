@@ -19,7 +19,7 @@ export function clientRegistrationRoutes({
   router.post('/oauth/register', async (ctx) => {
     const context = createContext(requestFacts(ctx));
     try {
-      const client = await invoker.call('oauthClients.registerClient', ctx.state.body, context);
+      const client = await invoker.call('protocols.oauth.clients.registerClient', ctx.state.body, context);
       ctx.set(context.response.headers);
       ctx.status = 201;
       noStore(ctx, { pragma: true });

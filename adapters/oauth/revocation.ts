@@ -22,7 +22,7 @@ export function revocationRoutes(options: ProcedureRoutesOptions): Router<HttpSt
     path: '/oauth/revoke',
     parameters: REVOCATION_PARAMETERS,
     call: async (invoker, input, context) => {
-      await invoker.call('oauthTokens.revokeToken', input, context);
+      await invoker.call('protocols.oauth.tokens.revokeToken', input, context);
       return '';
     },
   });

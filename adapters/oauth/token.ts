@@ -27,6 +27,6 @@ export function tokenRoutes(options: ProcedureRoutesOptions): Router<HttpState> 
     path: '/oauth/token',
     parameters: TOKEN_PARAMETERS,
     repeatable: ['resource'],
-    call: (invoker, input, context) => invoker.call('oauthTokens.exchangeToken', input, context),
+    call: (invoker, input, context) => invoker.call('protocols.oauth.tokens.exchangeToken', input, context),
   });
 }

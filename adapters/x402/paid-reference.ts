@@ -31,7 +31,7 @@ function copyRateLimitHeaders(ctx: KoaCtx, context: Context): void {
 /**
  * GET {base_url}/v1/agent/paid-reference: the paid reference over HTTP 402 (x402 version 2, the
  * `exact` EVM scheme). The adapter reads the PAYMENT-SIGNATURE header and the handoff's
- * `?checkout_session=`, makes one call (payments.purchasePaidReference: the purchase, whole, in
+ * `?checkout_session=`, makes one call (protocols.x402.purchasePaidReference: the purchase, whole, in
  * core/services/purchase/ over the facilitator port) and writes what it answers: 402 with
  * PAYMENT-REQUIRED, or 200 {resource, content, protocol: "x402"} with PAYMENT-RESPONSE.
  */
@@ -54,7 +54,7 @@ export function paidReferenceRoutes(options: ProcedureRoutesOptions): Router<Htt
     };
     let answer;
     try {
-      answer = await invoker.call('payments.purchasePaidReference', input, context);
+      answer = await invoker.call('protocols.x402.purchasePaidReference', input, context);
     } finally {
       copyRateLimitHeaders(ctx, context);
     }

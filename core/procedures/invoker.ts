@@ -10,7 +10,7 @@ import { callProcedure, listProcedures } from './introspection.ts';
  */
 type CallerOf<TRouter extends AnyRouter> = ReturnType<TRouter['createCaller']>;
 
-/** Every procedure path of a caller, dotted: "blog.getPost" | "oauthTokens.exchangeToken" | ... */
+/** Every procedure path of a caller, dotted: "blog.getPost" | "protocols.oauth.tokens.exchangeToken" | ... */
 type PathsOf<TCaller> = {
   [K in keyof TCaller & string]: TCaller[K] extends (...args: never[]) => unknown
     ? K

@@ -69,6 +69,21 @@ export interface RestMeta {
    * scheme on the operation and its 401 and 403 answers.
    */
   credential?: 'workspace_api_token';
+  /**
+   * More paths for the same operation (a protocol's binding of the same request), served and
+   * documented like the procedure's own path: each its own route, operationId, description and
+   * Idempotency-Key space (keys are scoped by the path the request used), one procedure behind them.
+   */
+  aliases?: readonly RestAlias[];
+}
+
+/** A second path of a REST operation; what it does not say is the procedure's own `openapi` meta. */
+interface RestAlias {
+  path: `/${string}`;
+  operationId: string;
+  description: string;
+  /** The error descriptions at this path, when they differ from the procedure's own. */
+  errorResponses?: Record<number, string>;
 }
 
 /**

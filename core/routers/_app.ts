@@ -1,26 +1,20 @@
 import { createCallerFactory, router } from '../trpc.ts';
 import { accountsRouter } from './accounts/router.ts';
 import { agentRouter } from './agent/router.ts';
-import { agentTasksRouter } from './agent-tasks/router.ts';
 import { blogRouter } from './blog/router.ts';
-import { demoRouter } from './demo/router.ts';
 import { discoveryRouter } from './discovery/router.ts';
 import { directoryRouter } from './directory/router.ts';
 import { governmentRouter } from './government/router.ts';
 import { healthRouter } from './health/router.ts';
-import { idempotencyRouter } from './idempotency/router.ts';
-import { oauthAuthorizeRouter } from './oauth-authorize/router.ts';
-import { oauthClientsRouter } from './oauth-clients/router.ts';
-import { oauthGrantsRouter } from './oauth-grants/router.ts';
-import { oauthTokensRouter } from './oauth-tokens/router.ts';
-import { oauthRouter } from './oauth/router.ts';
-import { operationsRouter } from './operations/router.ts';
-import { ucpRouter } from './ucp/router.ts';
-import { paymentsRouter } from './payments/router.ts';
-import { webhookDeliveryRouter } from './webhook-delivery/router.ts';
+import { infrastructureRouter } from './infrastructure/router.ts';
+import { protocolsRouter } from './protocols/router.ts';
 import { webhooksRouter } from './webhooks/router.ts';
 import { workspaceRouter } from './workspace/router.ts';
 
+/**
+ * The domain areas first (their keys are callers' contract: `workspace` is /api/trpc's), then what
+ * exists for one protocol (`protocols.<protocol>`) and the system's upkeep (`infrastructure`).
+ */
 export const appRouter = router({
   health: healthRouter,
   blog: blogRouter,
@@ -30,19 +24,9 @@ export const appRouter = router({
   accounts: accountsRouter,
   workspace: workspaceRouter,
   webhooks: webhooksRouter,
-  demo: demoRouter,
-  oauthClients: oauthClientsRouter,
-  oauth: oauthRouter,
-  oauthTokens: oauthTokensRouter,
-  oauthGrants: oauthGrantsRouter,
-  oauthAuthorize: oauthAuthorizeRouter,
-  idempotency: idempotencyRouter,
   agent: agentRouter,
-  agentTasks: agentTasksRouter,
-  ucp: ucpRouter,
-  payments: paymentsRouter,
-  webhookDelivery: webhookDeliveryRouter,
-  operations: operationsRouter,
+  protocols: protocolsRouter,
+  infrastructure: infrastructureRouter,
 });
 
 /**

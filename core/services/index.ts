@@ -80,7 +80,7 @@ export interface CoreServices {
     accessTokenTtlSeconds: number;
   };
   /**
-   * The agent reference of the router the app serves (agent.getAgentReference, sold as the paid
+   * The agent reference of the router the app serves (sold as the paid
    * reference): the composition root builds it from the invoker's procedures, since core cannot import
    * the router that imports it. Absent in contexts no app composed (scripts' system caller).
    */

@@ -13,7 +13,7 @@ export const demoOwnerCommand: AdminCommand = {
   async prepare() {
     const slugs = Object.values(demoWorkspaceSpecs).map((spec) => spec.slug);
     return async (caller) => {
-      const { owners } = await caller.demo.findDemoOwners({ business_slugs: slugs });
+      const { owners } = await caller.infrastructure.demo.findDemoOwners({ business_slugs: slugs });
       if (owners.length === 0)
         return {
           json: owners,

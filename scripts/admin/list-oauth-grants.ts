@@ -18,7 +18,7 @@ export const listOAuthGrantsCommand: AdminCommand = {
   async prepare(values) {
     const input = { email: requiredFlag(values, 'email'), include_revoked: !values.active };
     return async (caller) => {
-      const result = await caller.oauthGrants.listGrants(input);
+      const result = await caller.protocols.oauth.grants.listGrants(input);
       const text =
         result.items.length === 0
           ? `${result.email} has authorized no OAuth client.`

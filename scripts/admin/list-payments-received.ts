@@ -35,7 +35,7 @@ export const listPaymentsReceivedCommand: AdminCommand = {
       throw new UsageError(`--state must be one of ${STATES.join(', ')}.`);
     const input = { limit, state: state as (typeof STATES)[number] | undefined };
     return async (caller) => {
-      const result = await caller.payments.listPaymentsReceived(input);
+      const result = await caller.protocols.x402.listReceipts(input);
       const text =
         result.items.length === 0
           ? 'No payments received.'

@@ -12,7 +12,7 @@ export const revokeOAuthGrantCommand: AdminCommand = {
   async prepare(values) {
     const input = { grant_id: requiredFlag(values, 'id') };
     return async (caller) => {
-      const result = await caller.oauthGrants.revokeGrant(input);
+      const result = await caller.protocols.oauth.grants.revokeGrant(input);
       const { grant } = result;
       const who = `${grant.client_name ?? grant.client_id} (client ${grant.client_id}) in ${grant.business_slug}`;
       const text = result.already_revoked

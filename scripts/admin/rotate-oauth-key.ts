@@ -11,7 +11,7 @@ export const rotateOAuthKeyCommand: AdminCommand = {
   options: {},
   async prepare() {
     return async (caller) => {
-      const result = await caller.oauth.rotateSigningKey({});
+      const result = await caller.infrastructure.signingKeys.rotate({});
       const retired = result.retired.map((key) => `Retired ${key.kid}; it stays published until ${key.publish_until}.`);
       const text = [
         `New signing key ${result.kid} (${result.alg}), active since ${result.created_at}.`,

@@ -25,7 +25,7 @@ export const storageUsageCommand: AdminCommand = {
   options: {},
   async prepare() {
     return async (caller) => {
-      const result = await caller.agentTasks.storageUsage();
+      const result = await caller.infrastructure.agentTasks.storageUsage();
       const text = formatTable(
         ['TABLE', 'ROWS', 'ANSWER BYTES', 'TABLE BYTES'],
         result.tables.map((row) => [

@@ -52,7 +52,7 @@ export interface ComposeAppOptions {
  * The composition root of the HTTP app: the one place that joins the database, the core services
  * and the adapters. It builds the context factory (closing over the entity manager, the URLs and the
  * services) and the procedure invoker (once, on the router the app serves), and hands both to
- * createApp. The agent reference (agent.getAgentReference) is generated from that invoker's procedures,
+ * createApp. The agent reference (what the paid reference sells) is generated from that invoker's procedures,
  * so it documents exactly what this app serves. adapters/ never opens a database or builds a service.
  */
 export function composeApp({

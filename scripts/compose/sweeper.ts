@@ -25,15 +25,18 @@ async function inBatches(deleteBatch: (limit: number) => Promise<{ deleted: numb
 
 /** What the running service sweeps, in order; another clean-up is one more entry over its own system procedure. */
 export const sweeps: readonly Sweep[] = [
-  { name: 'idempotency keys', run: (caller) => caller.idempotency.sweepExpired({}) },
-  { name: 'A2A tasks', run: (caller) => inBatches((limit) => caller.agentTasks.deleteExpiredTasks({ limit })) },
+  { name: 'idempotency keys', run: (caller) => caller.infrastructure.idempotency.sweepExpired({}) },
+  {
+    name: 'A2A tasks',
+    run: (caller) => inBatches((limit) => caller.infrastructure.agentTasks.sweepExpired({ limit })),
+  },
   {
     name: 'UCP checkout sessions',
-    run: (caller) => inBatches((limit) => caller.ucp.deleteExpiredSessions({ limit })),
+    run: (caller) => inBatches((limit) => caller.infrastructure.checkoutSessions.sweepExpired({ limit })),
   },
   {
     name: 'webhook deliveries (30 days)',
-    run: (caller) => inBatches((limit) => caller.webhookDelivery.sweepDeliveries({ limit })),
+    run: (caller) => inBatches((limit) => caller.infrastructure.webhookDeliveries.sweepExpired({ limit })),
   },
 ];
 

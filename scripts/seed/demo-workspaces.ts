@@ -7,11 +7,11 @@ import type { SystemCaller } from '../lib/system-caller.ts';
 
 /**
  * Creates one of the deterministic demo businesses: generates its rows (history dated behind now,
- * a schedule ahead) and stores them with `demo.insertDemoWorkspace`, owned by the given user.
+ * a schedule ahead) and stores them with `infrastructure.demo.insertDemoWorkspace`, owned by the given user.
  */
 export async function seedDemoWorkspace(caller: SystemCaller, workspace: DemoWorkspaceName, ownerEmail?: string) {
   const rows = generateDemoWorkspace(demoWorkspaceSpecs[workspace], new Date());
-  return caller.demo.insertDemoWorkspace({ tables: rows.toInput(), owner_email: ownerEmail });
+  return caller.infrastructure.demo.insertDemoWorkspace({ tables: rows.toInput(), owner_email: ownerEmail });
 }
 
 /** The demo owner account a start just created: what the start-up banner shows, this once. */
@@ -38,7 +38,7 @@ export async function seedDemoWorkspacesIfNone(
   announce: (created: CreatedDemoOwner) => void,
   options: { production: boolean },
 ): Promise<void> {
-  if ((await caller.demo.countBusinesses()).businesses > 0) return;
+  if ((await caller.infrastructure.demo.countBusinesses()).businesses > 0) return;
   if (options.production && owner.password === undefined) {
     log.warn(
       'production: demo businesses not seeded, since DEMO_OWNER_PASSWORD is not set (a generated password is never printed in production)',

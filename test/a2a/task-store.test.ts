@@ -39,7 +39,7 @@ describe('A2A task store', () => {
       task: await continueTask(source(), content, new Date()),
     }),
     getTask: async ({ id }: { id: string }) => ({ task: await findTask(source(), id, new Date()) }),
-    deleteExpiredTasks: (input: { limit: number }) => blogCaller().agentTasks.deleteExpiredTasks(input),
+    deleteExpiredTasks: (input: { limit: number }) => blogCaller().infrastructure.agentTasks.sweepExpired(input),
   });
 
   async function waitingTask() {

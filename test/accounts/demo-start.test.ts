@@ -126,7 +126,10 @@ describe('the first start in production', function () {
     const database = await openDatabase(config.database, { log });
     try {
       const caller = systemCaller({ orm: database.orm, services: createCoreServices(database, config), config, log });
-      expect((await caller.demo.countBusinesses()).businesses, 'no demo owner without a password to give').to.equal(0);
+      expect(
+        (await caller.infrastructure.demo.countBusinesses()).businesses,
+        'no demo owner without a password to give',
+      ).to.equal(0);
     } finally {
       await database.close();
     }

@@ -28,7 +28,7 @@ function smallWorkspace() {
   );
 }
 
-describe('demo.insertDemoWorkspace', () => {
+describe('infrastructure.demo.insertDemoWorkspace', () => {
   it('takes both generated demo businesses as they are: validation changes no row', () => {
     const now = new Date('2026-11-20T15:00:00Z');
     for (const spec of Object.values(demoWorkspaceSpecs)) {
@@ -44,7 +44,7 @@ describe('demo.insertDemoWorkspace', () => {
     await caller.accounts.createUser({ email, name: 'Demo Owner', password: 'a long passphrase' });
     const rows = smallWorkspace();
     const input = { tables: rows.toInput(), owner_email: email.toUpperCase() };
-    const result = await caller.demo.insertDemoWorkspace(input);
+    const result = await caller.infrastructure.demo.insertDemoWorkspace(input);
     const business = input.tables[0]!.rows[0] as { id: string; slug: string; name: string };
     expect(result).to.deep.include({ business_id: business.id, slug: business.slug, name: business.name });
     expect(result.rows).to.deep.equal({
@@ -55,12 +55,12 @@ describe('demo.insertDemoWorkspace', () => {
       business.id,
     ]);
     expect(stored!.n).to.equal(rows.toInput().find((table) => table.entity === 'Job')!.rows.length);
-    await expectAppError(caller.demo.insertDemoWorkspace(input), 'CONFLICT');
+    await expectAppError(caller.infrastructure.demo.insertDemoWorkspace(input), 'CONFLICT');
   });
 
   it('inserts parents first whatever order the tables come in', async () => {
     const rows = smallWorkspace();
-    const result = await accountsCaller().demo.insertDemoWorkspace({ tables: rows.toInput().reverse() });
+    const result = await accountsCaller().infrastructure.demo.insertDemoWorkspace({ tables: rows.toInput().reverse() });
     const present = demoWorkspaceEntities.filter((entity) => rows.tables.has(entity));
     expect(Object.keys(result.rows)).to.deep.equal(present.map((entity) => entity.meta.tableName));
     // The real demo businesses are generated in that order already.
@@ -73,7 +73,7 @@ describe('demo.insertDemoWorkspace', () => {
 
   it('refuses an owner no user has', async () => {
     await expectAppError(
-      accountsCaller().demo.insertDemoWorkspace({
+      accountsCaller().infrastructure.demo.insertDemoWorkspace({
         tables: smallWorkspace().toInput(),
         owner_email: `nobody-${uniqueSuffix()}@example.test`,
       }),
@@ -101,11 +101,12 @@ describe('demo.insertDemoWorkspace', () => {
       withRow('Tag', (row) => ({ ...row, businessId: other[0]!.rows[0]!.id })),
     ];
     for (const [index, input] of invalid.entries()) {
-      await expectAppError(caller.demo.insertDemoWorkspace({ tables: input as never }), 'VALIDATION_FAILED').catch(
-        (error: Error) => {
-          throw new Error(`case ${index}: ${error.message}`);
-        },
-      );
+      await expectAppError(
+        caller.infrastructure.demo.insertDemoWorkspace({ tables: input as never }),
+        'VALIDATION_FAILED',
+      ).catch((error: Error) => {
+        throw new Error(`case ${index}: ${error.message}`);
+      });
     }
   });
 });

@@ -67,7 +67,7 @@ describe('accounts.resetUserPassword', () => {
   });
 });
 
-describe('demo.findDemoOwners', () => {
+describe('infrastructure.demo.findDemoOwners', () => {
   it('answers the owners of the named businesses with their businesses, and nobody for an unknown slug', async () => {
     const caller = accountsCaller();
     const owner = await createUser(caller, 'demo-owner');
@@ -75,7 +75,7 @@ describe('demo.findDemoOwners', () => {
     const first = await createBusiness(caller, { owner_email: owner.email });
     const second = await createBusiness(caller, { owner_email: owner.email });
     await caller.accounts.addMember({ business: first.slug, email: member.email, role: 'admin' });
-    const { owners } = await caller.demo.findDemoOwners({
+    const { owners } = await caller.infrastructure.demo.findDemoOwners({
       business_slugs: [first.slug, second.slug, `no-such-${uniqueSuffix()}`],
     });
     expect(owners).to.have.length(1);
@@ -83,9 +83,9 @@ describe('demo.findDemoOwners', () => {
     expect(owners[0]!.businesses.map((business) => business.slug).sort()).to.deep.equal(
       [first.slug, second.slug].sort(),
     );
-    expect((await caller.demo.findDemoOwners({ business_slugs: [`no-such-${uniqueSuffix()}`] })).owners).to.deep.equal(
-      [],
-    );
-    await expectInvalidParameter(caller.demo.findDemoOwners({ business_slugs: [] }), 'business_slugs');
+    expect(
+      (await caller.infrastructure.demo.findDemoOwners({ business_slugs: [`no-such-${uniqueSuffix()}`] })).owners,
+    ).to.deep.equal([]);
+    await expectInvalidParameter(caller.infrastructure.demo.findDemoOwners({ business_slugs: [] }), 'business_slugs');
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { z } from 'zod';
 import { listProcedures } from '../../core/procedures/introspection.ts';
+import { restOperations } from '../../core/procedures/rest-operations.ts';
 import { appRouter } from '../../core/routers/_app.ts';
 
 interface UnparsedRoute {
@@ -16,11 +17,10 @@ function pathPattern(path: string): RegExp {
   return new RegExp(`^/api${escaped}$`);
 }
 
-// In router order, like the REST adapter: the first procedure whose path matches answers.
+// In the REST adapter's order (alias paths included): the first route whose path matches answers.
 const routes: UnparsedRoute[] = [];
-for (const procedure of listProcedures(appRouter)) {
-  const openapi = procedure.meta?.openapi;
-  if (!openapi || openapi.method !== 'GET' || !procedure.outputSchema) continue;
+for (const { procedure, openapi } of restOperations(listProcedures(appRouter))) {
+  if (openapi.method !== 'GET' || !procedure.outputSchema) continue;
   routes.push({
     procedure: procedure.path,
     pattern: pathPattern(openapi.path),

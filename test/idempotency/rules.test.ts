@@ -348,7 +348,11 @@ describe('Idempotency-Key (spec 2.10, 4.5): the rules one by one', function () {
       expect(await count()).to.equal(6);
       const { invoker } = probe.access;
       // Earlier tests' keys expire too: sweep them first, so the batches below see only these five.
-      await invoker.call('idempotency.sweepExpired', { batch_size: 10_000, max_batches: 1000 }, probe.systemContext());
+      await invoker.call(
+        'infrastructure.idempotency.sweepExpired',
+        { batch_size: 10_000, max_batches: 1000 },
+        probe.systemContext(),
+      );
       expect(await count()).to.equal(1);
       expect(await keyRow(live)).to.deep.include({ state: 'completed' });
     });
@@ -359,20 +363,24 @@ describe('Idempotency-Key (spec 2.10, 4.5): the rules one by one', function () {
       await probe.clock.advance(IDEMPOTENCY_RETENTION_SECONDS + 1);
       const { invoker, createContext } = probe.access;
       const first = await invoker.call(
-        'idempotency.sweepExpired',
+        'infrastructure.idempotency.sweepExpired',
         { batch_size: 2, max_batches: 2 },
         probe.systemContext(),
       );
       expect(first.deleted).to.equal(4);
       const rest = await invoker.call(
-        'idempotency.sweepExpired',
+        'infrastructure.idempotency.sweepExpired',
         { batch_size: 2, max_batches: 2 },
         probe.systemContext(),
       );
       expect(rest.deleted).to.be.at.least(1);
       let refused: unknown;
       await invoker
-        .call('idempotency.sweepExpired', {}, createContext({ requestId: 'anonymous', log: probe.systemContext().log }))
+        .call(
+          'infrastructure.idempotency.sweepExpired',
+          {},
+          createContext({ requestId: 'anonymous', log: probe.systemContext().log }),
+        )
         .catch((error: unknown) => (refused = error));
       expect((refused as { appCode?: string }).appCode).to.equal('ROUTE_NOT_FOUND');
     });

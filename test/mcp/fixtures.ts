@@ -28,7 +28,7 @@ export async function grantFor(
   const user = await createUser(caller, 'mcp');
   await caller.accounts.addMember({ business: businessId, email: user.email, role });
   const port = 40_000 + (randomBytes(2).readUInt16BE() % 20_000);
-  const client = await caller.oauthClients.registerClient({
+  const client = await caller.protocols.oauth.clients.registerClient({
     redirect_uris: [`http://127.0.0.1:${port}/callback?t=${uniqueSuffix()}`],
     client_name: `MCP test ${uniqueSuffix()}`,
     ...(clientScope === undefined ? {} : { scope: clientScope }),

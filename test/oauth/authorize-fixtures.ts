@@ -28,7 +28,7 @@ export async function registerClient(
   options: { redirect_uris?: string[]; scope?: string; client_name?: string | null } = {},
 ): Promise<TestClient> {
   const name = options.client_name === null ? undefined : (options.client_name ?? `Authorize test ${uniqueSuffix()}`);
-  return accountsCaller().oauthClients.registerClient({
+  return accountsCaller().protocols.oauth.clients.registerClient({
     redirect_uris: options.redirect_uris ?? [loopbackCallback()],
     ...(name === undefined ? {} : { client_name: name }),
     ...(options.scope === undefined ? {} : { scope: options.scope }),

@@ -31,7 +31,7 @@ async function seedGrants(
   const clientIds: string[] = [];
   for (const name of ['First Agent', 'Second Agent']) {
     const redirect = loopbackRedirect();
-    const client = await caller.oauthClients.registerClient({
+    const client = await caller.protocols.oauth.clients.registerClient({
       redirect_uris: [redirect],
       client_name: `${name} ${uniqueSuffix()}`,
     });

@@ -45,7 +45,7 @@ describe('OAuth grant management (system procedures)', () => {
       expiredCode.grantId,
     ]);
 
-    const listed = await accountsCaller().oauthGrants.listGrants({ email: party.email.toUpperCase() });
+    const listed = await accountsCaller().protocols.oauth.grants.listGrants({ email: party.email.toUpperCase() });
     expect(listed.user_id).to.equal(party.userId);
     expect(listed.email).to.equal(party.email);
     const byId = new Map(listed.items.map((grant) => [grant.grant_id, grant]));
@@ -75,7 +75,7 @@ describe('OAuth grant management (system procedures)', () => {
     const code = await issueCode(party);
     const tokens = await exchange(party, code);
     const caller = accountsCaller();
-    const revoked = await caller.oauthGrants.revokeGrant({ grant_id: code.grantId });
+    const revoked = await caller.protocols.oauth.grants.revokeGrant({ grant_id: code.grantId });
     expect(revoked.already_revoked).to.equal(false);
     expect(revoked.grant).to.include({ grant_id: code.grantId, status: 'revoked' });
     expect(revoked.grant.revoked_at).to.be.a('string');
@@ -87,12 +87,12 @@ describe('OAuth grant management (system procedures)', () => {
       'revoked',
     );
 
-    const again = await caller.oauthGrants.revokeGrant({ grant_id: code.grantId });
+    const again = await caller.protocols.oauth.grants.revokeGrant({ grant_id: code.grantId });
     expect(again.already_revoked).to.equal(true);
     expect(again.grant.revoked_at).to.equal(revoked.grant.revoked_at);
 
-    const all = await caller.oauthGrants.listGrants({ email: party.email });
-    const activeOnly = await caller.oauthGrants.listGrants({ email: party.email, include_revoked: false });
+    const all = await caller.protocols.oauth.grants.listGrants({ email: party.email });
+    const activeOnly = await caller.protocols.oauth.grants.listGrants({ email: party.email, include_revoked: false });
     expect(all.items.map((grant) => grant.grant_id)).to.include(code.grantId);
     expect(activeOnly.items.map((grant) => grant.grant_id)).not.to.include(code.grantId);
     expect(activeOnly.items.every((grant) => grant.revoked_at === null)).to.equal(true);
@@ -100,14 +100,17 @@ describe('OAuth grant management (system procedures)', () => {
 
   it('answers RESOURCE_NOT_FOUND for an unknown user or grant, and VALIDATION_FAILED for a malformed id', async () => {
     const caller = accountsCaller();
-    await expectAppError(caller.oauthGrants.listGrants({ email: 'nobody-at-all@example.test' }), 'RESOURCE_NOT_FOUND');
     await expectAppError(
-      caller.oauthGrants.revokeGrant({ grant_id: '00000000-0000-4000-8000-000000000000' }),
+      caller.protocols.oauth.grants.listGrants({ email: 'nobody-at-all@example.test' }),
       'RESOURCE_NOT_FOUND',
     );
-    await expectAppError(caller.oauthGrants.revokeGrant({ grant_id: 'not-a-uuid' }), 'VALIDATION_FAILED');
+    await expectAppError(
+      caller.protocols.oauth.grants.revokeGrant({ grant_id: '00000000-0000-4000-8000-000000000000' }),
+      'RESOURCE_NOT_FOUND',
+    );
+    await expectAppError(caller.protocols.oauth.grants.revokeGrant({ grant_id: 'not-a-uuid' }), 'VALIDATION_FAILED');
     const fresh = await authorizedParty();
-    expect((await caller.oauthGrants.listGrants({ email: fresh.email })).items).to.deep.equal([]);
+    expect((await caller.protocols.oauth.grants.listGrants({ email: fresh.email })).items).to.deep.equal([]);
   });
 
   it('is reachable by the system caller only: anyone else is answered as if the procedure did not exist', async () => {
@@ -121,9 +124,9 @@ describe('OAuth grant management (system procedures)', () => {
         requestId: 'test',
       }),
     );
-    await expectAppError(anonymous.oauthGrants.listGrants({ email: party.email }), 'ROUTE_NOT_FOUND');
+    await expectAppError(anonymous.protocols.oauth.grants.listGrants({ email: party.email }), 'ROUTE_NOT_FOUND');
     await expectAppError(
-      anonymous.oauthGrants.revokeGrant({ grant_id: '00000000-0000-4000-8000-000000000000' }),
+      anonymous.protocols.oauth.grants.revokeGrant({ grant_id: '00000000-0000-4000-8000-000000000000' }),
       'ROUTE_NOT_FOUND',
     );
     const overHttp = await fetch(

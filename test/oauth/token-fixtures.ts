@@ -42,7 +42,7 @@ export async function createGrant(
     currency: 'USD',
     owner_email: user.email,
   });
-  const client = await caller.oauthClients.registerClient({
+  const client = await caller.protocols.oauth.clients.registerClient({
     redirect_uris: [loopback()],
     client_name: `Token test ${uniqueSuffix()}`,
   });

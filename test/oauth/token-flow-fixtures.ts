@@ -55,7 +55,7 @@ export async function authorizedParty(
     owner_email: user.email,
   });
   const redirectUri = loopbackRedirect();
-  const client = await caller.oauthClients.registerClient({
+  const client = await caller.protocols.oauth.clients.registerClient({
     redirect_uris: [redirectUri],
     client_name: `Token flow ${uniqueSuffix()}`,
     ...(options.grantTypes ? { grant_types: options.grantTypes } : {}),

@@ -54,7 +54,7 @@ describe('paying a checkout session through its handoff URL', function () {
       config: service().config,
       log: createLogger('silent'),
     });
-    const { items } = await caller.payments.listPaymentsReceived({ limit: 1000 });
+    const { items } = await caller.protocols.x402.listReceipts({ limit: 1000 });
     expect(items.find((item) => item.id === session.payment.receipt!.payment_id)).to.include({
       state: 'settled',
       checkout_session_id: sessionId,

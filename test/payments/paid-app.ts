@@ -48,7 +48,7 @@ export async function startPaidApp(
   };
 }
 
-/** The payments the receipts list (payments.listPaymentsReceived, as the admin command reads it) shows for one nonce. */
+/** The payments the receipts list (protocols.x402.listReceipts, as the admin command reads it) shows for one nonce. */
 export async function paymentsOf(nonce: string) {
   const running = service();
   const caller = systemCaller({
@@ -57,7 +57,7 @@ export async function paymentsOf(nonce: string) {
     config: running.config,
     log: createLogger('silent'),
   });
-  const { items } = await caller.payments.listPaymentsReceived({ limit: 1000 });
+  const { items } = await caller.protocols.x402.listReceipts({ limit: 1000 });
   return items.filter((item) => item.nonce === nonce.toLowerCase());
 }
 

@@ -66,7 +66,7 @@ function purchaseOn(facilitator: PaymentFacilitator): { context: Context; call: 
     clientAddress: `198.51.100.${1 + Math.floor(Math.random() * 250)}`,
   });
   const caller = createCaller(context);
-  return { context, call: (input) => caller.payments.purchasePaidReference(input as never) };
+  return { context, call: (input) => caller.protocols.x402.purchasePaidReference(input as never) };
 }
 
 function request(payment: unknown) {
@@ -92,7 +92,7 @@ function presented() {
   };
 }
 
-describe('payments.purchasePaidReference: the purchase over the facilitator port', () => {
+describe('protocols.x402.purchasePaidReference: the purchase over the facilitator port', () => {
   it('answers an unpaid request with the port terms, spending no budget, verifying and settling nothing', async () => {
     const fake = fakeFacilitator(() => expect.fail('no settle'));
     const { context, call } = purchaseOn(fake.port);

@@ -96,7 +96,7 @@ if (!process.env.DATABASE_URL) {
         currency: 'USD',
         owner_email: email,
       });
-      const client = await admin.oauthClients.registerClient({
+      const client = await admin.protocols.oauth.clients.registerClient({
         redirect_uris: ['http://127.0.0.1:9/callback'],
         client_name: tag,
       });
@@ -157,7 +157,7 @@ if (!process.env.DATABASE_URL) {
 
       await sql.query('update oauth_grants set revoked_at = now() where id = $1', [grantId]);
       await sql.query('delete from memberships where business_id = $1', [business.id]);
-      await admin.oauth.rotateSigningKey({});
+      await admin.infrastructure.signingKeys.rotate({});
       await waitFor(
         () =>
           ['grant:' + grantId, 'members', 'keys'].every((payload) => received.includes(payload)) ? true : undefined,

@@ -106,7 +106,10 @@ if (!process.env.DATABASE_URL) {
         owner_email: email,
       });
       const redirectUri = 'http://127.0.0.1:43210/callback';
-      const client = await admin.oauthClients.registerClient({ redirect_uris: [redirectUri], client_name: 'Two' });
+      const client = await admin.protocols.oauth.clients.registerClient({
+        redirect_uris: [redirectUri],
+        client_name: 'Two',
+      });
       party = { clientId: client.client_id, userId: user.id, businessId: business.id, redirectUri };
     });
 

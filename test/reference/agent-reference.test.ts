@@ -7,8 +7,9 @@ import { createContextInner } from '../../core/context.ts';
 import { createLogger } from '../../core/logger.ts';
 import type { ProcedureEntry } from '../../core/procedures/procedure-entry.ts';
 import { listProcedures } from '../../core/procedures/introspection.ts';
-import { ZAgentReference, type AgentReferenceAnswer } from '../../core/routers/agent/get-agent-reference.schema.ts';
-import { appRouter, createCaller } from '../../core/routers/_app.ts';
+import { restOperations } from '../../core/procedures/rest-operations.ts';
+import { appRouter } from '../../core/routers/_app.ts';
+import { readAgentReference } from '../../core/services/agent/read-agent-reference.ts';
 import { AGENT_TASK_RETENTION_DAYS } from '../../core/services/agent-tasks/retention.ts';
 import type { CoreServices } from '../../core/services/index.ts';
 import { createCoreServices } from '../../orm/core-services.ts';
@@ -16,21 +17,21 @@ import { withAgentReference } from '../../scripts/compose/compose-app.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { referenceTestRouter } from './reference-router.ts';
 
-/** The reference as agent.getAgentReference answers it in process, for the services and procedures given. */
+type AgentReferenceAnswer = ReturnType<typeof readAgentReference>;
+
+/** The reference as the purchase reads it once paid (readAgentReference), for the services given. */
 async function fetchReference(
   services: CoreServices,
   config: Config = service().config,
 ): Promise<AgentReferenceAnswer> {
-  const caller = createCaller(
-    createContextInner({
-      em: service().database.orm.em,
-      services,
-      log: createLogger('silent'),
-      urls: { site: config.siteUrl, base: config.baseUrl },
-      requestId: 'reference-test',
-    }),
-  );
-  return caller.agent.getAgentReference({});
+  const context = createContextInner({
+    em: service().database.orm.em,
+    services,
+    log: createLogger('silent'),
+    urls: { site: config.siteUrl, base: config.baseUrl },
+    requestId: 'reference-test',
+  });
+  return readAgentReference(context);
 }
 
 /** The services of an app serving `procedures`, composed as composeApp composes them. */
@@ -38,7 +39,7 @@ function composedServices(procedures: readonly ProcedureEntry[], config: Config 
   return withAgentReference(createCoreServices(service().database, config), procedures, config);
 }
 
-describe('agent.getAgentReference: the content of the paid reference', () => {
+describe('the agent reference: the content of the paid reference', () => {
   const procedures = listProcedures(appRouter);
   let answer: AgentReferenceAnswer;
   let content: string;
@@ -48,10 +49,8 @@ describe('agent.getAgentReference: the content of the paid reference', () => {
     content = answer.content;
   });
 
-  it('answers {resource, content, content_type, revision, sections}, exactly the output schema', () => {
-    expect(ZAgentReference.strict().parse(answer)).to.deep.equal(answer);
+  it('answers its resource URL, content, revision and sections', () => {
     expect(answer.resource).to.equal(`${service().config.baseUrl}/v1/agent/paid-reference`);
-    expect(answer.content_type).to.equal('text/markdown');
     expect(answer.revision).to.equal(`sha256:${createHash('sha256').update(content).digest('hex')}`);
     expect(answer.sections.map((section) => section.id)).to.deep.equal([
       'authentication',
@@ -66,10 +65,10 @@ describe('agent.getAgentReference: the content of the paid reference', () => {
   });
 
   it('documents every REST endpoint with openapi meta, by method and path, with its absolute URL', () => {
-    const rest = procedures.filter((entry) => entry.meta?.openapi);
+    const rest = restOperations(procedures);
     expect(rest.length).to.be.greaterThan(10);
     for (const entry of rest) {
-      const { method, path, operationId } = entry.meta!.openapi!;
+      const { method, path, operationId } = entry.openapi;
       expect(content, `${method} ${path}`).to.include(`\n### ${method} ${path}\n`);
       expect(content).to.include(`- URL: \`${service().config.baseUrl}${path}\``);
       expect(content).to.include(`- operationId: \`${operationId}\``);
@@ -183,7 +182,7 @@ describe('agent.getAgentReference: the content of the paid reference', () => {
     const internal = procedures.filter((entry) => !entry.meta?.openapi && !entry.meta?.tool && !entry.meta?.skill);
     expect(internal.map((entry) => entry.path)).to.include.members([
       'accounts.createApiToken',
-      'agent.getAgentReference',
+      'protocols.x402.purchasePaidReference',
     ]);
     for (const entry of internal) expect(content, entry.path).to.not.include(entry.path);
     expect(content).to.not.include('fsa_ws_');
@@ -204,7 +203,7 @@ describe('the agent reference of the router the app serves', () => {
     expect(content).to.not.include('purge-widgets-secretly');
     expect(content).to.not.include('test-purge');
     expect(content).to.not.include('countWidgetsInternally');
-    const rest = listProcedures(appRouter).filter((entry) => entry.meta?.openapi).length;
+    const rest = restOperations(listProcedures(appRouter)).length;
     expect(sections.find((section) => section.id === 'rest-endpoints')!.count).to.equal(rest + 1);
   });
 

@@ -3,6 +3,7 @@ import { buildSkillTable } from '../../adapters/a2a/skills.ts';
 import { buildToolCatalogue } from '../../adapters/mcp/catalogue.ts';
 import type { PaidReferenceTerms } from '../../core/routers/agent/describe-paid-reference.schema.ts';
 import { listProcedures } from '../../core/procedures/introspection.ts';
+import { restOperations } from '../../core/procedures/rest-operations.ts';
 import { appRouter } from '../../core/routers/_app.ts';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
@@ -21,7 +22,7 @@ describe('the paid reference terms list what the generated reference holds', () 
 
   it('names each section with its count, as the served app generates it (composeApp)', async () => {
     const procedures = listProcedures(appRouter);
-    const rest = procedures.filter((entry) => entry.meta?.openapi).length;
+    const rest = restOperations(procedures).length;
     const tools = buildToolCatalogue(procedures).definitions.length;
     const skills = buildSkillTable(procedures).skills.length;
     const { content } = await termsOf(service().url);
@@ -37,7 +38,7 @@ describe('the paid reference terms list what the generated reference holds', () 
 
   it('follows the router the app serves: one more endpoint, one more in the count', async () => {
     app = await startTestApp(service(), referenceTestRouter);
-    const rest = listProcedures(appRouter).filter((entry) => entry.meta?.openapi).length;
+    const rest = restOperations(listProcedures(appRouter)).length;
     const { content } = await termsOf(app.url);
     expect(content.includes).to.include(
       `Public REST endpoints: ${rest + 1} endpoints with parameters, limits, example requests and response shapes`,

@@ -100,16 +100,17 @@ async function expectCode(promise: Promise<unknown>, code: string): Promise<AppE
 
 describe('UCP checkout sessions: payable and paid (the purchase side)', () => {
   let clock: TestClock;
-  let ucp: Pick<ReturnType<typeof caller>['ucp'], 'createCheckout' | 'getCheckout' | 'deleteExpiredSessions'> &
-    ReturnType<typeof checkoutSide>;
+  let ucp: Pick<ReturnType<typeof caller>['protocols']['ucp'], 'createCheckout' | 'getCheckout'> & {
+    deleteExpiredSessions: ReturnType<typeof caller>['infrastructure']['checkoutSessions']['sweepExpired'];
+  } & ReturnType<typeof checkoutSide>;
 
   beforeEach(() => {
     clock = new TestClock();
-    const procedures = caller(clock).ucp;
+    const procedures = caller(clock).protocols.ucp;
     ucp = {
       createCheckout: procedures.createCheckout,
       getCheckout: procedures.getCheckout,
-      deleteExpiredSessions: procedures.deleteExpiredSessions,
+      deleteExpiredSessions: caller(clock).infrastructure.checkoutSessions.sweepExpired,
       ...checkoutSide(clock),
     };
   });
@@ -324,10 +325,10 @@ describe('UCP checkout sessions: payable and paid (the purchase side)', () => {
     ]);
     await sql(`update ucp_checkout_sessions set expires_at = now() - interval '6 days' where id = ?`, [recent]);
     await expectCode(ucp.deleteExpiredSessions({}), 'ROUTE_NOT_FOUND');
-    const system = caller(clock, { kind: 'system' }).ucp;
+    const system = caller(clock, { kind: 'system' }).infrastructure.checkoutSessions;
     let deleted = 0;
     for (let round = 0; round < 100; round += 1) {
-      const done = await system.deleteExpiredSessions({ limit: 1000 });
+      const done = await system.sweepExpired({ limit: 1000 });
       deleted += done.deleted;
       if (done.deleted < 1000) break;
     }

@@ -219,7 +219,7 @@ describe('webhook delivery (worker, signatures, retries)', function () {
       config: suite.service.config,
       log: createLogger('silent'),
     });
-    expect((await caller.webhookDelivery.sweepDeliveries({ limit: 1000 })).deleted).to.be.at.least(1);
+    expect((await caller.infrastructure.webhookDeliveries.sweepExpired({ limit: 1000 })).deleted).to.be.at.least(1);
     const left = await rows<{ event_id: string }>(
       suite.service,
       'select event_id from webhook_deliveries where endpoint_id = ?',

@@ -1,11 +1,13 @@
+import type { AnyRouter } from '@trpc/server';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import type { SiteUrls } from '../../../core/context.ts';
 import { deprecationHeaderValue, sunsetHeaderValue } from '../../../core/deprecation.ts';
 import { ZErrorMessage } from '../../../core/errors/index.ts';
-import type { ProcedureEntry } from '../../../core/procedures/procedure-entry.ts';
 import type { ProcedureInvoker } from '../../../core/procedures/invoker.ts';
+import { restOperations, type RestOperation } from '../../../core/procedures/rest-operations.ts';
 import { discoveryUrls } from '../../../core/services/discovery/urls.ts';
+import { router } from '../../../core/trpc.ts';
 import type { DeprecationMeta } from '../../../core/procedures/meta.ts';
 import { API_VERSION } from '../../../core/version.ts';
 import { describeParameters } from './parameter-objects.ts';
@@ -64,13 +66,16 @@ function normaliseOperation(
   operation.security = needsToken ? [{ [WORKSPACE_TOKEN_SCHEME]: [] }] : [];
 }
 
+/** "get /v1/blog/posts": how the document's maps name an operation. */
+function operationKey({ openapi }: RestOperation): string {
+  return `${openapi.method.toLowerCase()} ${openapi.path}`;
+}
+
 /** The "method path" of every operation that needs a workspace API token (`rest.credential`). */
-function tokenGuarded(procedures: readonly ProcedureEntry[]): Set<string> {
+function tokenGuarded(operations: readonly RestOperation[]): Set<string> {
   const guarded = new Set<string>();
-  for (const procedure of procedures) {
-    const openapi = procedure.meta?.openapi;
-    if (openapi && procedure.meta?.rest?.credential === 'workspace_api_token')
-      guarded.add(`${openapi.method.toLowerCase()} ${openapi.path}`);
+  for (const operation of operations) {
+    if (operation.procedure.meta?.rest?.credential === 'workspace_api_token') guarded.add(operationKey(operation));
   }
   return guarded;
 }
@@ -80,14 +85,13 @@ function tokenGuarded(procedures: readonly ProcedureEntry[]): Set<string> {
  * trpc-to-openapi caches one response object per error code, so every operation's 404 would
  * otherwise carry the description of whichever procedure declared it first.
  */
-function declaredErrorDescriptions(procedures: readonly ProcedureEntry[]): Map<string, Record<string, string>> {
+function declaredErrorDescriptions(operations: readonly RestOperation[]): Map<string, Record<string, string>> {
   const declared = new Map<string, Record<string, string>>();
-  for (const procedure of procedures) {
-    const openapi = procedure.meta?.openapi;
-    if (!openapi) continue;
+  for (const operation of operations) {
+    const { openapi } = operation;
     const listed = openapi.errorResponses && !Array.isArray(openapi.errorResponses) ? openapi.errorResponses : {};
     const descriptions = Object.fromEntries(Object.entries(listed).map(([status, text]) => [status, String(text)]));
-    declared.set(`${openapi.method.toLowerCase()} ${openapi.path}`, descriptions);
+    declared.set(operationKey(operation), descriptions);
   }
   return declared;
 }
@@ -97,18 +101,17 @@ function declaredErrorDescriptions(procedures: readonly ProcedureEntry[]): Map<s
  * `openapi` meta by hand, without `deprecated()` (core/deprecation.ts), would document a deprecation
  * that no header announces and no date bounds: refused when the app is composed.
  */
-function deprecations(procedures: readonly ProcedureEntry[]): Map<string, DeprecationMeta> {
+function deprecations(operations: readonly RestOperation[]): Map<string, DeprecationMeta> {
   const found = new Map<string, DeprecationMeta>();
-  for (const procedure of procedures) {
-    const openapi = procedure.meta?.openapi;
-    if (!openapi) continue;
+  for (const operation of operations) {
+    const { procedure, openapi } = operation;
     const deprecation = procedure.meta?.deprecation;
     if (openapi.deprecated && !deprecation) {
       throw new Error(
         `${procedure.path}: mark a procedure deprecated with deprecated() (core/deprecation.ts), not openapi.deprecated alone`,
       );
     }
-    if (deprecation) found.set(`${openapi.method.toLowerCase()} ${openapi.path}`, deprecation);
+    if (deprecation) found.set(operationKey(operation), deprecation);
   }
   return found;
 }
@@ -143,17 +146,50 @@ function describeDeprecationHeaders(operation: Operation, deprecation: Deprecati
   }
 }
 
+type Paths = NonNullable<OpenAPIObject['paths']>;
+
+/**
+ * The REST-mapped procedures as one flat router in published order, for trpc-to-openapi: it
+ * documents paths and registers their schemas in the order of the router it reads.
+ */
+function publishedRouter(operations: readonly RestOperation[]): AnyRouter {
+  const own = operations.filter((operation) => !operation.alias);
+  return router(
+    Object.fromEntries(own.map(({ procedure }) => [procedure.path.replaceAll('.', '-'), procedure.procedure])),
+  );
+}
+
+/**
+ * The generated paths in published order (restOperations), each alias path with its own copy of the
+ * operation generated for its procedure (trpc-to-openapi documents one path per procedure); the
+ * hand-described paths, which no procedure maps, keep their place after them.
+ */
+function publishedPaths(generated: Paths, operations: readonly RestOperation[]): Paths {
+  const paths: Paths = {};
+  for (const { procedure, openapi, alias } of operations) {
+    const method = openapi.method.toLowerCase() as (typeof METHODS)[number];
+    const source = generated[procedure.meta!.openapi!.path]?.[method];
+    if (!source) continue;
+    (paths[openapi.path] ??= {})[method] = alias
+      ? { ...structuredClone(source), operationId: openapi.operationId, description: openapi.description }
+      : source;
+  }
+  for (const [path, item] of Object.entries(generated)) paths[path] ??= item;
+  return paths;
+}
+
 /**
  * The public OpenAPI 3.1 document, generated from the procedures' zod schemas (trpc-to-openapi
  * reads the invoker's router). Only procedures with `openapi` meta appear: internal, account and
  * administrative procedures have none.
  */
 export function buildOpenApiDocument(
-  { router, procedures }: Pick<ProcedureInvoker, 'router' | 'procedures'>,
+  { procedures }: Pick<ProcedureInvoker, 'procedures'>,
   urls: SiteUrls,
   extraPaths: ZodOpenApiPathsObject = {},
 ): OpenAPIObject {
-  const document = generateOpenApiDocument(router, {
+  const operations = restOperations(procedures);
+  const document = generateOpenApiDocument(publishedRouter(operations), {
     title: 'Field Service Public API',
     version: API_VERSION,
     openApiVersion: '3.1.0',
@@ -171,10 +207,11 @@ export function buildOpenApiDocument(
     defs: { ErrorMessage: ZErrorMessage },
     paths: extraPaths,
   });
-  const declared = declaredErrorDescriptions(procedures);
-  const deprecated = deprecations(procedures);
-  const behaviours = restBehaviours(procedures);
-  const guarded = tokenGuarded(procedures);
+  document.paths = publishedPaths(document.paths ?? {}, operations);
+  const declared = declaredErrorDescriptions(operations);
+  const deprecated = deprecations(operations);
+  const behaviours = restBehaviours(operations);
+  const guarded = tokenGuarded(operations);
   const policyUrl = discoveryUrls(urls).versioningPolicy;
   for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {

@@ -1,16 +1,15 @@
 import type { OpenAPIObject } from 'trpc-to-openapi';
-import type { ProcedureEntry } from '../../../core/procedures/procedure-entry.ts';
 import type { RestMeta } from '../../../core/procedures/meta.ts';
+import type { RestOperation } from '../../../core/procedures/rest-operations.ts';
 
 type Operation = NonNullable<OpenAPIObject['paths']>[string]['get'] & {};
 
-/** The `rest` meta of each REST-mapped procedure that has one, by "method path". */
-export function restBehaviours(procedures: readonly ProcedureEntry[]): Map<string, RestMeta> {
+/** The `rest` meta of each REST operation whose procedure has one, by "method path" (an alias path has its procedure's). */
+export function restBehaviours(operations: readonly RestOperation[]): Map<string, RestMeta> {
   const found = new Map<string, RestMeta>();
-  for (const procedure of procedures) {
-    const openapi = procedure.meta?.openapi;
+  for (const { procedure, openapi } of operations) {
     const rest = procedure.meta?.rest;
-    if (openapi && rest) found.set(`${openapi.method.toLowerCase()} ${openapi.path}`, rest);
+    if (rest) found.set(`${openapi.method.toLowerCase()} ${openapi.path}`, rest);
   }
   return found;
 }

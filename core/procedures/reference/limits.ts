@@ -1,6 +1,7 @@
 import type { ProcedureEntry } from '../procedure-entry.ts';
 import { AGENT_TASK_RETENTION_DAYS } from '../../services/agent-tasks/retention.ts';
 import { discoveryUrls } from '../../services/discovery/urls.ts';
+import type { RestMapping } from '../rest-operations.ts';
 import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_LEASE_SECONDS,
@@ -10,29 +11,28 @@ import { budgetsOf } from './budgets.ts';
 import { parametersOf } from './json-schema.ts';
 import { cell, code } from './markdown.ts';
 import type { ReferenceInput, ReferenceSection } from './types.ts';
-import { restProcedures, toolProcedures } from './visibility.ts';
+import { restEndpoints, toolProcedures } from './visibility.ts';
 
 /** The parameters that size a page, wherever they appear. */
 const PAGE_SIZE_PARAMETERS: ReadonlySet<string> = new Set(['per_page', 'limit']);
 
 /** Where an operation is named: "GET /v1/blog/posts" for REST, the tool name for MCP. */
-function operationName(procedure: ProcedureEntry, kind: 'rest' | 'mcp'): string {
-  const meta = procedure.meta!;
-  return kind === 'rest' ? `${meta.openapi!.method} ${meta.openapi!.path}` : `MCP ${meta.tool!.name}`;
+function operationName(procedure: ProcedureEntry, openapi: RestMapping | undefined): string {
+  return openapi ? `${openapi.method} ${openapi.path}` : `MCP ${procedure.meta!.tool!.name}`;
 }
 
 /** One row per operation and page-size parameter, with the bounds and default its schema states. */
 function pagingRows(input: ReferenceInput): string[] {
   const operations = [
-    ...restProcedures(input.procedures).map((procedure) => [procedure, 'rest'] as const),
-    ...toolProcedures(input.procedures).map((procedure) => [procedure, 'mcp'] as const),
+    ...restEndpoints(input.procedures).map(({ procedure, openapi }) => [procedure, openapi] as const),
+    ...toolProcedures(input.procedures).map((procedure) => [procedure, undefined] as const),
   ];
-  return operations.flatMap(([procedure, kind]) =>
+  return operations.flatMap(([procedure, openapi]) =>
     parametersOf(procedure.inputParser)
       .filter((parameter) => PAGE_SIZE_PARAMETERS.has(parameter.name))
       .map(
         (parameter) =>
-          `| ${code(operationName(procedure, kind))} | ${code(parameter.name)} | ${cell(parameter.limits)} | ` +
+          `| ${code(operationName(procedure, openapi))} | ${code(parameter.name)} | ${cell(parameter.limits)} | ` +
           `${parameter.defaultValue ?? ''} |`,
       ),
   );

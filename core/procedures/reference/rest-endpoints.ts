@@ -1,10 +1,11 @@
 import type { ProcedureEntry } from '../procedure-entry.ts';
+import type { RestOperation } from '../rest-operations.ts';
 import { budgetOf, describeBudget } from './budgets.ts';
 import { parametersOf, type Parameter } from './json-schema.ts';
 import { cell, code, deployed, fenced, parameterTable } from './markdown.ts';
 import { responseShape } from './shape.ts';
 import type { ReferenceInput, ReferenceSection } from './types.ts';
-import { restProcedures } from './visibility.ts';
+import { restEndpoints } from './visibility.ts';
 
 /** The names in `{braces}` of an OpenAPI path: its path parameters. */
 function pathParameters(path: string): Set<string> {
@@ -43,8 +44,7 @@ function authentication(procedure: ProcedureEntry): string {
   return procedure.meta?.openapi?.protect ? 'Authorization: Bearer <token>' : 'none';
 }
 
-function endpoint(procedure: ProcedureEntry, input: ReferenceInput): string {
-  const openapi = procedure.meta!.openapi!;
+function endpoint({ procedure, openapi }: RestOperation, input: ReferenceInput): string {
   const url = `${input.urls.base}${openapi.path}`;
   const inPath = pathParameters(openapi.path);
   const parameters = parametersOf(procedure.inputParser);
@@ -80,11 +80,10 @@ function endpoint(procedure: ProcedureEntry, input: ReferenceInput): string {
   return lines.join('\n');
 }
 
-/** Every public REST endpoint: procedures with openapi meta, in router order. */
+/** Every public REST endpoint: operations with openapi meta (alias paths included), in published order. */
 export function restEndpointsSection(input: ReferenceInput): ReferenceSection {
-  const procedures = restProcedures(input.procedures);
-  const index = procedures.map((procedure) => {
-    const openapi = procedure.meta!.openapi!;
+  const operations = restEndpoints(input.procedures);
+  const index = operations.map(({ openapi }) => {
     return `| ${openapi.method} | ${code(openapi.path)} | ${cell(openapi.summary ?? '')} |`;
   });
   const markdown = [
@@ -99,13 +98,13 @@ export function restEndpointsSection(input: ReferenceInput): ReferenceSection {
     '|---|---|---|',
     ...index,
     '',
-    ...procedures.flatMap((procedure) => [endpoint(procedure, input), '']),
+    ...operations.flatMap((operation) => [endpoint(operation, input), '']),
   ];
   return {
     id: 'rest-endpoints',
     title: 'Public REST endpoints',
-    count: procedures.length,
-    summary: `${procedures.length} endpoints with parameters, limits, example requests and response shapes`,
+    count: operations.length,
+    summary: `${operations.length} endpoints with parameters, limits, example requests and response shapes`,
     markdown: markdown.join('\n').trimEnd(),
   };
 }

@@ -1,4 +1,5 @@
 import type { ProcedureEntry } from '../procedure-entry.ts';
+import { restOperations, type RestOperation } from '../rest-operations.ts';
 
 /**
  * What the reference may show: a procedure no transport can reach for an outsider (built on
@@ -8,10 +9,10 @@ function isPublicFacing(procedure: ProcedureEntry): boolean {
   return procedure.meta?.base?.systemOnly !== true;
 }
 
-/** The REST endpoints: procedures with enabled openapi meta, in router order. */
-export function restProcedures(procedures: readonly ProcedureEntry[]): ProcedureEntry[] {
-  return procedures.filter(
-    (procedure) => procedure.meta?.openapi && procedure.meta.openapi.enabled !== false && isPublicFacing(procedure),
+/** The REST endpoints: operations with enabled openapi meta (alias paths included), in published order. */
+export function restEndpoints(procedures: readonly ProcedureEntry[]): RestOperation[] {
+  return restOperations(procedures).filter(
+    (operation) => operation.openapi.enabled !== false && isPublicFacing(operation.procedure),
   );
 }
 

@@ -5,8 +5,8 @@ import { refuseUnknownMethod } from './refuse-unknown-method.ts';
 import { sendMessage } from './send-message.ts';
 import { storageUsage } from './storage-usage.ts';
 
-/**
- * The A2A agent's methods, one procedure each, reached only through the invoker (no REST mapping,
- * not on /api/trpc); the sweep and the storage report are system-only.
- */
-export const agentTasksRouter = router({ sendMessage, getTask, refuseUnknownMethod, deleteExpiredTasks, storageUsage });
+/** The A2A agent's methods, one procedure each, reached only through the invoker (no REST mapping, not on /api/trpc). */
+export const a2aRouter = router({ sendMessage, getTask, refuseUnknownMethod });
+
+/** The A2A tasks' upkeep, system only: the sweeper's deletion and the admin command's storage report. */
+export const agentTasksRouter = router({ sweepExpired: deleteExpiredTasks, storageUsage });

@@ -5,10 +5,11 @@ import { getProtectedResourceMetadata } from './get-protected-resource-metadata.
 import { rotateSigningKey } from './rotate-signing-key.ts';
 
 /** The authorization server's discovery documents and keys (the well-known adapter serves the metadata). */
-export const oauthRouter = router({
+export const oauthMetadataRouter = router({
   getJwks,
   getAuthorizationServerMetadata,
   getProtectedResourceMetadata,
-  // System-only (scripts): no transport reaches it.
-  rotateSigningKey,
 });
+
+/** The operator's signing key rotation: system only (the admin command), no transport reaches it. */
+export const signingKeysRouter = router({ rotate: rotateSigningKey });

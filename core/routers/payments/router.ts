@@ -1,13 +1,14 @@
 import { router } from '../../trpc.ts';
-import { listPaymentsReceived } from './list-payments-received.ts';
+import { listReceipts } from './list-receipts.ts';
 import { purchasePaidReference } from './purchase-paid-reference.ts';
 
 /**
- * The paid reference's payments. No transport maps these (no openapi, tool or skill meta): the x402
- * adapter (adapters/x402) calls purchasePaidReference through the invoker, once per request;
- * listPaymentsReceived is the admin command's, system only.
+ * The paid reference sold over x402 (not the workspace's invoice payments, `workspace.payments`). No
+ * transport maps these (no openapi, tool or skill meta): the x402 adapter (adapters/x402) calls
+ * purchasePaidReference through the invoker, once per request; listReceipts is the admin command's,
+ * system only.
  */
-export const paymentsRouter = router({
+export const x402Router = router({
   purchasePaidReference,
-  listPaymentsReceived,
+  listReceipts,
 });

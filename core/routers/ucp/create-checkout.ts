@@ -15,67 +15,79 @@ function storedBuyer(buyer: Record<string, string | undefined> | undefined): Rec
   return given.length > 0 ? Object.fromEntries(given) : null;
 }
 
+/** What the operation does, at both its paths (the alias's description starts with a sentence of its own). */
+const description =
+  'Creates a checkout session (UCP 2026-08-25 checkout) for the one item sold, `agent-reference` (the paid ' +
+  'reference, 100 minor units of USD). The body is optional: `line_items` must be exactly ' +
+  '`[{"item": {"id": "agent-reference"}, "quantity": 1}]` (one payment buys one reference; the default), ' +
+  '`buyer` is kept with the session; other members are ignored. The session answers status ' +
+  '`ready_for_complete` and a `payment.handoff`: GET {base_url}/v1/agent/paid-reference?checkout_session=<id> ' +
+  'and pay its HTTP 402 (x402 v2); that payment completes the session. Sessions can be paid for 30 minutes. ' +
+  'The session id is the only key to read it back (GET /v1/agent/ucp/checkout/{id}). Counted against the ' +
+  "client's agent request budget (429 with Retry-After beyond it). A UCP-Agent header is accepted and never fetched.";
+
 /**
  * Creates a UCP checkout session for the one item sold, the paid reference (1 USD), payable for 30
  * minutes through its handoff URL. Each creation stores a row, so it counts against the client's
  * agent request budget (A2A_RATE_LIMIT_PER_MINUTE, shared with the A2A endpoint) and the agent
  * storage bound (per client network and across the service). Idempotency-Key replays the caller's
  * own first answer (`rest.idempotent`: agentStoringProcedure's middleware, after the budgets), counted like a request. A `UCP-Agent` header is accepted
- * and ignored: the platform profile it names is never fetched.
+ * and ignored: the platform profile it names is never fetched. The spec's path is POST
+ * /v1/agent/ucp/checkout (4.5); UCP's REST binding path, `{endpoint}/checkout-sessions`, where UCP
+ * clients that read the profile's `dev.ucp.shopping` endpoint create sessions, is an alias route
+ * (its own Idempotency-Key space).
  */
-export function checkoutCreation(path: `/${string}`, operationId: string, alias?: string) {
-  return agentStoringProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        operationId,
-        path,
-        tags: ['Agent'],
-        summary: 'Create a UCP checkout session for the paid reference',
-        description:
-          (alias ? `${alias} ` : '') +
-          'Creates a checkout session (UCP 2026-08-25 checkout) for the one item sold, `agent-reference` (the paid ' +
-          'reference, 100 minor units of USD). The body is optional: `line_items` must be exactly ' +
-          '`[{"item": {"id": "agent-reference"}, "quantity": 1}]` (one payment buys one reference; the default), ' +
-          '`buyer` is kept with the session; other members are ignored. The session answers status ' +
-          '`ready_for_complete` and a `payment.handoff`: GET {base_url}/v1/agent/paid-reference?checkout_session=<id> ' +
-          'and pay its HTTP 402 (x402 v2); that payment completes the session. Sessions can be paid for 30 minutes. ' +
-          'The session id is the only key to read it back (GET /v1/agent/ucp/checkout/{id}). Counted against the ' +
-          "client's agent request budget (429 with Retry-After beyond it). A UCP-Agent header is accepted and never fetched.",
-        successDescription: 'The session created (201), or on an Idempotency-Key replay the first answer (200).',
-        requestHeaders: z.object({
-          'UCP-Agent': z
-            .string()
-            .optional()
-            .describe('The platform profile, `profile="<uri>"` (RFC 8941); accepted and ignored, never fetched.'),
-        }),
-        errorResponses: {
-          400: 'An unknown item, a quantity other than 1, more than one line, or a malformed buyer (VALIDATION_FAILED, naming the field); or an invalid Idempotency-Key.',
-          429: 'Too many requests from this client, or too many stored sessions and answers from its network (RATE_LIMITED, with Retry-After).',
-          503: 'The service stores no more new sessions and answers this hour across all clients (STORAGE_LIMIT_REACHED, with Retry-After).',
-        },
+export const createCheckout = agentStoringProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      operationId: 'agent-ucpCreateCheckout',
+      path: '/v1/agent/ucp/checkout',
+      tags: ['Agent'],
+      summary: 'Create a UCP checkout session for the paid reference',
+      description,
+      successDescription: 'The session created (201), or on an Idempotency-Key replay the first answer (200).',
+      requestHeaders: z.object({
+        'UCP-Agent': z
+          .string()
+          .optional()
+          .describe('The platform profile, `profile="<uri>"` (RFC 8941); accepted and ignored, never fetched.'),
+      }),
+      errorResponses: {
+        400: 'An unknown item, a quantity other than 1, more than one line, or a malformed buyer (VALIDATION_FAILED, naming the field); or an invalid Idempotency-Key.',
+        429: 'Too many requests from this client, or too many stored sessions and answers from its network (RATE_LIMITED, with Retry-After).',
+        503: 'The service stores no more new sessions and answers this hour across all clients (STORAGE_LIMIT_REACHED, with Retry-After).',
       },
-      rest: { successStatus: 201, idempotent: true },
-    })
-    .input(ZCreateCheckoutInput)
-    .output(ZCheckoutSession)
-    .mutation(async ({ ctx, input }) => {
-      const now = ctx.clock.now();
-      const order = referenceOrder();
-      const row = await insertCheckoutSession(ctx.sql, {
-        id: randomUUID(),
-        lineItems: order.lineItems,
-        currency: CHECKOUT_CURRENCY,
-        totals: order.totals,
-        buyer: storedBuyer(input.buyer),
-        now,
-        expiresAt: checkoutSessionExpiry(now),
-      });
-      ctx.response.headers['Cache-Control'] = 'no-store';
-      ctx.response.headers.Location = ucpUrls(ctx.urls).session(row.id);
-      return checkoutSessionView(row, ctx.urls, ucpPaymentConfig(ctx), now);
+    },
+    rest: {
+      successStatus: 201,
+      idempotent: true,
+      aliases: [
+        {
+          path: '/v1/agent/ucp/checkout-sessions',
+          operationId: 'agent-ucpCreateCheckoutSession',
+          description:
+            "UCP's REST binding path for POST /v1/agent/ucp/checkout (the same request, answer and rules). " +
+            description,
+        },
+      ],
+    },
+  })
+  .input(ZCreateCheckoutInput)
+  .output(ZCheckoutSession)
+  .mutation(async ({ ctx, input }) => {
+    const now = ctx.clock.now();
+    const order = referenceOrder();
+    const row = await insertCheckoutSession(ctx.sql, {
+      id: randomUUID(),
+      lineItems: order.lineItems,
+      currency: CHECKOUT_CURRENCY,
+      totals: order.totals,
+      buyer: storedBuyer(input.buyer),
+      now,
+      expiresAt: checkoutSessionExpiry(now),
     });
-}
-
-/** The spec's path (4.5). */
-export const createCheckout = checkoutCreation('/v1/agent/ucp/checkout', 'agent-ucpCreateCheckout');
+    ctx.response.headers['Cache-Control'] = 'no-store';
+    ctx.response.headers.Location = ucpUrls(ctx.urls).session(row.id);
+    return checkoutSessionView(row, ctx.urls, ucpPaymentConfig(ctx), now);
+  });

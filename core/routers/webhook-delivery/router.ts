@@ -6,6 +6,6 @@ import { sweepDeliveries } from './sweep-deliveries.ts';
  * old deliveries. Delivery itself is the dispatch service's (services/webhooks/dispatch/), driven by
  * the composition root.
  */
-export const webhookDeliveryRouter = router({
-  sweepDeliveries,
+export const webhookDeliveriesRouter = router({
+  sweepExpired: sweepDeliveries,
 });

@@ -55,7 +55,7 @@ export class WorkspaceRows {
     return this.tables.get(entity)?.length ?? 0;
   }
 
-  /** The tables as `demo.insertDemoWorkspace` takes them: each entity by its class name, in generation order. */
+  /** The tables as `infrastructure.demo.insertDemoWorkspace` takes them: each entity by its class name, in generation order. */
   toInput(): Array<{ entity: string; rows: Array<Record<string, unknown>> }> {
     return [...this.tables].map(([entity, rows]) => ({ entity: entity.meta.className, rows }));
   }

@@ -1,6 +1,6 @@
 import { listPayments, type PaymentRow } from '../../services/payments/payments-received.query.ts';
 import { systemProcedure } from '../../trpc.ts';
-import { ZListPaymentsReceivedInput, ZListPaymentsReceivedOutput } from './list-payments-received.schema.ts';
+import { ZListReceiptsInput, ZListReceiptsOutput } from './list-receipts.schema.ts';
 
 const instant = (value: Date | string): string => new Date(value).toISOString();
 
@@ -29,9 +29,9 @@ function toItem(row: PaymentRow) {
  * ones need reconciling (their `failure` says why); `reserved` ones are in flight. System only:
  * `npm run admin -- list-payments-received`.
  */
-export const listPaymentsReceived = systemProcedure
-  .input(ZListPaymentsReceivedInput)
-  .output(ZListPaymentsReceivedOutput)
+export const listReceipts = systemProcedure
+  .input(ZListReceiptsInput)
+  .output(ZListReceiptsOutput)
   .query(async ({ ctx, input }) => ({
     items: (await listPayments(ctx.sql, { limit: input.limit, state: input.state })).map(toItem),
   }));

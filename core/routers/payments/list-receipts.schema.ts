@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ZPaymentReceived, ZPaymentState } from './payment.schema.ts';
 
-export const ZListPaymentsReceivedInput = z.object({
+export const ZListReceiptsInput = z.object({
   limit: z.number().int().min(1).max(1000).default(50),
   state: ZPaymentState.optional().describe('Only payments in this state; all when omitted.'),
 });
 
-export const ZListPaymentsReceivedOutput = z.object({ items: z.array(ZPaymentReceived) });
+export const ZListReceiptsOutput = z.object({ items: z.array(ZPaymentReceived) });
