@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { createContextInner } from '../../core/context.ts';
-import { createLogger } from '../../core/logger.ts';
 import type { ProcedureEntry } from '../../core/procedures/procedure-entry.ts';
 import { callProcedure, listProcedures } from '../../core/procedures/introspection.ts';
 import { appRouter } from '../../core/routers/_app.ts';
 import { ROUTABLE_SKILLS } from '../../core/services/agent/text-router/lexicon-cues.ts';
 import { routeText } from '../../core/services/agent/text-router/route-text.ts';
 import type { SkillMeta } from '../../core/procedures/meta.ts';
-import { service } from '../helpers/root-hooks.ts';
+import { serviceContext } from '../helpers/workspace.ts';
 import { DEMO_VOCABULARY } from './vocabulary-fixture.ts';
 
 type SkillProcedure = ProcedureEntry & { meta: { skill: SkillMeta } };
@@ -74,18 +71,11 @@ describe('A2A skills (the procedures with skill meta)', () => {
   });
 
   it('summarize what their procedure answered for each example, over the database', async () => {
-    const running = service();
     for (const entry of skillProcedures()) {
       for (const example of entry.meta.skill.examples) {
         const routed = routeText(example, DEMO_VOCABULARY) as { arguments: Record<string, unknown> };
         const input = entry.inputParser ? entry.inputParser.parse(routed.arguments) : undefined;
-        const ctx = createContextInner({
-          em: running.database.orm.em,
-          log: createLogger('silent'),
-          urls: { site: running.config.siteUrl, base: running.config.baseUrl },
-          services: running.services,
-          requestId: `test-${randomUUID()}`,
-        });
+        const ctx = serviceContext();
         // The test databases hold no demo data: the lists may answer empty (summarised as such) and the posts 404;
         // the summaries of non-empty answers are pinned below.
         const output = await callProcedure({

@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { createContextInner } from '../../core/context.ts';
-import { createLogger } from '../../core/logger.ts';
 import { listProcedures } from '../../core/procedures/introspection.ts';
 import { appRouter } from '../../core/routers/_app.ts';
 import { NUMBER_WORDS } from '../../core/services/agent/text-router/lexicon-words.ts';
@@ -10,6 +7,7 @@ import { routerVocabulary } from '../../core/services/agent/vocabulary.ts';
 import { buildSkillTable } from '../../adapters/a2a/skills.ts';
 import { buildFixture, insertFixture, removeFixture, type Fixture } from '../directory/fixtures.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { serviceContext } from '../helpers/workspace.ts';
 import { DEMO_VOCABULARY } from './vocabulary-fixture.ts';
 
 /** A phrasing and what the router must answer: a skill with exactly these arguments, or a `needs` matching every pattern. */
@@ -175,13 +173,7 @@ describe('the text router over the database (as the A2A service runs it)', () =>
   let f: Fixture;
   const route = async (text: string) => {
     const running = service();
-    const context = createContextInner({
-      em: running.database.orm.em,
-      log: createLogger('silent'),
-      urls: { site: running.config.siteUrl, base: running.config.baseUrl },
-      services: running.services,
-      requestId: `test-${randomUUID()}`,
-    });
+    const context = serviceContext();
     return routeText(
       text,
       await routerVocabulary(running.services.caches.routerVocabulary, context.sql, context.clock.now()),

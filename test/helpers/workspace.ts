@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../core/clock.ts';
-import { createContextInner, type Principal } from '../../core/context.ts';
+import { createContextInner, type Context, type Principal } from '../../core/context.ts';
 import { createLogger } from '../../core/logger.ts';
 import { createCaller } from '../../core/routers/_app.ts';
 import { service } from './root-hooks.ts';
@@ -49,6 +49,23 @@ export async function createTestBusiness(
 }
 
 /**
+ * A request context on the shared service (its database, services and URLs), as a transport's
+ * context factory makes one: public unless `principal` says otherwise, "now" from `clock`.
+ */
+export function serviceContext(options: { principal?: Principal; clock?: Clock } = {}): Context {
+  const running = service();
+  return createContextInner({
+    em: running.database.orm.em,
+    log: createLogger('silent'),
+    urls: { site: running.config.siteUrl, base: running.config.baseUrl },
+    services: running.services,
+    requestId: `test-${randomUUID()}`,
+    principal: options.principal,
+    clock: options.clock,
+  });
+}
+
+/**
  * The procedure caller acting inside a business, as the MCP and tRPC adapters will call it.
  * Default: a workspace API token principal with read and write scopes; pass `scopes` to narrow it
  * or `principal` to replace it. `clock` fixes "now" for procedures that depend on it.
@@ -57,24 +74,13 @@ export function tenantCaller(
   businessId: string,
   options: { scopes?: string[]; principal?: Principal; clock?: Clock } = {},
 ): Caller {
-  const running = service();
   const principal: Principal = options.principal ?? {
     kind: 'api_token',
     businessId,
     tokenId: randomUUID(),
     scopes: options.scopes ?? ['workspace:read', 'workspace:write'],
   };
-  return createCaller(
-    createContextInner({
-      em: running.database.orm.em,
-      log: createLogger('silent'),
-      urls: { site: running.config.siteUrl, base: running.config.baseUrl },
-      services: running.services,
-      requestId: `test-${randomUUID()}`,
-      principal,
-      clock: options.clock,
-    }),
-  );
+  return createCaller(serviceContext({ principal, clock: options.clock }));
 }
 
 /** A clock stopped at one instant. */

@@ -4,11 +4,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../core/config.ts';
-import { createContextInner, type Principal } from '../../core/context.ts';
-import { createLogger } from '../../core/logger.ts';
+import type { Principal } from '../../core/context.ts';
 import { createCaller } from '../../core/routers/_app.ts';
 import { request, type JsonResponse } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { serviceContext } from '../helpers/workspace.ts';
 import { countRows, sql } from '../helpers/sql.ts';
 import { startAdjustedApp, type TestApp } from '../helpers/test-service.ts';
 import { createGrant, mint, type GrantFixture } from '../oauth/token-fixtures.ts';
@@ -262,16 +262,8 @@ describe('MCP tool calls: the per-grant budget (MCP_TOOL_RATE_LIMIT_PER_MINUTE)'
 
   it('counts OAuth grants only: a workspace API token calling the same procedure spends no tool-call budget', async () => {
     const grant = await createGrant();
-    const running = service();
     const call = async (principal: Principal) => {
-      const context = createContextInner({
-        em: running.database.orm.em,
-        log: createLogger('silent'),
-        urls: { site: running.config.siteUrl, base: running.config.baseUrl },
-        services: running.services,
-        requestId: `budget-${randomUUID()}`,
-        principal,
-      });
+      const context = serviceContext({ principal });
       await createCaller(context).workspace.business.getBusinessProfile({});
       return context.response.headers;
     };
