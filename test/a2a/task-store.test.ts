@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { AgentMessage } from '../../core/services/agent-tasks/agent-task.schema.ts';
-import { createContextInner } from '../../core/context.ts';
-import { createLogger } from '../../core/logger.ts';
 import { AGENT_TASK_RETENTION_DAYS } from '../../core/services/agent-tasks/retention.ts';
 import { continueTask, findTask, recordTask } from '../../core/services/agent-tasks/task-store.ts';
 import { blogCaller } from '../blog/fixtures.ts';
-import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
+import { serviceContext } from '../helpers/workspace.ts';
 
 const user = (text: string): AgentMessage => ({
   messageId: randomUUID(),
@@ -22,16 +20,7 @@ const agent = (text: string): AgentMessage => ({
 
 /** The task store behind the A2A service (core/services/agent-tasks/task-store.ts), and the sweeper's procedure. */
 describe('A2A task store', () => {
-  const source = () => {
-    const running = service();
-    return createContextInner({
-      em: running.database.orm.em,
-      log: createLogger('silent'),
-      urls: { site: running.config.siteUrl, base: running.config.baseUrl },
-      services: running.services,
-      requestId: `test-${randomUUID()}`,
-    }).sql;
-  };
+  const source = () => serviceContext().sql;
   // The store's functions, answering as the procedures the A2A adapter called before did.
   const caller = () => ({
     recordTask: (content: Parameters<typeof recordTask>[1]) => recordTask(source(), content, new Date()),
