@@ -17,7 +17,7 @@ describe('base meta (which budget counts a procedure, whether outsiders reach it
   });
 
   it('marks the procedures only the system caller reaches', () => {
-    expect(entry('oauthGrants.revokeGrant').meta?.base).to.deep.equal({ systemOnly: true });
+    expect(entry('protocols.oauth.grants.revokeGrant').meta?.base).to.deep.equal({ systemOnly: true });
     expect(entry('government.listOpportunities').meta?.base?.systemOnly).to.equal(undefined);
   });
 });
