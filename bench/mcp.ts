@@ -112,7 +112,8 @@ try {
     if (response.status !== 200 || answer.result?.data.id !== args.customer_id)
       throw new Error(`tRPC call failed: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
   };
-  const mcpUrl = `http://${HOST}:${service.config.port}/api/v1/mcp`;
+  // The URL the token was issued for (its audience): a loopback alias is a resource of its own.
+  const mcpUrl = resource;
   const headers = {
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',
