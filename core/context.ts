@@ -88,9 +88,9 @@ export interface Context {
   clock: Clock;
   response: ResponseMeta;
   /**
-   * The budgets this request has been counted against already (core/trpc.ts): a transport that
-   * reserves a request's budget before its work (the A2A endpoint) calls the admission procedure
-   * first, and the procedure that then runs on the same context is not counted twice.
+   * The budgets this request has been counted against already (core/trpc.ts): a procedure a port
+   * runs on the same context (an A2A skill inside message/send) is not counted twice against a
+   * budget its caller's base already spent.
    */
   admitted: Set<string>;
   /**

@@ -94,8 +94,8 @@ const perBusiness = async ({ principal }: Context): Promise<BudgetOwner | undefi
 
 /**
  * Counts each call against one of the budgets; beyond it, 429 RATE_LIMITED with Retry-After and
- * RateLimit headers. A request already counted against it (an admission procedure ran first on
- * the same context: Context.admitted) passes without a second count; one counted is added there.
+ * RateLimit headers. A request already counted against it on the same context (a procedure a port
+ * runs inside another: Context.admitted) passes without a second count; one counted is added there.
  */
 function rateLimitedBy(
   limiter: RateLimiterName,
