@@ -185,24 +185,29 @@ const idempotencyKey = t.middleware(({ ctx, meta, next }) => {
   return runIdempotentProcedure(ctx, call, () => next(), answeredWithoutRunning);
 });
 
+/** A budget the reference can name (core/procedures/meta.ts BaseMeta): one of CoreServices.rateLimiters. */
+type NamedBudget = NonNullable<NonNullable<Meta['base']>['budget']>;
+
+/**
+ * Public, and counted per client against `budget`; its meta names the budget, so the reference reads
+ * it from the procedure instead of comparing middleware.
+ */
+function publicCountedBy(budget: NamedBudget & RateLimiterName) {
+  return publicProcedure.use(rateLimitedBy(budget)).meta({ base: { budget } });
+}
+
 /** Public, and counted against the government group's per-client budget. */
-export const governmentProcedure = publicProcedure
-  .use(rateLimitedBy('government'))
-  .meta({ base: { budget: 'government' } });
+export const governmentProcedure = publicCountedBy('government');
 
 /**
  * Public lists of the directory and the blog, counted against one per-client budget: a search
  * there costs up to a few hundred milliseconds of the database however small the page (it ranks
  * every match), and on the embedded database one client must not hold its single connection.
  */
-export const publicListProcedure = publicProcedure
-  .use(rateLimitedBy('publicLists'))
-  .meta({ base: { budget: 'publicLists' } });
+export const publicListProcedure = publicCountedBy('publicLists');
 
 /** Public, and counted against the per-client budget of A2A requests. */
-const agentRequestProcedure = publicProcedure
-  .use(rateLimitedBy('agentRequests'))
-  .meta({ base: { budget: 'agentRequests' } });
+const agentRequestProcedure = publicCountedBy('agentRequests');
 
 /**
  * An agent request whose per-client budget is spent when the procedure says so
@@ -234,14 +239,10 @@ export const agentKeyedStoringProcedure = agentRequestProcedure.use(async ({ ctx
 });
 
 /** Public OAuth dynamic client registration, counted against its own per-client budget. */
-export const clientRegistrationProcedure = publicProcedure
-  .use(rateLimitedBy('oauthRegistration'))
-  .meta({ base: { budget: 'oauthRegistration' } });
+export const clientRegistrationProcedure = publicCountedBy('oauthRegistration');
 
 /** Public OAuth token and revocation requests, counted against their own per-client budget. */
-export const oauthTokenProcedure = publicProcedure
-  .use(rateLimitedBy('oauthToken'))
-  .meta({ base: { budget: 'oauthToken' } });
+export const oauthTokenProcedure = publicCountedBy('oauthToken');
 
 /** Only the in-process caller of scripts: seeding and administration. No transport reaches it. */
 export const systemProcedure = t.procedure
