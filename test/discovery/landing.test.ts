@@ -1,32 +1,13 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { closeGracefully } from '../../adapters/http/graceful-close.ts';
-import { withListeningPort } from '../../core/config.ts';
-import { createLogger } from '../../core/logger.ts';
-import { composeApp } from '../../scripts/compose/compose-app.ts';
 import { launchTestBrowser, type TestBrowser } from '../helpers/chromium.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { startComposedApp } from '../helpers/test-service.ts';
 
 /** The landing page with the demo owner's e-mail, as a development start composes it. */
-async function startDevelopmentApp(demoOwnerEmail: string) {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const shared = service();
-  const config = withListeningPort(
-    { ...shared.config, siteUrlConfigured: false },
-    (server.address() as AddressInfo).port,
-  );
-  const app = composeApp({
-    config,
-    database: shared.database,
-    log: createLogger('silent'),
-    landing: { demoOwnerEmail },
-  });
-  server.on('request', app.callback());
-  return { url: config.siteUrl, close: () => closeGracefully(server, 1000) };
+function startDevelopmentApp(demoOwnerEmail: string) {
+  return startComposedApp(service(), { landing: { demoOwnerEmail } });
 }
 
 describe('GET / (landing page)', () => {

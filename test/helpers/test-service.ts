@@ -8,6 +8,7 @@ import { closeGracefully } from '../../adapters/http/graceful-close.ts';
 import { loadConfig, withListeningPort, type Config } from '../../core/config.ts';
 import { createLogger } from '../../core/logger.ts';
 import type { AppRouter } from '../../core/routers/_app.ts';
+import type { LandingFacts } from '../../adapters/http/landing/landing-page.ts';
 import { composeApp } from '../../scripts/compose/compose-app.ts';
 import { startService, type RunningService, type StartServiceOptions } from '../../scripts/compose/start-service.ts';
 import { LogSink } from './log-sink.ts';
@@ -78,6 +79,42 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** What a second app over the shared service's database differs in; the rest is the shared service's. */
+interface ComposedAppOptions {
+  router?: AppRouter;
+  trpcRouter?: AnyRouter;
+  adjust?: (config: Config) => Config;
+  logLevel?: 'silent' | 'debug';
+  landing?: LandingFacts;
+}
+
+/**
+ * The real app composed over the shared service's database and notifications, on its own loopback
+ * socket, with its configuration's site URL following that socket's port.
+ */
+export async function startComposedApp(
+  shared: RunningService,
+  options: ComposedAppOptions = {},
+): Promise<TestApp & { config: Config; port: number }> {
+  const logs = new LogSink();
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const adjust = options.adjust ?? ((config: Config) => config);
+  const config = withListeningPort(adjust({ ...shared.config, siteUrlConfigured: false }), port);
+  const app = composeApp({
+    config,
+    database: shared.database,
+    notifications: shared.notifications,
+    log: createLogger(options.logLevel ?? 'silent', logs),
+    router: options.router,
+    trpcRouter: options.trpcRouter,
+    landing: options.landing,
+  });
+  server.on('request', app.callback());
+  return { url: config.siteUrl, port, config, logs, close: () => closeGracefully(server, 1000) };
+}
+
 /**
  * A second app over the shared service's database, serving another router (for example one with
  * test-only probe procedures) and, on /api/trpc, `trpcRouter` (default: the real internal API),
@@ -88,23 +125,8 @@ export async function startTestApp(
   router: AppRouter,
   trpcRouter?: AnyRouter,
 ): Promise<TestApp> {
-  const logs = new LogSink();
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const config = withListeningPort(
-    { ...shared.config, siteUrlConfigured: false },
-    (server.address() as AddressInfo).port,
-  );
-  const app = composeApp({
-    config,
-    database: shared.database,
-    notifications: shared.notifications,
-    log: createLogger('debug', logs),
-    router,
-    trpcRouter,
-  });
-  server.on('request', app.callback());
-  return { url: config.siteUrl, logs, close: () => closeGracefully(server, 1000) };
+  const { url, logs, close } = await startComposedApp(shared, { router, trpcRouter, logLevel: 'debug' });
+  return { url, logs, close };
 }
 
 /**
@@ -116,24 +138,6 @@ export async function startAdjustedApp(
   adjust: (config: Config) => Config,
   logLevel: 'silent' | 'debug' = 'silent',
 ): Promise<TestApp & { config: Config }> {
-  const logs = new LogSink();
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const config = withListeningPort(
-    adjust({ ...shared.config, siteUrlConfigured: false }),
-    (server.address() as AddressInfo).port,
-  );
-  const app = composeApp({
-    config,
-    database: shared.database,
-    notifications: shared.notifications,
-    log: createLogger(logLevel, logs),
-  });
-  server.on('request', app.callback());
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    config,
-    logs,
-    close: () => closeGracefully(server, 1000),
-  };
+  const { port, config, logs, close } = await startComposedApp(shared, { adjust, logLevel });
+  return { url: `http://127.0.0.1:${port}`, config, logs, close };
 }
