@@ -37,7 +37,14 @@ const ZSendParams = z.looseObject({
 
 const words: WireWords = {
   kinds: true,
-  states: { completed: 'completed', failed: 'failed', 'input-required': 'input-required' },
+  states: {
+    submitted: 'submitted',
+    working: 'working',
+    'input-required': 'input-required',
+    completed: 'completed',
+    canceled: 'canceled',
+    failed: 'failed',
+  },
   roles: { user: 'user', agent: 'agent' },
   part: (value: AgentPart) =>
     value.kind === 'text' ? { kind: 'text', text: value.text } : { kind: 'data', data: value.data },

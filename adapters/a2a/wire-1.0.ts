@@ -39,9 +39,12 @@ const ZSendParams = z.looseObject({
 const words: WireWords = {
   kinds: false,
   states: {
-    completed: 'TASK_STATE_COMPLETED',
-    failed: 'TASK_STATE_FAILED',
+    submitted: 'TASK_STATE_SUBMITTED',
+    working: 'TASK_STATE_WORKING',
     'input-required': 'TASK_STATE_INPUT_REQUIRED',
+    completed: 'TASK_STATE_COMPLETED',
+    canceled: 'TASK_STATE_CANCELED',
+    failed: 'TASK_STATE_FAILED',
   },
   roles: { user: 'ROLE_USER', agent: 'ROLE_AGENT' },
   part: (value: AgentPart) =>

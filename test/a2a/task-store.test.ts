@@ -27,13 +27,16 @@ describe('A2A task store', () => {
     continueTask: async (content: Parameters<typeof continueTask>[1]) => ({
       task: await continueTask(source(), content, new Date()),
     }),
-    getTask: async ({ id }: { id: string }) => ({ task: await findTask(source(), id, new Date()) }),
+    getTask: async ({ id }: { id: string }) => ({
+      task: await findTask(source(), id, { kind: 'anonymous' }, new Date()),
+    }),
     deleteExpiredTasks: (input: { limit: number }) => blogCaller().infrastructure.agentTasks.sweepExpired(input),
   });
 
   async function waitingTask() {
     return caller().recordTask({
       contextId: `store-${randomUUID()}`,
+      ownerGrantId: null,
       state: 'input-required',
       skill: null,
       history: [user('hello'), agent('Which skill?')],
@@ -70,6 +73,7 @@ describe('A2A task store', () => {
     const text = 'x'.repeat(20_000);
     const task = await caller().recordTask({
       contextId: `store-${randomUUID()}`,
+      ownerGrantId: null,
       state: 'input-required',
       skill: null,
       history: [user(text), agent('Which skill?')],

@@ -3,6 +3,7 @@ import { ZAgentTaskId } from '../agent-tasks/agent-task.schema.ts';
 import { findTask } from '../agent-tasks/task-store.ts';
 import type { MethodResult } from './send-message.ts';
 import { taskNotFound } from './task-not-found.ts';
+import { a2aCallerOf } from './caller.ts';
 
 /** tasks/get (GetTask) params. */
 export interface TaskQuery {
@@ -13,11 +14,12 @@ export interface TaskQuery {
 /**
  * tasks/get (0.3) and GetTask (1.0): the stored task, its history limited as asked, or -32001. An id
  * that is not a uuid names no task this agent issued, so it is answered without a database read;
- * the random id is what authorizes the read.
+ * the random id is what authorizes the read of an anonymous task, the grant that of an owned one
+ * (caller.ts): another caller's task answers -32001 as an unknown one does.
  */
 export async function getTask(query: TaskQuery, context: Context): Promise<MethodResult> {
   const task = ZAgentTaskId.safeParse(query.id).success
-    ? await findTask(context.sql, query.id, context.clock.now())
+    ? await findTask(context.sql, query.id, a2aCallerOf(context), context.clock.now())
     : null;
   if (!task) return { outcome: taskNotFound(query.id), skill: null, logged: 'task' };
   return {

@@ -9,6 +9,7 @@ import { agentMessage, runSkill, type SkillOutcome } from './run-skill.ts';
 import type { SkillRunner } from './skill-runner-port.ts';
 import { ZAgentTaskId } from '../agent-tasks/agent-task.schema.ts';
 import { taskNotFound } from './task-not-found.ts';
+import { a2aCallerOf, ownerGrantOf } from './caller.ts';
 
 /** Most messages a task keeps (each answer of an input-required turn adds the user's and the agent's). */
 const MAX_TASK_MESSAGES = 50;
@@ -115,7 +116,7 @@ async function continued(
   context: Context,
 ): Promise<{ previous: AgentTask } | MethodResult> {
   const previous = ZAgentTaskId.safeParse(incoming.taskId).success
-    ? await findTask(context.sql, incoming.taskId, context.clock.now())
+    ? await findTask(context.sql, incoming.taskId, a2aCallerOf(context), context.clock.now())
     : null;
   if (!previous) return { outcome: taskNotFound(incoming.taskId), skill: null, logged: 'task_not_found' };
   if (previous.state !== 'input-required')
@@ -164,11 +165,13 @@ async function storeTask(
       contextId: previous?.contextId ?? incoming.contextId ?? randomUUID(),
       createdAt: previous?.createdAt ?? at,
       updatedAt: at,
+      ownerGrantId: previous?.ownerGrantId ?? ownerGrantOf(a2aCallerOf(context)),
     };
   }
   if (previous)
     return continueTask(context.sql, { ...next, id: previous.id, seenHistoryLength: previous.history.length }, now);
-  return recordTask(context.sql, { ...next, contextId: incoming.contextId ?? randomUUID() }, now);
+  const ownerGrantId = ownerGrantOf(a2aCallerOf(context));
+  return recordTask(context.sql, { ...next, contextId: incoming.contextId ?? randomUUID(), ownerGrantId }, now);
 }
 
 /**

@@ -43,6 +43,8 @@ export interface AgentTask {
   createdAt: string;
   /** ISO 8601 UTC: the status timestamp. */
   updatedAt: string;
+  /** The grant the task belongs to; null: anonymous (core/services/a2a/caller.ts). Never written on the wire. */
+  ownerGrantId: string | null;
 }
 
 /** The id of a task: a random uuid this agent issued. */

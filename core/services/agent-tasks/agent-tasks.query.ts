@@ -1,19 +1,30 @@
+import type { agentTaskStates } from '../../../orm/entities/agent/agent-task.ts';
 import { runQuery, type SqlSource } from '../sql/query.ts';
 
 /** A stored task as its row reads (history and artifacts are json, parsed by the driver). */
 export interface AgentTaskRow {
   id: string;
   context_id: string;
-  state: 'completed' | 'failed' | 'input-required';
+  state: (typeof agentTaskStates)[number];
   skill: string | null;
   history: unknown[];
   artifacts: unknown[];
   /** timestamptz: a Date or its text, depending on the driver's type parsers. */
   created_at: Date | string;
   updated_at: Date | string;
+  owner_grant_id: string | null;
+  /** bigint: text, as the driver reads it. */
+  status_seq: string;
 }
 
-const columns = 'id, context_id, state, skill, history, artifacts, created_at, updated_at';
+const columns = 'id, context_id, state, skill, history, artifacts, created_at, updated_at, owner_grant_id, status_seq';
+
+/**
+ * The condition that a task is visible to a caller (core/services/a2a/caller.ts): an anonymous
+ * task to anyone holding its id, an owned one to its grant only. Binds one parameter: the caller's
+ * grant id, or null.
+ */
+export const VISIBLE_TO_CALLER = '(owner_grant_id is null or owner_grant_id = ?::uuid)';
 
 /** What a task holds besides its id and times. */
 export interface AgentTaskContent {
@@ -30,14 +41,15 @@ export interface AgentTaskContent {
  */
 export async function insertAgentTask(
   source: SqlSource,
-  task: AgentTaskContent & { id: string; contextId: string; now: Date; expiresAt: Date },
+  task: AgentTaskContent & { id: string; contextId: string; ownerGrantId: string | null; now: Date; expiresAt: Date },
 ): Promise<void> {
   await runQuery(source, {
-    sql: `insert into agent_tasks (id, context_id, state, skill, history, artifacts, created_at, updated_at, expires_at)
-            values (?, ?, ?, ?, ?::json, ?::json, ?::timestamptz, ?::timestamptz, ?::timestamptz)`,
+    sql: `insert into agent_tasks (id, context_id, owner_grant_id, status_seq, state, skill, history, artifacts, created_at, updated_at, expires_at)
+            values (?, ?, ?::uuid, nextval('agent_task_status_seq'), ?, ?, ?::json, ?::json, ?::timestamptz, ?::timestamptz, ?::timestamptz)`,
     params: [
       task.id,
       task.contextId,
+      task.ownerGrantId,
       task.state,
       task.skill,
       JSON.stringify(task.history),
@@ -59,14 +71,14 @@ export async function insertAgentTask(
 export async function continueAgentTask(
   source: SqlSource,
   task: AgentTaskContent & { id: string; seenHistoryLength: number; now: Date; expiresAt: Date },
-): Promise<Pick<AgentTaskRow, 'context_id' | 'created_at'> | undefined> {
-  const [row] = await runQuery<Pick<AgentTaskRow, 'context_id' | 'created_at'>>(source, {
+): Promise<Pick<AgentTaskRow, 'context_id' | 'created_at' | 'owner_grant_id'> | undefined> {
+  const [row] = await runQuery<Pick<AgentTaskRow, 'context_id' | 'created_at' | 'owner_grant_id'>>(source, {
     sql: `update agent_tasks
              set state = ?, skill = ?, history = ?::json, artifacts = ?::json,
-                 updated_at = ?::timestamptz, expires_at = ?::timestamptz
+                 status_seq = nextval('agent_task_status_seq'), updated_at = ?::timestamptz, expires_at = ?::timestamptz
            where id = ? and state = 'input-required' and json_array_length(history) = ?
              and expires_at > ?::timestamptz
-          returning context_id, created_at`,
+          returning context_id, created_at, owner_grant_id`,
     params: [
       task.state,
       task.skill,
@@ -82,11 +94,19 @@ export async function continueAgentTask(
   return row;
 }
 
-/** The task with this id, unless it has expired (a row the sweeper has not reached yet reads as gone). */
-export async function findAgentTask(source: SqlSource, id: string, now: Date): Promise<AgentTaskRow | undefined> {
+/**
+ * The task with this id, unless it has expired (a row the sweeper has not reached yet reads as gone)
+ * or belongs to a grant other than `ownerGrantId` (the caller's; null for an anonymous caller).
+ */
+export async function findAgentTask(
+  source: SqlSource,
+  id: string,
+  ownerGrantId: string | null,
+  now: Date,
+): Promise<AgentTaskRow | undefined> {
   const [row] = await runQuery<AgentTaskRow>(source, {
-    sql: `select ${columns} from agent_tasks where id = ? and expires_at > ?::timestamptz`,
-    params: [id, now.toISOString()],
+    sql: `select ${columns} from agent_tasks where id = ? and expires_at > ?::timestamptz and ${VISIBLE_TO_CALLER}`,
+    params: [id, now.toISOString(), ownerGrantId],
   });
   return row;
 }

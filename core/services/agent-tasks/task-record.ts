@@ -12,5 +12,6 @@ export function taskFromRow(row: AgentTaskRow): AgentTask {
     artifacts: row.artifacts as AgentTask['artifacts'],
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
+    ownerGrantId: row.owner_grant_id,
   };
 }

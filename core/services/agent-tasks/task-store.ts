@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlSource } from '../sql/query.ts';
+import { ownerGrantOf, type A2aCaller } from '../a2a/caller.ts';
 import type { AgentTask } from './agent-task.schema.ts';
 import { continueAgentTask, findAgentTask, insertAgentTask } from './agent-tasks.query.ts';
 import { agentTaskExpiry } from './retention.ts';
@@ -14,14 +15,14 @@ export type AgentTaskContent = Pick<AgentTask, 'state' | 'skill' | 'history' | '
  */
 export async function recordTask(
   source: SqlSource,
-  content: AgentTaskContent & { contextId: string },
+  content: AgentTaskContent & { contextId: string; ownerGrantId: string | null },
   now: Date,
 ): Promise<AgentTask> {
   const id = randomUUID();
   await insertAgentTask(source, { ...content, id, now, expiresAt: agentTaskExpiry(now) });
   const at = now.toISOString();
-  const { state, skill, history, artifacts, contextId } = content;
-  return { id, contextId, state, skill, history, artifacts, createdAt: at, updatedAt: at };
+  const { state, skill, history, artifacts, contextId, ownerGrantId } = content;
+  return { id, contextId, state, skill, history, artifacts, createdAt: at, updatedAt: at, ownerGrantId };
 }
 
 /**
@@ -38,11 +39,12 @@ export async function continueTask(
   if (!row) return null;
   const { id, state, skill, history, artifacts } = content;
   const createdAt = new Date(row.created_at).toISOString();
-  return { id, contextId: row.context_id, state, skill, history, artifacts, createdAt, updatedAt: now.toISOString() };
+  const { context_id: contextId, owner_grant_id: ownerGrantId } = row;
+  return { id, contextId, state, skill, history, artifacts, createdAt, updatedAt: now.toISOString(), ownerGrantId };
 }
 
-/** A stored task by its id, unless it expired. */
-export async function findTask(source: SqlSource, id: string, now: Date): Promise<AgentTask | null> {
-  const row = await findAgentTask(source, id, now);
+/** A stored task by its id, unless it expired or the caller may not see it (caller.ts). */
+export async function findTask(source: SqlSource, id: string, caller: A2aCaller, now: Date): Promise<AgentTask | null> {
+  const row = await findAgentTask(source, id, ownerGrantOf(caller), now);
   return row ? taskFromRow(row) : null;
 }

@@ -79,6 +79,8 @@ type KeyRowAsRead = Omit<IdempotencyKeyRow, 'locked_until' | 'created_at' | 'exp
   task_artifacts: unknown[] | null;
   task_created_at: Instant | null;
   task_updated_at: Instant | null;
+  task_owner_grant_id: string | null;
+  task_status_seq: string | null;
 };
 
 /** The stored task a row references, as its own row (the foreign key guarantees it exists). */
@@ -93,6 +95,8 @@ function referencedTask(row: KeyRowAsRead): AgentTaskRow | null {
     artifacts: row.task_artifacts!,
     created_at: row.task_created_at!,
     updated_at: row.task_updated_at!,
+    owner_grant_id: row.task_owner_grant_id,
+    status_seq: row.task_status_seq!,
   };
 }
 
@@ -108,7 +112,8 @@ export async function readIdempotencyKey(
     sql: `select k.state, k.fingerprint, k.locked_until, k.created_at, k.expires_at, k.response_status,
                  k.response_headers, k.response_body, k.task_id, t.context_id as task_context_id,
                  t.state as task_state, t.skill as task_skill, t.history as task_history,
-                 t.artifacts as task_artifacts, t.created_at as task_created_at, t.updated_at as task_updated_at
+                 t.artifacts as task_artifacts, t.created_at as task_created_at, t.updated_at as task_updated_at,
+                 t.owner_grant_id as task_owner_grant_id, t.status_seq as task_status_seq
             from idempotency_keys k left join agent_tasks t on t.id = k.task_id
            where k.owner = ? and k.scope = ? and k.key = ?`,
     params: [owner, scope, key],

@@ -1,20 +1,34 @@
 import { defineEntity } from '@mikro-orm/core';
 
-/** The states a stored A2A task can be in: this agent answers at once, so a task never waits in `working`. */
-export const agentTaskStates = ['completed', 'failed', 'input-required'] as const;
+/**
+ * The states a stored A2A task can be in. A message answered at once ends `completed`, `failed` or
+ * `input-required`; a streamed one is `working` while its skill runs; CancelTask ends one `canceled`.
+ */
+export const agentTaskStates = ['submitted', 'working', 'input-required', 'completed', 'canceled', 'failed'] as const;
 
 /**
  * A task of the A2A endpoint (adapters/a2a): the conversation's messages (`history`) and what the
  * skill answered (`artifacts`), both in the protocol-neutral shape of
  * core/services/agent-tasks/agent-task.schema.ts. The random uuid `id` is the only capability that
- * reads a task back (the endpoint is unauthenticated). Rows live until `expiresAt` (7 days after the
+ * reads an anonymous task back; a task created with an access token is its grant's alone. Rows live until `expiresAt` (7 days after the
  * last message, AGENT_TASK_RETENTION_DAYS); the sweeper deletes them in `expiresAt` order (hence the
  * index). Read and written with SQL by core/services/agent-tasks; the entity describes the table.
  */
 export const AgentTask = defineEntity({
   name: 'AgentTask',
   tableName: 'agent_tasks',
-  indexes: [{ name: 'agent_tasks_expires_idx', properties: ['expiresAt'] }],
+  indexes: [
+    { name: 'agent_tasks_expires_idx', properties: ['expiresAt'] },
+    {
+      name: 'agent_tasks_owner_status_idx',
+      expression:
+        'create index agent_tasks_owner_status_idx on agent_tasks (owner_grant_id, status_seq desc) where owner_grant_id is not null',
+    },
+    {
+      name: 'agent_tasks_context_status_idx',
+      expression: 'create index agent_tasks_context_status_idx on agent_tasks (context_id, status_seq desc)',
+    },
+  ],
   properties: (p) => ({
     id: p.uuid().primary(),
     contextId: p.string().length(200),
@@ -26,5 +40,9 @@ export const AgentTask = defineEntity({
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
     expiresAt: p.datetime(),
+    /** The OAuth grant whose access token created the task; null for an anonymous caller (core/services/a2a/caller.ts). */
+    ownerGrantId: p.uuid().nullable(),
+    /** Taken from agent_task_status_seq at every status change: ListTasks' order and page cursor. */
+    statusSeq: p.bigint('string'),
   }),
 });
