@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { classifyError, errorMessage, originalError, type ErrorMessage } from '../../core/errors/index.ts';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../core/services/idempotency/policy.ts';
-import { canonicalJson } from './canonical-json.ts';
+import { canonicalJson } from '../../core/domain/canonical-json.ts';
 import type { KoaCtx } from './state.ts';
 
 /** An HTTP answer as data: what an endpoint answers, and what a key stores and replays. */

@@ -4,7 +4,7 @@ import { mcpScopeFor, mcpScopes, scopesGranting, type ToolAccess } from '../../c
 import type { ToolsetName } from '../../core/auth/toolsets.ts';
 import type { ProcedureEntry } from '../../core/procedures/procedure-entry.ts';
 import type { ToolMeta } from '../../core/procedures/meta.ts';
-import { canonicalJson } from '../http/canonical-json.ts';
+import { canonicalJson } from '../../core/domain/canonical-json.ts';
 import { CATALOGUE_REVISION } from './catalogue-revision.ts';
 import {
   checkToolsets,
