@@ -144,17 +144,23 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
     return answer(createContext(requestFacts(ctx)), { version: negotiated.version, id, method }, call, idempotency);
   };
 
-  // The card takes no query parameter (strict-input.ts); the JSON-RPC POST is A2A's to read, extensible members included.
-  const sendCardStrictly = (ctx: KoaCtx): void => {
+  /**
+   * The card takes no query parameter (strict-input.ts); the JSON-RPC POST is A2A's to read, extensible
+   * members included. One call into core signs it (A2A 1.0 section 8.4): whatever the card holds, as
+   * built here, is what the signatures cover.
+   */
+  const sendCardStrictly = async (ctx: KoaCtx): Promise<void> => {
     refuseUnexpectedInput(NO_QUERY, ctx.querystring, undefined);
-    sendCard(ctx, cardText(ctx.state.urls));
+    const context = createContext(requestFacts(ctx));
+    const signed = await invoker.call('protocols.a2a.signCard', { card: cardText(ctx.state.urls) }, context);
+    sendCard(ctx, signed.card);
   };
 
   const serve = async (ctx: KoaCtx): Promise<void> => {
     const request = transportRequest(ctx);
     const refused = checkMethod(request);
     if (refused) return send(ctx, refused);
-    if (request.method !== 'POST') return sendCardStrictly(ctx);
+    if (request.method !== 'POST') return await sendCardStrictly(ctx);
     send(ctx, await handlePost(ctx, request));
   };
 

@@ -84,6 +84,22 @@ describe('one crossing into core per request', function () {
     expect((got.body as { result: { id: string } }).result.id).to.equal(taskId);
   });
 
+  it('the A2A agent card (GET and HEAD at each of its URLs): signed in its one call', async () => {
+    const site = service().config.siteUrl;
+    for (const url of [
+      `${site}/api/v1/agent/a2a`,
+      `${site}/.well-known/agent-card.json`,
+      `${site}/.well-known/agent.json`,
+    ]) {
+      for (const method of ['GET', 'HEAD']) {
+        const headers = traced();
+        const response = await fetch(url, { method, headers });
+        await response.arrayBuffer();
+        expectOne(service().logs, headers, response.status, 200);
+      }
+    }
+  });
+
   describe('MCP', () => {
     let workspace: Workspace;
     let token: string;

@@ -1,5 +1,6 @@
 import type { EntitySchema } from '@mikro-orm/core';
 import { AgentTask } from './agent-task.ts';
+import { A2aCardSignature } from './card-signature.ts';
 import { IdempotencyKey } from './idempotency-key.ts';
 
-export const agentEntities: EntitySchema[] = [IdempotencyKey, AgentTask];
+export const agentEntities: EntitySchema[] = [IdempotencyKey, AgentTask, A2aCardSignature];
