@@ -1,6 +1,7 @@
 import { canonicalizeAgentCard, verifyAgentCardSignature, type AgentCard } from '@a2a-js/sdk';
 import { ClientFactory } from '@a2a-js/sdk/client';
 import { DefaultAgentCardResolver as DefaultAgentCardResolver03 } from 'a2a-js-sdk-v03/client';
+import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import {
   base64url,
@@ -11,6 +12,7 @@ import {
   type ProtectedHeaderParameters,
 } from 'jose';
 import { canonicalJson } from '../../core/domain/canonical-json.ts';
+import { Secret } from '../../core/config.ts';
 import { createLogger } from '../../core/logger.ts';
 import { systemCaller } from '../../scripts/lib/system-caller.ts';
 import { request } from '../helpers/http.ts';
@@ -198,6 +200,25 @@ describe('A2A agent card signature', function () {
     const stale = await fetch(a2aUrl(), { headers: { 'If-None-Match': before.etag, 'Cache-Control': 'max-age=0' } });
     expect(stale.status).to.equal(200);
     expect(await stale.text()).to.equal(after.text);
+  });
+
+  it('is answered unsigned, the failure logged, when the key cannot be opened (a key-encryption key that does not match)', async () => {
+    const other = await startComposedApp(service(), {
+      logLevel: 'debug',
+      adjust: (config) => ({
+        ...config,
+        oauthTokens: { ...config.oauthTokens, keyEncryptionKey: new Secret(randomBytes(32)) },
+      }),
+    });
+    try {
+      // Its own site URL makes a card text no key has signed yet, so it must open the active key, and cannot.
+      const { card } = await fetchCard(`${other.url}/.well-known/agent-card.json`);
+      expect(card).not.to.have.property('signatures');
+      expect(card.name).to.be.a('string');
+      expect(other.logs.lines.some((line) => String(line.msg).includes('could not be signed'))).to.equal(true);
+    } finally {
+      await other.close();
+    }
   });
 
   it('is parsed by both SDKs: @a2a-js/sdk 1.3 createFromUrl and the 0.3 SDK’s card resolver', async () => {
