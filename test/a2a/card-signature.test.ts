@@ -116,9 +116,9 @@ describe('A2A agent card signature', function () {
     expect(Object.keys(card).at(-1)).to.equal('signatures');
   });
 
-  it('signs the whole card as served (first) and the card as the 1.0 schema reads it (second, what the SDKs check)', async () => {
+  it('signs the card as the 1.0 schema reads it (first, what the SDKs check) and the whole card as served (second)', async () => {
     const { card } = await fetchCard();
-    const [whole, schema10] = card.signatures as Signature[];
+    const [schema10, whole] = card.signatures as Signature[];
     await verify(whole!, wholeCardPayload(card));
     await verify(schema10!, canonicalizeAgentCard(card as AgentCard));
     expect(await sdkVerifies(card)).to.equal(true);
@@ -133,7 +133,7 @@ describe('A2A agent card signature', function () {
 
   it('fails to verify a card changed in any member, a 0.3 member included', async () => {
     const { card } = await fetchCard();
-    const [whole, schema10] = card.signatures as Signature[];
+    const [schema10, whole] = card.signatures as Signature[];
     const described = { ...card, description: `${card.description} Now free of charge.` };
     expect(await rejects(verify(whole!, wholeCardPayload(described)))).to.equal(
       'ERR_JWS_SIGNATURE_VERIFICATION_FAILED',
@@ -149,6 +149,8 @@ describe('A2A agent card signature', function () {
 
     const moved = { ...card, url: 'https://attacker.example/a2a' };
     expect(await rejects(verify(whole!, wholeCardPayload(moved)))).to.equal('ERR_JWS_SIGNATURE_VERIFICATION_FAILED');
+    // The 1.0 reading does not see the 0.3 members (the SDK's canonicalisation drops them): only the whole-card signature guards them.
+    await verify(schema10!, canonicalizeAgentCard(moved));
 
     const resigned = { ...card, signatures: [{ ...whole!, signature: schema10!.signature }] };
     expect(await rejects(verify(resigned.signatures[0], wholeCardPayload(card)))).to.equal(
@@ -190,11 +192,11 @@ describe('A2A agent card signature', function () {
     }
     expect(rotated.retired.map((key) => key.kid)).to.include(decodeProtectedHeader(before.card.signatures[0]).kid);
     expect(after.etag).not.to.equal(before.etag);
-    const header = await verify(after.card.signatures[0], wholeCardPayload(after.card));
+    const header = await verify(after.card.signatures[1], wholeCardPayload(after.card));
     expect(header.kid).to.equal(rotated.kid);
     expect(await sdkVerifies(after.card)).to.equal(true);
     // The retired key stays in the JWKS for its publication window: a card cached before the rotation verifies.
-    await verify(before.card.signatures[0], wholeCardPayload(before.card));
+    await verify(before.card.signatures[1], wholeCardPayload(before.card));
     expect(await sdkVerifies(before.card)).to.equal(true);
 
     const stale = await fetch(a2aUrl(), { headers: { 'If-None-Match': before.etag, 'Cache-Control': 'max-age=0' } });
@@ -291,7 +293,7 @@ describe('A2A agent card signature', function () {
       additionalInterfaces: [{ url: 'https://agent.example/a2a', transport: 'JSONRPC' }],
       signatures: [{ protected: 'x', signature: 'y' }],
     };
-    const [whole, schema10] = cardPayloads(card);
+    const [schema10, whole] = cardPayloads(card);
     expect(schema10).to.equal(canonicalizeAgentCard(card as unknown as AgentCard));
     expect(whole).to.equal(wholeCardPayload(card));
     // A card with only 1.0 members, none empty, is read the same both ways: one signature covers it.
