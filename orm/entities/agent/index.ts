@@ -1,5 +1,6 @@
 import type { EntitySchema } from '@mikro-orm/core';
+import { A2aPushConfig } from './a2a-push-config.ts';
 import { AgentTask } from './agent-task.ts';
 import { IdempotencyKey } from './idempotency-key.ts';
 
-export const agentEntities: EntitySchema[] = [IdempotencyKey, AgentTask];
+export const agentEntities: EntitySchema[] = [IdempotencyKey, AgentTask, A2aPushConfig];
