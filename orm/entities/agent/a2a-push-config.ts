@@ -12,7 +12,7 @@ import { AgentTask } from './agent-task.ts';
 export const A2aPushConfig = defineEntity({
   name: 'A2aPushConfig',
   tableName: 'a2a_push_configs',
-  uniques: [{ name: 'a2a_push_configs_task_config_unique', properties: ['taskId', 'configId'] }],
+  uniques: [{ name: 'a2a_push_configs_task_config_unique', properties: ['taskId', 'ownerGrantId', 'configId'] }],
   indexes: [{ name: 'a2a_push_configs_grant_idx', properties: ['ownerGrantId'] }],
   properties: (p) => ({
     endpointId: p
@@ -23,7 +23,7 @@ export const A2aPushConfig = defineEntity({
       .deleteRule('cascade')
       .updateRule('no action'),
     taskId: p.manyToOne(AgentTask).mapToPk().fieldName('task_id').deleteRule('cascade').updateRule('no action'),
-    /** The client's id for the config, or a server uuid when it named none; unique per task. */
+    /** The client's id for the config, or the server's when it named none; unique per task and grant. */
     configId: p.string().length(200),
     ownerGrantId: p.uuid(),
     /** Whether the client gave a token (sent as X-A2A-Notification-Token; it keys the signature). */
