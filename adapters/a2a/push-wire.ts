@@ -10,7 +10,7 @@ import type {
 type Read<T> = { value: T } | { invalid: ErrorMessage };
 
 /** A config carried by a message (SendMessage's configuration): no task id yet. */
-export type MessagePushConfig = Omit<PushConfigInput, 'taskId'>;
+type MessagePushConfig = Omit<PushConfigInput, 'taskId'>;
 
 /**
  * One version's push notification methods: their names, how their params read into the neutral

@@ -36,7 +36,7 @@ interface MethodResult {
 const error = (outcome: A2aOutcome, logged: string): MethodResult => ({ outcome, skill: null, logged });
 
 /** An anonymous caller's push request: 401, since a config belongs to the grant that creates it. */
-export function pushNeedsAuthentication(): A2aOutcome {
+function pushNeedsAuthentication(): A2aOutcome {
   return {
     kind: 'error',
     error: errorMessage(
