@@ -1,6 +1,6 @@
 import type { A2aAnswerWriter } from '../../core/services/a2a/answer-writer-port.ts';
 import { exchangeErrorFromMessage, rpcErrorFromMessage, rpcResult } from './json-rpc.ts';
-import { wires } from './methods.ts';
+import { pushWires, wires } from './methods.ts';
 
 /**
  * The A2A service's answers in the wire of the request's version: a task as the method's JSON-RPC
@@ -17,10 +17,17 @@ export const wireAnswerWriter: A2aAnswerWriter = {
           outcome.result === 'sent' ? wire.sendResult(task, historyLength) : wire.taskResult(task, historyLength);
         return rpcResult(id, result, headers);
       }
+      case 'pushConfig':
+        return rpcResult(id, pushWires[version].configResult(outcome.config), outcome.headers);
+      case 'pushConfigs':
+        return rpcResult(id, pushWires[version].configsResult(outcome.configs), outcome.headers);
+      case 'pushConfigDeleted':
+        return rpcResult(id, pushWires[version].deletedResult(), outcome.headers);
       case 'error':
         return rpcErrorFromMessage(id, outcome.error, outcome.status, outcome.headers, outcome.jsonRpcCode);
       case 'refusal':
         return exchangeErrorFromMessage(id, outcome.error, outcome.headers);
     }
   },
+  pushBody: (version, task) => pushWires[version].pushBody(task),
 };

@@ -108,6 +108,14 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
           return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);
         case 'protocols.a2a.getTask':
           return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);
+        case 'protocols.a2a.createPushConfig':
+          return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);
+        case 'protocols.a2a.getPushConfig':
+          return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);
+        case 'protocols.a2a.listPushConfigs':
+          return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);
+        case 'protocols.a2a.deletePushConfig':
+          return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);
         case 'protocols.a2a.refuseUnknownMethod':
           return await invoker.call(call.procedure, { ...shared, refusal: call.refusal }, context);
       }

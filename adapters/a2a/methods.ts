@@ -1,18 +1,31 @@
 import { errorMessage } from '../../core/errors/index.ts';
 import type { A2aRequest } from './envelope.ts';
 import type { A2aVersion } from './transport-checks.ts';
+import { pushWire03 } from './push-wire-0.3.ts';
+import { pushWire10 } from './push-wire-1.0.ts';
+import type { PushWire } from './push-wire.ts';
 import { wire03 } from './wire-0.3.ts';
 import { wire10 } from './wire-1.0.ts';
 import type { Wire } from './wire.ts';
 
 export const wires: Record<A2aVersion, Wire> = { '0.3': wire03, '1.0': wire10 };
+export const pushWires: Record<A2aVersion, PushWire> = { '0.3': pushWire03, '1.0': pushWire10 };
 
-type MethodKind = 'send' | 'get';
+type PushMethodKind = 'pushCreate' | 'pushGet' | 'pushList' | 'pushDelete';
+type MethodKind = 'send' | 'get' | PushMethodKind;
+
+/** The push notification methods of a version, by their wire names. */
+const pushMethods = (push: PushWire): Record<string, PushMethodKind> => ({
+  [push.methods.create]: 'pushCreate',
+  [push.methods.get]: 'pushGet',
+  [push.methods.list]: 'pushList',
+  [push.methods.delete]: 'pushDelete',
+});
 
 /** The methods each version serves, by their wire names; everything else is -32601. */
 const methods: Record<A2aVersion, Record<string, MethodKind>> = {
-  '0.3': { [wire03.methods.send]: 'send', [wire03.methods.get]: 'get' },
-  '1.0': { [wire10.methods.send]: 'send', [wire10.methods.get]: 'get' },
+  '0.3': { [wire03.methods.send]: 'send', [wire03.methods.get]: 'get', ...pushMethods(pushWire03) },
+  '1.0': { [wire10.methods.send]: 'send', [wire10.methods.get]: 'get', ...pushMethods(pushWire10) },
 };
 
 /** A method of the other version: the client forgot (or added) the A2A-Version header. */
@@ -33,14 +46,34 @@ export function a2aOperation(method: string): string {
 export type DecodedCall =
   | { procedure: 'protocols.a2a.sendMessage'; params: ReturnType<Wire['readSendParams']> }
   | { procedure: 'protocols.a2a.getTask'; params: ReturnType<Wire['readGetParams']> }
+  | { procedure: 'protocols.a2a.createPushConfig'; params: ReturnType<PushWire['readCreateParams']> }
+  | { procedure: 'protocols.a2a.getPushConfig'; params: ReturnType<PushWire['readGetParams']> }
+  | { procedure: 'protocols.a2a.listPushConfigs'; params: ReturnType<PushWire['readListParams']> }
+  | { procedure: 'protocols.a2a.deletePushConfig'; params: ReturnType<PushWire['readDeleteParams']> }
   | { procedure: 'protocols.a2a.refuseUnknownMethod'; refusal: ReturnType<typeof errorMessage> };
+
+/** A message's params with the push notification config it may carry for its task. */
+function readSend(version: A2aVersion, params: Record<string, unknown>): ReturnType<Wire['readSendParams']> {
+  const message = wires[version].readSendParams(params);
+  if ('invalid' in message) return message;
+  const push = pushWires[version].readMessageConfig(params);
+  if ('invalid' in push) return push;
+  return push.value ? { value: { ...message.value, pushConfig: { ...push.value, version } } } : message;
+}
 
 /** Reads one JSON-RPC request in the request's version: its method and params, into the neutral shapes. */
 export function decodeCall(version: A2aVersion, request: A2aRequest): DecodedCall {
   const { method, params } = request;
   const kind = Object.hasOwn(methods[version], method) ? methods[version][method] : undefined;
-  if (kind === 'send') return { procedure: 'protocols.a2a.sendMessage', params: wires[version].readSendParams(params) };
+  if (kind === 'send') return { procedure: 'protocols.a2a.sendMessage', params: readSend(version, params) };
   if (kind === 'get') return { procedure: 'protocols.a2a.getTask', params: wires[version].readGetParams(params) };
+  const push = pushWires[version];
+  if (kind === 'pushCreate')
+    return { procedure: 'protocols.a2a.createPushConfig', params: push.readCreateParams(params) };
+  if (kind === 'pushGet') return { procedure: 'protocols.a2a.getPushConfig', params: push.readGetParams(params) };
+  if (kind === 'pushList') return { procedure: 'protocols.a2a.listPushConfigs', params: push.readListParams(params) };
+  if (kind === 'pushDelete')
+    return { procedure: 'protocols.a2a.deletePushConfig', params: push.readDeleteParams(params) };
   const message =
     otherVersionHint(version, method) ??
     `Method not found: ${JSON.stringify(method.slice(0, 100))}. A2A ${version} methods here: ${Object.keys(methods[version]).join(', ')}.`;

@@ -67,9 +67,10 @@ export function createWebhookPoster(options: WebhookPosterOptions): WebhookPoste
         method: 'POST',
         agent: secure ? httpsAgent : httpAgent,
         lookup,
+        // JSON unless core names the media type (an A2A 1.0 push is application/a2a+json).
         headers: {
-          ...headers,
           'content-type': 'application/json',
+          ...headers,
           'content-length': Buffer.byteLength(body),
           'user-agent': `field-service-api-webhooks/${API_VERSION}`,
         },

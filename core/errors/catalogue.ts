@@ -251,6 +251,18 @@ export const errorCatalogue = {
     jsonRpc: -32009,
     resolution: 'Send A2A-Version: 1.0, A2A-Version: 0.3 or no A2A-Version header (0.3).',
   },
+  A2A_PUSH_AUTHENTICATION_REQUIRED: {
+    status: 401,
+    jsonRpc: -32031,
+    resolution:
+      'Push notification configs belong to the OAuth grant that creates them: send the request with Authorization: Bearer <an access token issued for the A2A endpoint>.',
+  },
+  A2A_PUSH_CONFIG_LIMIT_REACHED: {
+    status: 200,
+    jsonRpc: -32032,
+    resolution:
+      'Delete a push notification config you no longer need (DeleteTaskPushNotificationConfig, tasks/pushNotificationConfig/delete), or reuse its id to replace it.',
+  },
   // The paid reference (x402 v2) and its UCP checkout.
   PAYMENT_REQUIRED: {
     status: 402,

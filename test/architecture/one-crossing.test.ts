@@ -100,6 +100,20 @@ describe('one crossing into core per request', function () {
     }
   });
 
+  it('A2A push notification config methods (an anonymous caller refused in core)', async () => {
+    const headers = traced();
+    const response = await a2aRpc(
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'CreateTaskPushNotificationConfig',
+        params: { taskId: randomUUID(), url: 'https://example.com/hook' },
+      },
+      { ...V1, ...headers },
+    );
+    expectOne(service().logs, headers, response.status, 401);
+  });
+
   describe('MCP', () => {
     let workspace: Workspace;
     let token: string;

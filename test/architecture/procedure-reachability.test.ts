@@ -33,6 +33,10 @@ const HAND_SERVED: Record<string, string> = {
   'protocols.a2a.refuseUnknownMethod': 'A2A methods the agent does not implement',
   'protocols.a2a.signCard':
     'GET, HEAD of the A2A agent card ({base_url}/v1/agent/a2a, /.well-known/agent-card.json, /.well-known/agent.json)',
+  'protocols.a2a.createPushConfig': 'A2A tasks/pushNotificationConfig/set, CreateTaskPushNotificationConfig',
+  'protocols.a2a.getPushConfig': 'A2A tasks/pushNotificationConfig/get, GetTaskPushNotificationConfig',
+  'protocols.a2a.listPushConfigs': 'A2A tasks/pushNotificationConfig/list, ListTaskPushNotificationConfigs',
+  'protocols.a2a.deletePushConfig': 'A2A tasks/pushNotificationConfig/delete, DeleteTaskPushNotificationConfig',
   'protocols.x402.purchasePaidReference': 'GET /api/v1/agent/paid-reference (x402)',
   'protocols.ucp.getAcpDiscovery': 'GET /.well-known/acp.json',
   'infrastructure.operations.getGauges': 'GET /api/metrics',

@@ -1,13 +1,26 @@
 import { router } from '../../trpc.ts';
+import { createPushConfig } from './create-push-config.ts';
 import { deleteExpiredTasks } from './delete-expired-tasks.ts';
+import { deletePushConfig } from './delete-push-config.ts';
+import { getPushConfig } from './get-push-config.ts';
 import { getTask } from './get-task.ts';
+import { listPushConfigs } from './list-push-configs.ts';
 import { refuseUnknownMethod } from './refuse-unknown-method.ts';
 import { sendMessage } from './send-message.ts';
 import { signCard } from './sign-card.ts';
 import { storageUsage } from './storage-usage.ts';
 
 /** The A2A agent's methods, one procedure each, reached only through the invoker (no REST mapping, not on /api/trpc). */
-export const a2aRouter = router({ sendMessage, getTask, refuseUnknownMethod, signCard });
+export const a2aRouter = router({
+  signCard,
+  sendMessage,
+  getTask,
+  refuseUnknownMethod,
+  createPushConfig,
+  getPushConfig,
+  listPushConfigs,
+  deletePushConfig,
+});
 
 /** The A2A tasks' upkeep, system only: the sweeper's deletion and the admin command's storage report. */
 export const agentTasksRouter = router({ sweepExpired: deleteExpiredTasks, storageUsage });

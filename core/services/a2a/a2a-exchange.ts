@@ -1,5 +1,6 @@
 import type { ErrorMessage } from '../../errors/index.ts';
 import type { AgentTask } from '../agent-tasks/agent-task.schema.ts';
+import type { PushConfigView } from './push/push-config.schema.ts';
 
 /** The A2A versions served; each has its own wire (the adapter's), answering one neutral task. */
 type A2aVersion = '0.3' | '1.0';
@@ -15,7 +16,7 @@ export interface A2aExchange {
 
 /**
  * How a request ends, before any wire: a task (written as the result of message/send or of
- * tasks/get), a JSON-RPC error inside the exchange, or a refusal of the exchange itself (the
+ * tasks/get), push notification configs (redacted: push/push-config.schema.ts), a JSON-RPC error inside the exchange, or a refusal of the exchange itself (the
  * Idempotency-Key's: its HTTP status and the dual ErrorMessage + JSON-RPC body).
  */
 export type A2aOutcome =
@@ -27,6 +28,9 @@ export type A2aOutcome =
       historyLength: number | undefined;
       headers: Record<string, string>;
     }
+  | { kind: 'pushConfig'; config: PushConfigView; headers: Record<string, string> }
+  | { kind: 'pushConfigs'; configs: PushConfigView[]; headers: Record<string, string> }
+  | { kind: 'pushConfigDeleted'; headers: Record<string, string> }
   | { kind: 'error'; error: ErrorMessage; status: number; headers: Record<string, string>; jsonRpcCode?: number }
   | { kind: 'refusal'; error: ErrorMessage; headers: Record<string, string> };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorMessage } from '../../errors/index.ts';
 import { ZAgentMessage } from '../agent-tasks/agent-task.schema.ts';
+import { ZMessagePushConfig } from './push/push-config.schema.ts';
 
 /**
  * What the A2A procedures share in their input: the exchange, the Idempotency-Key as the adapter
@@ -32,6 +33,7 @@ export const ZIncomingMessage = z.object({
   contextId: z.string().optional(),
   taskId: z.string().optional(),
   historyLength: ZHistoryLength,
+  pushConfig: ZMessagePushConfig.optional(),
 });
 
 /** An A2A answer as HTTP, written in the request's wire. */

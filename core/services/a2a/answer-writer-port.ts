@@ -1,3 +1,4 @@
+import type { AgentTask } from '../agent-tasks/agent-task.schema.ts';
 import type { A2aExchange, A2aHttpAnswer, A2aOutcome } from './a2a-exchange.ts';
 
 /**
@@ -7,4 +8,6 @@ import type { A2aExchange, A2aHttpAnswer, A2aOutcome } from './a2a-exchange.ts';
  */
 export interface A2aAnswerWriter {
   write(exchange: A2aExchange, outcome: A2aOutcome): A2aHttpAnswer;
+  /** A push notification's body for a task in a version's wire (the bytes the webhook engine signs and sends). */
+  pushBody(version: A2aExchange['version'], task: AgentTask): string;
 }

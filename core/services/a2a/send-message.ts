@@ -3,12 +3,15 @@ import type { Context } from '../../context.ts';
 import { errorMessage } from '../../errors/index.ts';
 import type { AgentMessage, AgentTask } from '../agent-tasks/agent-task.schema.ts';
 import { continueTask, findTask, recordTask } from '../agent-tasks/task-store.ts';
+import type { MessagePushConfig } from './push/push-config.schema.ts';
+import { checkMessagePushConfig, keepMessagePushConfig } from './push/message-push-config.ts';
 import type { A2aOutcome } from './a2a-exchange.ts';
 import { chooseSkill, type Choice } from './choose-skill.ts';
 import { agentMessage, runSkill, type SkillOutcome } from './run-skill.ts';
 import type { SkillRunner } from './skill-runner-port.ts';
 import { ZAgentTaskId } from '../agent-tasks/agent-task.schema.ts';
 import { taskNotFound } from './task-not-found.ts';
+import { queuePushNotifications } from './push/queue-push-notifications.ts';
 import { a2aCallerOf, ownerGrantOf } from './caller.ts';
 
 /** Most messages a task keeps (each answer of an input-required turn adds the user's and the agent's). */
@@ -20,6 +23,8 @@ export interface IncomingMessage {
   contextId?: string;
   taskId?: string;
   historyLength?: number;
+  /** A push notification config for the message's task (SendMessage's configuration); no id: the task's id. */
+  pushConfig?: MessagePushConfig;
 }
 
 /** What one request ended as, and what its log line and its Idempotency-Key need. */
@@ -185,6 +190,9 @@ export async function sendMessage(
   context: Context,
   skills: SkillRunner,
 ): Promise<MethodResult> {
+  // Refused before the skill runs: a config needs a grant and an acceptable URL.
+  const push = incoming.pushConfig && checkMessagePushConfig(context, incoming.pushConfig);
+  if (push && 'refused' in push) return push.refused;
   let previous: AgentTask | undefined;
   if (incoming.taskId !== undefined) {
     const found = await continued({ ...incoming, taskId: incoming.taskId }, context);
@@ -211,6 +219,13 @@ export async function sendMessage(
       `Task ${previous!.id} was answered by another message at the same time (or has just expired); read it with tasks/get.`,
     );
     return { outcome: { kind: 'error', error, status: 200, headers: {} }, skill, logged: 'task_conflict' };
+  }
+  if (end.store) {
+    if (push && incoming.pushConfig) {
+      const refused = await keepMessagePushConfig(context, push.grant, task, incoming.pushConfig);
+      if (refused) return refused;
+    }
+    await queuePushNotifications(context, task, previous ? {} : { knownToHaveConfigs: push !== undefined });
   }
   return {
     outcome: { kind: 'task', task, result: 'sent', historyLength: incoming.historyLength, headers: end.headers },

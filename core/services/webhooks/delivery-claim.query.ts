@@ -14,10 +14,20 @@ export interface ClaimedDelivery {
   secret_ciphertext: string;
   previous_secret_ciphertext: string | null;
   previous_secret_expires_at: Date | string | null;
+  /** The A2A push config the endpoint belongs to (null for a business's own endpoint): see push-headers.ts. */
+  push_wire_version: '0.3' | '1.0' | null;
+  push_has_token: boolean | null;
+  push_auth_scheme: string | null;
+  push_auth_credentials_ciphertext: string | null;
 }
 
 const RETURNING = `d.id, d.business_id, d.endpoint_id, d.event_id, d.event_type, d.payload, d.attempts,
-  e.url, e.secret_ciphertext, e.previous_secret_ciphertext, e.previous_secret_expires_at`;
+  e.url, e.secret_ciphertext, e.previous_secret_ciphertext, e.previous_secret_expires_at,
+  p.wire_version as push_wire_version, p.has_token as push_has_token, p.auth_scheme as push_auth_scheme,
+  p.auth_credentials_ciphertext as push_auth_credentials_ciphertext`;
+
+/** The claimed rows' endpoints, with the A2A push config of an endpoint that is one. */
+const ENDPOINTS = 'webhook_endpoints e left join a2a_push_configs p on p.endpoint_id = e.id';
 
 /** This claimer's attempts in flight to one endpoint, or for one business (the claim leaves it only the rest of its share). */
 export interface InFlight {
@@ -115,7 +125,7 @@ export function claimDueDeliveries(
              where ranked.endpoint_rank <= ?::integer - coalesce(busy_endpoint.in_flight, 0))
           update webhook_deliveries d set locked_until = ?::timestamptz
             from (select id from allowed order by business_turn, waiting_since limit ?) claimed,
-                 webhook_endpoints e
+                 ${ENDPOINTS}
            where d.id = claimed.id and e.id = d.endpoint_id and e.business_id = d.business_id
           returning ${RETURNING}`,
     params: [
@@ -152,7 +162,7 @@ export async function claimDelivery(
             from (select id from webhook_deliveries
                    where id = ? and state = 'pending' and (locked_until is null or locked_until <= ?::timestamptz)
                    for update skip locked) claimed,
-                 webhook_endpoints e
+                 ${ENDPOINTS}
            where d.id = claimed.id and e.id = d.endpoint_id and e.business_id = d.business_id
           returning ${RETURNING}`,
     params: [leaseUntil.toISOString(), deliveryId, now.toISOString()],

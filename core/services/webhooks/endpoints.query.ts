@@ -48,7 +48,7 @@ export function insertWebhookEndpointWithinLimit(
   return inTransaction(em, async (tx) => {
     await runQuery(tx, { sql: 'select id from businesses where id = ? for update', params: [endpoint.businessId] });
     const [counted] = await runQuery<{ count: string | number }>(tx, {
-      sql: 'select count(*) as count from webhook_endpoints where business_id = ?',
+      sql: 'select count(*) as count from webhook_endpoints where business_id = ? and a2a_task_id is null',
       params: [endpoint.businessId],
     });
     if (Number(counted?.count ?? 0) >= limit) return undefined;
@@ -80,7 +80,7 @@ export async function findWebhookEndpoint(
   id: string,
 ): Promise<WebhookEndpointRow | undefined> {
   const [row] = await runQuery<WebhookEndpointRow>(source, {
-    sql: `select ${columns} from webhook_endpoints where business_id = ? and id = ?`,
+    sql: `select ${columns} from webhook_endpoints where business_id = ? and id = ? and a2a_task_id is null`,
     params: [businessId, id],
   });
   return row;
@@ -99,9 +99,9 @@ export function listWebhookEndpoints(
 ): Promise<WebhookEndpointRow[]> {
   return runQuery<WebhookEndpointRow>(source, {
     sql: `select ${columns} from webhook_endpoints
-          where business_id = ?${
+          where business_id = ? and a2a_task_id is null${
             afterId
-              ? ' and (created_at, id) > (select created_at, id from webhook_endpoints where business_id = ? and id = ?)'
+              ? ' and (created_at, id) > (select created_at, id from webhook_endpoints where business_id = ? and id = ? and a2a_task_id is null)'
               : ''
           }
           order by created_at, id limit ?`,
@@ -143,7 +143,7 @@ export async function updateWebhookEndpoint(
     if (!patch.disabled.value) sets.push('failing_since = null');
   }
   const [row] = await runQuery<WebhookEndpointRow>(source, {
-    sql: `update webhook_endpoints set ${sets.join(', ')} where business_id = ? and id = ? returning ${columns}`,
+    sql: `update webhook_endpoints set ${sets.join(', ')} where business_id = ? and id = ? and a2a_task_id is null returning ${columns}`,
     params: [...params, businessId, id],
   });
   return row;
@@ -166,7 +166,7 @@ export async function rotateWebhookEndpointSecret(
     sql: `update webhook_endpoints
           set previous_secret_ciphertext = secret_ciphertext, previous_secret_expires_at = ?::timestamptz,
               secret_ciphertext = ?, updated_at = ?::timestamptz
-          where business_id = ? and id = ? returning ${columns}`,
+          where business_id = ? and id = ? and a2a_task_id is null returning ${columns}`,
     params: [previousExpiresAt.toISOString(), secretCiphertext, now.toISOString(), businessId, id],
   });
   return row;
@@ -175,7 +175,7 @@ export async function rotateWebhookEndpointSecret(
 /** Deletes the business's endpoint with its deliveries and their attempts (cascade); false when there was none. */
 export async function deleteWebhookEndpoint(source: SqlSource, businessId: string, id: string): Promise<boolean> {
   const rows = await runQuery<{ id: string }>(source, {
-    sql: 'delete from webhook_endpoints where business_id = ? and id = ? returning id',
+    sql: 'delete from webhook_endpoints where business_id = ? and id = ? and a2a_task_id is null returning id',
     params: [businessId, id],
   });
   return rows.length > 0;

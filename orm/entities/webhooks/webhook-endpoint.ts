@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity } from '@mikro-orm/core';
 import { businessReference } from '../accounts/references.ts';
+import { AgentTask } from '../agent/agent-task.ts';
 
 /**
  * A business's webhook endpoint: where its events are POSTed, which event types it wants (`["*"]` for
@@ -14,7 +15,14 @@ export const WebhookEndpoint = defineEntity({
   name: 'WebhookEndpoint',
   tableName: 'webhook_endpoints',
   uniques: [{ name: 'webhook_endpoints_business_id_id_unique', properties: ['businessId', 'id'] }],
-  indexes: [{ name: 'webhook_endpoints_business_idx', properties: ['businessId', 'createdAt', 'id'] }],
+  indexes: [
+    { name: 'webhook_endpoints_business_idx', properties: ['businessId', 'createdAt', 'id'] },
+    {
+      name: 'webhook_endpoints_a2a_task_idx',
+      expression:
+        'create index webhook_endpoints_a2a_task_idx on webhook_endpoints (a2a_task_id) where a2a_task_id is not null',
+    },
+  ],
   properties: (p) => ({
     id: p
       .uuid()
@@ -33,6 +41,17 @@ export const WebhookEndpoint = defineEntity({
     previousSecretExpiresAt: p.datetime().nullable(),
     failingSince: p.datetime().nullable(),
     lastError: p.text().nullable(),
+    /**
+     * The A2A task whose push notification config owns this endpoint (core/services/a2a/push/); null for
+     * a business's own endpoint. Such an endpoint is deleted with its task and hidden from management.
+     */
+    a2aTaskId: p
+      .manyToOne(AgentTask)
+      .mapToPk()
+      .fieldName('a2a_task_id')
+      .nullable()
+      .deleteRule('cascade')
+      .updateRule('no action'),
     createdAt: p
       .datetime()
       .defaultRaw('now()')

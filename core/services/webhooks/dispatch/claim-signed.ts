@@ -1,3 +1,4 @@
+import { pushHeaders } from '../../a2a/push/push-headers.ts';
 import { claimDelivery, claimDueDeliveries, type ClaimedDelivery, type InFlight } from '../delivery-claim.query.ts';
 import { openWebhookSecret } from '../secret-box.ts';
 import { webhookHeaders } from '../signature.ts';
@@ -25,8 +26,8 @@ function signingSecrets(key: Buffer, row: ClaimedDelivery, now: Date): string[] 
 }
 
 /**
- * Claims deliveries under a lease and signs each with its Standard Webhooks headers, here in core
- * so the secrets never reach the transport. A delivery whose secret does not open comes back with
+ * Claims deliveries under a lease and signs each with its Standard Webhooks headers (an A2A push
+ * config's endpoint adds its own: push-headers.ts), here in core so the secrets never reach the transport. A delivery whose secret does not open comes back with
  * `error` and no headers: its attempt is recorded as failed, nothing is posted.
  */
 export async function claimSigned(deps: WebhookDispatchDeps, selection: ClaimSelection): Promise<SignedDelivery[]> {
@@ -54,7 +55,21 @@ export async function claimSigned(deps: WebhookDispatchDeps, selection: ClaimSel
     try {
       const secrets = opened.get(row.endpoint_id) ?? signingSecrets(key, row, now);
       opened.set(row.endpoint_id, secrets);
-      return { ...base, headers: webhookHeaders({ id: row.event_id, timestamp, body: row.payload, secrets }) };
+      const push = pushHeaders(
+        key,
+        {
+          endpointId: row.endpoint_id,
+          wireVersion: row.push_wire_version,
+          hasToken: row.push_has_token,
+          authScheme: row.push_auth_scheme,
+          authCredentialsCiphertext: row.push_auth_credentials_ciphertext,
+        },
+        secrets[0]!,
+      );
+      return {
+        ...base,
+        headers: { ...push, ...webhookHeaders({ id: row.event_id, timestamp, body: row.payload, secrets }) },
+      };
     } catch (error) {
       deps.log.error({ err: error, endpoint: row.endpoint_id }, 'webhook secret does not open');
       return { ...base, headers: {}, error: 'The endpoint signing secret could not be opened.' };
