@@ -240,6 +240,12 @@ export const errorCatalogue = {
     resolution:
       'Use the id of a task this agent answered within its retention time; tasks are kept for the time the agent card documents, then deleted.',
   },
+  A2A_TASK_NOT_CANCELABLE: {
+    status: 200,
+    jsonRpc: -32002,
+    resolution:
+      'A task that has completed or failed cannot be canceled; read it with GetTask (tasks/get). Only a task that is submitted, working or waiting for input is canceled.',
+  },
   A2A_UNSUPPORTED_OPERATION: {
     status: 200,
     jsonRpc: -32004,
