@@ -8,14 +8,14 @@ import { filtersDigest, issuePageToken, readPageToken } from './page-token.ts';
 import type { MethodResult } from './send-message.ts';
 
 /** ListTasks' page size when the client names none, and its bounds (A2A 1.0's ListTasksRequest). */
-export const DEFAULT_PAGE_SIZE = 50;
+const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 /**
  * The most tasks totalSize counts: beyond it totalSize reads this number. Counting is a range scan
  * of the same index a page reads, so the bound keeps a first page of a very large list cheap
  * (bench/a2a.ts measures it); later pages carry the first page's count in their token.
  */
-export const MAX_COUNTED_TASKS = 10_000;
+const MAX_COUNTED_TASKS = 10_000;
 
 /**
  * The states a client may filter on: A2A 1.0's, including `rejected` and `auth-required`, which no

@@ -9,7 +9,7 @@ import { z } from 'zod';
  */
 const ZPageToken = z.object({
   v: z.literal(1),
-  after: z.string().regex(/^[0-9]{1,19}$/),
+  after: z.string().regex(/^\d{1,19}$/),
   total: z.number().int().min(0),
   filters: z.string().length(22),
 });
@@ -44,7 +44,7 @@ export function readPageToken(token: string, digest: string): PageCursor | { ref
   const malformed = {
     refused: 'not a page token this agent issued (send the nextPageToken of the previous page as it is)',
   };
-  if (token.length > MAX_TOKEN_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token)) return malformed;
+  if (token.length > MAX_TOKEN_LENGTH || !/^[\w-]+$/.test(token)) return malformed;
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));

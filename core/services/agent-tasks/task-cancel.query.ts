@@ -2,7 +2,7 @@ import { runQuery, type SqlSource } from '../sql/query.ts';
 import { columns, VISIBLE_TO_CALLER, type AgentTaskRow } from './agent-tasks.query.ts';
 
 /** The states a task can still leave: cancel moves each of them to `canceled`. */
-export const CANCELABLE_STATES = ['submitted', 'working', 'input-required'] as const;
+const CANCELABLE_STATES = ['submitted', 'working', 'input-required'] as const;
 
 /**
  * Cancels a task the caller may see, in one conditional statement: only a task still in a
