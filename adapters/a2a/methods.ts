@@ -27,9 +27,9 @@ const methods: Record<A2aVersion, Record<string, MethodKind>> = {
 /** A method of the other version: the client forgot (or added) the A2A-Version header. */
 function otherVersionHint(version: A2aVersion, method: string): string | undefined {
   if (version === '0.3' && Object.hasOwn(methods['1.0'], method))
-    return `${method} is an A2A 1.0 method: send the header A2A-Version: 1.0 with it (without the header a request is read as 0.3, whose methods are message/send and tasks/get).`;
+    return `${method} is an A2A 1.0 method: send the header A2A-Version: 1.0 with it (without the header a request is read as 0.3, whose methods are ${Object.keys(methods['0.3']).join(', ')}).`;
   if (version === '1.0' && Object.hasOwn(methods['0.3'], method))
-    return `${method} is an A2A 0.3 method: send it without A2A-Version (or with A2A-Version: 0.3); with A2A-Version: 1.0 the methods are SendMessage and GetTask.`;
+    return `${method} is an A2A 0.3 method: send it without A2A-Version (or with A2A-Version: 0.3); with A2A-Version: 1.0 the methods are ${Object.keys(methods['1.0']).join(', ')}.`;
   return undefined;
 }
 

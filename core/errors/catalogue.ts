@@ -226,7 +226,7 @@ export const errorCatalogue = {
     status: 200,
     jsonRpc: -32601,
     resolution:
-      'Use a method this agent serves: message/send and tasks/get (A2A 0.3), or SendMessage and GetTask (A2A 1.0, header A2A-Version: 1.0).',
+      'Use a method this agent serves: message/send, tasks/get and tasks/cancel (A2A 0.3), or SendMessage, GetTask, ListTasks and CancelTask (A2A 1.0, header A2A-Version: 1.0).',
   },
   A2A_INVALID_PARAMS: {
     status: 200,
