@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ClientFactory } from '@a2a-js/sdk/client';
 import { ListTasksRequest, TaskState } from '@a2a-js/sdk';
 import { expect } from 'chai';
+import { filtersDigest } from '../../core/services/a2a/page-token.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
 import { rpc, send10, V1, type Json } from './fixtures.ts';
@@ -97,6 +98,17 @@ describe('A2A ListTasks', function () {
         { contextId, status: 'completed', pageToken: token },
         { contextId, pageToken: 'not-a-token' },
         { contextId, pageToken: Buffer.from('{"v":1}').toString('base64url') },
+        {
+          contextId,
+          pageToken: Buffer.from(
+            JSON.stringify({
+              v: 1,
+              after: '9999999999999999999',
+              total: 1,
+              filters: filtersDigest({ contextId, state: undefined, statusChangedSince: undefined }),
+            }),
+          ).toString('base64url'),
+        },
       ]) {
         const refused = await callAs(principal, 'listTasks', params);
         expect(refused.error.code, JSON.stringify(params)).to.equal(-32602);

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
+const MAX_BIGINT = 9_223_372_036_854_775_807n;
+
 /**
  * ListTasks' page token: base64url of a small versioned JSON holding where the last page ended (its
  * last status_seq), the total counted on the first page, and a digest of the filters it was issued
@@ -9,8 +11,13 @@ import { z } from 'zod';
  */
 const ZPageToken = z.object({
   v: z.literal(1),
-  after: z.string().regex(/^\d{1,19}$/),
-  total: z.number().int().min(0),
+  // A bigint the database takes (a larger one would fail its cast: a server error for a client's typo).
+  after: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .refine((value) => BigInt(value) <= MAX_BIGINT),
+  // totalSize is an int32 on the wire.
+  total: z.number().int().min(0).max(2_147_483_647),
   filters: z.string().length(22),
 });
 
