@@ -11,11 +11,15 @@ import type { RunningService } from '../../scripts/compose/start-service.ts';
 import { measureInterleaved, printLatencyTable, ratios, type LatencyStats, type LatencyTarget } from './latency.ts';
 
 /** The listing the bench stores: one grant's tasks over contexts, and one large anonymous context. */
-export const GRANT_TASKS = 100_000;
+const GRANT_TASKS = 100_000;
 const GRANT_CONTEXTS = 100;
 const ANONYMOUS_TASKS = 10_000;
 
-type Json = any;
+/** What the bench reads of an A2A answer. */
+interface Answer {
+  result?: { id?: string; tasks?: unknown[] };
+}
+type Params = Record<string, unknown>;
 
 /**
  * Stores the listing in two statements (generate_series): GRANT_TASKS tasks of one grant spread
@@ -98,11 +102,11 @@ export async function measureListTasks(
     );
   const exchange = (method: string) => ({ version: '1.0' as const, id: 1, method });
   const expectPage = (body: string, size: number) => {
-    const answer = JSON.parse(body) as Json;
+    const answer = JSON.parse(body) as Answer;
     if (answer.result?.tasks?.length !== size) throw new Error(`ListTasks answered ${body.slice(0, 300)}`);
   };
   const inProcess =
-    (who: Principal, params: Json, size = 50) =>
+    (who: Principal, params: Params, size = 50) =>
     async () =>
       expectPage((await callerOf(who).protocols.a2a.listTasks({ exchange: exchange('ListTasks'), params })).body, size);
   const [someTask] = await service.database.orm.em
@@ -119,13 +123,13 @@ export async function measureListTasks(
     if (!body.includes('"result"')) throw new Error(`GetTask answered ${body.slice(0, 300)}`);
   };
   const a2aUrl = `http://127.0.0.1:${service.config.port}/api/v1/agent/a2a`;
-  const overHttp = (method: string, params: Json, check: (answer: Json) => boolean) => async () => {
+  const overHttp = (method: string, params: Params, check: (answer: Answer) => boolean) => async () => {
     const response = await fetch(a2aUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
     });
-    const answer = (await response.json()) as Json;
+    const answer = (await response.json()) as Answer;
     if (response.status !== 200 || !check(answer))
       throw new Error(`${method} answered ${JSON.stringify(answer).slice(0, 300)}`);
   };
@@ -141,7 +145,7 @@ export async function measureListTasks(
     10_000,
   );
   const anonymous: Principal = { kind: 'anonymous' };
-  const page = (answer: Json) => answer.result?.tasks?.length === 50;
+  const page = (answer: Answer) => answer.result?.tasks?.length === 50;
 
   const rows: LatencyTarget[] = [
     { target: 'in process: GetTask', run: getInProcess, samples: [] },
