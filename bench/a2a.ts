@@ -7,7 +7,9 @@
  * fresh `Idempotency-Key` each time (the key claimed, the answer stored), so the key's own cost
  * shows. Calls are sequential (latency, not throughput) and interleaved in rounds, so every target
  * sees the same machine; the ratios are of the same run.
- * Env: BENCH_CALLS (per target, default 1000), DATABASE_URL (a PostgreSQL server: the bench creates a
+ * Then ListTasks over 100,000 stored tasks (bench/lib/a2a-list-tasks.ts): first and deep pages, for
+ * a grant caller and an anonymous one naming a context, against GetTask.
+ * Env: BENCH_CALLS (per target, default 1000), BENCH_LIST_CALLS (per ListTasks target, default 300), DATABASE_URL (a PostgreSQL server: the bench creates a
  * database of its own there, seeds it and drops it at the end; else a temporary embedded database).
  */
 import { randomUUID } from 'node:crypto';
@@ -17,6 +19,7 @@ import { systemCaller } from '../scripts/lib/system-caller.ts';
 import { seedAreas } from '../scripts/seed/areas.ts';
 import { seedDemoIfEmpty } from '../scripts/seed/run-seed.ts';
 import { startBenchService } from './lib/bench-service.ts';
+import { measureListTasks } from './lib/a2a-list-tasks.ts';
 import { measureInterleaved, printLatencyTable, ratios, type LatencyStats, type LatencyTarget } from './lib/latency.ts';
 import { positiveFromEnv } from './lib/load.ts';
 
@@ -98,6 +101,9 @@ try {
   console.log(
     `Idempotency-Key (keyed/unkeyed A2A): ${ratios(keyed, a2a)}; +${(keyed.p50 - a2a.p50).toFixed(3)} ms at p50`,
   );
+
+  const listCalls = positiveFromEnv('BENCH_LIST_CALLS', 300);
+  await measureListTasks(service, { calls: listCalls, warmup: Math.min(50, listCalls), round: ROUND });
 } finally {
   await bench.close();
 }

@@ -1,4 +1,5 @@
 import type { A2aAnswerWriter } from '../../core/services/a2a/answer-writer-port.ts';
+import { INTERNAL_ERROR, jsonRpcCodeOf } from '../json-rpc/message.ts';
 import { exchangeErrorFromMessage, rpcErrorFromMessage, rpcResult } from './json-rpc.ts';
 import { pushWires, wires } from './methods.ts';
 
@@ -23,8 +24,16 @@ export const wireAnswerWriter: A2aAnswerWriter = {
         return rpcResult(id, pushWires[version].configsResult(outcome.configs), outcome.headers);
       case 'pushConfigDeleted':
         return rpcResult(id, pushWires[version].deletedResult(), outcome.headers);
-      case 'error':
-        return rpcErrorFromMessage(id, outcome.error, outcome.status, outcome.headers, outcome.jsonRpcCode);
+      case 'task-list': {
+        const write = wires[version].listResult;
+        if (!write) throw new Error(`A2A ${version} has no list method`);
+        return rpcResult(id, write(outcome.page), outcome.headers);
+      }
+      case 'error': {
+        const code = outcome.jsonRpcCode ?? jsonRpcCodeOf(outcome.error.code, INTERNAL_ERROR);
+        const data = wires[version].errorData(outcome.error, code);
+        return rpcErrorFromMessage(id, outcome.error, outcome.status, outcome.headers, code, data);
+      }
       case 'refusal':
         return exchangeErrorFromMessage(id, outcome.error, outcome.headers);
     }

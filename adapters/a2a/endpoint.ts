@@ -116,6 +116,10 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
           return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);
         case 'protocols.a2a.deletePushConfig':
           return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);
+        case 'protocols.a2a.cancelTask':
+          return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);
+        case 'protocols.a2a.listTasks':
+          return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);
         case 'protocols.a2a.refuseUnknownMethod':
           return await invoker.call(call.procedure, { ...shared, refusal: call.refusal }, context);
       }

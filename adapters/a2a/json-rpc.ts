@@ -25,7 +25,8 @@ export function rpcResult(id: RequestId, result: unknown, headers: Record<string
 }
 
 /**
- * A JSON-RPC error from an ErrorMessage already built, with the HTTP status to answer. Used for
+ * A JSON-RPC error from an ErrorMessage already built, with the HTTP status to answer, and `data` as
+ * the version writes it (the ErrorMessage itself unless told otherwise). Used for
  * failures of the server (5xx: -32603 with the masked message that quotes the request id), whose
  * HTTP status must stay a 5xx so that nothing (a cache, an Idempotency-Key store) keeps them.
  */
@@ -35,12 +36,13 @@ export function rpcErrorFromMessage(
   status: number,
   headers: Record<string, string> = {},
   jsonRpcCode?: number,
+  data: unknown = body,
 ): A2aReply {
   const code = jsonRpcCode ?? jsonRpcCodeOf(body.code, INTERNAL_ERROR);
   return {
     status,
     headers,
-    body: JSON.stringify(errorResponse(id, code, body.message, body)),
+    body: JSON.stringify(errorResponse(id, code, body.message, data)),
     errorCode: body.code,
   };
 }

@@ -12,7 +12,7 @@ export const wires: Record<A2aVersion, Wire> = { '0.3': wire03, '1.0': wire10 };
 export const pushWires: Record<A2aVersion, PushWire> = { '0.3': pushWire03, '1.0': pushWire10 };
 
 type PushMethodKind = 'pushCreate' | 'pushGet' | 'pushList' | 'pushDelete';
-type MethodKind = 'send' | 'get' | PushMethodKind;
+type MethodKind = keyof Wire['methods'] | PushMethodKind;
 
 /** The push notification methods of a version, by their wire names. */
 const pushMethods = (push: PushWire): Record<string, PushMethodKind> => ({
@@ -22,18 +22,27 @@ const pushMethods = (push: PushWire): Record<string, PushMethodKind> => ({
   [push.methods.delete]: 'pushDelete',
 });
 
+/** The task methods a version serves, by their wire names. */
+function methodTable(wire: Wire): Record<string, MethodKind> {
+  return Object.fromEntries(
+    (Object.entries(wire.methods) as Array<[keyof Wire['methods'], string | undefined]>).flatMap(([kind, name]) =>
+      name === undefined ? [] : [[name, kind]],
+    ),
+  );
+}
+
 /** The methods each version serves, by their wire names; everything else is -32601. */
 const methods: Record<A2aVersion, Record<string, MethodKind>> = {
-  '0.3': { [wire03.methods.send]: 'send', [wire03.methods.get]: 'get', ...pushMethods(pushWire03) },
-  '1.0': { [wire10.methods.send]: 'send', [wire10.methods.get]: 'get', ...pushMethods(pushWire10) },
+  '0.3': { ...methodTable(wire03), ...pushMethods(pushWire03) },
+  '1.0': { ...methodTable(wire10), ...pushMethods(pushWire10) },
 };
 
 /** A method of the other version: the client forgot (or added) the A2A-Version header. */
 function otherVersionHint(version: A2aVersion, method: string): string | undefined {
   if (version === '0.3' && Object.hasOwn(methods['1.0'], method))
-    return `${method} is an A2A 1.0 method: send the header A2A-Version: 1.0 with it (without the header a request is read as 0.3, whose methods are message/send and tasks/get).`;
+    return `${method} is an A2A 1.0 method: send the header A2A-Version: 1.0 with it (without the header a request is read as 0.3, whose methods are ${Object.keys(methods['0.3']).join(', ')}).`;
   if (version === '1.0' && Object.hasOwn(methods['0.3'], method))
-    return `${method} is an A2A 0.3 method: send it without A2A-Version (or with A2A-Version: 0.3); with A2A-Version: 1.0 the methods are SendMessage and GetTask.`;
+    return `${method} is an A2A 0.3 method: send it without A2A-Version (or with A2A-Version: 0.3); with A2A-Version: 1.0 the methods are ${Object.keys(methods['1.0']).join(', ')}.`;
   return undefined;
 }
 
@@ -50,6 +59,8 @@ export type DecodedCall =
   | { procedure: 'protocols.a2a.getPushConfig'; params: ReturnType<PushWire['readGetParams']> }
   | { procedure: 'protocols.a2a.listPushConfigs'; params: ReturnType<PushWire['readListParams']> }
   | { procedure: 'protocols.a2a.deletePushConfig'; params: ReturnType<PushWire['readDeleteParams']> }
+  | { procedure: 'protocols.a2a.cancelTask'; params: ReturnType<Wire['readCancelParams']> }
+  | { procedure: 'protocols.a2a.listTasks'; params: ReturnType<NonNullable<Wire['readListParams']>> }
   | { procedure: 'protocols.a2a.refuseUnknownMethod'; refusal: ReturnType<typeof errorMessage> };
 
 /** A message's params with the push notification config it may carry for its task. */
@@ -74,6 +85,10 @@ export function decodeCall(version: A2aVersion, request: A2aRequest): DecodedCal
   if (kind === 'pushList') return { procedure: 'protocols.a2a.listPushConfigs', params: push.readListParams(params) };
   if (kind === 'pushDelete')
     return { procedure: 'protocols.a2a.deletePushConfig', params: push.readDeleteParams(params) };
+  if (kind === 'cancel')
+    return { procedure: 'protocols.a2a.cancelTask', params: wires[version].readCancelParams(params) };
+  const readList = wires[version].readListParams;
+  if (kind === 'list' && readList) return { procedure: 'protocols.a2a.listTasks', params: readList(params) };
   const message =
     otherVersionHint(version, method) ??
     `Method not found: ${JSON.stringify(method.slice(0, 100))}. A2A ${version} methods here: ${Object.keys(methods[version]).join(', ')}.`;

@@ -11,15 +11,26 @@ const ZJsonRpcRequest = z
     jsonrpc: z.literal('2.0'),
     id: ZRequestId,
     method: z
-      .enum([wire03.methods.send, wire03.methods.get, wire10.methods.send, wire10.methods.get])
-      .describe('message/send and tasks/get without A2A-Version (0.3); SendMessage and GetTask with A2A-Version: 1.0.'),
+      .enum([
+        wire03.methods.send,
+        wire03.methods.get,
+        wire03.methods.cancel,
+        wire10.methods.send,
+        wire10.methods.get,
+        wire10.methods.cancel,
+        'ListTasks',
+      ])
+      .describe(
+        'message/send, tasks/get and tasks/cancel without A2A-Version (0.3); SendMessage, GetTask, ListTasks and CancelTask with A2A-Version: 1.0.',
+      ),
     params: z
       .record(z.string(), z.unknown())
       .optional()
       .describe(
         'A2A params. message/send: {message: {kind: "message", messageId, role: "user", parts: [{kind: "data", data: ' +
           '{skill, arguments}} | {kind: "text", text}], contextId?, taskId?}, configuration?: {historyLength?}}. SendMessage: ' +
-          'the same without kind fields, role "ROLE_USER", parts [{data} | {text}]. tasks/get and GetTask: {id, historyLength?}.',
+          'the same without kind fields, role "ROLE_USER", parts [{data} | {text}]. tasks/get and GetTask: {id, historyLength?}. tasks/cancel and CancelTask: {id}. ListTasks: {contextId?, status?, ' +
+          'pageSize?, pageToken?, historyLength?, statusTimestampAfter?, includeArtifacts?}.',
       ),
   })
   .meta({ id: 'A2aJsonRpcRequest' });
@@ -32,7 +43,8 @@ const ZJsonRpcResponse = z
       .record(z.string(), z.unknown())
       .optional()
       .describe(
-        '0.3: the Task ({kind: "task", id, contextId, status, artifacts, history}); 1.0 SendMessage: {task}; GetTask: the Task.',
+        '0.3: the Task ({kind: "task", id, contextId, status, artifacts, history}); 1.0 SendMessage: {task}; GetTask and CancelTask: the Task; ' +
+          'ListTasks: {tasks, nextPageToken, pageSize, totalSize}.',
       ),
     error: z
       .object({

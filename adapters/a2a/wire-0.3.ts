@@ -5,6 +5,7 @@ import {
   invalidParam,
   invalidParams,
   MAX_PARTS,
+  readCancelParams,
   readGetParams,
   UNSUPPORTED_PART,
   writeTask,
@@ -52,10 +53,13 @@ const words: WireWords = {
 
 const task = (value: AgentTask, historyLength: number | undefined) => writeTask(words, value, historyLength);
 
-/** A2A 0.3 (JSON-RPC binding): `kind` on every object, lower-case states and roles; the send result is the Task. */
+/**
+ * A2A 0.3 (JSON-RPC binding): `kind` on every object, lower-case states and roles; the send result
+ * is the Task. 0.3 defines no list method (its schema has none; ListTasks came with 1.0).
+ */
 export const wire03: Wire = {
   version: '0.3',
-  methods: { send: 'message/send', get: 'tasks/get' },
+  methods: { send: 'message/send', get: 'tasks/get', cancel: 'tasks/cancel' },
   readSendParams(params) {
     const parsed = ZSendParams.safeParse(params);
     if (!parsed.success) return invalidParams(parsed.error.issues);
@@ -68,6 +72,9 @@ export const wire03: Wire = {
     return incomingMessage(incoming, parts, configuration?.historyLength);
   },
   readGetParams,
+  readCancelParams,
   sendResult: task,
   taskResult: task,
+  // 0.3's error data is the ErrorMessage itself, as it has always been here.
+  errorData: (body) => body,
 };

@@ -5,6 +5,7 @@ import {
   invalidParam,
   invalidParams,
   MAX_PARTS,
+  readCancelParams,
   readGetParams,
   UNSUPPORTED_PART,
   writeTask,
@@ -16,6 +17,8 @@ import {
   type Wire,
   type WireWords,
 } from './wire.ts';
+import { errorDetails } from './error-details.ts';
+import { listResult, readListParams } from './list-tasks-1.0.ts';
 
 /** A 1.0 Part: exactly one of text, data, url, raw (a oneof), plus metadata, filename, mediaType. */
 const ZPart = z.looseObject({
@@ -76,7 +79,7 @@ function readPart(entry: z.infer<typeof ZPart>, index: number): AgentPart | Retu
 /** A2A 1.0 (JSON-RPC binding): no `kind` fields, ROLE_ and TASK_STATE_ enums as strings; the send result is {task}. */
 export const wire10: Wire = {
   version: '1.0',
-  methods: { send: 'SendMessage', get: 'GetTask' },
+  methods: { send: 'SendMessage', get: 'GetTask', cancel: 'CancelTask', list: 'ListTasks' },
   readSendParams(params) {
     const parsed = ZSendParams.safeParse(params);
     if (!parsed.success) return invalidParams(parsed.error.issues);
@@ -90,6 +93,10 @@ export const wire10: Wire = {
     return incomingMessage(incoming, parts, configuration?.historyLength);
   },
   readGetParams,
+  readCancelParams,
+  readListParams,
   sendResult: (value, historyLength) => ({ task: task(value, historyLength) }),
   taskResult: task,
+  listResult: (page) => listResult(page, task),
+  errorData: errorDetails,
 };

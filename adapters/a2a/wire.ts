@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { errorMessage, validationErrorMessage, type ErrorMessage } from '../../core/errors/index.ts';
 import type { AgentMessage, AgentPart, AgentTask } from '../../core/services/agent-tasks/agent-task.schema.ts';
 import { ZAgentContextId } from '../../core/services/agent-tasks/agent-task.schema.ts';
+import type { TaskPage } from '../../core/services/a2a/a2a-exchange.ts';
+import type { CancelQuery } from '../../core/services/a2a/cancel-task.ts';
 import type { TaskQuery } from '../../core/services/a2a/get-task.ts';
+import type { TaskListQuery } from '../../core/services/a2a/list-tasks.ts';
 import type { IncomingMessage } from '../../core/services/a2a/send-message.ts';
 import type { A2aVersion } from './transport-checks.ts';
 
@@ -20,12 +23,19 @@ type Read<T> = { value: T } | { invalid: ErrorMessage };
  */
 export interface Wire {
   version: A2aVersion;
-  methods: { send: string; get: string };
+  /** `list` only where the version defines a list method (0.3 has none). */
+  methods: { send: string; get: string; cancel: string; list?: string };
   readSendParams(params: Record<string, unknown>): Read<IncomingMessage>;
   readGetParams(params: Record<string, unknown>): Read<TaskQuery>;
+  readCancelParams(params: Record<string, unknown>): Read<CancelQuery>;
+  readListParams?(params: Record<string, unknown>): Read<TaskListQuery>;
+  /** The result of ListTasks. */
+  listResult?(page: TaskPage): unknown;
+  /** A JSON-RPC error's `data`: 0.3 answers the ErrorMessage itself, 1.0 its typed details array. */
+  errorData(body: ErrorMessage, jsonRpcCode: number): unknown;
   /** The result of message/send (SendMessage). */
   sendResult(task: AgentTask, historyLength: number | undefined): unknown;
-  /** The result of tasks/get (GetTask). */
+  /** The result of tasks/get (GetTask), and of tasks/cancel (CancelTask). */
   taskResult(task: AgentTask, historyLength: number | undefined): unknown;
 }
 
@@ -133,4 +143,12 @@ export function readGetParams(params: Record<string, unknown>): Read<TaskQuery> 
   return parsed.success
     ? { value: { id: parsed.data.id, historyLength: parsed.data.historyLength } }
     : invalidParams(parsed.error.issues);
+}
+
+const ZCancelParams = z.looseObject({ id: ZTaskReference.min(1) });
+
+/** tasks/cancel (0.3) and CancelTask (1.0) take the same params: the id (metadata is not read). */
+export function readCancelParams(params: Record<string, unknown>): Read<CancelQuery> {
+  const parsed = ZCancelParams.safeParse(params);
+  return parsed.success ? { value: { id: parsed.data.id } } : invalidParams(parsed.error.issues);
 }

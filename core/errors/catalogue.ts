@@ -226,7 +226,7 @@ export const errorCatalogue = {
     status: 200,
     jsonRpc: -32601,
     resolution:
-      'Use a method this agent serves: message/send and tasks/get (A2A 0.3), or SendMessage and GetTask (A2A 1.0, header A2A-Version: 1.0).',
+      'Use a method this agent serves: message/send, tasks/get and tasks/cancel (A2A 0.3), or SendMessage, GetTask, ListTasks and CancelTask (A2A 1.0, header A2A-Version: 1.0).',
   },
   A2A_INVALID_PARAMS: {
     status: 200,
@@ -239,6 +239,12 @@ export const errorCatalogue = {
     jsonRpc: -32001,
     resolution:
       'Use the id of a task this agent answered within its retention time; tasks are kept for the time the agent card documents, then deleted.',
+  },
+  A2A_TASK_NOT_CANCELABLE: {
+    status: 200,
+    jsonRpc: -32002,
+    resolution:
+      'A task that has completed or failed cannot be canceled; read it with GetTask (tasks/get). Only a task that is submitted, working or waiting for input is canceled.',
   },
   A2A_UNSUPPORTED_OPERATION: {
     status: 200,

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { CancelTaskRequest, GetTaskRequest, ListTasksRequest } from '@a2a-js/sdk';
+import { ClientFactory } from '@a2a-js/sdk/client';
 import { expect } from 'chai';
+import { errorCatalogue, type ErrorCode } from '../../core/errors/index.ts';
+import { service } from '../helpers/root-hooks.ts';
 import type { JsonResponse } from '../helpers/http.ts';
 import { rpc, send03, send10, skillPart03, V1, type Json } from './fixtures.ts';
 
@@ -15,16 +19,23 @@ function expectDual(response: JsonResponse<Json>, rpcCode: number, code: string,
   expect(body.error).to.deep.equal({ code: rpcCode, message: body.message });
 }
 
-/** A JSON-RPC error inside a well-formed exchange: HTTP 200, the id echoed, the ErrorMessage as data. */
+/**
+ * A JSON-RPC error inside a well-formed exchange: HTTP 200, the id echoed, the catalogue code in its
+ * data: 0.3's data is the ErrorMessage, 1.0's the typed details whose ErrorInfo carries it.
+ */
 function expectRpcError(response: JsonResponse<Json>, rpcCode: number, code: string, id: unknown): Json {
   expect(response.status, response.text).to.equal(200);
   expect(response.body.jsonrpc).to.equal('2.0');
   expect(response.body.id).to.deep.equal(id);
   expect(response.body).not.to.have.property('result');
   expect(response.body.error.code, response.text).to.equal(rpcCode);
-  expect(response.body.error.data.code).to.equal(code);
+  const { data } = response.body.error;
+  const info = Array.isArray(data) ? data.find((detail: Json) => detail['@type'] === ERROR_INFO) : undefined;
+  expect(Array.isArray(data) ? info?.metadata.code : data.code).to.equal(code);
   return response.body.error;
 }
+
+const ERROR_INFO = 'type.googleapis.com/google.rpc.ErrorInfo';
 
 describe('A2A errors', () => {
   describe('an invalid envelope: HTTP 400, both an ErrorMessage and a JSON-RPC error', () => {
@@ -113,7 +124,7 @@ describe('A2A errors', () => {
 
     it('an unknown method: -32601 listing the methods', async () => {
       const error = expectRpcError(
-        await rpc({ jsonrpc: '2.0', id: 'u', method: 'tasks/cancel', params: {} }),
+        await rpc({ jsonrpc: '2.0', id: 'u', method: 'tasks/list', params: {} }),
         -32601,
         'A2A_METHOD_NOT_FOUND',
         'u',
@@ -240,6 +251,69 @@ describe('A2A errors', () => {
       expect(error.message).to.contain(first.body.result.id).and.to.contain('completed');
       const v1 = send10([{ data: { skill: 'find-blog-posts' } }], { taskId: first.body.result.id });
       expectRpcError(await rpc(v1, V1), -32004, 'A2A_UNSUPPORTED_OPERATION', v1.id);
+    });
+  });
+
+  describe('1.0: error.data is the typed details array (google.rpc ErrorInfo, BadRequest)', () => {
+    const info = (reason: string, domain: string, code: string) => ({
+      '@type': ERROR_INFO,
+      reason,
+      domain,
+      metadata: { code, resolution: errorCatalogue[code as ErrorCode].resolution, status: '200' },
+    });
+
+    it('an A2A error: ErrorInfo with its reason in the a2a-protocol.org domain, the ErrorMessage in metadata', async () => {
+      const missing = await rpc({ jsonrpc: '2.0', id: 1, method: 'GetTask', params: { id: randomUUID() } }, V1);
+      expect(missing.body.error.code).to.equal(-32001);
+      expect(missing.body.error.data).to.deep.equal([info('TASK_NOT_FOUND', 'a2a-protocol.org', 'A2A_TASK_NOT_FOUND')]);
+    });
+
+    it('-32602: ErrorInfo with the catalogue code in this service’s domain, and a BadRequest naming each field', async () => {
+      const response = await rpc({ jsonrpc: '2.0', id: 1, method: 'ListTasks', params: { pageSize: 0 } }, V1);
+      expect(response.body.error.code).to.equal(-32602);
+      expect(response.body.error.data).to.deep.equal([
+        info('A2A_INVALID_PARAMS', 'field-service-api', 'A2A_INVALID_PARAMS'),
+        {
+          '@type': 'type.googleapis.com/google.rpc.BadRequest',
+          fieldViolations: [{ field: 'pageSize', description: 'expected an integer from 1 to 100 (50 when left out)' }],
+        },
+      ]);
+    });
+
+    it('-32601 in 1.0 is ErrorInfo only; the same errors in 0.3 keep the ErrorMessage as data', async () => {
+      const modern = await rpc({ jsonrpc: '2.0', id: 1, method: 'tasks/get', params: {} }, V1);
+      expect(modern.body.error.data).to.deep.equal([
+        info('A2A_METHOD_NOT_FOUND', 'field-service-api', 'A2A_METHOD_NOT_FOUND'),
+      ]);
+      const legacy = await rpc({ jsonrpc: '2.0', id: 1, method: 'tasks/get', params: { id: randomUUID() } });
+      expect(legacy.body.error.data).to.deep.equal({
+        code: 'A2A_TASK_NOT_FOUND',
+        message: legacy.body.error.message,
+        resolution: errorCatalogue.A2A_TASK_NOT_FOUND.resolution,
+        status: 200,
+      });
+    });
+
+    it('the SDK (1.3, 1.0 mode) surfaces them as its typed errors', async () => {
+      const client = await new ClientFactory().createFromUrl(service().config.siteUrl);
+      const failure = (promise: Promise<unknown>) =>
+        promise.then(
+          () => undefined,
+          (error: unknown) => error as Error & { envelopeCode?: number; data?: unknown },
+        );
+      const missing = await failure(client.getTask(GetTaskRequest.fromJSON({ id: randomUUID() })));
+      expect(missing?.name).to.equal('TaskNotFoundError');
+      expect(missing?.envelopeCode).to.equal(-32001);
+      expect(missing?.data).to.deep.include(info('TASK_NOT_FOUND', 'a2a-protocol.org', 'A2A_TASK_NOT_FOUND'));
+      const waiting = await rpc(send10([{ text: 'hello' }]), V1);
+      await client.cancelTask(CancelTaskRequest.fromJSON({ id: waiting.body.result.task.id }));
+      const sent = await rpc(send10([{ data: { skill: 'explain-paid-reference' } }]), V1);
+      const ended = await failure(client.cancelTask(CancelTaskRequest.fromJSON({ id: sent.body.result.task.id })));
+      expect(ended?.name).to.equal('TaskNotCancelableError');
+      expect(ended?.envelopeCode).to.equal(-32002);
+      const malformed = await failure(client.listTasks(ListTasksRequest.fromJSON({ pageSize: 500 })));
+      expect(malformed?.name).to.equal('RequestMalformedError');
+      expect(malformed?.envelopeCode).to.equal(-32602);
     });
   });
 });

@@ -77,6 +77,12 @@ export async function callAs(context: Context, version: Version, method: string,
     case 'protocols.a2a.deletePushConfig':
       answer = await a2a.deletePushConfig({ exchange, params: neutral(call.params) });
       break;
+    case 'protocols.a2a.cancelTask':
+      answer = await a2a.cancelTask({ exchange, params: neutral(call.params) });
+      break;
+    case 'protocols.a2a.listTasks':
+      answer = await a2a.listTasks({ exchange, params: neutral(call.params) });
+      break;
     default:
       answer = await a2a.refuseUnknownMethod({ exchange, refusal: call.refusal });
   }

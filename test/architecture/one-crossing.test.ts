@@ -114,6 +114,22 @@ describe('one crossing into core per request', function () {
     expectOne(service().logs, headers, response.status, 401);
   });
 
+  it('A2A ListTasks and CancelTask (1.0), tasks/cancel (0.3)', async () => {
+    const contextId = randomUUID();
+    const ask = { kind: 'text', text: 'hello' };
+    const sent = await a2aRpc(send03([ask], { contextId }));
+    const taskId = (sent.body as { result: { id: string } }).result.id;
+    const listed = traced();
+    const list = { jsonrpc: '2.0', id: 1, method: 'ListTasks', params: { contextId } };
+    expectOne(service().logs, listed, (await a2aRpc(list, { ...V1, ...listed })).status, 200);
+    const canceled = traced();
+    const cancel = { jsonrpc: '2.0', id: 2, method: 'CancelTask', params: { id: taskId } };
+    expectOne(service().logs, canceled, (await a2aRpc(cancel, { ...V1, ...canceled })).status, 200);
+    const legacy = traced();
+    const cancel03 = { jsonrpc: '2.0', id: 3, method: 'tasks/cancel', params: { id: taskId } };
+    expectOne(service().logs, legacy, (await a2aRpc(cancel03, legacy)).status, 200);
+  });
+
   describe('MCP', () => {
     let workspace: Workspace;
     let token: string;

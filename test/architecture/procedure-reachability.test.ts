@@ -37,6 +37,8 @@ const HAND_SERVED: Record<string, string> = {
   'protocols.a2a.getPushConfig': 'A2A tasks/pushNotificationConfig/get, GetTaskPushNotificationConfig',
   'protocols.a2a.listPushConfigs': 'A2A tasks/pushNotificationConfig/list, ListTaskPushNotificationConfigs',
   'protocols.a2a.deletePushConfig': 'A2A tasks/pushNotificationConfig/delete, DeleteTaskPushNotificationConfig',
+  'protocols.a2a.listTasks': 'A2A ListTasks',
+  'protocols.a2a.cancelTask': 'A2A tasks/cancel, CancelTask',
   'protocols.x402.purchasePaidReference': 'GET /api/v1/agent/paid-reference (x402)',
   'protocols.ucp.getAcpDiscovery': 'GET /.well-known/acp.json',
   'infrastructure.operations.getGauges': 'GET /api/metrics',

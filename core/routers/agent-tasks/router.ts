@@ -1,10 +1,12 @@
 import { router } from '../../trpc.ts';
 import { createPushConfig } from './create-push-config.ts';
+import { cancelTask } from './cancel-task.ts';
 import { deleteExpiredTasks } from './delete-expired-tasks.ts';
 import { deletePushConfig } from './delete-push-config.ts';
 import { getPushConfig } from './get-push-config.ts';
 import { getTask } from './get-task.ts';
 import { listPushConfigs } from './list-push-configs.ts';
+import { listTasks } from './list-tasks.ts';
 import { refuseUnknownMethod } from './refuse-unknown-method.ts';
 import { sendMessage } from './send-message.ts';
 import { signCard } from './sign-card.ts';
@@ -20,6 +22,8 @@ export const a2aRouter = router({
   getPushConfig,
   listPushConfigs,
   deletePushConfig,
+  listTasks,
+  cancelTask,
 });
 
 /** The A2A tasks' upkeep, system only: the sweeper's deletion and the admin command's storage report. */

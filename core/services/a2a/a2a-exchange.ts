@@ -16,7 +16,8 @@ export interface A2aExchange {
 
 /**
  * How a request ends, before any wire: a task (written as the result of message/send or of
- * tasks/get), push notification configs (redacted: push/push-config.schema.ts), a JSON-RPC error inside the exchange, or a refusal of the exchange itself (the
+ * tasks/get), a page of tasks (ListTasks), push notification configs (redacted: push/push-config.schema.ts),
+ * a JSON-RPC error inside the exchange, or a refusal of the exchange itself (the
  * Idempotency-Key's: its HTTP status and the dual ErrorMessage + JSON-RPC body).
  */
 export type A2aOutcome =
@@ -31,8 +32,20 @@ export type A2aOutcome =
   | { kind: 'pushConfig'; config: PushConfigView; headers: Record<string, string> }
   | { kind: 'pushConfigs'; configs: PushConfigView[]; headers: Record<string, string> }
   | { kind: 'pushConfigDeleted'; headers: Record<string, string> }
+  | { kind: 'task-list'; page: TaskPage; headers: Record<string, string> }
   | { kind: 'error'; error: ErrorMessage; status: number; headers: Record<string, string>; jsonRpcCode?: number }
   | { kind: 'refusal'; error: ErrorMessage; headers: Record<string, string> };
+
+/** One page of ListTasks, before any wire. */
+export interface TaskPage {
+  tasks: AgentTask[];
+  /** "" on the last page. */
+  nextPageToken: string;
+  totalSize: number;
+  /** Whether each task carries its artifacts (ListTasks omits the field otherwise). */
+  includeArtifacts: boolean;
+  historyLength: number | undefined;
+}
 
 /** An A2A answer as HTTP: status, headers and the body already written, and the catalogue code of an error. */
 export interface A2aHttpAnswer {

@@ -35,7 +35,10 @@ export interface AgentTask {
   contextId: string;
   state: (typeof agentTaskStates)[number];
   skill: string | null;
-  /** Every message of the task, oldest first (at most 50); for `failed` and `input-required` the last is the agent's status message. */
+  /**
+   * Every message of the task, oldest first (at most 50, and 51 once canceled: the cancel appends the
+   * agent's status message); for `failed`, `input-required` and `canceled` the last is the agent's status message.
+   */
   history: AgentMessage[];
   /** At most 5. */
   artifacts: AgentArtifact[];

@@ -17,7 +17,8 @@ export interface AgentTaskRow {
   status_seq: string;
 }
 
-const columns = 'id, context_id, state, skill, history, artifacts, created_at, updated_at, owner_grant_id, status_seq';
+export const columns =
+  'id, context_id, state, skill, history, artifacts, created_at, updated_at, owner_grant_id, status_seq';
 
 /**
  * The condition that a task is visible to a caller (core/services/a2a/caller.ts): an anonymous

@@ -4,6 +4,7 @@ import { ownerGrantOf, type A2aCaller } from '../a2a/caller.ts';
 import type { AgentTask } from './agent-task.schema.ts';
 import { continueAgentTask, findAgentTask, insertAgentTask } from './agent-tasks.query.ts';
 import { agentTaskExpiry } from './retention.ts';
+import { cancelAgentTask } from './task-cancel.query.ts';
 import { taskFromRow } from './task-record.ts';
 
 /** What a task holds besides its id, conversation and times. */
@@ -47,4 +48,30 @@ export async function continueTask(
 export async function findTask(source: SqlSource, id: string, caller: A2aCaller, now: Date): Promise<AgentTask | null> {
   const row = await findAgentTask(source, id, ownerGrantOf(caller), now);
   return row ? taskFromRow(row) : null;
+}
+
+/** What cancelling a task did: canceled it now, found it canceled already, found it ended, or found nothing. */
+export type CancelOutcome =
+  | { kind: 'canceled' | 'already-canceled'; task: AgentTask }
+  | { kind: 'not-cancelable'; task: AgentTask }
+  | { kind: 'not-found' };
+
+/** The agent's status message of a canceled task. */
+const CANCELED_TEXT = 'The task was canceled at the request of its client.';
+
+/**
+ * Cancels a task the caller may see (caller.ts): a submitted, working or input-required task moves
+ * to `canceled` in one conditional update (cancelAgentTask), so of a cancel and a continuation
+ * racing exactly one wins. When nothing moved, the task is read to say why: canceled already (the
+ * cancel is idempotent), ended otherwise, or not there for this caller. The one place a task is
+ * canceled, so whatever must follow a status change (an event to subscribers) follows it here.
+ */
+export async function cancelTask(source: SqlSource, id: string, caller: A2aCaller, now: Date): Promise<CancelOutcome> {
+  const statusMessage = { messageId: randomUUID(), role: 'agent', parts: [{ kind: 'text', text: CANCELED_TEXT }] };
+  const ownerGrantId = ownerGrantOf(caller);
+  const row = await cancelAgentTask(source, { id, ownerGrantId, statusMessage, now, expiresAt: agentTaskExpiry(now) });
+  if (row) return { kind: 'canceled', task: taskFromRow(row) };
+  const task = await findTask(source, id, caller, now);
+  if (!task) return { kind: 'not-found' };
+  return { kind: task.state === 'canceled' ? 'already-canceled' : 'not-cancelable', task };
 }
