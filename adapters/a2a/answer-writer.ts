@@ -17,6 +17,8 @@ export const wireAnswerWriter: A2aAnswerWriter = {
           outcome.result === 'sent' ? wire.sendResult(task, historyLength) : wire.taskResult(task, historyLength);
         return rpcResult(id, result, headers);
       }
+      case 'card':
+        return rpcResult(id, outcome.card, outcome.headers);
       case 'error':
         return rpcErrorFromMessage(id, outcome.error, outcome.status, outcome.headers, outcome.jsonRpcCode);
       case 'refusal':

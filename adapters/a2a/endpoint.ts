@@ -11,7 +11,8 @@ import { sendAnswer } from '../json-rpc/send-answer.ts';
 import { transportRequest, type TransportRequest } from '../json-rpc/transport-request.ts';
 import type { HttpState, KoaCtx } from '../http/state.ts';
 import { queryOnlyRules, refuseUnexpectedInput } from '../http/strict-input.ts';
-import { A2A_ENDPOINT_PATH, buildAgentCard } from './card.ts';
+import { authenticateA2a } from './authenticate.ts';
+import { A2A_ENDPOINT_PATH, buildAgentCard, buildExtendedAgentCard } from './card.ts';
 import { parseEnvelope } from './envelope.ts';
 import { exchangeErrorFromMessage, refusalReply, type A2aReply, type RequestId } from './json-rpc.ts';
 import { a2aOperation, decodeCall, type DecodedCall } from './methods.ts';
@@ -81,6 +82,7 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
   const skills = buildSkillTable(invoker.procedures);
   const card = buildAgentCard(skills, options.urls);
   const cardText = perSite((urls) => JSON.stringify(buildAgentCard(skills, urls)));
+  const extendedCard = perSite((urls) => buildExtendedAgentCard(skills, urls));
   const bodyLimit = Math.min(options.maxBodyBytes, A2A_MAX_BODY_BYTES);
 
   /** Idempotency-Key refusals (400 invalid key) in the dual ErrorMessage + JSON-RPC body. */
@@ -108,6 +110,8 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
           return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);
         case 'protocols.a2a.getTask':
           return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);
+        case 'protocols.a2a.getExtendedCard':
+          return await invoker.call(call.procedure, { ...shared, card: extendedCard(context.urls) }, context);
         case 'protocols.a2a.refuseUnknownMethod':
           return await invoker.call(call.procedure, { ...shared, refusal: call.refusal }, context);
       }
@@ -141,7 +145,9 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
       body: envelope.json,
       vary: ['A2A-Version'],
     });
-    return answer(createContext(requestFacts(ctx)), { version: negotiated.version, id, method }, call, idempotency);
+    const authenticated = await authenticateA2a(createContext(requestFacts(ctx)), id);
+    if ('reply' in authenticated) return authenticated.reply;
+    return answer(authenticated.context, { version: negotiated.version, id, method }, call, idempotency);
   };
 
   // The card takes no query parameter (strict-input.ts); the JSON-RPC POST is A2A's to read, extensible members included.

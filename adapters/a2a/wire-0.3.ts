@@ -55,7 +55,7 @@ const task = (value: AgentTask, historyLength: number | undefined) => writeTask(
 /** A2A 0.3 (JSON-RPC binding): `kind` on every object, lower-case states and roles; the send result is the Task. */
 export const wire03: Wire = {
   version: '0.3',
-  methods: { send: 'message/send', get: 'tasks/get' },
+  methods: { send: 'message/send', get: 'tasks/get', extendedCard: 'agent/getAuthenticatedExtendedCard' },
   readSendParams(params) {
     const parsed = ZSendParams.safeParse(params);
     if (!parsed.success) return invalidParams(parsed.error.issues);

@@ -76,7 +76,7 @@ function readPart(entry: z.infer<typeof ZPart>, index: number): AgentPart | Retu
 /** A2A 1.0 (JSON-RPC binding): no `kind` fields, ROLE_ and TASK_STATE_ enums as strings; the send result is {task}. */
 export const wire10: Wire = {
   version: '1.0',
-  methods: { send: 'SendMessage', get: 'GetTask' },
+  methods: { send: 'SendMessage', get: 'GetTask', extendedCard: 'GetExtendedAgentCard' },
   readSendParams(params) {
     const parsed = ZSendParams.safeParse(params);
     if (!parsed.success) return invalidParams(parsed.error.issues);

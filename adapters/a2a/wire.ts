@@ -20,7 +20,7 @@ type Read<T> = { value: T } | { invalid: ErrorMessage };
  */
 export interface Wire {
   version: A2aVersion;
-  methods: { send: string; get: string };
+  methods: { send: string; get: string; extendedCard: string };
   readSendParams(params: Record<string, unknown>): Read<IncomingMessage>;
   readGetParams(params: Record<string, unknown>): Read<TaskQuery>;
   /** The result of message/send (SendMessage). */

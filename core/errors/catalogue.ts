@@ -246,6 +246,19 @@ export const errorCatalogue = {
     resolution:
       'A task that has ended (completed, failed, rejected) takes no more messages: send a new message without taskId (keep contextId to stay in the conversation).',
   },
+  // -32031 and -32032, outside A2A's -32001..-32009 (its -32001 is TaskNotFound): A2A 1.0 leaves auth errors' JSON-RPC code to the agent.
+  A2A_UNAUTHORIZED: {
+    status: 401,
+    jsonRpc: -32031,
+    resolution:
+      'Send no Authorization header (anonymous use), or an OAuth access token issued for this A2A endpoint: authorize with resource={base_url}/v1/agent/a2a and scope a2a:tasks (the resource_metadata URL of the WWW-Authenticate header leads to the authorization server), then send Authorization: Bearer <token>.',
+  },
+  A2A_INSUFFICIENT_SCOPE: {
+    status: 403,
+    jsonRpc: -32032,
+    resolution:
+      'Authorize again asking for the scope a2a:tasks with resource={base_url}/v1/agent/a2a, and send the new access token.',
+  },
   A2A_VERSION_NOT_SUPPORTED: {
     status: 400,
     jsonRpc: -32009,

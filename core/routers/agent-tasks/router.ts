@@ -1,12 +1,13 @@
 import { router } from '../../trpc.ts';
 import { deleteExpiredTasks } from './delete-expired-tasks.ts';
+import { getExtendedCard } from './get-extended-card.ts';
 import { getTask } from './get-task.ts';
 import { refuseUnknownMethod } from './refuse-unknown-method.ts';
 import { sendMessage } from './send-message.ts';
 import { storageUsage } from './storage-usage.ts';
 
 /** The A2A agent's methods, one procedure each, reached only through the invoker (no REST mapping, not on /api/trpc). */
-export const a2aRouter = router({ sendMessage, getTask, refuseUnknownMethod });
+export const a2aRouter = router({ sendMessage, getTask, refuseUnknownMethod, getExtendedCard });
 
 /** The A2A tasks' upkeep, system only: the sweeper's deletion and the admin command's storage report. */
 export const agentTasksRouter = router({ sweepExpired: deleteExpiredTasks, storageUsage });

@@ -28,6 +28,8 @@ export type A2aOutcome =
       headers: Record<string, string>;
     }
   | { kind: 'error'; error: ErrorMessage; status: number; headers: Record<string, string>; jsonRpcCode?: number }
+  /** The authenticated extended agent card (GetExtendedAgentCard, agent/getAuthenticatedExtendedCard), as the adapter built it. */
+  | { kind: 'card'; card: Record<string, unknown>; headers: Record<string, string> }
   | { kind: 'refusal'; error: ErrorMessage; headers: Record<string, string> };
 
 /** An A2A answer as HTTP: status, headers and the body already written, and the catalogue code of an error. */

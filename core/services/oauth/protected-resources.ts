@@ -16,11 +16,6 @@ export interface ProtectedResource {
 
 const scopesOf: Record<ProtectedResourceName, readonly string[]> = { mcp: mcpScopes, a2a: a2aScopes };
 
-/** The scopes of one resource; a token of that audience carries no other. */
-export function resourceScopes(name: ProtectedResourceName): readonly string[] {
-  return scopesOf[name];
-}
-
 /** Both resources, MCP first: the one an authorization request that names none is for. */
 export function protectedResources(urls: SiteUrls): ProtectedResource[] {
   const { resource, a2aResource } = oauthUrls(urls);
@@ -28,11 +23,6 @@ export function protectedResources(urls: SiteUrls): ProtectedResource[] {
     { name: 'mcp', url: resource, scopes: mcpScopes },
     { name: 'a2a', url: a2aResource, scopes: a2aScopes },
   ];
-}
-
-/** The resource an indicator names, or undefined for a URL that is not one of ours. */
-export function resourceAt(urls: SiteUrls, url: string): ProtectedResource | undefined {
-  return protectedResources(urls).find((resource) => resource.url === url);
 }
 
 /**
