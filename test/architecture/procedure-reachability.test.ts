@@ -21,7 +21,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const HAND_SERVED: Record<string, string> = {
   'blog.getMedia': 'GET /api/v1/blog/media/{publicId} (the media proxy)',
   'protocols.oauth.metadata.getAuthorizationServerMetadata': 'GET /.well-known/oauth-authorization-server',
-  'protocols.oauth.metadata.getProtectedResourceMetadata': 'GET /.well-known/oauth-protected-resource[/api/v1/mcp]',
+  'protocols.oauth.metadata.getProtectedResourceMetadata':
+    'GET /.well-known/oauth-protected-resource[/api/v1/mcp | /api/v1/agent/a2a]',
   'protocols.oauth.clients.registerClient': 'POST /api/oauth/register',
   'protocols.oauth.authorization.beginAuthorization': 'GET /api/oauth/authorize',
   'protocols.oauth.authorization.signIn': 'POST /api/oauth/authorize (the sign-in form)',
@@ -31,6 +32,7 @@ const HAND_SERVED: Record<string, string> = {
   'protocols.a2a.sendMessage': 'A2A message/send, SendMessage',
   'protocols.a2a.getTask': 'A2A tasks/get, GetTask',
   'protocols.a2a.refuseUnknownMethod': 'A2A methods the agent does not implement',
+  'protocols.a2a.getExtendedCard': 'A2A agent/getAuthenticatedExtendedCard, GetExtendedAgentCard',
   'protocols.x402.purchasePaidReference': 'GET /api/v1/agent/paid-reference (x402)',
   'protocols.ucp.getAcpDiscovery': 'GET /.well-known/acp.json',
   'infrastructure.operations.getGauges': 'GET /api/metrics',
