@@ -1,6 +1,7 @@
 import { isApiTokenShaped } from '../../core/auth/api-token.ts';
 import { a2aScopes } from '../../core/auth/scopes.ts';
-import type { Context } from '../../core/context.ts';
+import type { Context, Principal } from '../../core/context.ts';
+import { classifyError } from '../../core/errors/index.ts';
 import { a2aAuthRefusal } from '../../core/services/a2a/auth-challenge.ts';
 import { exchangeErrorFromMessage, type A2aReply, type RequestId } from './json-rpc.ts';
 
@@ -26,9 +27,17 @@ export async function authenticateA2a(
     const { error, headers } = a2aAuthRefusal(context.urls, problem);
     return { reply: exchangeErrorFromMessage(id, error, headers) };
   };
-  const principal = isApiTokenShaped(bearer)
-    ? undefined
-    : await context.services.accessTokenVerifier?.(bearer, context, 'a2a');
+  let principal: Principal | undefined;
+  try {
+    principal = isApiTokenShaped(bearer)
+      ? undefined
+      : await context.services.accessTokenVerifier?.(bearer, context, 'a2a');
+  } catch (error) {
+    // The database away is not a bad token: 503 in the endpoint's dual body, so the client retries rather than re-authorizes.
+    const classified = classifyError(error, context.requestId);
+    if (classified.unexpected) context.log.error({ err: error }, 'unexpected error verifying an A2A access token');
+    return { reply: exchangeErrorFromMessage(id, classified.body, classified.headers) };
+  }
   if (principal?.kind !== 'oauth') return refuse('invalid');
   if (!a2aScopes.every((scope) => principal.scopes.includes(scope))) return refuse('scope');
   return { context: { ...context, principal } };

@@ -70,7 +70,8 @@ function sendCard(ctx: KoaCtx, cardText: string): void {
 /**
  * The A2A agent (JSON-RPC binding, A2A 1.0 and 0.3 on one URL): transport checks (method,
  * Content-Type), the body within its limit, one JSON-RPC request (400 with the dual ErrorMessage +
- * JSON-RPC body otherwise), the version from A2A-Version, then the method and params decoded from
+ * JSON-RPC body otherwise), the version from A2A-Version, the optional Bearer access token of the A2A
+ * resource (authenticate.ts: 401/403 when refused), then the method and params decoded from
  * the version's wire and answered by the method's procedure in one call (the A2A service in core
  * runs the task's lifecycle and writes the answer through this adapter's wire). This adapter holds
  * no domain logic. The skill table (for the card) is built once, here, when the app is composed; the
