@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { AgentCard } from '@a2a-js/sdk';
-import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
+import {
+  ClientFactory,
+  ClientFactoryOptions,
+  DefaultAgentCardResolver,
+  JsonRpcTransportFactory,
+} from '@a2a-js/sdk/client';
 import {
   ClientFactory as ClientFactory03,
   ClientFactoryOptions as ClientFactoryOptions03,
@@ -308,7 +313,7 @@ describe('A2A authentication: the OAuth A2A resource, whose tasks, the extended 
       expectRefusal(await rpc(legacy), 401, legacy.id);
     });
 
-    it('the SDKs fetch it with a token: @a2a-js/sdk 1.3 (1.0) and a2a-js 0.3.14 getAgentCard', async () => {
+    it('the SDKs fetch it with a token: @a2a-js/sdk 1.3 (1.0 and its 0.3 mode) and a2a-js 0.3.14 getAgentCard', async () => {
       const withToken: typeof fetch = (input, init) => {
         const headers = new Headers(init?.headers);
         headers.set('Authorization', `Bearer ${owner.token}`);
@@ -322,6 +327,21 @@ describe('A2A authentication: the OAuth A2A resource, whose tasks, the extended 
       const client = await factory.createFromUrl(service().config.siteUrl);
       const modern = await client.getAgentCard();
       expect(modern.description).to.contain('Authenticated');
+
+      // The same SDK in its 0.3 mode, from the card's 0.3 fields: agent/getAuthenticatedExtendedCard.
+      const legacyCompat = { enabled: true };
+      const compatFactory = new ClientFactory(
+        ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+          transports: [new JsonRpcTransportFactory({ fetchImpl: withToken, legacyCompat })],
+          cardResolver: new DefaultAgentCardResolver({ legacyCompat }),
+        }),
+      );
+      const { supportedInterfaces: _current, ...legacyCard } = (
+        await request<Json>(`${service().config.siteUrl}/.well-known/agent-card.json`)
+      ).body;
+      const compat = await (await compatFactory.createFromAgentCard(legacyCard)).getAgentCard();
+      expect(compat.description).to.contain('Authenticated');
+      expect(compat.securitySchemes.oauth2?.scheme?.$case).to.equal('oauth2SecurityScheme');
 
       const factory03 = new ClientFactory03(
         ClientFactoryOptions03.createFrom(ClientFactoryOptions03.default, {
