@@ -2,6 +2,7 @@ import type { Config } from '../core/config.ts';
 import { createServiceCaches } from '../core/services/caches.ts';
 import type { CoreServices } from '../core/services/index.ts';
 import { createAccessTokenVerifier } from '../core/services/oauth/access-tokens.ts';
+import { protectedResources } from '../core/services/oauth/protected-resources.ts';
 import { formTokenKeySource } from '../core/services/oauth/authorize/form-token.ts';
 import { keyEncryptionKeySource } from '../core/services/oauth/key-encryption-key.ts';
 import { oauthUrls } from '../core/services/oauth/urls.ts';
@@ -42,9 +43,11 @@ export function createCoreServices(database: Database, config: Config): CoreServ
     caches,
     oauth: { keyEncryptionKey: kek, formTokenKey: formTokenKeySource(kek), accessTokenTtlSeconds },
     passwordChecks: createWorkLimit({ ...config.passwordChecks, what: 'password checks' }),
-    accessTokenVerifier: (token, ctx) => {
-      const { issuer, resource } = oauthUrls(ctx.urls);
-      return verifyAccessToken(token, { em: ctx.em, now: ctx.clock.now(), issuer, audience: resource });
+    accessTokenVerifier: (token, ctx, audience = 'mcp') => {
+      const { issuer } = oauthUrls(ctx.urls);
+      const resource = protectedResources(ctx.urls).find((candidate) => candidate.name === audience)!;
+      const request = { em: ctx.em, now: ctx.clock.now(), issuer, audience: resource.url, scopes: resource.scopes };
+      return verifyAccessToken(token, request);
     },
     oauthRedirectPolicy: config.oauthRedirects,
     payments: paymentSettings(config.payments),

@@ -34,6 +34,8 @@ export const wireAnswerWriter: A2aAnswerWriter = {
         const data = wires[version].errorData(outcome.error, code);
         return rpcErrorFromMessage(id, outcome.error, outcome.status, outcome.headers, code, data);
       }
+      case 'card':
+        return rpcResult(id, outcome.card, outcome.headers);
       case 'refusal':
         return exchangeErrorFromMessage(id, outcome.error, outcome.headers);
     }

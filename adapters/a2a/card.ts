@@ -1,6 +1,7 @@
 import type { SiteUrls } from '../../core/context.ts';
 import { AGENT_TASK_RETENTION_DAYS } from '../../core/services/agent-tasks/retention.ts';
 import { API_VERSION } from '../../core/version.ts';
+import { cardSecurity } from './card-security.ts';
 import type { SkillTable } from './skills.ts';
 
 /** The JSON-RPC endpoint under {base_url}; its URL is also where the card is served. */
@@ -33,11 +34,13 @@ export function buildAgentCard(table: SkillTable, urls: SiteUrls): Record<string
       'absolute URLs included) and a text part summarising it. A domain error (not found, rate limited) ends the task ' +
       'failed with the ErrorMessage in its status message. Tasks are kept ' +
       `${AGENT_TASK_RETENTION_DAYS} days after their last message and read with tasks/get (GetTask); a task id is ` +
-      'the only key to its task, so keep it private. No credentials are needed.',
+      'the only key to its task, so keep it private. No credentials are needed; an OAuth access token of this ' +
+      'service for this endpoint (scope a2a:tasks, see securitySchemes) makes your tasks private to your grant.',
     version: API_VERSION,
     provider: { organization: 'Field Service API', url: urls.site },
     documentationUrl: `${urls.base}/docs`,
-    capabilities: { streaming: false, pushNotifications: true },
+    capabilities: { streaming: false, pushNotifications: true, extendedAgentCard: true },
+    ...cardSecurity(urls),
     defaultInputModes: MODES,
     defaultOutputModes: MODES,
     skills: table.skills.map(({ meta }) => ({
@@ -56,5 +59,24 @@ export function buildAgentCard(table: SkillTable, urls: SiteUrls): Record<string
     protocolVersion: '0.3.0',
     url: endpoint,
     preferredTransport: 'JSONRPC',
+    supportsAuthenticatedExtendedCard: true,
   };
+}
+
+/** What the extended card adds to the public card's description: what an authenticated caller gets. */
+const AUTHENTICATED =
+  ' Authenticated (this card is answered to an access token with a2a:tasks): every task you create belongs to your ' +
+  "grant. Only your grant's tokens read it, continue it with taskId, and, where this agent offers them, list, " +
+  'cancel or subscribe to it and register push notification configs for it; anonymous callers and other grants ' +
+  'get "task not found" (-32001) for it, even knowing its id. Listing without naming a contextId lists your ' +
+  "grant's tasks. The same skills, budget and retention apply.";
+
+/**
+ * The authenticated extended card (GetExtendedAgentCard, agent/getAuthenticatedExtendedCard): the
+ * public card, its description saying what a caller with an A2A access token gets. Built here, beside
+ * the public card, from the same skill table; core decides who may read it.
+ */
+export function buildExtendedAgentCard(table: SkillTable, urls: SiteUrls): Record<string, unknown> {
+  const card = buildAgentCard(table, urls);
+  return { ...card, description: `${String(card.description)}${AUTHENTICATED}` };
 }

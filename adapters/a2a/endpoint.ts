@@ -11,7 +11,8 @@ import { sendAnswer } from '../json-rpc/send-answer.ts';
 import { transportRequest, type TransportRequest } from '../json-rpc/transport-request.ts';
 import type { HttpState, KoaCtx } from '../http/state.ts';
 import { queryOnlyRules, refuseUnexpectedInput } from '../http/strict-input.ts';
-import { A2A_ENDPOINT_PATH, buildAgentCard } from './card.ts';
+import { authenticateA2a } from './authenticate.ts';
+import { A2A_ENDPOINT_PATH, buildAgentCard, buildExtendedAgentCard } from './card.ts';
 import { parseEnvelope } from './envelope.ts';
 import { exchangeErrorFromMessage, refusalReply, type A2aReply, type RequestId } from './json-rpc.ts';
 import { a2aOperation, decodeCall, type DecodedCall } from './methods.ts';
@@ -69,7 +70,8 @@ function sendCard(ctx: KoaCtx, cardText: string): void {
 /**
  * The A2A agent (JSON-RPC binding, A2A 1.0 and 0.3 on one URL): transport checks (method,
  * Content-Type), the body within its limit, one JSON-RPC request (400 with the dual ErrorMessage +
- * JSON-RPC body otherwise), the version from A2A-Version, then the method and params decoded from
+ * JSON-RPC body otherwise), the version from A2A-Version, the optional Bearer access token of the A2A
+ * resource (authenticate.ts: 401/403 when refused), then the method and params decoded from
  * the version's wire and answered by the method's procedure in one call (the A2A service in core
  * runs the task's lifecycle and writes the answer through this adapter's wire). This adapter holds
  * no domain logic. The skill table (for the card) is built once, here, when the app is composed; the
@@ -81,6 +83,7 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
   const skills = buildSkillTable(invoker.procedures);
   const card = buildAgentCard(skills, options.urls);
   const cardText = perSite((urls) => JSON.stringify(buildAgentCard(skills, urls)));
+  const extendedCard = perSite((urls) => buildExtendedAgentCard(skills, urls));
   const bodyLimit = Math.min(options.maxBodyBytes, A2A_MAX_BODY_BYTES);
 
   /** Idempotency-Key refusals (400 invalid key) in the dual ErrorMessage + JSON-RPC body. */
@@ -120,6 +123,8 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
           return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);
         case 'protocols.a2a.listTasks':
           return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);
+        case 'protocols.a2a.getExtendedCard':
+          return await invoker.call(call.procedure, { ...shared, card: extendedCard(context.urls) }, context);
         case 'protocols.a2a.refuseUnknownMethod':
           return await invoker.call(call.procedure, { ...shared, refusal: call.refusal }, context);
       }
@@ -153,7 +158,9 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
       body: envelope.json,
       vary: ['A2A-Version'],
     });
-    return answer(createContext(requestFacts(ctx)), { version: negotiated.version, id, method }, call, idempotency);
+    const authenticated = await authenticateA2a(createContext(requestFacts(ctx)), id);
+    if ('reply' in authenticated) return authenticated.reply;
+    return answer(authenticated.context, { version: negotiated.version, id, method }, call, idempotency);
   };
 
   /**

@@ -61,6 +61,7 @@ export type DecodedCall =
   | { procedure: 'protocols.a2a.deletePushConfig'; params: ReturnType<PushWire['readDeleteParams']> }
   | { procedure: 'protocols.a2a.cancelTask'; params: ReturnType<Wire['readCancelParams']> }
   | { procedure: 'protocols.a2a.listTasks'; params: ReturnType<NonNullable<Wire['readListParams']>> }
+  | { procedure: 'protocols.a2a.getExtendedCard' }
   | { procedure: 'protocols.a2a.refuseUnknownMethod'; refusal: ReturnType<typeof errorMessage> };
 
 /** A message's params with the push notification config it may carry for its task. */
@@ -89,6 +90,8 @@ export function decodeCall(version: A2aVersion, request: A2aRequest): DecodedCal
     return { procedure: 'protocols.a2a.cancelTask', params: wires[version].readCancelParams(params) };
   const readList = wires[version].readListParams;
   if (kind === 'list' && readList) return { procedure: 'protocols.a2a.listTasks', params: readList(params) };
+  // Its params (1.0: an optional tenant, unused here) are ignored: there is one agent and one extended card.
+  if (kind === 'extendedCard') return { procedure: 'protocols.a2a.getExtendedCard' };
   const message =
     otherVersionHint(version, method) ??
     `Method not found: ${JSON.stringify(method.slice(0, 100))}. A2A ${version} methods here: ${Object.keys(methods[version]).join(', ')}.`;

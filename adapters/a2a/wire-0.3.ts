@@ -59,7 +59,12 @@ const task = (value: AgentTask, historyLength: number | undefined) => writeTask(
  */
 export const wire03: Wire = {
   version: '0.3',
-  methods: { send: 'message/send', get: 'tasks/get', cancel: 'tasks/cancel' },
+  methods: {
+    send: 'message/send',
+    get: 'tasks/get',
+    cancel: 'tasks/cancel',
+    extendedCard: 'agent/getAuthenticatedExtendedCard',
+  },
   readSendParams(params) {
     const parsed = ZSendParams.safeParse(params);
     if (!parsed.success) return invalidParams(parsed.error.issues);

@@ -79,7 +79,13 @@ function readPart(entry: z.infer<typeof ZPart>, index: number): AgentPart | Retu
 /** A2A 1.0 (JSON-RPC binding): no `kind` fields, ROLE_ and TASK_STATE_ enums as strings; the send result is {task}. */
 export const wire10: Wire = {
   version: '1.0',
-  methods: { send: 'SendMessage', get: 'GetTask', cancel: 'CancelTask', list: 'ListTasks' },
+  methods: {
+    send: 'SendMessage',
+    get: 'GetTask',
+    cancel: 'CancelTask',
+    list: 'ListTasks',
+    extendedCard: 'GetExtendedAgentCard',
+  },
   readSendParams(params) {
     const parsed = ZSendParams.safeParse(params);
     if (!parsed.success) return invalidParams(parsed.error.issues);

@@ -24,7 +24,7 @@ type Read<T> = { value: T } | { invalid: ErrorMessage };
 export interface Wire {
   version: A2aVersion;
   /** `list` only where the version defines a list method (0.3 has none). */
-  methods: { send: string; get: string; cancel: string; list?: string };
+  methods: { send: string; get: string; cancel: string; list?: string; extendedCard: string };
   readSendParams(params: Record<string, unknown>): Read<IncomingMessage>;
   readGetParams(params: Record<string, unknown>): Read<TaskQuery>;
   readCancelParams(params: Record<string, unknown>): Read<CancelQuery>;

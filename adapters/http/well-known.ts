@@ -1,8 +1,12 @@
+import type { z } from 'zod';
 import Router from '@koa/router';
 import type { ProcedurePath } from '../../core/procedures/invoker.ts';
+import type { ZGetProtectedResourceMetadataInput } from '../../core/routers/oauth/get-protected-resource-metadata.schema.ts';
 import type { ProcedureAccess } from './procedure-access.ts';
 import { requestFacts } from './request-facts.ts';
 import type { HttpState, KoaCtx } from './state.ts';
+
+type ProtectedResourceInput = NonNullable<z.infer<typeof ZGetProtectedResourceMetadataInput>>;
 
 /** The documents under {site_url}/.well-known/ and the procedure answering each (it takes no input). */
 const documents: ReadonlyArray<readonly [path: string, procedure: ProcedurePath]> = [
@@ -32,19 +36,25 @@ export function wellKnownRoutes({ invoker, createContext }: ProcedureAccess): Ro
       ctx.body = JSON.stringify(document);
     });
   }
-  // The views of the MCP endpoint (adapters/mcp/tool-view.ts), path-inserted like the endpoint itself.
-  const view = (toolsets: string | undefined, readonly: boolean) => async (ctx: KoaCtx) => {
+  /** A protected resource's metadata: an MCP view's, or the A2A resource's. */
+  const resourceMetadata = async (ctx: KoaCtx, input: ProtectedResourceInput) => {
     const context = createContext(requestFacts(ctx));
-    const input = { toolsets: toolsets?.split(',').filter((name) => name.length > 0), readonly };
     const document = await invoker.call('protocols.oauth.metadata.getProtectedResourceMetadata', input, context);
     ctx.status = 200;
     ctx.set(context.response.headers);
     ctx.type = 'application/json';
     ctx.body = JSON.stringify(document);
   };
+  // The views of the MCP endpoint (adapters/mcp/tool-view.ts), path-inserted like the endpoint itself.
+  const view = (toolsets: string | undefined, readonly: boolean) => (ctx: KoaCtx) =>
+    resourceMetadata(ctx, { toolsets: toolsets?.split(',').filter((name) => name.length > 0), readonly });
   const prefix = '/.well-known/oauth-protected-resource/api/v1/mcp';
   router.get(`${prefix}/readonly`, view(undefined, true));
   router.get(`${prefix}/x/:toolsets`, (ctx) => view(ctx.params.toolsets, false)(ctx));
   router.get(`${prefix}/x/:toolsets/readonly`, (ctx) => view(ctx.params.toolsets, true)(ctx));
+  // The A2A endpoint ({base_url}/v1/agent/a2a) is a protected resource of its own (RFC 9728, path-inserted).
+  router.get('/.well-known/oauth-protected-resource/api/v1/agent/a2a', (ctx) =>
+    resourceMetadata(ctx, { resource: 'a2a' }),
+  );
   return router;
 }

@@ -6,11 +6,11 @@ import { isApiTokenShaped } from './api-token.ts';
 const challenge = 'Bearer realm="field-service-api"';
 
 /**
- * The principal of a request: the one the context was built with (scripts, tests, and the MCP
- * adapter after verifying its access token), else the workspace API token of its bearer
- * credentials. Nothing else becomes a principal here: an OAuth access token is issued for the MCP
- * resource alone (one audience per token), so on every other surface it is refused like any unknown
- * token. Missing credentials and invalid tokens are both UNAUTHORIZED, with an RFC 6750 challenge;
+ * The principal of a request: the one the context was built with (scripts, tests, and the MCP and
+ * A2A adapters after verifying an access token), else the workspace API token of its bearer
+ * credentials. Nothing else becomes a principal here: an OAuth access token is issued for the MCP or
+ * the A2A resource (one audience per token; their adapters verify it), so on every other surface it is
+ * refused like any unknown token. Missing credentials and invalid tokens are both UNAUTHORIZED, with an RFC 6750 challenge;
  * the message never says which part of a token was wrong.
  */
 export async function resolvePrincipal(ctx: Context): Promise<Principal> {

@@ -9,6 +9,12 @@ export type ToolAccess = 'read' | 'customers:write' | 'jobs:write';
 /** OAuth scopes of the MCP resource (spec 5.4). `mcp:use` is the legacy name of `mcp:read`. */
 export const mcpScopes = ['mcp:read', 'mcp:use', 'mcp:customers:write', 'mcp:jobs:write', 'mcp:write'] as const;
 
+/** OAuth scopes of the A2A resource: `a2a:tasks` makes the caller a grant whose tasks are its own (docs/a2a.md). */
+export const a2aScopes = ['a2a:tasks'] as const;
+
+/** Every scope this authorization server knows: a client registers and asks for these; a grant holds one resource's. */
+export const oauthScopes = [...mcpScopes, ...a2aScopes] as const;
+
 /** Scopes of workspace API tokens (internal clients and webhook management). */
 export const apiTokenScopes = ['workspace:read', 'workspace:write', 'webhooks:manage'] as const;
 export const defaultApiTokenScopes = ['workspace:read', 'workspace:write'] as const;

@@ -252,20 +252,27 @@ export const errorCatalogue = {
     resolution:
       'A task that has ended (completed, failed, rejected) takes no more messages: send a new message without taskId (keep contextId to stay in the conversation).',
   },
+  // -32031 and -32032, outside A2A's -32001..-32009 (its -32001 is TaskNotFound): A2A 1.0 leaves auth errors' JSON-RPC code to the agent.
+  A2A_UNAUTHORIZED: {
+    status: 401,
+    jsonRpc: -32031,
+    resolution:
+      'Send no Authorization header (anonymous use), or an OAuth access token issued for this A2A endpoint: authorize with resource={base_url}/v1/agent/a2a and scope a2a:tasks (the resource_metadata URL of the WWW-Authenticate header leads to the authorization server), then send Authorization: Bearer <token>.',
+  },
+  A2A_INSUFFICIENT_SCOPE: {
+    status: 403,
+    jsonRpc: -32032,
+    resolution:
+      'Authorize again asking for the scope a2a:tasks with resource={base_url}/v1/agent/a2a, and send the new access token.',
+  },
   A2A_VERSION_NOT_SUPPORTED: {
     status: 400,
     jsonRpc: -32009,
     resolution: 'Send A2A-Version: 1.0, A2A-Version: 0.3 or no A2A-Version header (0.3).',
   },
-  A2A_PUSH_AUTHENTICATION_REQUIRED: {
-    status: 401,
-    jsonRpc: -32031,
-    resolution:
-      'Push notification configs belong to the OAuth grant that creates them: send the request with Authorization: Bearer <an access token issued for the A2A endpoint>.',
-  },
   A2A_PUSH_CONFIG_LIMIT_REACHED: {
     status: 200,
-    jsonRpc: -32032,
+    jsonRpc: -32033,
     resolution:
       'Delete a push notification config you no longer need (DeleteTaskPushNotificationConfig, tasks/pushNotificationConfig/delete), or reuse its id to replace it.',
   },

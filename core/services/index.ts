@@ -66,8 +66,9 @@ export interface CoreServices {
    */
   oauthClientDocuments?: ClientDocumentSource;
   /**
-   * Verifies OAuth access tokens for the MCP resource (their one audience). Only the MCP adapter uses
-   * it; the bearer path of every other surface (core/auth/authenticate.ts) accepts workspace API tokens only.
+   * Verifies OAuth access tokens for the MCP or the A2A resource (each token has one audience). Only the
+   * MCP and A2A adapters use it; the bearer path of every other surface (core/auth/authenticate.ts)
+   * accepts workspace API tokens only.
    */
   accessTokenVerifier?: AccessTokenVerifier;
   /** The authorization server's token signing. */

@@ -83,6 +83,8 @@ export async function callAs(context: Context, version: Version, method: string,
     case 'protocols.a2a.listTasks':
       answer = await a2a.listTasks({ exchange, params: neutral(call.params) });
       break;
+    case 'protocols.a2a.getExtendedCard':
+      throw new Error('the push fixtures do not read the extended card');
     default:
       answer = await a2a.refuseUnknownMethod({ exchange, refusal: call.refusal });
   }

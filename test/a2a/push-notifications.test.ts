@@ -131,7 +131,10 @@ describe('A2A push notification configs', function () {
           headers,
         );
         expect(create.status).to.equal(401);
-        expect(create.headers.get('www-authenticate')).to.equal('Bearer');
+        expect(create.headers.get('www-authenticate')).to.match(
+          /^Bearer resource_metadata="[^"]+\/\.well-known\/oauth-protected-resource\/api\/v1\/agent\/a2a", scope="a2a:tasks"$/,
+        );
+        expect(create.body.code).to.equal('A2A_UNAUTHORIZED');
         expect(create.body.error.code).to.equal(-32031);
         expect(create.body.id).to.equal(7);
         const list = await rpc(
@@ -289,7 +292,7 @@ describe('A2A push notification configs', function () {
     expect(notUuid.body.error.code).to.equal(-32001);
   });
 
-  it('holds at most five configs per task (-32032 beyond), replacing one by its id still works', async () => {
+  it('holds at most five configs per task (-32033 beyond), replacing one by its id still works', async () => {
     const taskId = await ownedTask(owner());
     for (let index = 0; index < 5; index += 1) {
       const answer = await callAs(owner(), '1.0', 'CreateTaskPushNotificationConfig', {
@@ -303,7 +306,7 @@ describe('A2A push notification configs', function () {
       taskId,
       url: 'https://a.example.com/',
     });
-    expect(sixth.body.error.code).to.equal(-32032);
+    expect(sixth.body.error.code).to.equal(-32033);
     const replaced = await callAs(owner(), '1.0', 'CreateTaskPushNotificationConfig', {
       taskId,
       id: 'c0',

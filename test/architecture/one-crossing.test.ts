@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { rpc as a2aRpc, send03, send10, V1 } from '../a2a/fixtures.ts';
+import { a2aAccessToken } from '../helpers/a2a-access-token.ts';
 import { request } from '../helpers/http.ts';
 import type { LogSink } from '../helpers/log-sink.ts';
 import { service } from '../helpers/root-hooks.ts';
@@ -128,6 +129,27 @@ describe('one crossing into core per request', function () {
     const legacy = traced();
     const cancel03 = { jsonrpc: '2.0', id: 3, method: 'tasks/cancel', params: { id: taskId } };
     expectOne(service().logs, legacy, (await a2aRpc(cancel03, legacy)).status, 200);
+  });
+
+  it('A2A with an access token (verified in the adapter, not a crossing): GetExtendedAgentCard and SendMessage', async () => {
+    const { token } = await a2aAccessToken();
+    const card = traced();
+    const extended = await a2aRpc(
+      { jsonrpc: '2.0', id: 1, method: 'GetExtendedAgentCard' },
+      { ...V1, ...card, Authorization: `Bearer ${token}` },
+    );
+    expectOne(service().logs, card, extended.status, 200);
+    const anonymous = traced();
+    expectOne(
+      service().logs,
+      anonymous,
+      (await a2aRpc({ jsonrpc: '2.0', id: 1, method: 'GetExtendedAgentCard' }, { ...V1, ...anonymous })).status,
+      401,
+    );
+    const sent = traced();
+    const ask = { data: { skill: 'find-businesses', arguments: { per_page: 1 } }, mediaType: 'application/json' };
+    const answered = await a2aRpc(send10([ask]), { ...V1, ...sent, Authorization: `Bearer ${token}` });
+    expectOne(service().logs, sent, answered.status, 200);
   });
 
   describe('MCP', () => {

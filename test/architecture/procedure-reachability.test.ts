@@ -21,7 +21,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const HAND_SERVED: Record<string, string> = {
   'blog.getMedia': 'GET /api/v1/blog/media/{publicId} (the media proxy)',
   'protocols.oauth.metadata.getAuthorizationServerMetadata': 'GET /.well-known/oauth-authorization-server',
-  'protocols.oauth.metadata.getProtectedResourceMetadata': 'GET /.well-known/oauth-protected-resource[/api/v1/mcp]',
+  'protocols.oauth.metadata.getProtectedResourceMetadata':
+    'GET /.well-known/oauth-protected-resource[/api/v1/mcp | /api/v1/agent/a2a]',
   'protocols.oauth.clients.registerClient': 'POST /api/oauth/register',
   'protocols.oauth.authorization.beginAuthorization': 'GET /api/oauth/authorize',
   'protocols.oauth.authorization.signIn': 'POST /api/oauth/authorize (the sign-in form)',
@@ -39,6 +40,7 @@ const HAND_SERVED: Record<string, string> = {
   'protocols.a2a.deletePushConfig': 'A2A tasks/pushNotificationConfig/delete, DeleteTaskPushNotificationConfig',
   'protocols.a2a.listTasks': 'A2A ListTasks',
   'protocols.a2a.cancelTask': 'A2A tasks/cancel, CancelTask',
+  'protocols.a2a.getExtendedCard': 'A2A agent/getAuthenticatedExtendedCard, GetExtendedAgentCard',
   'protocols.x402.purchasePaidReference': 'GET /api/v1/agent/paid-reference (x402)',
   'protocols.ucp.getAcpDiscovery': 'GET /.well-known/acp.json',
   'infrastructure.operations.getGauges': 'GET /api/metrics',

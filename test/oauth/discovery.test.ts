@@ -5,6 +5,8 @@ import { service } from '../helpers/root-hooks.ts';
 import { createGrant, kidOf, mint } from './token-fixtures.ts';
 
 const mcpScopes = ['mcp:read', 'mcp:use', 'mcp:customers:write', 'mcp:jobs:write', 'mcp:write'];
+/** The authorization server's scopes: the MCP resource's, then the A2A resource's. */
+const serverScopes = [...mcpScopes, 'a2a:tasks'];
 
 describe('OAuth discovery documents', () => {
   const site = () => service().url;
@@ -27,7 +29,7 @@ describe('OAuth discovery documents', () => {
       registration_endpoint: `${base}/oauth/register`,
       revocation_endpoint: `${base}/oauth/revoke`,
       jwks_uri: `${base}/v1/oauth/jwks`,
-      scopes_supported: mcpScopes,
+      scopes_supported: serverScopes,
       response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       code_challenge_methods_supported: ['S256'],

@@ -4,6 +4,7 @@ import { cancelTask } from './cancel-task.ts';
 import { deleteExpiredTasks } from './delete-expired-tasks.ts';
 import { deletePushConfig } from './delete-push-config.ts';
 import { getPushConfig } from './get-push-config.ts';
+import { getExtendedCard } from './get-extended-card.ts';
 import { getTask } from './get-task.ts';
 import { listPushConfigs } from './list-push-configs.ts';
 import { listTasks } from './list-tasks.ts';
@@ -24,6 +25,7 @@ export const a2aRouter = router({
   deletePushConfig,
   listTasks,
   cancelTask,
+  getExtendedCard,
 });
 
 /** The A2A tasks' upkeep, system only: the sweeper's deletion and the admin command's storage report. */

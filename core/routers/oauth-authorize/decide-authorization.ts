@@ -39,7 +39,7 @@ export const decideAuthorization = publicProcedure
     });
     if (!checked.valid) return { next: 'redirect' as const, location: checked.location };
     const { request } = checked;
-    const { issuer, authorizationEndpoint, resource } = oauthUrls(ctx.urls);
+    const { issuer, authorizationEndpoint } = oauthUrls(ctx.urls);
     const startAgain = { next: 'redirect' as const, location: `${authorizationEndpoint}?${request.query}` };
     const user = await signedInUser(ctx.em, input.browser_key, now);
     if (!user) return startAgain;
@@ -98,7 +98,7 @@ export const decideAuthorization = publicProcedure
       userId: user.userId,
       businessId: business.id,
       scope: scopes.join(' '),
-      resource,
+      resource: request.resource,
       redirectUri: request.redirectUri,
       codeChallenge: request.codeChallenge,
     });

@@ -3,6 +3,7 @@ import { exchangeAuthorizationCode } from '../../services/oauth/code-exchange.ts
 import { isWellFormedCodeVerifier } from '../../services/oauth/pkce.ts';
 import { identifyPublicClient } from '../../services/oauth/public-client.ts';
 import { exchangeRefreshToken } from '../../services/oauth/refresh-exchange.ts';
+import { protectedResources } from '../../services/oauth/protected-resources.ts';
 import { oauthUrls } from '../../services/oauth/urls.ts';
 import { oauthTokenProcedure } from '../../trpc.ts';
 import { ZTokenRequest, ZTokenResponse, type TokenRequest } from './exchange-token.schema.ts';
@@ -39,7 +40,7 @@ export const exchangeToken = oauthTokenProcedure
       now,
       client,
       resources: input.resource ?? [],
-      expectedResource: urls.resource,
+      issuableResources: protectedResources(ctx.urls).map((resource) => resource.url),
       signing,
     };
     switch (input.grant_type) {

@@ -1,4 +1,4 @@
-import { mcpScopes } from '../../auth/scopes.ts';
+import { oauthScopes } from '../../auth/scopes.ts';
 import { cachePublicly } from '../../response-meta.ts';
 import { oauthUrls } from '../../services/oauth/urls.ts';
 import { publicProcedure } from '../../trpc.ts';
@@ -27,7 +27,7 @@ export const getAuthorizationServerMetadata = publicProcedure
       registration_endpoint: urls.registrationEndpoint,
       revocation_endpoint: urls.revocationEndpoint,
       jwks_uri: urls.jwksUri,
-      scopes_supported: [...mcpScopes],
+      scopes_supported: [...oauthScopes],
       response_types_supported: ['code' as const],
       grant_types_supported: ['authorization_code' as const, 'refresh_token' as const],
       code_challenge_methods_supported: ['S256' as const],

@@ -34,6 +34,8 @@ export type A2aOutcome =
   | { kind: 'pushConfigDeleted'; headers: Record<string, string> }
   | { kind: 'task-list'; page: TaskPage; headers: Record<string, string> }
   | { kind: 'error'; error: ErrorMessage; status: number; headers: Record<string, string>; jsonRpcCode?: number }
+  /** The authenticated extended agent card (GetExtendedAgentCard, agent/getAuthenticatedExtendedCard), as the adapter built it. */
+  | { kind: 'card'; card: Record<string, unknown>; headers: Record<string, string> }
   | { kind: 'refusal'; error: ErrorMessage; headers: Record<string, string> };
 
 /** One page of ListTasks, before any wire. */

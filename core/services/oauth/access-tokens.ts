@@ -7,6 +7,7 @@ import type { Principal } from '../../context.ts';
 import { standingGrant } from './grant-state-cache.ts';
 import type { OAuthCaches } from './oauth-caches.ts';
 import { findStandingGrant, type StandingGrant } from './grants.query.ts';
+import { scopesOfOneResource } from './protected-resources.ts';
 import { reachableScopes } from './reachable-scopes.ts';
 import {
   createKeyPublicationCache,
@@ -31,12 +32,12 @@ export interface MintAccessTokenInput {
   now: Date;
   /** {site_url}: the `iss`. */
   issuer: string;
-  /** The resource the token is for (`{base_url}/v1/mcp`): the `aud`. */
+  /** The resource the token is for (`{base_url}/v1/mcp` or `{base_url}/v1/agent/a2a`): the `aud`. */
   audience: string;
   userId: string;
   businessId: string;
   clientId: string;
-  /** Space-separated MCP scopes. */
+  /** Space-separated scopes, all of the audience's resource (protected-resources.ts). */
   scope: string;
   grantId: string;
   ttlSeconds: number;
@@ -55,8 +56,6 @@ export interface MintedAccessToken {
   jti: string;
 }
 
-const mcpScopeSet: ReadonlySet<string> = new Set(mcpScopes);
-
 function scopeList(scope: string): string[] {
   return [...new Set(scope.split(' ').filter((entry) => entry.length > 0))];
 }
@@ -64,13 +63,13 @@ function scopeList(scope: string): string[] {
 /**
  * An access token as an RFC 9068 JWT signed with the active ES256 key: header
  * `{alg: ES256, kid, typ: at+jwt}`, claims iss, aud, sub (the user), client_id, scope,
- * business_id, grant_id, iat, exp and a random jti. Only MCP scopes can be put in one.
+ * business_id, grant_id, iat, exp and a random jti. Only the scopes of one resource (MCP's, or
+ * A2A's) can be put in one: a grant is for one resource.
  */
 export async function mintAccessToken(input: MintAccessTokenInput): Promise<MintedAccessToken> {
   const scopes = scopeList(input.scope);
-  const foreign = scopes.filter((scope) => !mcpScopeSet.has(scope));
-  if (scopes.length === 0 || foreign.length > 0)
-    throw new Error(`access tokens carry MCP scopes only, got "${input.scope}"`);
+  if (scopes.length === 0 || !scopesOfOneResource(scopes))
+    throw new Error(`access tokens carry the scopes of one resource only, got "${input.scope}"`);
   const { kid, privateKey } = await signingKeyFor(input.em, input.kek, input.now, input.activeKid);
   const issuedAt = Math.floor(input.now.getTime() / 1000);
   const jti = randomUUID();
@@ -98,6 +97,8 @@ export interface VerifyAccessTokenOptions {
   issuer: string;
   /** The only accepted `aud` (this resource). */
   audience: string;
+  /** The scopes of that resource (MCP's when omitted): the token's others are dropped from the principal. */
+  scopes?: readonly string[];
   /** The app's verification keys; without them every call reads and imports its key afresh. */
   signingKeys?: KeyPublicationCache;
 }
@@ -153,7 +154,8 @@ async function verifySignedClaims(
     const claims = ZAccessTokenClaims.safeParse(payload);
     if (!claims.success || typeof payload.exp !== 'number') return undefined;
     const { sub: userId, client_id: clientId, business_id: businessId, grant_id: grantId, jti } = claims.data;
-    const scopes = scopeList(claims.data.scope).filter((scope) => mcpScopeSet.has(scope));
+    const known = options.scopes ?? mcpScopes;
+    const scopes = scopeList(claims.data.scope).filter((scope) => known.includes(scope));
     return { userId, clientId, businessId, grantId, jti, scopes, exp: payload.exp };
   } catch (error) {
     if (error instanceof Rejected || error instanceof joseErrors.JOSEError) return undefined;
@@ -219,8 +221,8 @@ export function createAccessTokenVerifier(
   caches: OAuthCaches,
 ): (token: string, options: VerifyAccessTokenOptions) => Promise<OAuthPrincipal | undefined> {
   return async (token, options) => {
-    const { em, now, issuer, audience } = options;
-    const resource = { issuer, audience };
+    const { em, now, issuer, audience, scopes = mcpScopes } = options;
+    const resource = { issuer, audience, scopes };
     if (token.length > MAX_TOKEN_LENGTH) return undefined;
     const key = verifiedTokenKey(token, resource.issuer, resource.audience);
     let claims = caches.verifiedTokens.get(key)?.value;

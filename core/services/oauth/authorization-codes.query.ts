@@ -50,10 +50,10 @@ export interface CodeRedemption {
   redirectUri: string;
   /** BASE64URL(SHA256(code_verifier)): the S256 challenge the verifier answers. */
   challenge: string;
-  /** The only resource tokens are issued for: the grant's must be it. */
-  resource: string;
-  /** Whether the request's own `resource` parameters all name that resource. */
-  requestedResourcesMatch: boolean;
+  /** The resources tokens are issued for: the grant's must be one of them. */
+  issuableResources: readonly string[];
+  /** The request's own `resource` parameters: each must name the grant's resource (none: the grant's). */
+  requestedResources: readonly string[];
   /** The refresh token to store with the consumption (a client that uses them); none: no refresh token. */
   refreshToken?: { hash: string; expiresAt: Date };
 }
@@ -74,6 +74,10 @@ export async function redeemAuthorizationCode(
 ): Promise<CodeForExchange | undefined> {
   const now = redemption.now.toISOString();
   const refresh = redemption.refreshToken;
+  const requested = [...new Set(redemption.requestedResources)];
+  // Two different resources can never both be the grant's: nothing is consumed.
+  const requestedResource = requested.length === 1 ? requested[0]! : null;
+  const issuable = redemption.issuableResources;
   const [row] = await runQuery<CodeForExchange>(source, {
     sql: `with code as (
               select c.code_hash, c.grant_id, c.redirect_uri, c.code_challenge, c.expires_at, c.used_at,
@@ -89,7 +93,9 @@ export async function redeemAuthorizationCode(
               where c.code_hash = code.code_hash and c.used_at is null and ?::boolean
                 and code.client_id = ? and code.expires_at > ?::timestamptz
                 and code.revoked_at is null and code.is_member
-                and code.redirect_uri = ? and code.code_challenge = ? and code.resource = ?
+                and code.redirect_uri = ? and code.code_challenge = ?
+                and code.resource in (${issuable.map(() => '?').join(', ')})
+                and (?::text is null or code.resource = ?::text)
               returning c.grant_id, code.scope
             ),
             refreshed as (
@@ -103,12 +109,14 @@ export async function redeemAuthorizationCode(
     params: [
       redemption.codeHash,
       now,
-      redemption.requestedResourcesMatch,
+      requested.length <= 1,
       redemption.clientId,
       now,
       redemption.redirectUri,
       redemption.challenge,
-      redemption.resource,
+      ...issuable,
+      requestedResource,
+      requestedResource,
       refresh?.hash ?? '',
       (refresh?.expiresAt ?? redemption.now).toISOString(),
       now,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mcpScopes } from '../../auth/scopes.ts';
+import { oauthScopes } from '../../auth/scopes.ts';
 import { AppError } from '../../errors/index.ts';
 import { storableText } from '../sql/storable-text.ts';
 import { checkRedirectUri, redirectUriCharacterProblem, type RedirectUriPolicy } from './redirect-uri-policy.ts';
@@ -102,7 +102,7 @@ function checkedGrantTypes(value: unknown, ignored: IgnoredEntries): string[] {
 function checkedScope(value: unknown): string {
   if (value === undefined) return DEFAULT_SCOPE;
   if (typeof value !== 'string') throw invalid('has a "scope" that is not a string');
-  const ours = [...new Set(value.split(' '))].filter((scope) => (mcpScopes as readonly string[]).includes(scope));
+  const ours = [...new Set(value.split(' '))].filter((scope) => (oauthScopes as readonly string[]).includes(scope));
   return ours.length > 0 ? ours.join(' ') : DEFAULT_SCOPE;
 }
 

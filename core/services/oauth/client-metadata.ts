@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mcpScopes } from '../../auth/scopes.ts';
+import { oauthScopes } from '../../auth/scopes.ts';
 import { AppError } from '../../errors/index.ts';
 import type { RegisterClientInput } from '../../domain/oauth/client-registration.schema.ts';
 import { checkRedirectUri, type RedirectUriPolicy } from './redirect-uri-policy.ts';
@@ -83,9 +83,9 @@ export function normaliseClientMetadata(input: RegisterClientInput, policy: Redi
   if (responseTypes.length !== 1 || responseTypes[0] !== 'code')
     throw invalid('response_types', 'only ["code"] is supported');
   const scopes = (input.scope ?? DEFAULT_CLIENT_SCOPE).split(' ').filter((scope) => scope.length > 0);
-  const unknownScope = scopes.find((scope) => !(mcpScopes as readonly string[]).includes(scope));
+  const unknownScope = scopes.find((scope) => !(oauthScopes as readonly string[]).includes(scope));
   if (unknownScope !== undefined)
-    throw invalid('scope', `"${unknownScope}" is not a scope of this server (${mcpScopes.join(', ')})`);
+    throw invalid('scope', `"${unknownScope}" is not a scope of this server (${oauthScopes.join(', ')})`);
   if (scopes.length === 0) throw invalid('scope', 'must name at least one scope');
   const metadata: Record<string, string | string[]> = {};
   for (const field of DESCRIPTIVE_FIELDS) if (input[field] !== undefined) metadata[field] = input[field];

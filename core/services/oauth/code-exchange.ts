@@ -22,8 +22,8 @@ export interface CodeExchangeInput {
   codeVerifier: string;
   /** RFC 8707 `resource` parameters of the token request (none: the grant's resource). */
   resources: readonly string[];
-  /** The one resource tokens are issued for: the MCP resource. */
-  expectedResource: string;
+  /** The resources tokens are issued for: the MCP and the A2A resource (the grant says which). */
+  issuableResources: readonly string[];
   signing: AccessTokenSigning;
 }
 
@@ -44,7 +44,7 @@ function refusalOf(row: CodeForExchange, input: CodeExchangeInput): AppError | u
     return invalidGrant('redirect_uri does not match the redirect URI of the authorization request.');
   if (!verifierMatchesChallenge(input.codeVerifier, row.code_challenge))
     return invalidGrant('code_verifier does not match the code challenge of the authorization request.');
-  return checkResource(input.resources, row.resource, input.expectedResource);
+  return checkResource(input.resources, row.resource, input.issuableResources);
 }
 
 /**
@@ -57,8 +57,8 @@ function refusalOf(row: CodeForExchange, input: CodeExchangeInput): AppError | u
  * so a token signed after the revocation is dead too), and the request fails. Otherwise any of these
  * is invalid_grant, consuming nothing: unknown code, another client's, expired (60 s), grant revoked
  * or its user no longer a member of the business, redirect_uri not the authorization request's,
- * verifier not matching the S256 challenge. A `resource` other than the grant's (or a grant not for
- * the MCP resource) is invalid_target. The access token is signed after the code is consumed: a
+ * verifier not matching the S256 challenge. A `resource` other than the grant's (or a grant for no
+ * resource this server issues tokens for) is invalid_target. The access token is signed after the code is consumed: a
  * failure to sign (a server error) leaves the code used, and the client authorizes again.
  *
  * Does NOT cover: client authentication (public clients; see identifyPublicClient) and the
@@ -74,8 +74,8 @@ export async function exchangeAuthorizationCode(input: CodeExchangeInput): Promi
     clientId: input.client.clientId,
     redirectUri: input.redirectUri,
     challenge: s256Challenge(input.codeVerifier),
-    resource: input.expectedResource,
-    requestedResourcesMatch: input.resources.every((resource) => resource === input.expectedResource),
+    issuableResources: input.issuableResources,
+    requestedResources: input.resources,
     ...(refreshToken ? { refreshToken } : {}),
   });
   if (!row) throw invalidGrant('The authorization code is not valid.');

@@ -26,7 +26,8 @@ export interface RefreshExchangeInput {
   /** The `scope` parameter, if sent: a subset of the refresh token's scope. */
   scope: string | undefined;
   resources: readonly string[];
-  expectedResource: string;
+  /** The resources tokens are issued for (the grant's must be one). */
+  issuableResources: readonly string[];
   signing: AccessTokenSigning;
 }
 
@@ -89,7 +90,7 @@ async function replayWithinGrace(
     };
   const scope = scopeFor(input.scope, successorRow.scope, row.member_role!);
   if (typeof scope !== 'string') return { refusal: scope };
-  const resourceRefusal = checkResource(input.resources, row.resource, input.expectedResource);
+  const resourceRefusal = checkResource(input.resources, row.resource, input.issuableResources);
   if (resourceRefusal) return { refusal: resourceRefusal };
   const { response } = await issueTokenPair(tx, {
     grant: grantOf(row),
@@ -159,7 +160,7 @@ export async function exchangeRefreshToken(input: RefreshExchangeInput): Promise
       return { refusal: invalidGrant('The refresh token has expired: authorize again.') };
     const scope = scopeFor(input.scope, row.scope, row.member_role);
     if (typeof scope !== 'string') return { refusal: scope };
-    const resourceRefusal = checkResource(input.resources, row.resource, input.expectedResource);
+    const resourceRefusal = checkResource(input.resources, row.resource, input.issuableResources);
     if (resourceRefusal) return { refusal: resourceRefusal };
 
     const { response } = await issueTokenPair(tx, {

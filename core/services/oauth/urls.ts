@@ -2,8 +2,9 @@ import type { SiteUrls } from '../../context.ts';
 
 /**
  * Every URL of the authorization server and the protected resource, from {site_url} and
- * {base_url}. The issuer is {site_url} exactly (no trailing slash); the resource, and so the
- * access tokens' audience, is the MCP endpoint.
+ * {base_url}. The issuer is {site_url} exactly (no trailing slash). Two protected resources (RFC
+ * 8707 indicators, and so the access tokens' audiences): the MCP endpoint (`resource`, the default
+ * when a request names none) and the A2A endpoint (`a2aResource`).
  */
 export function oauthUrls(urls: SiteUrls) {
   return {
@@ -18,5 +19,9 @@ export function oauthUrls(urls: SiteUrls) {
     resource: `${urls.base}/v1/mcp`,
     /** RFC 9728 metadata of the resource (the root form; the path-inserted form answers the same). */
     protectedResourceMetadata: `${urls.site}/.well-known/oauth-protected-resource`,
+    /** The A2A endpoint as a protected resource: asked for with resource={this}, tokens with `aud` = this. */
+    a2aResource: `${urls.base}/v1/agent/a2a`,
+    /** RFC 9728 metadata of the A2A resource, in the path-inserted form only (the root form is MCP's). */
+    a2aProtectedResourceMetadata: `${urls.site}/.well-known/oauth-protected-resource/api/v1/agent/a2a`,
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { a2aAuthRefusal } from '../auth-challenge.ts';
 import type { Context } from '../../../context.ts';
 import { AppError, errorMessage } from '../../../errors/index.ts';
 import { ZAgentTaskId, type AgentTask } from '../../agent-tasks/agent-task.schema.ts';
@@ -31,21 +32,19 @@ interface MethodResult {
   outcome: A2aOutcome;
   skill: null;
   logged: string;
+  /** An authentication refusal is kept under no Idempotency-Key: the retry, with a token, is to run. */
+  replayable?: false;
 }
 
 const error = (outcome: A2aOutcome, logged: string): MethodResult => ({ outcome, skill: null, logged });
 
-/** An anonymous caller's push request: 401, since a config belongs to the grant that creates it. */
-function pushNeedsAuthentication(): A2aOutcome {
-  return {
-    kind: 'error',
-    error: errorMessage(
-      'A2A_PUSH_AUTHENTICATION_REQUIRED',
-      'Push notification configs need an authenticated caller: send Authorization: Bearer <an access token for this endpoint>.',
-    ),
-    status: 401,
-    headers: { 'WWW-Authenticate': 'Bearer' },
-  };
+/**
+ * An anonymous caller's push request: 401 A2A_UNAUTHORIZED with the A2A resource's challenge (a config
+ * belongs to the grant that creates it), in the dual body of the endpoint's other authentication refusals.
+ */
+function pushNeedsAuthentication(context: Context): A2aOutcome {
+  const { error, headers } = a2aAuthRefusal(context.urls, 'missing');
+  return { kind: 'refusal', error, headers };
 }
 
 /** The caller's grant, or the 401 outcome for an anonymous caller. */
@@ -53,7 +52,7 @@ export function pushGrantOf(context: Context): Grant | { refused: MethodResult }
   const caller = a2aCallerOf(context);
   return caller.kind === 'grant'
     ? { grantId: caller.grantId, businessId: caller.businessId }
-    : { refused: error(pushNeedsAuthentication(), 'push_unauthenticated') };
+    : { refused: { ...error(pushNeedsAuthentication(context), 'push_unauthenticated'), replayable: false as const } };
 }
 
 /** The task when the caller may see it (caller.ts), else the -32001 every unknown or hidden id gets. */

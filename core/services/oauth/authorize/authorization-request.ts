@@ -5,9 +5,16 @@ import { isClientDocumentUrl } from '../client-document-url.ts';
 import { findClient } from '../clients.query.ts';
 import { documentClient, type DocumentClientCaller } from '../document-client.ts';
 import { redirectUriMatches } from '../redirect-uri-policy.ts';
+import { protectedResources } from '../protected-resources.ts';
 import { oauthUrls } from '../urls.ts';
 import { errorRedirect } from './authorization-response.ts';
-import { MAX_STATE_LENGTH, redirectableChecks, requestedScopes, SINGLE_PARAMETERS } from './request-checks.ts';
+import {
+  MAX_STATE_LENGTH,
+  redirectableChecks,
+  requestedResource,
+  requestedScopes,
+  SINGLE_PARAMETERS,
+} from './request-checks.ts';
 
 /** A checked authorization request: what the login and consent steps work with. */
 export interface AuthorizationRequest {
@@ -23,6 +30,7 @@ export interface AuthorizationRequest {
   codeChallenge: string;
   /** The requested scopes (the client's registered scopes when `scope` was omitted). */
   scopes: string[];
+  /** The RFC 8707 resource the grant will be for (the MCP resource when the request names none). */
   resource: string;
   /**
    * The request's own parameters as a query string, rebuilt from what was parsed (unknown
@@ -114,15 +122,18 @@ export async function checkAuthorizationRequest(
     );
   }
 
-  const { issuer, resource: mcpResource } = oauthUrls(urls);
+  const { issuer } = oauthUrls(urls);
+  const resources = protectedResources(urls);
   const clientScopes = client.scope.split(' ').filter((scope) => scope.length > 0);
   const states = parameters.getAll('state');
   const echoedState = states.length === 1 && states[0]!.length <= MAX_STATE_LENGTH ? states[0] || undefined : undefined;
   for (const check of redirectableChecks) {
-    const failure = check({ parameters, clientScopes, mcpResource });
+    const failure = check({ parameters, clientScopes, resources });
     if (failure) return { valid: false, location: errorRedirect(redirectUri, issuer, failure, echoedState) };
   }
 
+  // The checks passed, so the request names one of our resources (or none: MCP).
+  const resource = requestedResource(parameters, resources)!;
   const kept = new URLSearchParams();
   for (const name of [...SINGLE_PARAMETERS, 'resource'])
     for (const value of parameters.getAll(name)) kept.append(name, value);
@@ -136,8 +147,8 @@ export async function checkAuthorizationRequest(
       redirectUri,
       state: parameters.get('state')!,
       codeChallenge: parameters.get('code_challenge')!,
-      scopes: requestedScopes(parameters, clientScopes),
-      resource: mcpResource,
+      scopes: requestedScopes(parameters, clientScopes, resource),
+      resource: resource.url,
       query: kept.toString(),
     },
   };

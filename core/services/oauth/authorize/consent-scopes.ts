@@ -1,9 +1,12 @@
-import type { mcpScopes } from '../../../auth/scopes.ts';
+import type { oauthScopes } from '../../../auth/scopes.ts';
 
-type McpScope = (typeof mcpScopes)[number];
+type OAuthScope = (typeof oauthScopes)[number];
 
-/** Read access comes with every grant: the consent page shows it, and the user cannot take it out. */
-const ALWAYS_GRANTED: readonly string[] = ['mcp:read', 'mcp:use'];
+/**
+ * Read access comes with every grant: the consent page shows it, and the user cannot take it out.
+ * So does `a2a:tasks`: it writes nothing in the business, it only makes the agent's tasks its own.
+ */
+const ALWAYS_GRANTED: readonly string[] = ['mcp:read', 'mcp:use', 'a2a:tasks'];
 
 /**
  * The membership roles that may give an application write access to their business. A plain
@@ -22,7 +25,7 @@ export function isWriteScope(scope: string): boolean {
 }
 
 /** What each scope lets the application do, in the words of the consent page. */
-const scopeWording: Record<McpScope, { title: string; description: string }> = {
+const scopeWording: Record<OAuthScope, { title: string; description: string }> = {
   'mcp:read': {
     title: 'Read your business data',
     description: 'Customers, properties, jobs, the schedule, estimates, invoices, payments, the team and reports.',
@@ -37,6 +40,11 @@ const scopeWording: Record<McpScope, { title: string; description: string }> = {
   'mcp:write': {
     title: 'Create customers and jobs',
     description: 'Every write tool the connection offers today: adding customers and jobs.',
+  },
+  'a2a:tasks': {
+    title: 'Keep its agent tasks private to this connection',
+    description:
+      'The tasks the application sends to the public agent are kept under this connection: only it can read, list or cancel them.',
   },
 };
 
@@ -59,7 +67,7 @@ export function consentScopes(requested: readonly string[], writesOffered: boole
     const write = isWriteScope(scope);
     return {
       scope,
-      ...scopeWording[scope as McpScope],
+      ...scopeWording[scope as OAuthScope],
       optional: write && writesOffered,
       offered: !write || writesOffered,
     };

@@ -1,4 +1,4 @@
-import { mcpScopes } from '../../../auth/scopes.ts';
+import type { ProtectedResource } from '../protected-resources.ts';
 import type { AuthorizationErrorResponse } from './authorization-response.ts';
 
 /**
@@ -12,8 +12,8 @@ interface RequestUnderCheck {
   parameters: URLSearchParams;
   /** The client's registered scopes. */
   clientScopes: readonly string[];
-  /** The MCP resource, the only RFC 8707 resource this server issues tokens for. */
-  mcpResource: string;
+  /** The RFC 8707 resources this server issues tokens for, MCP first (the one implied when none is named). */
+  resources: readonly ProtectedResource[];
 }
 
 export type RequestCheck = (request: RequestUnderCheck) => AuthorizationErrorResponse | undefined;
@@ -90,29 +90,57 @@ const checkCodeChallenge: RequestCheck = ({ parameters }) => {
       );
 };
 
-/** RFC 8707: every `resource` sent must be the MCP resource (omitted, it is implied). */
-const checkResource: RequestCheck = ({ parameters, mcpResource }) => {
-  const other = parameters.getAll('resource').some((resource) => resource !== mcpResource);
-  return other
-    ? { error: 'invalid_target', description: `The only resource this server issues tokens for is ${mcpResource}.` }
-    : undefined;
-};
+/**
+ * The resource a request is for: the one its `resource` parameters name (RFC 8707 allows several; a
+ * grant here is for one resource, so they must all be the same), the MCP resource when it names none,
+ * undefined when it names another URL or two different ones.
+ */
+export function requestedResource(
+  parameters: URLSearchParams,
+  resources: readonly ProtectedResource[],
+): ProtectedResource | undefined {
+  const named = [...new Set(parameters.getAll('resource'))];
+  if (named.length === 0) return resources[0];
+  return named.length === 1 ? resources.find((resource) => resource.url === named[0]) : undefined;
+}
 
-/** The requested scopes: the `scope` parameter's distinct tokens, or the client's registered scopes when it is omitted. */
-export function requestedScopes(parameters: URLSearchParams, clientScopes: readonly string[]): string[] {
+/** RFC 8707: the `resource` parameters name one of this server's resources (omitted, the MCP resource is implied). */
+const checkResource: RequestCheck = ({ parameters, resources }) =>
+  requestedResource(parameters, resources)
+    ? undefined
+    : {
+        error: 'invalid_target',
+        description: `The resources this server issues tokens for are ${resources.map((resource) => resource.url).join(' and ')}, one per authorization.`,
+      };
+
+/**
+ * The requested scopes: the `scope` parameter's distinct tokens, or, when it is omitted, the client's
+ * registered scopes that belong to the requested resource.
+ */
+export function requestedScopes(
+  parameters: URLSearchParams,
+  clientScopes: readonly string[],
+  resource: ProtectedResource | undefined,
+): string[] {
   const scope = parameters.get('scope');
-  if (scope === null) return [...clientScopes];
+  if (scope === null) return clientScopes.filter((registered) => resource?.scopes.includes(registered) ?? true);
   return [...new Set(scope.split(' ').filter((entry) => entry.length > 0))];
 }
 
-/** Every requested scope must be a scope of this server, and one the client registered. */
-const checkScope: RequestCheck = ({ parameters, clientScopes }) => {
-  const scopes = requestedScopes(parameters, clientScopes);
+/** Every requested scope must be a scope of the requested resource, and one the client registered. */
+const checkScope: RequestCheck = ({ parameters, clientScopes, resources }) => {
+  const resource = requestedResource(parameters, resources)!;
+  const scopes = requestedScopes(parameters, clientScopes, resource);
   if (scopes.length === 0) return { error: 'invalid_scope', description: 'The scope parameter names no scope.' };
-  if (scopes.some((scope) => !(mcpScopes as readonly string[]).includes(scope))) {
+  if (scopes.some((scope) => !resource.scopes.includes(scope))) {
+    const other = resources.find(
+      (candidate) => candidate !== resource && scopes.some((scope) => candidate.scopes.includes(scope)),
+    );
     return {
       error: 'invalid_scope',
-      description: `The scope parameter names a scope this server does not know (known scopes: ${mcpScopes.join(' ')}).`,
+      description: other
+        ? `The scope parameter names a scope of ${other.url}: ask for it with resource=${other.url}, in an authorization of its own (known scopes of ${resource.url}: ${resource.scopes.join(' ')}).`
+        : `The scope parameter names a scope this server does not know (known scopes: ${resource.scopes.join(' ')}).`,
     };
   }
   if (scopes.some((scope) => !clientScopes.includes(scope))) {

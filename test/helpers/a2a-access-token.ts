@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import {
+  consentForm,
+  createMember,
+  loopbackCallback,
+  pkcePair,
+  redirectParameters,
+  signInToConsent,
+  TestBrowser,
+} from '../oauth/authorize-fixtures.ts';
+import { request } from './http.ts';
+import { service } from './root-hooks.ts';
+
+/** The member who authorizes: an e-mail address with the test password, and the business to connect. */
+interface A2aTokenUser {
+  email: string;
+  businessId: string;
+}
+
+export interface A2aAccessTokenOptions {
+  /** Who consents; a new owner of a new business when omitted. */
+  user?: A2aTokenUser;
+  /** The scope asked for (default "a2a:tasks"). */
+  scope?: string;
+}
+
+export interface A2aAccessToken {
+  /** The access token: send it as Authorization: Bearer <token> to {base_url}/v1/agent/a2a. */
+  token: string;
+  refreshToken: string | undefined;
+  /** The OAuth grant it was issued from: the owner of the tasks it creates (agent_tasks.owner_grant_id). */
+  grantId: string;
+  clientId: string;
+  userId: string;
+  businessId: string;
+  scope: string;
+}
+
+/**
+ * A real A2A access token, obtained the way a client does over HTTP: dynamic registration with the
+ * scope a2a:tasks, the authorization request with PKCE S256 and resource={base_url}/v1/agent/a2a,
+ * the member's sign-in and consent on the real forms, and the code exchange naming the same resource.
+ * `baseUrl` is the {base_url} of the app to authorize at (the shared service's by default); the
+ * token's grant id is read from its claims (grant_id).
+ */
+export async function a2aAccessToken(
+  baseUrl: string = service().config.baseUrl,
+  options: A2aAccessTokenOptions = {},
+): Promise<A2aAccessToken> {
+  const site = baseUrl.replace(/\/api$/, '');
+  const resource = `${baseUrl}/v1/agent/a2a`;
+  const scope = options.scope ?? 'a2a:tasks';
+  const redirectUri = loopbackCallback();
+  const registered = await request<{ client_id: string }>(`${baseUrl}/oauth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ redirect_uris: [redirectUri], client_name: 'A2A test agent', scope }),
+  });
+  expect(registered.status, registered.text).to.equal(201);
+  const clientId = registered.body.client_id;
+
+  const user = options.user ?? (await newOwner());
+  const pkce = pkcePair();
+  const state = randomBytes(8).toString('hex');
+  const parameters = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    scope,
+    state,
+    code_challenge: pkce.challenge,
+    code_challenge_method: 'S256',
+    resource,
+  });
+  const browser = new TestBrowser(site);
+  const consent = await signInToConsent(browser, parameters, user.email);
+  const approved = await browser.post(
+    `${baseUrl}/oauth/authorize`,
+    consentForm(consent.text, 'approve', [['business_id', user.businessId]]),
+  );
+  const callback = redirectParameters(approved, redirectUri);
+  expect(callback.get('state')).to.equal(state);
+
+  const exchanged = await request<{ access_token: string; refresh_token?: string; scope: string }>(
+    `${baseUrl}/oauth/token`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: clientId,
+        code: callback.get('code')!,
+        redirect_uri: redirectUri,
+        code_verifier: pkce.verifier,
+        resource,
+      }).toString(),
+    },
+  );
+  expect(exchanged.status, exchanged.text).to.equal(200);
+  const token = exchanged.body.access_token;
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+    grant_id: string;
+    sub: string;
+    business_id: string;
+  };
+  return {
+    token,
+    refreshToken: exchanged.body.refresh_token,
+    grantId: claims.grant_id,
+    clientId,
+    userId: claims.sub,
+    businessId: claims.business_id,
+    scope: exchanged.body.scope,
+  };
+}
+
+async function newOwner(): Promise<A2aTokenUser> {
+  const member = await createMember();
+  return { email: member.email, businessId: member.businesses[0]!.id };
+}
