@@ -5,6 +5,7 @@ import { cancelTask as cancelStoredTask } from '../agent-tasks/task-store.ts';
 import { a2aCallerOf } from './caller.ts';
 import type { MethodResult } from './send-message.ts';
 import { taskNotFound } from './task-not-found.ts';
+import { queuePushNotifications } from './push/queue-push-notifications.ts';
 
 /** tasks/cancel (CancelTask) params. */
 export interface CancelQuery {
@@ -31,6 +32,8 @@ export async function cancelTask(query: CancelQuery, context: Context): Promise<
       logged: 'task_not_cancelable',
     };
   }
+  // A status change: the task's push configs hear of it (a repeated cancel changes nothing, so pushes nothing).
+  if (cancel.kind === 'canceled') await queuePushNotifications(context, task);
   return {
     outcome: { kind: 'task', task, result: 'read', historyLength: undefined, headers: {} },
     skill: null,
