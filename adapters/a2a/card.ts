@@ -37,7 +37,7 @@ export function buildAgentCard(table: SkillTable, urls: SiteUrls): Record<string
     version: API_VERSION,
     provider: { organization: 'Field Service API', url: urls.site },
     documentationUrl: `${urls.base}/docs`,
-    capabilities: { streaming: false, pushNotifications: false },
+    capabilities: { streaming: true, pushNotifications: false },
     defaultInputModes: MODES,
     defaultOutputModes: MODES,
     skills: table.skills.map(({ meta }) => ({

@@ -7,12 +7,22 @@ import type { Wire } from './wire.ts';
 
 export const wires: Record<A2aVersion, Wire> = { '0.3': wire03, '1.0': wire10 };
 
-type MethodKind = 'send' | 'get';
+type MethodKind = 'send' | 'get' | 'stream' | 'subscribe';
 
 /** The methods each version serves, by their wire names; everything else is -32601. */
 const methods: Record<A2aVersion, Record<string, MethodKind>> = {
-  '0.3': { [wire03.methods.send]: 'send', [wire03.methods.get]: 'get' },
-  '1.0': { [wire10.methods.send]: 'send', [wire10.methods.get]: 'get' },
+  '0.3': {
+    [wire03.methods.send]: 'send',
+    [wire03.methods.get]: 'get',
+    [wire03.methods.stream]: 'stream',
+    [wire03.methods.subscribe]: 'subscribe',
+  },
+  '1.0': {
+    [wire10.methods.send]: 'send',
+    [wire10.methods.get]: 'get',
+    [wire10.methods.stream]: 'stream',
+    [wire10.methods.subscribe]: 'subscribe',
+  },
 };
 
 /** A method of the other version: the client forgot (or added) the A2A-Version header. */
@@ -33,6 +43,8 @@ export function a2aOperation(method: string): string {
 export type DecodedCall =
   | { procedure: 'protocols.a2a.sendMessage'; params: ReturnType<Wire['readSendParams']> }
   | { procedure: 'protocols.a2a.getTask'; params: ReturnType<Wire['readGetParams']> }
+  | { procedure: 'protocols.a2a.sendStreamingMessage'; params: ReturnType<Wire['readSendParams']> }
+  | { procedure: 'protocols.a2a.subscribeToTask'; params: ReturnType<Wire['readSubscribeParams']> }
   | { procedure: 'protocols.a2a.refuseUnknownMethod'; refusal: ReturnType<typeof errorMessage> };
 
 /** Reads one JSON-RPC request in the request's version: its method and params, into the neutral shapes. */
@@ -41,6 +53,10 @@ export function decodeCall(version: A2aVersion, request: A2aRequest): DecodedCal
   const kind = Object.hasOwn(methods[version], method) ? methods[version][method] : undefined;
   if (kind === 'send') return { procedure: 'protocols.a2a.sendMessage', params: wires[version].readSendParams(params) };
   if (kind === 'get') return { procedure: 'protocols.a2a.getTask', params: wires[version].readGetParams(params) };
+  if (kind === 'stream')
+    return { procedure: 'protocols.a2a.sendStreamingMessage', params: wires[version].readSendParams(params) };
+  if (kind === 'subscribe')
+    return { procedure: 'protocols.a2a.subscribeToTask', params: wires[version].readSubscribeParams(params) };
   const message =
     otherVersionHint(version, method) ??
     `Method not found: ${JSON.stringify(method.slice(0, 100))}. A2A ${version} methods here: ${Object.keys(methods[version]).join(', ')}.`;

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import type { AgentPart, AgentTask } from '../../core/services/agent-tasks/agent-task.schema.ts';
+import type { TaskEvent } from '../../core/services/agent-tasks/task-events.ts';
 import {
   incomingMessage,
   invalidParam,
   invalidParams,
   MAX_PARTS,
   readGetParams,
+  readSubscribeParams,
   UNSUPPORTED_PART,
+  writeArtifact,
+  writeMessage,
   writeTask,
   ZContextId,
   ZHistoryLength,
@@ -52,10 +56,38 @@ const words: WireWords = {
 
 const task = (value: AgentTask, historyLength: number | undefined) => writeTask(words, value, historyLength);
 
+/** 0.3's stream results: the Task, or a TaskStatusUpdateEvent (with `final`) or TaskArtifactUpdateEvent, each with its `kind`. */
+function streamResult03(event: TaskEvent, final: boolean): unknown {
+  switch (event.kind) {
+    case 'task':
+      return writeTask(words, event.task, undefined);
+    case 'status-update': {
+      const ids = { id: event.taskId, contextId: event.contextId };
+      const status = {
+        state: words.states[event.state],
+        ...(event.message ? { message: writeMessage(words, event.message, ids) } : {}),
+        timestamp: event.timestamp,
+      };
+      return { kind: 'status-update', taskId: event.taskId, contextId: event.contextId, status, final };
+    }
+    case 'artifact-update': {
+      const { taskId, contextId, append, lastChunk } = event;
+      return {
+        kind: 'artifact-update',
+        taskId,
+        contextId,
+        artifact: writeArtifact(words, event.artifact),
+        append,
+        lastChunk,
+      };
+    }
+  }
+}
+
 /** A2A 0.3 (JSON-RPC binding): `kind` on every object, lower-case states and roles; the send result is the Task. */
 export const wire03: Wire = {
   version: '0.3',
-  methods: { send: 'message/send', get: 'tasks/get' },
+  methods: { send: 'message/send', get: 'tasks/get', stream: 'message/stream', subscribe: 'tasks/resubscribe' },
   readSendParams(params) {
     const parsed = ZSendParams.safeParse(params);
     if (!parsed.success) return invalidParams(parsed.error.issues);
@@ -68,6 +100,8 @@ export const wire03: Wire = {
     return incomingMessage(incoming, parts, configuration?.historyLength);
   },
   readGetParams,
+  readSubscribeParams,
   sendResult: task,
+  streamResult: (event, final) => streamResult03(event, final),
   taskResult: task,
 };

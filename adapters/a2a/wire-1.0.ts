@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import type { AgentPart, AgentTask } from '../../core/services/agent-tasks/agent-task.schema.ts';
+import type { TaskEvent } from '../../core/services/agent-tasks/task-events.ts';
 import {
   incomingMessage,
   invalidParam,
   invalidParams,
   MAX_PARTS,
   readGetParams,
+  readSubscribeParams,
   UNSUPPORTED_PART,
+  writeArtifact,
+  writeMessage,
   writeTask,
   ZContextId,
   ZHistoryLength,
@@ -55,6 +59,29 @@ const words: WireWords = {
 
 const task = (value: AgentTask, historyLength: number | undefined) => writeTask(words, value, historyLength);
 
+/** 1.0's StreamResponse: a oneof of task, statusUpdate and artifactUpdate (no `final`: the stream's end says it). */
+function streamResponse10(event: TaskEvent): unknown {
+  switch (event.kind) {
+    case 'task':
+      return { task: writeTask(words, event.task, undefined) };
+    case 'status-update': {
+      const ids = { id: event.taskId, contextId: event.contextId };
+      const status = {
+        state: words.states[event.state],
+        ...(event.message ? { message: writeMessage(words, event.message, ids) } : {}),
+        timestamp: event.timestamp,
+      };
+      return { statusUpdate: { taskId: event.taskId, contextId: event.contextId, status } };
+    }
+    case 'artifact-update': {
+      const { taskId, contextId, append, lastChunk } = event;
+      return {
+        artifactUpdate: { taskId, contextId, artifact: writeArtifact(words, event.artifact), append, lastChunk },
+      };
+    }
+  }
+}
+
 /** Reads one 1.0 part into the neutral shape; a data part must be an object here ({skill, arguments}). */
 function readPart(entry: z.infer<typeof ZPart>, index: number): AgentPart | ReturnType<typeof invalidParam> {
   const present = (['text', 'data', 'url', 'raw'] as const).filter((field) => entry[field] !== undefined);
@@ -76,7 +103,7 @@ function readPart(entry: z.infer<typeof ZPart>, index: number): AgentPart | Retu
 /** A2A 1.0 (JSON-RPC binding): no `kind` fields, ROLE_ and TASK_STATE_ enums as strings; the send result is {task}. */
 export const wire10: Wire = {
   version: '1.0',
-  methods: { send: 'SendMessage', get: 'GetTask' },
+  methods: { send: 'SendMessage', get: 'GetTask', stream: 'SendStreamingMessage', subscribe: 'SubscribeToTask' },
   readSendParams(params) {
     const parsed = ZSendParams.safeParse(params);
     if (!parsed.success) return invalidParams(parsed.error.issues);
@@ -90,6 +117,8 @@ export const wire10: Wire = {
     return incomingMessage(incoming, parts, configuration?.historyLength);
   },
   readGetParams,
+  readSubscribeParams,
   sendResult: (value, historyLength) => ({ task: task(value, historyLength) }),
+  streamResult: (event) => streamResponse10(event),
   taskResult: task,
 };
