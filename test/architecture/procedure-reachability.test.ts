@@ -31,6 +31,8 @@ const HAND_SERVED: Record<string, string> = {
   'protocols.a2a.sendMessage': 'A2A message/send, SendMessage',
   'protocols.a2a.getTask': 'A2A tasks/get, GetTask',
   'protocols.a2a.refuseUnknownMethod': 'A2A methods the agent does not implement',
+  'protocols.a2a.sendStreamingMessage': 'A2A message/stream, SendStreamingMessage (SSE)',
+  'protocols.a2a.subscribeToTask': 'A2A tasks/resubscribe, SubscribeToTask (SSE)',
   'protocols.x402.purchasePaidReference': 'GET /api/v1/agent/paid-reference (x402)',
   'protocols.ucp.getAcpDiscovery': 'GET /.well-known/acp.json',
   'infrastructure.operations.getGauges': 'GET /api/metrics',
