@@ -9,7 +9,7 @@ import { createTaskEventHub, type TaskEventHub } from './task-event-hub.ts';
 const IDLE_REREAD_MS = 3000;
 
 /** A stream's turn: given back when it ends, however it ends. */
-export type StreamSlot = { release: () => void } | { refused: 'client' | 'instance'; limit: number };
+type StreamSlot = { release: () => void } | { refused: 'client' | 'instance'; limit: number };
 
 /**
  * The open A2A streams of this process: the hub that wakes them, the bounds on how many are open

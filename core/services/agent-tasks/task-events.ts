@@ -1,7 +1,7 @@
 import type { AgentArtifact, AgentMessage, AgentTask } from './agent-task.schema.ts';
 
 /** A task as a snapshot event holds it: everything but its owner, which no wire writes. */
-export type TaskSnapshot = Omit<AgentTask, 'ownerGrantId'>;
+type TaskSnapshot = Omit<AgentTask, 'ownerGrantId'>;
 
 /**
  * One event of a task, in the neutral shape of A2A's StreamResponse (the adapter's wire words it
@@ -36,13 +36,6 @@ export interface NumberedTaskEvent {
   seq: number;
   event: TaskEvent;
 }
-
-/**
- * The most events one task keeps (agent_task_events_seq_check). A task holds at most 50 messages,
- * and each turn appends at most a status and one artifact per artifact (at most 5), so a task
- * reaches it only by a bug, which the check then refuses rather than growing a table without bound.
- */
-export const MAX_TASK_EVENTS = 200;
 
 const TERMINAL_STATES: ReadonlySet<AgentTask['state']> = new Set(['completed', 'failed', 'canceled']);
 

@@ -6,7 +6,9 @@ import { Migration } from '@mikro-orm/migrations';
  * task-events.query.ts), so a stream resumed with `Last-Event-ID` on any instance reads exactly what
  * it missed. `agent_tasks.event_seq` is the task's last number: a writer takes the next ones by
  * updating it (the row lock orders two writers), and the primary key refuses a duplicate anyway.
- * Events go with their task (cascade: the retention sweeper deletes both). The trigger tells every
+ * Events go with their task (cascade: the retention sweeper deletes both). At most 200 per task: a
+ * task holds at most 50 messages and a turn appends a status and its artifacts (at most 5), so only
+ * a bug reaches the bound, which the check then refuses rather than growing the table without end. The trigger tells every
  * instance at commit (`a2a_task_events`, payload `<task id>:<seq>`); a listener only learns that it
  * should read the table again, never the event itself.
  */
