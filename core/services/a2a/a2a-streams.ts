@@ -1,5 +1,6 @@
 import type { A2aStreamConfig } from '../../a2a-stream-config.ts';
 import { createInFlightLimit } from '../rate-limit/in-flight-limit.ts';
+import { sharedEventReads } from './shared-event-reads.ts';
 import { createTaskEventHub, type TaskEventHub } from './task-event-hub.ts';
 
 /**
@@ -17,6 +18,8 @@ type StreamSlot = { release: () => void } | { refused: 'client' | 'instance'; li
  */
 export interface A2aStreams {
   hub: TaskEventHub;
+  /** A task's events after a number, the query shared by this process's streams that ask the same at once. */
+  readEvents: ReturnType<typeof sharedEventReads>;
   /** Takes a turn for a client (its grant, else its address), or says which bound refused it. */
   open(clientKey: string): StreamSlot;
   readonly maxLifetimeMs: number;
@@ -36,6 +39,7 @@ export function createA2aStreams(
   let closing = false;
   return {
     hub,
+    readEvents: sharedEventReads(hub),
     maxLifetimeMs: config.maxLifetimeMs,
     idleRereadMs: IDLE_REREAD_MS,
     get closing() {

@@ -1,6 +1,5 @@
 import type { Context } from '../../context.ts';
 import type { AgentTask } from '../agent-tasks/agent-task.schema.ts';
-import { readTaskEvents } from '../agent-tasks/task-events.query.ts';
 import { stateOf, type TaskEvent } from '../agent-tasks/task-events.ts';
 import type { A2aStreams } from './a2a-streams.ts';
 
@@ -69,7 +68,7 @@ export async function* followTaskEvents(
   try {
     for (;;) {
       armed.pending = false;
-      const events = await readTaskEvents(context.sql, task.id, seq, PAGE);
+      const events = await streams.readEvents(context.sql, task.id, seq, PAGE);
       for (const { seq: number, event } of events) {
         seq = number;
         const state = stateOf(event);

@@ -11,10 +11,17 @@ export interface TaskEventHub {
   announce(taskId: string): void;
   /** Any task may have new events (notifications were lost): every stream reads again. */
   announceAll(): void;
+  /**
+   * How many times the task was announced (while watched): a read started after the count became
+   * `n` has seen every event announced up to `n`, so streams can share it (shared-event-reads.ts).
+   */
+  announcements(taskId: string): number;
 }
 
 export function createTaskEventHub(): TaskEventHub {
   const watchers = new Map<string, Set<() => void>>();
+  const counts = new Map<string, number>();
+  let all = 0;
   const wakeAll = (set: Iterable<() => void>) => {
     for (const wake of set) wake();
   };
@@ -25,15 +32,22 @@ export function createTaskEventHub(): TaskEventHub {
       set.add(wake);
       return () => {
         set.delete(wake);
-        if (set.size === 0 && watchers.get(taskId) === set) watchers.delete(taskId);
+        if (set.size === 0 && watchers.get(taskId) === set) {
+          watchers.delete(taskId);
+          counts.delete(taskId);
+        }
       };
     },
     announce(taskId) {
       const set = watchers.get(taskId);
-      if (set) wakeAll([...set]);
+      if (!set) return;
+      counts.set(taskId, (counts.get(taskId) ?? 0) + 1);
+      wakeAll([...set]);
     },
     announceAll() {
+      all += 1;
       for (const set of [...watchers.values()]) wakeAll([...set]);
     },
+    announcements: (taskId) => all + (counts.get(taskId) ?? 0),
   };
 }
