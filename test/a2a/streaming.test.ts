@@ -8,7 +8,14 @@ import {
 } from '@a2a-js/sdk/client';
 import { ClientFactory as ClientFactory03 } from 'a2a-js-sdk-v03/client';
 import { expect } from 'chai';
+import { wireAnswerWriter } from '../../adapters/a2a/answer-writer.ts';
+import { createContextInner, type Principal } from '../../core/context.ts';
+import { createLogger } from '../../core/logger.ts';
+import { createCaller } from '../../core/routers/_app.ts';
+import type { StreamedEvent } from '../../core/services/a2a/follow-task-events.ts';
 import { recordTask } from '../../core/services/agent-tasks/task-store.ts';
+import { appendTaskEvents } from '../../core/services/agent-tasks/task-events.query.ts';
+import { statusEvent } from '../../core/services/agent-tasks/task-events.ts';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { serviceContext } from '../helpers/workspace.ts';
@@ -237,6 +244,74 @@ describe('A2A streaming', function () {
       expect(refused.json.error.message).to.include('Task not found');
     });
 
+    it('through the procedure caller: a grant subscribes to its own task; another grant gets -32001', async () => {
+      const owner = randomUUID();
+      const task = await recordTask(
+        serviceContext().sql,
+        {
+          contextId: randomUUID(),
+          ownerGrantId: owner,
+          state: 'input-required',
+          skill: null,
+          history: [{ messageId: randomUUID(), role: 'user', parts: [{ kind: 'text', text: 'hello' }] }],
+          artifacts: [],
+        },
+        new Date(),
+      );
+      const callerOf = (grantId: string) => {
+        const principal: Principal = {
+          kind: 'oauth',
+          businessId: randomUUID(),
+          userId: randomUUID(),
+          clientId: 'client',
+          grantId,
+          tokenId: randomUUID(),
+          scopes: [],
+        };
+        const running = service();
+        return createCaller(
+          createContextInner({
+            em: running.database.orm.em,
+            log: createLogger('silent'),
+            urls: { site: running.config.siteUrl, base: running.config.baseUrl },
+            // The answers' wire, as the composition root adds it; a subscription runs no skill.
+            services: {
+              ...running.services,
+              a2a: {
+                skills: { skillIds: [], has: () => false, run: async () => ({ invalid: {} as never }) },
+                answers: wireAnswerWriter,
+              },
+            },
+            requestId: `test-${randomUUID()}`,
+            principal,
+          }),
+        );
+      };
+      const exchange = { version: '1.0' as const, id: 1, method: 'SubscribeToTask' };
+      const opened = await callerOf(owner).protocols.a2a.subscribeToTask({ exchange, params: { id: task.id } });
+      expect(opened).to.have.property('stream');
+      const events = (opened as { stream: { events: AsyncIterable<StreamedEvent> } }).stream.events[
+        Symbol.asyncIterator
+      ]();
+      const first = await events.next();
+      expect(first.value).to.deep.include({ seq: 1, final: false });
+      // A store update appending its event (as CancelTask will): the subscriber sees it and the stream ends.
+      await appendTaskEvents(
+        serviceContext().sql,
+        task.id,
+        [statusEvent({ ...task, state: 'canceled' }, new Date().toISOString())],
+        new Date(),
+      );
+      service().services.a2aStreams.hub.announce(task.id);
+      const canceled = await events.next();
+      expect(canceled.value).to.deep.include({ seq: 2, final: true });
+      expect((await events.next()).done).to.equal(true);
+
+      const other = await callerOf(randomUUID()).protocols.a2a.subscribeToTask({ exchange, params: { id: task.id } });
+      expect(other).to.have.property('answer');
+      expect(JSON.parse((other as { answer: { body: string } }).answer.body).error.code).to.equal(-32001);
+    });
+
     it('a Last-Event-ID that is not a number, or beyond the task’s last event, is -32602 naming it', async () => {
       const task = await waitingTask();
       const garbled = await openSse(request10('SubscribeToTask', { id: task.id }), { ...V1, 'Last-Event-ID': 'abc' });
@@ -257,6 +332,41 @@ describe('A2A streaming', function () {
     });
     after(() => app.close());
     const endpoint = () => `${app.url}/api/v1/agent/a2a`;
+
+    describe('per instance, and a stream’s lifetime', () => {
+      let small: TestApp;
+      before(async () => {
+        small = await startAdjustedApp(service(), (config) => ({
+          ...config,
+          a2aStreams: { ...config.a2aStreams, perInstance: 1, maxLifetimeMs: 300 },
+        }));
+      });
+      after(() => small.close());
+
+      it('the instance’s bound refuses with 429; a stream ends at its lifetime and resumes with Last-Event-ID', async () => {
+        const task = await waitingTask();
+        const url = `${small.url}/api/v1/agent/a2a`;
+        const open = await openSse(request10('SubscribeToTask', { id: task.id }), V1, url);
+        expect((await open.next())!.id).to.equal('1');
+        const refused = await openSse(request10('SubscribeToTask', { id: task.id }), V1, url);
+        expect(refused.status).to.equal(429);
+        expect(refused.json.error.message).to.include('This instance has 1 streams open');
+        // Its lifetime over, the stream ends without a final event; the client resumes where it was.
+        expect(await open.rest()).to.deep.equal([]);
+        await complete(task.id);
+        let resumed = await openSse(
+          request10('SubscribeToTask', { id: task.id }),
+          { ...V1, 'Last-Event-ID': '1' },
+          url,
+        );
+        for (let attempt = 0; resumed.status === 429 && attempt < 50; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          resumed = await openSse(request10('SubscribeToTask', { id: task.id }), { ...V1, 'Last-Event-ID': '1' }, url);
+        }
+        expect(resumed.status).to.equal(200);
+        expect((await resumed.rest()).map((event) => event.id)).to.deep.equal(['2', '3']);
+      });
+    });
 
     it('one stream per client here: the second is 429 with Retry-After, not a stream; a closed one frees its turn', async () => {
       const task = await waitingTask();
