@@ -1,8 +1,9 @@
 import { type StreamResponse } from '@a2a-js/sdk';
 import { ClientFactory } from '@a2a-js/sdk/client';
 import { expect } from 'chai';
+import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
-import { startAdjustedApp, type TestApp } from '../helpers/test-service.ts';
+import { startAdjustedApp, startTestService, testConfig, type TestApp } from '../helpers/test-service.ts';
 import { rpc, send03, V1, type Json } from './fixtures.ts';
 import { openSse, request10, type SseEvent } from './sse.ts';
 
@@ -84,6 +85,25 @@ describe('A2A stream resumption', function () {
     ))
       events.push(event as StreamResponse);
     expect(events.map((event) => event.payload?.$case)).to.deep.equal(['artifactUpdate', 'statusUpdate']);
+  });
+
+  it('an instance shutting down ends its streams at once (the client resumes elsewhere), not at its drain deadline', async () => {
+    // A drain deadline beyond the test's own timeout: only ending the streams lets stop() finish in time.
+    const leaving = await startTestService({ config: testConfig({ SHUTDOWN_TIMEOUT_MS: '600000' }) });
+    try {
+      const endpoint = `${leaving.config.baseUrl}/v1/agent/a2a`;
+      const created = await request<Json>(endpoint, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(send03([{ kind: 'text', text: 'hello' }])),
+      });
+      const stream = await subscribe(created.body.result.id, undefined, endpoint);
+      expect((await stream.next())!.id).to.equal('1');
+      await leaving.stop();
+      expect(await stream.rest()).to.deep.equal([]);
+    } finally {
+      await leaving.stop();
+    }
   });
 
   describe('across two instances on one database', () => {
