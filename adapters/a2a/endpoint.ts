@@ -13,13 +13,12 @@ import type { HttpState, KoaCtx } from '../http/state.ts';
 import { queryOnlyRules, refuseUnexpectedInput } from '../http/strict-input.ts';
 import { A2A_ENDPOINT_PATH, buildAgentCard } from './card.ts';
 import { parseEnvelope } from './envelope.ts';
-import { invalidParam } from './wire.ts';
 import { exchangeErrorFromMessage, refusalReply, type A2aReply, type RequestId } from './json-rpc.ts';
-import { a2aOperation, decodeCall, type DecodedCall } from './methods.ts';
+import { a2aOperation, decodeCall, wires, type DecodedCall } from './methods.ts';
 import { buildSkillTable, type SkillTable } from './skills.ts';
 import { readLastEventId, sendSse, type SseOptions } from './sse-stream.ts';
-import { wires } from './methods.ts';
 import { checkContentType, checkMethod, negotiateVersion, type A2aVersion } from './transport-checks.ts';
+import { invalidParam } from './wire.ts';
 
 /** A wire's params as the procedures take them: the neutral value, or the wire's refusal. */
 const neutral = <T>(read: { value: T } | { invalid: ErrorMessage }): T | { invalid: ErrorMessage } =>
