@@ -144,9 +144,10 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
             abort.signal,
           );
           if ('answer' in opened) return opened.answer;
-          const { events } = opened.stream;
+          const { events, historyLength } = opened.stream;
           const { headers } = context.response;
-          return { stream: { wire: wires[exchange.version], id: exchange.id, events, headers, abort, context } };
+          const wire = wires[exchange.version];
+          return { stream: { wire, id: exchange.id, events, historyLength, headers, abort, context } };
         }
         case 'protocols.a2a.sendMessage':
           return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);

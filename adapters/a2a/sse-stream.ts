@@ -26,6 +26,8 @@ export interface SseOptions {
   wire: Wire;
   id: RequestId;
   events: AsyncIterable<StreamedEvent>;
+  /** How much history a snapshot carries (SendStreamingMessage's historyLength). */
+  historyLength: number | undefined;
   /** Headers of the admission (RateLimit) to send with the stream. */
   headers: Record<string, string>;
   /** An SSE comment after this long without an event, so proxies keep the connection. */
@@ -42,7 +44,7 @@ export interface SseOptions {
  * response when the stream closes. A failure midway is one JSON-RPC error event (-32603), then the end.
  */
 export function sendSse(ctx: KoaCtx, options: SseOptions): void {
-  const { wire, id, events, keepAliveMs, abort, context } = options;
+  const { wire, id, events, historyLength, keepAliveMs, abort, context } = options;
   const body = new PassThrough();
   ctx.status = 200;
   ctx.set(options.headers);
@@ -67,7 +69,8 @@ export function sendSse(ctx: KoaCtx, options: SseOptions): void {
     try {
       for await (const { seq, event, final } of events) {
         if (abort.signal.aborted) break;
-        body.write(`id: ${seq}\ndata: ${JSON.stringify(resultResponse(id, wire.streamResult(event, final)))}\n\n`);
+        const result = wire.streamResult(event, final, historyLength);
+        body.write(`id: ${seq}\ndata: ${JSON.stringify(resultResponse(id, result))}\n\n`);
         idle();
       }
     } catch (error) {

@@ -57,10 +57,10 @@ const words: WireWords = {
 const task = (value: AgentTask, historyLength: number | undefined) => writeTask(words, value, historyLength);
 
 /** 0.3's stream results: the Task, or a TaskStatusUpdateEvent (with `final`) or TaskArtifactUpdateEvent, each with its `kind`. */
-function streamResult03(event: TaskEvent, final: boolean): unknown {
+function streamResult03(event: TaskEvent, final: boolean, historyLength: number | undefined): unknown {
   switch (event.kind) {
     case 'task':
-      return writeTask(words, event.task, undefined);
+      return writeTask(words, event.task, historyLength);
     case 'status-update': {
       const ids = { id: event.taskId, contextId: event.contextId };
       const status = {
@@ -102,6 +102,6 @@ export const wire03: Wire = {
   readGetParams,
   readSubscribeParams,
   sendResult: task,
-  streamResult: (event, final) => streamResult03(event, final),
+  streamResult: streamResult03,
   taskResult: task,
 };

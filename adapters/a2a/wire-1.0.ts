@@ -60,10 +60,10 @@ const words: WireWords = {
 const task = (value: AgentTask, historyLength: number | undefined) => writeTask(words, value, historyLength);
 
 /** 1.0's StreamResponse: a oneof of task, statusUpdate and artifactUpdate (no `final`: the stream's end says it). */
-function streamResponse10(event: TaskEvent): unknown {
+function streamResponse10(event: TaskEvent, _final: boolean, historyLength: number | undefined): unknown {
   switch (event.kind) {
     case 'task':
-      return { task: writeTask(words, event.task, undefined) };
+      return { task: writeTask(words, event.task, historyLength) };
     case 'status-update': {
       const ids = { id: event.taskId, contextId: event.contextId };
       const status = {
@@ -119,6 +119,6 @@ export const wire10: Wire = {
   readGetParams,
   readSubscribeParams,
   sendResult: (value, historyLength) => ({ task: task(value, historyLength) }),
-  streamResult: (event) => streamResponse10(event),
+  streamResult: streamResponse10,
   taskResult: task,
 };

@@ -26,8 +26,11 @@ export interface Wire {
   readGetParams(params: Record<string, unknown>): Read<TaskQuery>;
   /** SubscribeToTask (tasks/resubscribe) names the task by `id`. */
   readSubscribeParams(params: Record<string, unknown>): Read<{ id: string }>;
-  /** The result of one streamed event (a JSON-RPC response per SSE event); `final`: the stream closes after it. */
-  streamResult(event: TaskEvent, final: boolean): unknown;
+  /**
+   * The result of one streamed event (a JSON-RPC response per SSE event); `final`: the stream closes
+   * after it; `historyLength` cuts a snapshot's history as GetTask's does.
+   */
+  streamResult(event: TaskEvent, final: boolean, historyLength: number | undefined): unknown;
   /** The result of message/send (SendMessage). */
   sendResult(task: AgentTask, historyLength: number | undefined): unknown;
   /** The result of tasks/get (GetTask). */

@@ -119,7 +119,8 @@ export function createInvoker<TRouter extends AnyRouter>(router: TRouter): Proce
       const events = streamedEvents(answer);
       if (!events) return answer;
       streaming = true;
-      return { stream: { events: untilEnded(events, () => running.set(ctx, depth)) } };
+      const streamed = answer as { stream: object };
+      return { ...streamed, stream: { ...streamed.stream, events: untilEnded(events, () => running.set(ctx, depth)) } };
     } finally {
       if (!streaming) running.set(ctx, depth);
     }

@@ -146,6 +146,13 @@ describe('A2A streaming', function () {
     expect(final).to.equal(true);
   });
 
+  it('configuration.historyLength cuts the snapshot’s history as GetTask’s does', async () => {
+    const body = stream10([skillPart10(ask.skill, ask.arguments)]);
+    body.params.configuration = { historyLength: 0 };
+    const [first] = await (await openSse(body, V1)).rest();
+    expect(first!.data.result.task.history).to.deep.equal([]);
+  });
+
   it('a message the agent cannot act on yet streams the task input-required and closes', async () => {
     const events = await (await openSse(stream10([{ text: 'hello' }]), V1)).rest();
     expect(events).to.have.length(1);

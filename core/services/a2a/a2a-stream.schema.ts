@@ -11,6 +11,8 @@ export const ZStreamOpening = z.union([
   z.object({
     stream: z.object({
       events: z.custom<AsyncIterable<StreamedEvent>>(isAsyncIterable, { message: 'expected an async iterable' }),
+      /** How much of the task's history its snapshots carry (SendStreamingMessage's configuration.historyLength). */
+      historyLength: z.number().int().min(0).optional(),
     }),
   }),
 ]);

@@ -167,7 +167,7 @@ export async function sendStreamingMessage(
       choice.kind === 'needs'
         ? snapshotOnly(stored, release)
         : working(context, skills, stored, { skill: choice.skill, args: choice.args }, signal, release);
-    return { stream: { events } };
+    return { stream: { events, historyLength: incoming.historyLength } };
   } catch (error) {
     release();
     throw error;

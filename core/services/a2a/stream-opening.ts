@@ -10,7 +10,8 @@ import type { StreamedEvent } from './follow-task-events.ts';
  * exchange's wire (an error before any event: -32001, -32602, ...), or the stream of its events,
  * which the adapter writes as SSE, one JSON-RPC response per event.
  */
-export type StreamOpening = { answer: A2aHttpAnswer } | { stream: { events: AsyncIterable<StreamedEvent> } };
+export type StreamOpening =
+  { answer: A2aHttpAnswer } | { stream: { events: AsyncIterable<StreamedEvent>; historyLength?: number } };
 
 /** An outcome (an error) answered instead of a stream, in the exchange's wire, with the budget's RateLimit headers. */
 export function answered(context: Context, exchange: A2aExchange, outcome: A2aOutcome): StreamOpening {
