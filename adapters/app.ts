@@ -114,7 +114,13 @@ export function createApp({
     token: config.metrics.token,
     trustProxy: config.trustProxy,
   });
-  const a2a = a2aEndpoint({ ...access, urls, prefix: API_PREFIX, maxBodyBytes: config.maxBodyBytes });
+  const a2a = a2aEndpoint({
+    ...access,
+    urls,
+    prefix: API_PREFIX,
+    maxBodyBytes: config.maxBodyBytes,
+    streamKeepAliveMs: config.a2aStreams.keepAliveMs,
+  });
 
   // Every route module's routes in one router: one match and one dispatch per request instead of a
   // routes() and an allowedMethods() layer per module, and 405/Allow computed over all of them.

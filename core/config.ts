@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { booleanFromEnv, wholeNumber } from './env-values.ts';
+import { a2aStreamEnvironment, resolveA2aStreamConfig, type A2aStreamConfig } from './a2a-stream-config.ts';
 import { paymentEnvironment, resolvePaymentConfig, type PaymentConfig } from './payment-config.ts';
 import { resolveWebhookConfig, webhookEnvironment, type WebhookConfig } from './webhook-config.ts';
 
@@ -295,6 +296,7 @@ export const ZEnvironment = z.object({
     ),
   ...paymentEnvironment,
   ...webhookEnvironment,
+  ...a2aStreamEnvironment,
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFromEnv
     .default(false)
     .describe(
@@ -414,6 +416,8 @@ export interface Config {
   payments: PaymentConfig;
   /** Outbound webhook delivery (WEBHOOK_RETRY_SCHEDULE, WEBHOOK_WORKER): retry schedule, in-process worker. */
   webhookDelivery: WebhookConfig;
+  /** A2A streams (A2A_STREAMS_PER_CLIENT, A2A_STREAMS_PER_INSTANCE, A2A_STREAM_KEEPALIVE_MS, A2A_STREAM_MAX_SECONDS). */
+  a2aStreams: A2aStreamConfig;
   /**
    * GET /api/metrics: `token` (METRICS_TOKEN) opens it to a scraper that sends it as a bearer token;
    * without a token only a loopback peer may scrape, and only while TRUST_PROXY is off.
@@ -527,6 +531,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: payments.config,
     webhookDelivery,
+    a2aStreams: resolveA2aStreamConfig(values),
     webhooks: {
       allowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS,
       secretOverlapHours: values.WEBHOOK_SECRET_OVERLAP_HOURS,

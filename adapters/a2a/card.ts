@@ -39,7 +39,7 @@ export function buildAgentCard(table: SkillTable, urls: SiteUrls): Record<string
     version: API_VERSION,
     provider: { organization: 'Field Service API', url: urls.site },
     documentationUrl: `${urls.base}/docs`,
-    capabilities: { streaming: false, pushNotifications: true, extendedAgentCard: true },
+    capabilities: { streaming: true, pushNotifications: true, extendedAgentCard: true },
     ...cardSecurity(urls),
     defaultInputModes: MODES,
     defaultOutputModes: MODES,

@@ -15,9 +15,11 @@ import { authenticateA2a } from './authenticate.ts';
 import { A2A_ENDPOINT_PATH, buildAgentCard, buildExtendedAgentCard } from './card.ts';
 import { parseEnvelope } from './envelope.ts';
 import { exchangeErrorFromMessage, refusalReply, type A2aReply, type RequestId } from './json-rpc.ts';
-import { a2aOperation, decodeCall, type DecodedCall } from './methods.ts';
+import { a2aOperation, decodeCall, wires, type DecodedCall } from './methods.ts';
 import { buildSkillTable, type SkillTable } from './skills.ts';
+import { readLastEventId, sendSse, type SseOptions } from './sse-stream.ts';
 import { checkContentType, checkMethod, negotiateVersion, type A2aVersion } from './transport-checks.ts';
+import { invalidParam } from './wire.ts';
 
 /** A wire's params as the procedures take them: the neutral value, or the wire's refusal. */
 const neutral = <T>(read: { value: T } | { invalid: ErrorMessage }): T | { invalid: ErrorMessage } =>
@@ -30,7 +32,12 @@ export interface A2aEndpointOptions extends ProcedureAccess {
   prefix: string;
   /** The service's body limit; the endpoint reads at most A2A_MAX_BODY_BYTES of it. */
   maxBodyBytes: number;
+  /** A2A_STREAM_KEEPALIVE_MS: an idle stream's keep-alive comment interval. */
+  streamKeepAliveMs: number;
 }
+
+/** A streaming method's answer once opened: what sendSse writes. */
+type OpenedStream = { stream: Omit<SseOptions, 'keepAliveMs'> };
 
 export interface A2aEndpoint {
   /** {base_url}/v1/agent/a2a: GET and HEAD answer the card, POST the JSON-RPC requests, anything else 405. */
@@ -53,6 +60,28 @@ const CARD_CACHE_CONTROL = 'public, max-age=300';
 /** The site-root discovery URLs of the card (A2A 1.0 and 0.3's, and the older name). */
 const NO_QUERY = queryOnlyRules([]);
 const WELL_KNOWN_CARD_PATHS = ['/.well-known/agent-card.json', '/.well-known/agent.json'];
+
+const isStreaming = (
+  call: DecodedCall,
+): call is Extract<
+  DecodedCall,
+  { procedure: 'protocols.a2a.sendStreamingMessage' | 'protocols.a2a.subscribeToTask' }
+> => call.procedure === 'protocols.a2a.sendStreamingMessage' || call.procedure === 'protocols.a2a.subscribeToTask';
+
+/** A streaming call's params as its procedure takes them: SubscribeToTask's with the client's Last-Event-ID. */
+function streamParams(
+  call: Extract<DecodedCall, { procedure: 'protocols.a2a.sendStreamingMessage' | 'protocols.a2a.subscribeToTask' }>,
+  lastEventId: ReturnType<typeof readLastEventId>,
+) {
+  if (call.procedure === 'protocols.a2a.sendStreamingMessage') return neutral(call.params);
+  const params = neutral(call.params);
+  if ('invalid' in params) return params;
+  if (typeof lastEventId === 'object')
+    return {
+      invalid: invalidParam('Last-Event-ID', 'expected the number of the last event received (the SSE id)').invalid,
+    };
+  return lastEventId === undefined ? params : { ...params, lastEventId };
+}
 
 /** Writes a JSON-RPC answer: never stored by a cache (no-store after the answer's own headers, as A2A clients always got it). */
 function send(ctx: KoaCtx, reply: A2aReply): void {
@@ -103,10 +132,26 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
     exchange: { version: A2aVersion; id: RequestId; method: string },
     call: DecodedCall,
     idempotency: ReturnType<typeof idempotencyKeyUse>,
-  ): Promise<A2aReply> => {
+    lastEventId: ReturnType<typeof readLastEventId>,
+  ): Promise<A2aReply | OpenedStream> => {
     const shared = { exchange, ...(idempotency ? { idempotency } : {}) };
     try {
       switch (call.procedure) {
+        case 'protocols.a2a.sendStreamingMessage':
+        case 'protocols.a2a.subscribeToTask': {
+          const abort = new AbortController();
+          const opened = await invoker.call(
+            call.procedure,
+            { exchange, params: streamParams(call, lastEventId) },
+            context,
+            abort.signal,
+          );
+          if ('answer' in opened) return opened.answer;
+          const { events, historyLength } = opened.stream;
+          const { headers } = context.response;
+          const wire = wires[exchange.version];
+          return { stream: { wire, id: exchange.id, events, historyLength, headers, abort, context } };
+        }
         case 'protocols.a2a.sendMessage':
           return await invoker.call(call.procedure, { ...shared, params: neutral(call.params) }, context);
         case 'protocols.a2a.getTask':
@@ -141,7 +186,7 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
    * runs once per key: the same key and the same request (canonical JSON body, same A2A-Version)
    * replays the stored answer.
    */
-  const handlePost = async (ctx: KoaCtx, request: TransportRequest): Promise<A2aReply> => {
+  const handlePost = async (ctx: KoaCtx, request: TransportRequest): Promise<A2aReply | OpenedStream> => {
     const refused = checkContentType(request) ?? checkIdempotencyKeyHeader(ctx, idempotencyErrors(null));
     if (refused) return refused;
     const body = await readBody(ctx, bodyLimit, 'A2A_INVALID_REQUEST');
@@ -153,14 +198,18 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
     if ('reply' in negotiated) return negotiated.reply;
     const { id, method } = envelope.request;
     const call = decodeCall(negotiated.version, envelope.request);
+    const exchange = { version: negotiated.version, id, method };
+    const authenticated = await authenticateA2a(createContext(requestFacts(ctx)), id);
+    if ('reply' in authenticated) return authenticated.reply;
+    const { context } = authenticated;
+    // A stream is resumed (Last-Event-ID), not replayed: an Idempotency-Key does not apply to it.
+    if (isStreaming(call)) return answer(context, exchange, call, undefined, readLastEventId(ctx));
     const idempotency = idempotencyKeyUse(ctx, {
       scope: `POST ${endpoint}`,
       body: envelope.json,
       vary: ['A2A-Version'],
     });
-    const authenticated = await authenticateA2a(createContext(requestFacts(ctx)), id);
-    if ('reply' in authenticated) return authenticated.reply;
-    return answer(authenticated.context, { version: negotiated.version, id, method }, call, idempotency);
+    return answer(context, exchange, call, idempotency, undefined);
   };
 
   /**
@@ -180,7 +229,9 @@ export function a2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
     const refused = checkMethod(request);
     if (refused) return send(ctx, refused);
     if (request.method !== 'POST') return await sendCardStrictly(ctx);
-    send(ctx, await handlePost(ctx, request));
+    const reply = await handlePost(ctx, request);
+    if ('stream' in reply) return sendSse(ctx, { ...reply.stream, keepAliveMs: options.streamKeepAliveMs });
+    send(ctx, reply);
   };
 
   const cardRoutes = new Router<HttpState>();

@@ -62,6 +62,8 @@ export type DecodedCall =
   | { procedure: 'protocols.a2a.cancelTask'; params: ReturnType<Wire['readCancelParams']> }
   | { procedure: 'protocols.a2a.listTasks'; params: ReturnType<NonNullable<Wire['readListParams']>> }
   | { procedure: 'protocols.a2a.getExtendedCard' }
+  | { procedure: 'protocols.a2a.sendStreamingMessage'; params: ReturnType<Wire['readSendParams']> }
+  | { procedure: 'protocols.a2a.subscribeToTask'; params: ReturnType<Wire['readSubscribeParams']> }
   | { procedure: 'protocols.a2a.refuseUnknownMethod'; refusal: ReturnType<typeof errorMessage> };
 
 /** A message's params with the push notification config it may carry for its task. */
@@ -92,6 +94,9 @@ export function decodeCall(version: A2aVersion, request: A2aRequest): DecodedCal
   if (kind === 'list' && readList) return { procedure: 'protocols.a2a.listTasks', params: readList(params) };
   // Its params (1.0: an optional tenant, unused here) are ignored: there is one agent and one extended card.
   if (kind === 'extendedCard') return { procedure: 'protocols.a2a.getExtendedCard' };
+  if (kind === 'stream') return { procedure: 'protocols.a2a.sendStreamingMessage', params: readSend(version, params) };
+  if (kind === 'subscribe')
+    return { procedure: 'protocols.a2a.subscribeToTask', params: wires[version].readSubscribeParams(params) };
   const message =
     otherVersionHint(version, method) ??
     `Method not found: ${JSON.stringify(method.slice(0, 100))}. A2A ${version} methods here: ${Object.keys(methods[version]).join(', ')}.`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AgentPart, AgentTask } from '../../core/services/agent-tasks/agent-task.schema.ts';
+import type { TaskEvent } from '../../core/services/agent-tasks/task-events.ts';
 import {
   incomingMessage,
   invalidParam,
@@ -7,7 +8,10 @@ import {
   MAX_PARTS,
   readCancelParams,
   readGetParams,
+  readSubscribeParams,
   UNSUPPORTED_PART,
+  writeArtifact,
+  writeMessage,
   writeTask,
   ZContextId,
   ZHistoryLength,
@@ -53,6 +57,34 @@ const words: WireWords = {
 
 const task = (value: AgentTask, historyLength: number | undefined) => writeTask(words, value, historyLength);
 
+/** 0.3's stream results: the Task, or a TaskStatusUpdateEvent (with `final`) or TaskArtifactUpdateEvent, each with its `kind`. */
+function streamResult03(event: TaskEvent, final: boolean, historyLength: number | undefined): unknown {
+  switch (event.kind) {
+    case 'task':
+      return writeTask(words, event.task, historyLength);
+    case 'status-update': {
+      const ids = { id: event.taskId, contextId: event.contextId };
+      const status = {
+        state: words.states[event.state],
+        ...(event.message ? { message: writeMessage(words, event.message, ids) } : {}),
+        timestamp: event.timestamp,
+      };
+      return { kind: 'status-update', taskId: event.taskId, contextId: event.contextId, status, final };
+    }
+    case 'artifact-update': {
+      const { taskId, contextId, append, lastChunk } = event;
+      return {
+        kind: 'artifact-update',
+        taskId,
+        contextId,
+        artifact: writeArtifact(words, event.artifact),
+        append,
+        lastChunk,
+      };
+    }
+  }
+}
+
 /**
  * A2A 0.3 (JSON-RPC binding): `kind` on every object, lower-case states and roles; the send result
  * is the Task. 0.3 defines no list method (its schema has none; ListTasks came with 1.0).
@@ -63,6 +95,8 @@ export const wire03: Wire = {
     send: 'message/send',
     get: 'tasks/get',
     cancel: 'tasks/cancel',
+    stream: 'message/stream',
+    subscribe: 'tasks/resubscribe',
     extendedCard: 'agent/getAuthenticatedExtendedCard',
   },
   readSendParams(params) {
@@ -78,7 +112,9 @@ export const wire03: Wire = {
   },
   readGetParams,
   readCancelParams,
+  readSubscribeParams,
   sendResult: task,
+  streamResult: streamResult03,
   taskResult: task,
   // 0.3's error data is the ErrorMessage itself, as it has always been here.
   errorData: (body) => body,

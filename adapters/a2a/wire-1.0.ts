@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AgentPart, AgentTask } from '../../core/services/agent-tasks/agent-task.schema.ts';
+import type { TaskEvent } from '../../core/services/agent-tasks/task-events.ts';
 import {
   incomingMessage,
   invalidParam,
@@ -7,7 +8,10 @@ import {
   MAX_PARTS,
   readCancelParams,
   readGetParams,
+  readSubscribeParams,
   UNSUPPORTED_PART,
+  writeArtifact,
+  writeMessage,
   writeTask,
   ZContextId,
   ZHistoryLength,
@@ -58,6 +62,29 @@ const words: WireWords = {
 
 const task = (value: AgentTask, historyLength: number | undefined) => writeTask(words, value, historyLength);
 
+/** 1.0's StreamResponse: a oneof of task, statusUpdate and artifactUpdate (no `final`: the stream's end says it). */
+function streamResponse10(event: TaskEvent, _final: boolean, historyLength: number | undefined): unknown {
+  switch (event.kind) {
+    case 'task':
+      return { task: writeTask(words, event.task, historyLength) };
+    case 'status-update': {
+      const ids = { id: event.taskId, contextId: event.contextId };
+      const status = {
+        state: words.states[event.state],
+        ...(event.message ? { message: writeMessage(words, event.message, ids) } : {}),
+        timestamp: event.timestamp,
+      };
+      return { statusUpdate: { taskId: event.taskId, contextId: event.contextId, status } };
+    }
+    case 'artifact-update': {
+      const { taskId, contextId, append, lastChunk } = event;
+      return {
+        artifactUpdate: { taskId, contextId, artifact: writeArtifact(words, event.artifact), append, lastChunk },
+      };
+    }
+  }
+}
+
 /** Reads one 1.0 part into the neutral shape; a data part must be an object here ({skill, arguments}). */
 function readPart(entry: z.infer<typeof ZPart>, index: number): AgentPart | ReturnType<typeof invalidParam> {
   const present = (['text', 'data', 'url', 'raw'] as const).filter((field) => entry[field] !== undefined);
@@ -84,6 +111,8 @@ export const wire10: Wire = {
     get: 'GetTask',
     cancel: 'CancelTask',
     list: 'ListTasks',
+    stream: 'SendStreamingMessage',
+    subscribe: 'SubscribeToTask',
     extendedCard: 'GetExtendedAgentCard',
   },
   readSendParams(params) {
@@ -101,7 +130,9 @@ export const wire10: Wire = {
   readGetParams,
   readCancelParams,
   readListParams,
+  readSubscribeParams,
   sendResult: (value, historyLength) => ({ task: task(value, historyLength) }),
+  streamResult: streamResponse10,
   taskResult: task,
   listResult: (page) => listResult(page, task),
   errorData: errorDetails,

@@ -6,6 +6,7 @@ import type { TaskPage } from '../../core/services/a2a/a2a-exchange.ts';
 import type { CancelQuery } from '../../core/services/a2a/cancel-task.ts';
 import type { TaskQuery } from '../../core/services/a2a/get-task.ts';
 import type { TaskListQuery } from '../../core/services/a2a/list-tasks.ts';
+import type { TaskEvent } from '../../core/services/agent-tasks/task-events.ts';
 import type { IncomingMessage } from '../../core/services/a2a/send-message.ts';
 import type { A2aVersion } from './transport-checks.ts';
 
@@ -24,7 +25,15 @@ type Read<T> = { value: T } | { invalid: ErrorMessage };
 export interface Wire {
   version: A2aVersion;
   /** `list` only where the version defines a list method (0.3 has none). */
-  methods: { send: string; get: string; cancel: string; list?: string; extendedCard: string };
+  methods: {
+    send: string;
+    get: string;
+    cancel: string;
+    list?: string;
+    stream: string;
+    subscribe: string;
+    extendedCard: string;
+  };
   readSendParams(params: Record<string, unknown>): Read<IncomingMessage>;
   readGetParams(params: Record<string, unknown>): Read<TaskQuery>;
   readCancelParams(params: Record<string, unknown>): Read<CancelQuery>;
@@ -33,6 +42,13 @@ export interface Wire {
   listResult?(page: TaskPage): unknown;
   /** A JSON-RPC error's `data`: 0.3 answers the ErrorMessage itself, 1.0 its typed details array. */
   errorData(body: ErrorMessage, jsonRpcCode: number): unknown;
+  /** SubscribeToTask (tasks/resubscribe) names the task by `id`. */
+  readSubscribeParams(params: Record<string, unknown>): Read<{ id: string }>;
+  /**
+   * The result of one streamed event (a JSON-RPC response per SSE event); `final`: the stream closes
+   * after it; `historyLength` cuts a snapshot's history as GetTask's does.
+   */
+  streamResult(event: TaskEvent, final: boolean, historyLength: number | undefined): unknown;
   /** The result of message/send (SendMessage). */
   sendResult(task: AgentTask, historyLength: number | undefined): unknown;
   /** The result of tasks/get (GetTask), and of tasks/cancel (CancelTask). */
@@ -46,7 +62,7 @@ function limitHistory<T>(history: readonly T[], historyLength: number | undefine
 }
 
 /** The agent's status message of a task that failed or waits for input: the last message, the agent's. */
-function statusMessage(task: AgentTask): AgentMessage | undefined {
+function statusMessage(task: Omit<AgentTask, 'ownerGrantId'>): AgentMessage | undefined {
   const last = task.history.at(-1);
   return task.state !== 'completed' && last?.role === 'agent' ? last : undefined;
 }
@@ -89,16 +105,30 @@ export interface WireWords {
   part(value: AgentPart): unknown;
 }
 
-/** A neutral task in a version's words, its history cut to `historyLength` (see limitHistory). */
-export function writeTask(words: WireWords, value: AgentTask, historyLength: number | undefined) {
-  const message = (entry: AgentMessage) => ({
+/** A message of a task in a version's words. */
+export function writeMessage(
+  words: WireWords,
+  entry: AgentMessage,
+  value: Pick<AgentTask, 'id' | 'contextId'>,
+): Record<string, unknown> {
+  return {
     ...(words.kinds ? { kind: 'message' } : {}),
     messageId: entry.messageId,
     role: words.roles[entry.role],
     parts: entry.parts.map(words.part),
     contextId: value.contextId,
     taskId: value.id,
-  });
+  };
+}
+
+/** An artifact in a version's words. */
+export function writeArtifact(words: WireWords, artifact: AgentTask['artifacts'][number]) {
+  return { artifactId: artifact.artifactId, name: artifact.name, parts: artifact.parts.map(words.part) };
+}
+
+/** A neutral task in a version's words, its history cut to `historyLength` (see limitHistory). */
+export function writeTask(words: WireWords, value: Omit<AgentTask, 'ownerGrantId'>, historyLength: number | undefined) {
+  const message = (entry: AgentMessage) => writeMessage(words, entry, value);
   const status = statusMessage(value);
   return {
     ...(words.kinds ? { kind: 'task' } : {}),
@@ -109,11 +139,7 @@ export function writeTask(words: WireWords, value: AgentTask, historyLength: num
       ...(status ? { message: message(status) } : {}),
       timestamp: value.updatedAt,
     },
-    artifacts: value.artifacts.map((artifact) => ({
-      artifactId: artifact.artifactId,
-      name: artifact.name,
-      parts: artifact.parts.map(words.part),
-    })),
+    artifacts: value.artifacts.map((artifact) => writeArtifact(words, artifact)),
     history: limitHistory(value.history, historyLength).map(message),
   };
 }
@@ -136,6 +162,14 @@ export function incomingMessage(
 }
 
 const ZGetParams = z.looseObject({ id: ZTaskReference.min(1), historyLength: ZHistoryLength.optional() });
+
+const ZSubscribeParams = z.looseObject({ id: ZTaskReference.min(1) });
+
+/** tasks/resubscribe (0.3) and SubscribeToTask (1.0) take the same params (1.0's `tenant` is not served). */
+export function readSubscribeParams(params: Record<string, unknown>): Read<{ id: string }> {
+  const parsed = ZSubscribeParams.safeParse(params);
+  return parsed.success ? { value: { id: parsed.data.id } } : invalidParams(parsed.error.issues);
+}
 
 /** tasks/get (0.3) and GetTask (1.0) take the same params. */
 export function readGetParams(params: Record<string, unknown>): Read<TaskQuery> {

@@ -74,6 +74,30 @@ export interface ProcedureInvoker<TRouter extends AnyRouter = DefaultRouter> {
   callPath(path: string, input: unknown, ctx: Context, signal?: AbortSignal): Promise<unknown>;
 }
 
+/** The events of a streaming answer (`{stream: {events}}`, an async iterable: the A2A streaming methods'). */
+function streamedEvents(answer: unknown): AsyncIterable<unknown> | undefined {
+  if (typeof answer !== 'object' || answer === null || !('stream' in answer)) return undefined;
+  const { stream } = answer as { stream: unknown };
+  if (typeof stream !== 'object' || stream === null || !('events' in stream)) return undefined;
+  const { events } = stream as { events: unknown };
+  return typeof events === 'object' && events !== null && Symbol.asyncIterator in events
+    ? (events as AsyncIterable<unknown>)
+    : undefined;
+}
+
+/**
+ * The events, with `ended` called once they end (or the reader stops): a streaming procedure's call
+ * lasts as long as its stream, so a procedure a port runs while the events are produced (the
+ * streamed skill) is counted inside it, not as another crossing.
+ */
+async function* untilEnded<T>(events: AsyncIterable<T>, ended: () => void): AsyncGenerator<T, void, undefined> {
+  try {
+    yield* events;
+  } finally {
+    ended();
+  }
+}
+
 /** The invoker of a router: its procedures are listed once, here, and each call runs through callProcedure. */
 export function createInvoker<TRouter extends AnyRouter>(router: TRouter): ProcedureInvoker<TRouter> {
   const procedures = listProcedures(router);
@@ -89,10 +113,16 @@ export function createInvoker<TRouter extends AnyRouter>(router: TRouter): Proce
     // an adapter makes per request (docs/architecture.md: one crossing into core per request).
     ctx.log.debug({ procedure: path, nested: depth > 0 }, 'core call');
     running.set(ctx, depth + 1);
+    let streaming = false;
     try {
-      return await callProcedure({ router, path, type: entry.type, input, ctx, signal });
+      const answer = await callProcedure({ router, path, type: entry.type, input, ctx, signal });
+      const events = streamedEvents(answer);
+      if (!events) return answer;
+      streaming = true;
+      const streamed = answer as { stream: object };
+      return { ...streamed, stream: { ...streamed.stream, events: untilEnded(events, () => running.set(ctx, depth)) } };
     } finally {
-      running.set(ctx, depth);
+      if (!streaming) running.set(ctx, depth);
     }
   };
   return {

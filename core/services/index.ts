@@ -1,6 +1,7 @@
 import type { AccessTokenVerifier } from '../auth/access-token-verifier.ts';
 import type { ServiceCaches } from './caches.ts';
 import type { A2aPorts } from './a2a/a2a-ports.ts';
+import type { A2aStreams } from './a2a/a2a-streams.ts';
 import type { ClientDocumentSource } from './oauth/client-document-cache.ts';
 import type { KeyEncryptionKeySource } from './oauth/key-encryption-key.ts';
 import type { RedirectUriPolicy } from './oauth/redirect-uri-policy.ts';
@@ -92,6 +93,12 @@ export interface CoreServices {
    * router the app serves; absent in contexts no app composed.
    */
   a2a?: A2aPorts;
+  /**
+   * The A2A streams open in this process: the hub that wakes them when their task has new events
+   * (this process's commits, and the database's notifications of every other instance's), their
+   * bounds per client and per instance, and the shutdown that ends them.
+   */
+  a2aStreams: A2aStreams;
   /** Whether the paid reference is sold here, and its payment terms (network, asset, wallet). */
   payments: PaymentSettings;
   /**

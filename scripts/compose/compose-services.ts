@@ -1,6 +1,7 @@
 import type { MetricsRegistry } from '../../adapters/metrics/registry.ts';
 import type { Config } from '../../core/config.ts';
 import type { CoreServices } from '../../core/services/index.ts';
+import { followTaskEventNotifications } from '../../core/services/a2a/task-event-notifications.ts';
 import { followOAuthStateNotifications } from '../../core/services/oauth/oauth-state-notifications.ts';
 import type { DatabaseNotifications } from '../../core/services/sql/notifications.ts';
 import type { WebhookSender } from '../../core/services/webhooks/sender-port.ts';
@@ -39,6 +40,9 @@ export function composeServices({
     ...(webhookSender ? { webhookSender } : {}),
   };
   const services = metrics ? withMetrics(built, metrics) : built;
-  if (notifications) followOAuthStateNotifications(notifications, services.caches.oauth);
+  if (notifications) {
+    followOAuthStateNotifications(notifications, services.caches.oauth);
+    followTaskEventNotifications(notifications, services.a2aStreams.hub);
+  }
   return services;
 }

@@ -147,6 +147,8 @@ export async function startService({
     webhooks,
     stop() {
       stopping ??= (async () => {
+        // Open A2A streams end first: they would hold their connections until the drain's deadline.
+        services.a2aStreams.close();
         await Promise.all([sweeper.stop(), webhooks.stop(), closeGracefully(server, config.shutdownTimeoutMs)]);
         await notifications.stop();
         await database.close();

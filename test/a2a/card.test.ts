@@ -66,7 +66,7 @@ describe('A2A agent card', () => {
       'skills',
     );
     expect(card.provider).to.deep.equal({ organization: 'Field Service API', url: service().config.siteUrl });
-    expect(card.capabilities).to.deep.equal({ streaming: false, pushNotifications: true, extendedAgentCard: true });
+    expect(card.capabilities).to.deep.equal({ streaming: true, pushNotifications: true, extendedAgentCard: true });
     expect(card.defaultInputModes).to.deep.equal(['application/json', 'text/plain']);
     expect(card.defaultOutputModes).to.deep.equal(['application/json', 'text/plain']);
     expect(card.supportedInterfaces).to.deep.equal([

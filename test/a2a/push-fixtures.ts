@@ -84,7 +84,9 @@ export async function callAs(context: Context, version: Version, method: string,
       answer = await a2a.listTasks({ exchange, params: neutral(call.params) });
       break;
     case 'protocols.a2a.getExtendedCard':
-      throw new Error('the push fixtures do not read the extended card');
+    case 'protocols.a2a.sendStreamingMessage':
+    case 'protocols.a2a.subscribeToTask':
+      throw new Error(`the push fixtures do not call ${call.procedure}`);
     default:
       answer = await a2a.refuseUnknownMethod({ exchange, refusal: call.refusal });
   }

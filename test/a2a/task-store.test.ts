@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { AgentMessage } from '../../core/services/agent-tasks/agent-task.schema.ts';
 import { AGENT_TASK_RETENTION_DAYS } from '../../core/services/agent-tasks/retention.ts';
-import { continueTask, findTask, recordTask } from '../../core/services/agent-tasks/task-store.ts';
+import { continueTask, findTaskWithEventSeq, recordTask } from '../../core/services/agent-tasks/task-store.ts';
 import { blogCaller } from '../blog/fixtures.ts';
 import { sql } from '../helpers/sql.ts';
 import { serviceContext } from '../helpers/workspace.ts';
@@ -27,8 +27,9 @@ describe('A2A task store', () => {
     continueTask: async (content: Parameters<typeof continueTask>[1]) => ({
       task: await continueTask(source(), content, new Date()),
     }),
+    // With the number of its last event, as the writes answer it (findTaskWithEventSeq).
     getTask: async ({ id }: { id: string }) => ({
-      task: await findTask(source(), id, { kind: 'anonymous' }, new Date()),
+      task: await findTaskWithEventSeq(source(), id, { kind: 'anonymous' }, new Date()),
     }),
     deleteExpiredTasks: (input: { limit: number }) => blogCaller().infrastructure.agentTasks.sweepExpired(input),
   });

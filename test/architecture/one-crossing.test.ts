@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { rpc as a2aRpc, send03, send10, V1 } from '../a2a/fixtures.ts';
 import { a2aAccessToken } from '../helpers/a2a-access-token.ts';
+import { openSse, request10, skillPart10, stream10 } from '../a2a/sse.ts';
 import { request } from '../helpers/http.ts';
 import type { LogSink } from '../helpers/log-sink.ts';
 import { service } from '../helpers/root-hooks.ts';
@@ -150,6 +151,28 @@ describe('one crossing into core per request', function () {
     const ask = { data: { skill: 'find-businesses', arguments: { per_page: 1 } }, mediaType: 'application/json' };
     const answered = await a2aRpc(send10([ask]), { ...V1, ...sent, Authorization: `Bearer ${token}` });
     expectOne(service().logs, sent, answered.status, 200);
+  });
+
+  it('A2A SendStreamingMessage and SubscribeToTask (SSE): one crossing however long the stream, the skill inside it', async () => {
+    const streamed = traced();
+    const body = stream10([skillPart10('find-businesses', { per_page: 2 })]);
+    const stream = await openSse(body, { ...V1, ...streamed });
+    const events = await stream.rest();
+    expect(events).to.have.length(3);
+    expectOne(service().logs, streamed, stream.status, 200);
+    expect(
+      service().logs.lines.some((line) => line.reqId === streamed['X-Request-Id'] && line.nested === true),
+    ).to.equal(true);
+
+    const waiting = (await a2aRpc(send03([{ kind: 'text', text: 'hello' }]))).body as { result: { id: string } };
+    const subscribed = traced();
+    const subscription = await openSse(request10('SubscribeToTask', { id: waiting.result.id }), {
+      ...V1,
+      ...subscribed,
+    });
+    await subscription.next();
+    subscription.close();
+    expectOne(service().logs, subscribed, subscription.status, 200);
   });
 
   describe('MCP', () => {

@@ -41,6 +41,8 @@ const HAND_SERVED: Record<string, string> = {
   'protocols.a2a.listTasks': 'A2A ListTasks',
   'protocols.a2a.cancelTask': 'A2A tasks/cancel, CancelTask',
   'protocols.a2a.getExtendedCard': 'A2A agent/getAuthenticatedExtendedCard, GetExtendedAgentCard',
+  'protocols.a2a.sendStreamingMessage': 'A2A message/stream, SendStreamingMessage (SSE)',
+  'protocols.a2a.subscribeToTask': 'A2A tasks/resubscribe, SubscribeToTask (SSE)',
   'protocols.x402.purchasePaidReference': 'GET /api/v1/agent/paid-reference (x402)',
   'protocols.ucp.getAcpDiscovery': 'GET /.well-known/acp.json',
   'infrastructure.operations.getGauges': 'GET /api/metrics',

@@ -11,6 +11,8 @@ import { listTasks } from './list-tasks.ts';
 import { refuseUnknownMethod } from './refuse-unknown-method.ts';
 import { sendMessage } from './send-message.ts';
 import { signCard } from './sign-card.ts';
+import { sendStreamingMessage } from './send-streaming-message.ts';
+import { subscribeToTask } from './subscribe-to-task.ts';
 import { storageUsage } from './storage-usage.ts';
 
 /** The A2A agent's methods, one procedure each, reached only through the invoker (no REST mapping, not on /api/trpc). */
@@ -26,6 +28,8 @@ export const a2aRouter = router({
   listTasks,
   cancelTask,
   getExtendedCard,
+  sendStreamingMessage,
+  subscribeToTask,
 });
 
 /** The A2A tasks' upkeep, system only: the sweeper's deletion and the admin command's storage report. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from '../../context.ts';
 import { errorMessage } from '../../errors/index.ts';
 import type { AgentMessage, AgentTask } from '../agent-tasks/agent-task.schema.ts';
-import { continueTask, findTask, recordTask } from '../agent-tasks/task-store.ts';
+import { continueTask, findTask, recordTask, type StoredTask } from '../agent-tasks/task-store.ts';
 import type { MessagePushConfig } from './push/push-config.schema.ts';
 import { checkMessagePushConfig, keepMessagePushConfig } from './push/message-push-config.ts';
 import type { A2aOutcome } from './a2a-exchange.ts';
@@ -47,7 +47,7 @@ const rpcError = (code: Parameters<typeof errorMessage>[0], message: string): A2
   headers: {},
 });
 
-type Ended =
+export type Ended =
   | {
       kind: 'task';
       state: AgentTask['state'];
@@ -60,7 +60,7 @@ type Ended =
     }
   | { kind: 'error'; outcome: A2aOutcome };
 
-const waiting = (text: string): Ended => ({
+export const waiting = (text: string): Extract<Ended, { kind: 'task' }> => ({
   kind: 'task',
   state: 'input-required',
   skill: null,
@@ -116,7 +116,7 @@ function ended(choice: Exclude<Choice, { kind: 'invalid' }>, outcome?: SkillOutc
  * The task a message continues, or why it cannot: unknown (-32001), ended (-32004), in another
  * conversation (-32602), or full (-32004).
  */
-async function continued(
+export async function continued(
   incoming: IncomingMessage & { taskId: string },
   context: Context,
 ): Promise<{ previous: AgentTask } | MethodResult> {
@@ -152,13 +152,16 @@ async function continued(
   return { previous };
 }
 
-/** The task after this message, stored unless it is a refusal for lack of budget (null: another message won). */
-async function storeTask(
+/**
+ * The task after this message, stored with its events unless it is a refusal for lack of budget
+ * (null: another message won); this process's streams of it learn of the events at once.
+ */
+export async function storeTask(
   previous: AgentTask | undefined,
   incoming: IncomingMessage,
   end: Extract<Ended, { kind: 'task' }>,
   context: Context,
-): Promise<AgentTask | null> {
+): Promise<StoredTask | AgentTask | null> {
   const history = [...(previous?.history ?? []), incoming.message, ...(end.status ? [end.status] : [])];
   const next = { state: end.state, skill: end.skill, history, artifacts: end.artifacts };
   const now = context.clock.now();
@@ -173,10 +176,17 @@ async function storeTask(
       ownerGrantId: previous?.ownerGrantId ?? ownerGrantOf(a2aCallerOf(context)),
     };
   }
-  if (previous)
-    return continueTask(context.sql, { ...next, id: previous.id, seenHistoryLength: previous.history.length }, now);
   const ownerGrantId = ownerGrantOf(a2aCallerOf(context));
-  return recordTask(context.sql, { ...next, contextId: incoming.contextId ?? randomUUID(), ownerGrantId }, now);
+  const stored = previous
+    ? await continueTask(
+        context.sql,
+        { ...next, id: previous.id, seenHistoryLength: previous.history.length },
+        now,
+        previous.contextId,
+      )
+    : await recordTask(context.sql, { ...next, contextId: incoming.contextId ?? randomUUID(), ownerGrantId }, now);
+  if (stored) context.services.a2aStreams.hub.announce(stored.id);
+  return stored;
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { agentTaskStates } from '../../../orm/entities/agent/agent-task.ts';
 import { runQuery, type SqlSource } from '../sql/query.ts';
+import { appendEventsParams, appendEventsSql } from './task-events.query.ts';
+import type { TaskEvent } from './task-events.ts';
 
 /** A stored task as its row reads (history and artifacts are json, parsed by the driver). */
 export interface AgentTaskRow {
@@ -17,8 +19,11 @@ export interface AgentTaskRow {
   status_seq: string;
 }
 
+/** A row with the number of its task's last event (agent_task_events). */
+export type AgentTaskRowWithEvents = AgentTaskRow & { event_seq: number };
+
 export const columns =
-  'id, context_id, state, skill, history, artifacts, created_at, updated_at, owner_grant_id, status_seq';
+  'id, context_id, state, skill, history, artifacts, created_at, updated_at, owner_grant_id, status_seq, event_seq';
 
 /**
  * The condition that a task is visible to a caller (core/services/a2a/caller.ts): an anonymous
@@ -36,17 +41,28 @@ export interface AgentTaskContent {
 }
 
 /**
- * Stores a new task, in one statement that returns nothing: the caller holds everything the row
- * holds. Returning the history and artifacts (a skill's whole answer) made the server serialise
- * them again and the driver parse them again on every A2A message (bench/a2a).
+ * Stores a new task with its first events (numbered from 1), in one statement that returns nothing:
+ * the caller holds everything the row holds. Returning the history and artifacts (a skill's whole
+ * answer) made the server serialise them again and the driver parse them again on every A2A message
+ * (bench/a2a).
  */
 export async function insertAgentTask(
   source: SqlSource,
-  task: AgentTaskContent & { id: string; contextId: string; ownerGrantId: string | null; now: Date; expiresAt: Date },
+  task: AgentTaskContent & {
+    id: string;
+    contextId: string;
+    ownerGrantId: string | null;
+    now: Date;
+    expiresAt: Date;
+    events: TaskEvent[];
+  },
 ): Promise<void> {
   await runQuery(source, {
-    sql: `insert into agent_tasks (id, context_id, owner_grant_id, status_seq, state, skill, history, artifacts, created_at, updated_at, expires_at)
-            values (?, ?, ?::uuid, nextval('agent_task_status_seq'), ?, ?, ?::json, ?::json, ?::timestamptz, ?::timestamptz, ?::timestamptz)`,
+    sql: `with inserted as (
+            insert into agent_tasks (id, context_id, owner_grant_id, status_seq, state, skill, history, artifacts, created_at, updated_at, expires_at, event_seq)
+            values (?, ?, ?::uuid, nextval('agent_task_status_seq'), ?, ?, ?::json, ?::json, ?::timestamptz, ?::timestamptz, ?::timestamptz, ?)
+            returning id, event_seq)
+          ${appendEventsSql('inserted')}`,
     params: [
       task.id,
       task.contextId,
@@ -58,38 +74,56 @@ export async function insertAgentTask(
       task.now.toISOString(),
       task.now.toISOString(),
       task.expiresAt.toISOString(),
+      task.events.length,
+      ...appendEventsParams(task.events, task.now),
     ],
   });
 }
 
 /**
- * Continues a task that waits for input, only if it still waits and nobody continued it since it
- * was read: the update is conditional on the state and on the number of messages the reader saw
- * (history only grows), so of two concurrent continuations exactly one wins and the other gets
- * undefined. An expired task is not continued either. Answers only what the caller does not hold
- * (the task's conversation and creation time), not the content it has just written.
+ * Continues a task that waits for input (or, `from: 'working'`, ends one whose streamed skill ran),
+ * only if it is still in that state and nobody changed it since it was read: the update is
+ * conditional on the state and on the number of messages the reader saw (history only grows), so of
+ * two concurrent continuations exactly one wins and the other gets undefined. An expired task is not
+ * continued either. Its events are appended in the same statement. Answers only what the caller
+ * does not hold (the task's conversation and creation time), not the content it has just written.
  */
 export async function continueAgentTask(
   source: SqlSource,
-  task: AgentTaskContent & { id: string; seenHistoryLength: number; now: Date; expiresAt: Date },
-): Promise<Pick<AgentTaskRow, 'context_id' | 'created_at' | 'owner_grant_id'> | undefined> {
-  const [row] = await runQuery<Pick<AgentTaskRow, 'context_id' | 'created_at' | 'owner_grant_id'>>(source, {
-    sql: `update agent_tasks
-             set state = ?, skill = ?, history = ?::json, artifacts = ?::json,
-                 status_seq = nextval('agent_task_status_seq'), updated_at = ?::timestamptz, expires_at = ?::timestamptz
-           where id = ? and state = 'input-required' and json_array_length(history) = ?
-             and expires_at > ?::timestamptz
-          returning context_id, created_at, owner_grant_id`,
+  task: AgentTaskContent & {
+    id: string;
+    from: 'input-required' | 'working';
+    seenHistoryLength: number;
+    now: Date;
+    expiresAt: Date;
+    events: TaskEvent[];
+  },
+): Promise<Pick<AgentTaskRowWithEvents, 'context_id' | 'created_at' | 'owner_grant_id' | 'event_seq'> | undefined> {
+  const [row] = await runQuery<
+    Pick<AgentTaskRowWithEvents, 'context_id' | 'created_at' | 'owner_grant_id' | 'event_seq'>
+  >(source, {
+    sql: `with updated as (
+            update agent_tasks
+               set state = ?, skill = ?, history = ?::json, artifacts = ?::json, event_seq = event_seq + ?,
+                   status_seq = nextval('agent_task_status_seq'), updated_at = ?::timestamptz, expires_at = ?::timestamptz
+             where id = ? and state = ? and json_array_length(history) = ?
+               and expires_at > ?::timestamptz
+            returning id, event_seq, context_id, created_at, owner_grant_id),
+          appended as (${appendEventsSql('updated')})
+          select context_id, created_at, owner_grant_id, event_seq from updated`,
     params: [
       task.state,
       task.skill,
       JSON.stringify(task.history),
       JSON.stringify(task.artifacts),
+      task.events.length,
       task.now.toISOString(),
       task.expiresAt.toISOString(),
       task.id,
+      task.from,
       task.seenHistoryLength,
       task.now.toISOString(),
+      ...appendEventsParams(task.events, task.now),
     ],
   });
   return row;
@@ -104,8 +138,8 @@ export async function findAgentTask(
   id: string,
   ownerGrantId: string | null,
   now: Date,
-): Promise<AgentTaskRow | undefined> {
-  const [row] = await runQuery<AgentTaskRow>(source, {
+): Promise<AgentTaskRowWithEvents | undefined> {
+  const [row] = await runQuery<AgentTaskRowWithEvents>(source, {
     sql: `select ${columns} from agent_tasks where id = ? and expires_at > ?::timestamptz and ${VISIBLE_TO_CALLER}`,
     params: [id, now.toISOString(), ownerGrantId],
   });

@@ -44,5 +44,7 @@ export const AgentTask = defineEntity({
     ownerGrantId: p.uuid().nullable(),
     /** Taken from agent_task_status_seq at every status change: ListTasks' order and page cursor. */
     statusSeq: p.bigint('string'),
+    /** The last number of the task's events (agent_task_events): the next writer takes the ones after it. */
+    eventSeq: p.integer().default(0),
   }),
 });
