@@ -220,6 +220,32 @@ describe('A2A streaming', function () {
       expect(rest.map((event) => event.id)).to.deep.equal(['2', '3']);
     });
 
+    it('CancelTask from another request: the subscriber sees canceled (final) and the stream closes; 0.3 alike', async () => {
+      for (const [method, cancelMethod, headers] of [
+        ['SubscribeToTask', 'CancelTask', V1],
+        ['tasks/resubscribe', 'tasks/cancel', {}],
+      ] as const) {
+        const task = await waitingTask();
+        const stream = await openSse({ ...request10(method, { id: task.id }) }, headers);
+        expect((await stream.next())!.id).to.equal('1');
+        const canceled = await rpc({ jsonrpc: '2.0', id: 2, method: cancelMethod, params: { id: task.id } }, headers);
+        expect(canceled.body.error, canceled.text).to.equal(undefined);
+        const rest = await stream.rest();
+        expect(rest.map((event) => event.id)).to.deep.equal(['2']);
+        const update = rest[0]!.data.result;
+        if (method === 'SubscribeToTask') {
+          expect(update.statusUpdate.status.state).to.equal('TASK_STATE_CANCELED');
+          expect(update.statusUpdate.status.message.parts[0].text).to.match(/canceled/);
+        } else {
+          expect(update).to.deep.include({ kind: 'status-update', final: true });
+          expect(update.status.state).to.equal('canceled');
+        }
+        // Resuming after the cancel replays it, then closes: nothing is lost to a client cut off at that moment.
+        const resumed = await openSse(request10(method, { id: task.id }), { ...headers, 'Last-Event-ID': '1' });
+        expect((await resumed.rest()).map((event) => event.id)).to.deep.equal(['2']);
+      }
+    });
+
     it('a task already ended answers -32004 (A2A 1.0: nothing to subscribe to), an unknown one -32001', async () => {
       const done = (await rpc(send10([skillPart10(ask.skill, ask.arguments)]), V1)).body.result.task;
       const ended = await openSse(request10('SubscribeToTask', { id: done.id }), V1);
@@ -302,7 +328,7 @@ describe('A2A streaming', function () {
       ]();
       const first = await events.next();
       expect(first.value).to.deep.include({ seq: 1, final: false });
-      // A store update appending its event (as CancelTask will): the subscriber sees it and the stream ends.
+      // A store update appending its event (as CancelTask does): the subscriber sees it and the stream ends.
       await appendTaskEvents(
         serviceContext().sql,
         task.id,

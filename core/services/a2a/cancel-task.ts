@@ -32,8 +32,11 @@ export async function cancelTask(query: CancelQuery, context: Context): Promise<
       logged: 'task_not_cancelable',
     };
   }
-  // A status change: the task's push configs hear of it (a repeated cancel changes nothing, so pushes nothing).
-  if (cancel.kind === 'canceled') await queuePushNotifications(context, task);
+  // A status change: its subscribers and push configs hear of it (a repeated cancel changes nothing, so tells nothing).
+  if (cancel.kind === 'canceled') {
+    context.services.a2aStreams.hub.announce(task.id);
+    await queuePushNotifications(context, task);
+  }
   return {
     outcome: { kind: 'task', task, result: 'read', historyLength: undefined, headers: {} },
     skill: null,

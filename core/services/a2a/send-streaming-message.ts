@@ -11,6 +11,8 @@ import { followTaskEvents, type StreamedEvent } from './follow-task-events.ts';
 import { agentMessage, runSkill, type SkillOutcome } from './run-skill.ts';
 import { continued, storeTask, waiting, type IncomingMessage } from './send-message.ts';
 import type { SkillRunner } from './skill-runner-port.ts';
+import { checkMessagePushConfig, keepMessagePushConfig } from './push/message-push-config.ts';
+import { queuePushNotifications } from './push/queue-push-notifications.ts';
 import { answered, takeStreamSlot, type StreamOpening } from './stream-opening.ts';
 
 /**
@@ -100,7 +102,10 @@ async function* working(
       context.clock.now(),
       task.contextId,
     );
-    if (ended) context.services.a2aStreams.hub.announce(task.id);
+    if (ended) {
+      context.services.a2aStreams.hub.announce(task.id);
+      await queuePushNotifications(context, ended);
+    }
     yield* followTaskEvents(context, context.services.a2aStreams, {
       task,
       afterSeq: task.eventSeq,
@@ -130,6 +135,8 @@ async function* snapshotOnly(task: StoredTask, release: () => void): AsyncGenera
  * then the skill's artifact and the final status (completed, failed) follow; a message the agent
  * cannot act on yet streams the task `input-required` and closes. Refusals before any task exists
  * (-32001, -32004, -32602) and the bound on open streams are answered as plain JSON-RPC errors.
+ * The task's push notification configs (one the message carries included) hear of every status
+ * change, as they do for SendMessage.
  */
 export async function sendStreamingMessage(
   incoming: IncomingMessage,
@@ -138,6 +145,9 @@ export async function sendStreamingMessage(
   exchange: A2aExchange,
   signal: AbortSignal | undefined,
 ): Promise<StreamOpening> {
+  // Refused before anything is stored: a config needs a grant and an acceptable URL (as SendMessage).
+  const push = incoming.pushConfig && checkMessagePushConfig(context, incoming.pushConfig);
+  if (push && 'refused' in push) return answered(context, exchange, push.refused.outcome);
   let previous: AgentTask | undefined;
   if (incoming.taskId !== undefined) {
     const found = await continued({ ...incoming, taskId: incoming.taskId }, context);
@@ -163,6 +173,14 @@ export async function sendStreamingMessage(
         headers: {},
       });
     }
+    if (push && incoming.pushConfig) {
+      const refused = await keepMessagePushConfig(context, push.grant, stored, incoming.pushConfig);
+      if (refused) {
+        release();
+        return answered(context, exchange, refused.outcome);
+      }
+    }
+    await queuePushNotifications(context, stored, previous || push ? {} : { knownToHaveConfigs: false });
     const events =
       choice.kind === 'needs'
         ? snapshotOnly(stored, release)
