@@ -37,6 +37,9 @@ const methods: Record<A2aVersion, Record<string, MethodKind>> = {
   '1.0': { ...methodTable(wire10), ...pushMethods(pushWire10) },
 };
 
+/** The wire names of the methods each version serves (the OpenAPI description lists them). */
+export const servedMethods = (version: A2aVersion): string[] => Object.keys(methods[version]);
+
 /** A method of the other version: the client forgot (or added) the A2A-Version header. */
 function otherVersionHint(version: A2aVersion, method: string): string | undefined {
   if (version === '0.3' && Object.hasOwn(methods['1.0'], method))

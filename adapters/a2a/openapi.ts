@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { A2A_ENDPOINT_PATH } from './card.ts';
-import { wire03 } from './wire-0.3.ts';
-import { wire10 } from './wire-1.0.ts';
+import { servedMethods } from './methods.ts';
 
 const ZRequestId = z.union([z.string(), z.number().int(), z.null()]).describe('Echoed in the answer.');
 
@@ -11,17 +10,9 @@ const ZJsonRpcRequest = z
     jsonrpc: z.literal('2.0'),
     id: ZRequestId,
     method: z
-      .enum([
-        wire03.methods.send,
-        wire03.methods.get,
-        wire03.methods.cancel,
-        wire10.methods.send,
-        wire10.methods.get,
-        wire10.methods.cancel,
-        'ListTasks',
-      ])
+      .enum([...new Set([...servedMethods('0.3'), ...servedMethods('1.0')])] as [string, ...string[]])
       .describe(
-        'message/send, tasks/get and tasks/cancel without A2A-Version (0.3); SendMessage, GetTask, ListTasks and CancelTask with A2A-Version: 1.0.',
+        `Without A2A-Version (0.3): ${servedMethods('0.3').join(', ')}. With A2A-Version: 1.0: ${servedMethods('1.0').join(', ')}.`,
       ),
     params: z
       .record(z.string(), z.unknown())
@@ -30,7 +21,8 @@ const ZJsonRpcRequest = z
         'A2A params. message/send: {message: {kind: "message", messageId, role: "user", parts: [{kind: "data", data: ' +
           '{skill, arguments}} | {kind: "text", text}], contextId?, taskId?}, configuration?: {historyLength?}}. SendMessage: ' +
           'the same without kind fields, role "ROLE_USER", parts [{data} | {text}]. tasks/get and GetTask: {id, historyLength?}. tasks/cancel and CancelTask: {id}. ListTasks: {contextId?, status?, ' +
-          'pageSize?, pageToken?, historyLength?, statusTimestampAfter?, includeArtifacts?}.',
+          'pageSize?, pageToken?, historyLength?, statusTimestampAfter?, includeArtifacts?}. SubscribeToTask and tasks/resubscribe: {id}. ' +
+          'The push notification config methods: see the A2A guide.',
       ),
   })
   .meta({ id: 'A2aJsonRpcRequest' });
@@ -44,7 +36,8 @@ const ZJsonRpcResponse = z
       .optional()
       .describe(
         '0.3: the Task ({kind: "task", id, contextId, status, artifacts, history}); 1.0 SendMessage: {task}; GetTask and CancelTask: the Task; ' +
-          'ListTasks: {tasks, nextPageToken, pageSize, totalSize}.',
+          'ListTasks: {tasks, nextPageToken, pageSize, totalSize}. SendStreamingMessage, SubscribeToTask, message/stream and ' +
+          'tasks/resubscribe answer text/event-stream: one JSON-RPC response per SSE event, its id the task event number.',
       ),
     error: z
       .object({
@@ -54,7 +47,8 @@ const ZJsonRpcResponse = z
       })
       .optional()
       .describe(
-        '-32601 method not found, -32602 invalid params (naming the field), -32001 task not found, -32004 task ended.',
+        '-32601 method not found, -32602 invalid params (naming the field), -32001 task not found, -32002 task not ' +
+          'cancelable, -32004 task ended. 0.3: data is the ErrorMessage; 1.0: the typed details array (google.rpc.ErrorInfo).',
       ),
   })
   .meta({ id: 'A2aJsonRpcResponse' });
@@ -99,7 +93,10 @@ export function a2aOpenApiPaths(): ZodOpenApiPathsObject {
           'Send a message with a data part {"skill": "<id>", "arguments": {...}} (the arguments of the REST endpoint the ' +
           'skill names) or a text part; the answer is a Task whose artifact holds the REST JSON and a summary. Errors ' +
           'inside a well-formed request are JSON-RPC errors with HTTP 200; a server failure is -32603 with HTTP 5xx. ' +
-          'No credential is needed; a task id is the only key to its task.',
+          'No credential is needed; a task id is the key to an anonymous task. An optional OAuth access token for this ' +
+          "endpoint (Authorization: Bearer, scope a2a:tasks; see the card's securitySchemes) makes the caller's tasks " +
+          'private to its grant and is needed for push notification configs and the extended card: a refused token is 401 ' +
+          '(A2A_UNAUTHORIZED), one without the scope 403.',
         security: [],
         requestParams: {
           header: z.object({
@@ -134,7 +131,18 @@ export function a2aOpenApiPaths(): ZodOpenApiPathsObject {
               'Idempotency-Key reused with another request (IDEMPOTENCY_KEY_REUSED), or its first request is still running ' +
               '(IDEMPOTENCY_REQUEST_IN_PROGRESS, with Retry-After).',
           },
+          '401': {
+            description:
+              'A token that is malformed, expired, revoked or not issued for this endpoint, or a method that needs one sent ' +
+              'without (A2A_UNAUTHORIZED, with WWW-Authenticate naming the resource metadata).',
+          },
+          '403': { description: 'An access token without the scope a2a:tasks (A2A_INSUFFICIENT_SCOPE).' },
           '413': { description: 'The body exceeds 64 KiB (code PAYLOAD_TOO_LARGE).' },
+          '429': {
+            description:
+              "The client's A2A budget is spent (RATE_LIMITED), or too many streams are open for the client or the " +
+              'instance; with Retry-After.',
+          },
           '415': { description: 'The body is not sent as application/json (code UNSUPPORTED_MEDIA_TYPE).' },
         },
       },

@@ -226,7 +226,7 @@ export const errorCatalogue = {
     status: 200,
     jsonRpc: -32601,
     resolution:
-      'Use a method this agent serves: message/send, tasks/get and tasks/cancel (A2A 0.3), or SendMessage, GetTask, ListTasks and CancelTask (A2A 1.0, header A2A-Version: 1.0).',
+      'Use a method this agent serves (the error message lists those of your A2A version): A2A 0.3 without A2A-Version, A2A 1.0 with the header A2A-Version: 1.0 (SendMessage, GetTask, ListTasks, CancelTask, SendStreamingMessage, SubscribeToTask, the push notification config methods, GetExtendedAgentCard).',
   },
   A2A_INVALID_PARAMS: {
     status: 200,
