@@ -2,24 +2,27 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import {
   consentForm,
-  createMember,
   loopbackCallback,
   pkcePair,
   redirectParameters,
   signInToConsent,
   TestBrowser,
 } from '../oauth/authorize-fixtures.ts';
+import { createLogger } from '../../core/logger.ts';
+import type { RunningService } from '../../scripts/compose/start-service.ts';
+import { systemCaller } from '../../scripts/lib/system-caller.ts';
+import { PASSWORD, uniqueSuffix } from '../accounts/fixtures.ts';
 import { request } from './http.ts';
 import { service } from './root-hooks.ts';
 
 /** The member who authorizes: an e-mail address with the test password, and the business to connect. */
-interface A2aTokenUser {
+export interface A2aTokenUser {
   email: string;
   businessId: string;
 }
 
 export interface A2aAccessTokenOptions {
-  /** Who consents; a new owner of a new business when omitted. */
+  /** Who consents; a new owner of a new business (in the database of the app authorized at) when omitted. */
   user?: A2aTokenUser;
   /** The scope asked for (default "a2a:tasks"). */
   scope?: string;
@@ -41,14 +44,16 @@ export interface A2aAccessToken {
  * A real A2A access token, obtained the way a client does over HTTP: dynamic registration with the
  * scope a2a:tasks, the authorization request with PKCE S256 and resource={base_url}/v1/agent/a2a,
  * the member's sign-in and consent on the real forms, and the code exchange naming the same resource.
- * `baseUrl` is the {base_url} of the app to authorize at (the shared service's by default); the
- * token's grant id is read from its claims (grant_id).
+ * `at` is the app to authorize at (the shared service by default; a service of a suite's own has its
+ * own database on the embedded one, so its member is created there); the token's grant id is read
+ * from its claims (grant_id).
  */
 export async function a2aAccessToken(
-  baseUrl: string = service().config.baseUrl,
+  at: RunningService = service(),
   options: A2aAccessTokenOptions = {},
 ): Promise<A2aAccessToken> {
-  const site = baseUrl.replace(/\/api$/, '');
+  const site = at.config.siteUrl;
+  const baseUrl = at.config.baseUrl;
   const resource = `${baseUrl}/v1/agent/a2a`;
   const scope = options.scope ?? 'a2a:tasks';
   const redirectUri = loopbackCallback();
@@ -60,7 +65,7 @@ export async function a2aAccessToken(
   expect(registered.status, registered.text).to.equal(201);
   const clientId = registered.body.client_id;
 
-  const user = options.user ?? (await newOwner());
+  const user = options.user ?? (await newA2aTokenUser(at));
   const pkce = pkcePair();
   const state = randomBytes(8).toString('hex');
   const parameters = new URLSearchParams({
@@ -115,7 +120,24 @@ export async function a2aAccessToken(
   };
 }
 
-async function newOwner(): Promise<A2aTokenUser> {
-  const member = await createMember();
-  return { email: member.email, businessId: member.businesses[0]!.id };
+/** A new member owning a new business, created in the database of the app `at`. */
+export async function newA2aTokenUser(at: RunningService = service()): Promise<A2aTokenUser> {
+  const caller = systemCaller({
+    orm: at.database.orm,
+    services: at.services,
+    config: at.config,
+    log: createLogger('silent'),
+  });
+  const user = await caller.accounts.createUser({
+    email: `a2a-${uniqueSuffix()}@example.test`,
+    name: 'A2A member',
+    password: PASSWORD,
+  });
+  const business = await caller.accounts.createBusiness({
+    name: `A2A ${uniqueSuffix()}`,
+    time_zone: 'UTC',
+    currency: 'USD',
+    owner_email: user.email,
+  });
+  return { email: user.email, businessId: business.id };
 }
