@@ -43,16 +43,6 @@ export function callAs(
   });
 }
 
-/** A fetch for the official SDKs that adds the bearer token to every request (docs/a2a.md, "Authentication"). */
-export function withToken(token: string, sent: string[] = []): typeof fetch {
-  return (input, init) => {
-    const headers = new Headers(init?.headers);
-    headers.set('Authorization', `Bearer ${token}`);
-    if (init?.method === 'POST') sent.push((JSON.parse(String(init.body)) as { method: string }).method);
-    return fetch(input, { ...init, headers });
-  };
-}
-
 /** A data part of each version that runs a cheap skill to completion. */
 const skillData = { skill: 'find-businesses', arguments: { per_page: 1 } };
 export const explainPart: Record<Version, Json> = {

@@ -12,8 +12,8 @@ import {
 import { expect } from 'chai';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
-import type { Json } from './fixtures.ts';
-import { grantCaller, ownedTask, withToken, type GrantCaller } from './push-fixtures.ts';
+import { withToken, type Json } from './fixtures.ts';
+import { grantCaller, ownedTask, type GrantCaller } from './push-fixtures.ts';
 
 /**
  * The official SDKs' push notification config methods against the live service, each SDK's
