@@ -26,6 +26,8 @@ export interface A2aAccessTokenOptions {
   user?: A2aTokenUser;
   /** The scope asked for (default "a2a:tasks"). */
   scope?: string;
+  /** A client registered before (an earlier token's clientId and redirectUri) to authorize again; a new one when omitted. */
+  client?: { clientId: string; redirectUri: string };
 }
 
 export interface A2aAccessToken {
@@ -35,6 +37,8 @@ export interface A2aAccessToken {
   /** The OAuth grant it was issued from: the owner of the tasks it creates (agent_tasks.owner_grant_id). */
   grantId: string;
   clientId: string;
+  /** The client's registered redirect URI (to authorize the same client again). */
+  redirectUri: string;
   userId: string;
   businessId: string;
   scope: string;
@@ -56,15 +60,7 @@ export async function a2aAccessToken(
   const baseUrl = at.config.baseUrl;
   const resource = `${baseUrl}/v1/agent/a2a`;
   const scope = options.scope ?? 'a2a:tasks';
-  const redirectUri = loopbackCallback();
-  const registered = await request<{ client_id: string }>(`${baseUrl}/oauth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ redirect_uris: [redirectUri], client_name: 'A2A test agent', scope }),
-  });
-  expect(registered.status, registered.text).to.equal(201);
-  const clientId = registered.body.client_id;
-
+  const { clientId, redirectUri } = options.client ?? (await registerClient(baseUrl, scope));
   const user = options.user ?? (await newA2aTokenUser(at));
   const pkce = pkcePair();
   const state = randomBytes(8).toString('hex');
@@ -114,10 +110,23 @@ export async function a2aAccessToken(
     refreshToken: exchanged.body.refresh_token,
     grantId: claims.grant_id,
     clientId,
+    redirectUri,
     userId: claims.sub,
     businessId: claims.business_id,
     scope: exchanged.body.scope,
   };
+}
+
+/** Dynamic registration of a loopback client asking for `scope`. */
+async function registerClient(baseUrl: string, scope: string): Promise<{ clientId: string; redirectUri: string }> {
+  const redirectUri = loopbackCallback();
+  const registered = await request<{ client_id: string }>(`${baseUrl}/oauth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ redirect_uris: [redirectUri], client_name: 'A2A test agent', scope }),
+  });
+  expect(registered.status, registered.text).to.equal(201);
+  return { clientId: registered.body.client_id, redirectUri };
 }
 
 /** A new member owning a new business, created in the database of the app `at`. */
