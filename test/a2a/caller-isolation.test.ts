@@ -122,12 +122,13 @@ async function footprint(taskId: string): Promise<Json> {
   return { task, configs, context };
 }
 
-/** A task of `owner` in `version`: one completed (a skill), one waiting for input (a greeting). */
+/** The owner's tasks of one version: one completed (a skill), one waiting for input (a greeting). */
 interface OwnedTasks {
   completed: string;
   waiting: { id: string; contextId: string };
 }
 
+/** Creates the owner's tasks of `version` with its token, each with the owner's push config `owner-config`. */
 async function ownedTasks(owner: GrantCaller, version: Version): Promise<OwnedTasks> {
   const completed = await ownedTask(owner, version);
   const sent = await call(bearer(owner.token), version, sendMethod[version], paramsOf[version].greeting(randomUUID()));
