@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { eventually, rows, startReceiver, workerServiceSuite, type Receiver } from '../webhooks/delivery-helpers.ts';
+import { sharedOauthKeyConfig } from '../helpers/a2a-access-token.ts';
 import type { Json } from './fixtures.ts';
 import { callAs, explainPart, grantCaller, sendParams, type GrantCaller } from './push-fixtures.ts';
 
@@ -17,7 +18,7 @@ const secretOf = (token: string) => `whsec_${Buffer.from(token, 'utf8').toString
  */
 describe('A2A push notification deliveries (through the webhook engine)', function () {
   this.timeout(60_000);
-  const suite = workerServiceSuite(SCHEDULE);
+  const suite = workerServiceSuite(SCHEDULE, sharedOauthKeyConfig);
   let caller: GrantCaller;
 
   before(async () => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Resolver } from '../../adapters/outbound/guarded-lookup.ts';
+import { sharedOauthKeyConfig } from '../helpers/a2a-access-token.ts';
 import { startTestService, testConfig, type TestService } from '../helpers/test-service.ts';
 import { eventually, rows } from '../webhooks/delivery-helpers.ts';
 import { callAs, grantCaller, sendParams } from './push-fixtures.ts';
@@ -21,7 +22,12 @@ describe('A2A push deliveries: the connect-time address guard', function () {
 
   before(async () => {
     service = await startTestService({
-      config: testConfig({ WEBHOOK_WORKER: 'true', WEBHOOK_ALLOW_PRIVATE_URLS: 'false', WEBHOOK_RETRY_SCHEDULE: '0s' }),
+      config: testConfig({
+        WEBHOOK_WORKER: 'true',
+        WEBHOOK_ALLOW_PRIVATE_URLS: 'false',
+        WEBHOOK_RETRY_SCHEDULE: '0s',
+        ...(await sharedOauthKeyConfig()),
+      }),
       webhooks: { resolver, pollMs: 20, timeoutMs: 2_000 },
     });
   });

@@ -117,6 +117,17 @@ export async function a2aAccessToken(
   };
 }
 
+/**
+ * The configuration a service of a suite's own needs to issue A2A tokens: the shared service's
+ * OAuth key-encryption key. On PostgreSQL both serve the run's one database, whose token signing
+ * keys that key seals (with a key of its own the service could not open them: the token exchange
+ * fails); on the embedded database each has its own, and sharing the key changes nothing.
+ */
+export async function sharedOauthKeyConfig(): Promise<Record<string, string>> {
+  const key = await service().services.oauth.keyEncryptionKey(createLogger('silent'));
+  return { OAUTH_KEY_ENCRYPTION_KEY: key.toString('base64') };
+}
+
 /** Dynamic registration of a loopback client asking for `scope`. */
 async function registerClient(baseUrl: string, scope: string): Promise<{ clientId: string; redirectUri: string }> {
   const redirectUri = loopbackCallback();
