@@ -8,14 +8,17 @@ import {
 } from '@a2a-js/sdk/client';
 import { ClientFactory as ClientFactory03 } from 'a2a-js-sdk-v03/client';
 import { expect } from 'chai';
+import { a2aAccessToken } from '../helpers/a2a-access-token.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
 import { request } from '../helpers/http.ts';
-import { rpc, send03, send10, V1, type Json } from './fixtures.ts';
-import { callAs, grantPrincipal, storeTasks } from './task-fixtures.ts';
+import { bearer, rpc, withToken, send03, send10, V1, type Json } from './fixtures.ts';
+import { storeTasks } from './task-fixtures.ts';
 
-const cancel10 = (id: unknown) => rpc({ jsonrpc: '2.0', id: 'c', method: 'CancelTask', params: { id } }, V1);
-const cancel03 = (id: unknown) => rpc({ jsonrpc: '2.0', id: 'c', method: 'tasks/cancel', params: { id } });
+const cancel10 = (id: unknown, headers: Record<string, string> = {}) =>
+  rpc({ jsonrpc: '2.0', id: 'c', method: 'CancelTask', params: { id } }, { ...V1, ...headers });
+const cancel03 = (id: unknown, headers: Record<string, string> = {}) =>
+  rpc({ jsonrpc: '2.0', id: 'c', method: 'tasks/cancel', params: { id } }, headers);
 
 /** A task waiting for input, created anonymously over 1.0 (a greeting names no skill). */
 async function waitingTask(): Promise<Json> {
@@ -80,14 +83,27 @@ describe('A2A CancelTask and tasks/cancel', function () {
     expect(missing.body.error.message).to.contain('"id"');
   });
 
-  it('a grant’s task: canceled by its grant, -32001 to another grant and to an anonymous caller', async () => {
-    const owner = grantPrincipal();
-    const [id] = await storeTasks({ count: 1, contextId: randomUUID(), ownerGrantId: owner.grantId, state: 'working' });
-    expect((await callAs(grantPrincipal(), 'cancelTask', { id })).error.code).to.equal(-32001);
+  it('a grant’s task: -32001 to another grant and to an anonymous caller, unchanged; canceled by its grant with the SDK', async () => {
+    const owner = await a2aAccessToken();
+    const other = await a2aAccessToken();
+    const sent = await rpc(send10([{ text: 'hello' }], { contextId: randomUUID() }), { ...V1, ...bearer(owner.token) });
+    const { id } = sent.body.result.task;
+    expect((await cancel10(id, bearer(other.token))).body.error.code).to.equal(-32001);
+    expect((await cancel03(id, bearer(other.token))).body.error.code).to.equal(-32001);
     expect((await cancel10(id)).body.error.code).to.equal(-32001);
     expect((await cancel03(id)).body.error.code).to.equal(-32001);
-    const canceled = await callAs(owner, 'cancelTask', { id });
-    expect(canceled.result.status.state).to.equal('TASK_STATE_CANCELED');
+    const [row] = await sql<{ state: string }>('select state from agent_tasks where id = ?', [id]);
+    expect(row!.state).to.equal('input-required');
+    const client = await new ClientFactory(
+      ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+        transports: [new JsonRpcTransportFactory({ fetchImpl: withToken(owner.token) })],
+      }),
+    ).createFromUrl(service().config.siteUrl);
+    const canceled = await client.cancelTask(CancelTaskRequest.fromJSON({ id }));
+    expect(canceled.status?.state).to.equal(TaskState.TASK_STATE_CANCELED);
+    // 0.3 with the token: the same task, already canceled, answered again.
+    const again = await cancel03(id, bearer(owner.token));
+    expect(again.body.result.status.state).to.equal('canceled');
   });
 
   it('a submitted task is canceled too; of ten concurrent cancels and continuations, the task ends in one state', async () => {

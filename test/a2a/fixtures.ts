@@ -38,6 +38,22 @@ export function send10(parts: unknown[], message: Record<string, unknown> = {}, 
 
 export const V1 = { 'A2A-Version': '1.0' };
 
+/** The header that sends an A2A access token. */
+export const bearer = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * A fetch for the official SDKs' transports that adds an A2A access token to every request (docs/a2a.md,
+ * "Authentication and whose tasks"); the JSON-RPC method of each POST is appended to `sent`.
+ */
+export function withToken(token: string, sent: string[] = []): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('Authorization', `Bearer ${token}`);
+    if (init?.method === 'POST') sent.push((JSON.parse(String(init.body)) as { method: string }).method);
+    return fetch(input, { ...init, headers });
+  };
+}
+
 /** A 0.3 data part calling a skill. */
 export const skillPart03 = (skill: string, args?: Record<string, unknown>) => ({
   kind: 'data',

@@ -1,14 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { ClientFactory } from '@a2a-js/sdk/client';
+import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { ListTasksRequest, TaskState } from '@a2a-js/sdk';
 import { expect } from 'chai';
 import { filtersDigest } from '../../core/services/a2a/page-token.ts';
+import { a2aAccessToken, type A2aAccessToken } from '../helpers/a2a-access-token.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
-import { rpc, send10, V1, type Json } from './fixtures.ts';
-import { callAs, grantPrincipal, storeTasks } from './task-fixtures.ts';
+import { bearer, rpc, withToken, send10, V1, type Json } from './fixtures.ts';
+import { storeTasks } from './task-fixtures.ts';
 
-const list10 = (params: Json) => rpc({ jsonrpc: '2.0', id: 'l', method: 'ListTasks', params }, V1);
+const list10 = (params: Json, headers: Record<string, string> = {}) =>
+  rpc({ jsonrpc: '2.0', id: 'l', method: 'ListTasks', params }, { ...V1, ...headers });
+
+/** @a2a-js/sdk 1.3 (1.0) on the live card, its transport sending this access token. */
+const sdkClient = (token: string) =>
+  new ClientFactory(
+    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+      transports: [new JsonRpcTransportFactory({ fetchImpl: withToken(token) })],
+    }),
+  ).createFromUrl(service().config.siteUrl);
 
 /** The -32602 of a ListTasks params error, naming `field`. */
 async function expectInvalid(params: Json, field: string): Promise<Json> {
@@ -22,80 +32,104 @@ async function expectInvalid(params: Json, field: string): Promise<Json> {
 describe('A2A ListTasks', function () {
   this.timeout(60_000);
 
-  describe('a grant caller (an access token for the endpoint)', () => {
-    it('pages through 120 tasks newest status first, with no task repeated or missed while new tasks arrive', async () => {
-      const principal = grantPrincipal();
-      const stored = await storeTasks({ count: 120, contextId: randomUUID(), ownerGrantId: principal.grantId });
+  describe('a grant caller, with a real access token for the endpoint', () => {
+    const listAs = async (owner: A2aAccessToken, params: Json) => (await list10(params, bearer(owner.token))).body;
+
+    it('pages through 120 tasks newest status first with the SDK (1.0), none repeated or missed while new tasks arrive', async () => {
+      const owner = await a2aAccessToken();
+      const stored = await storeTasks({ count: 120, contextId: randomUUID(), ownerGrantId: owner.grantId });
+      const client = await sdkClient(owner.token);
       const seen: string[] = [];
-      let token = '';
+      let pageToken = '';
       let pages = 0;
       do {
-        const { result } = await callAs(principal, 'listTasks', {
-          pageSize: 25,
-          ...(token ? { pageToken: token } : {}),
-        });
-        expect(result.totalSize).to.equal(120);
-        expect(result.pageSize).to.equal(result.tasks.length);
-        seen.push(...result.tasks.map((task: Json) => task.id));
-        token = result.nextPageToken;
+        const page = await client.listTasks(ListTasksRequest.fromJSON({ pageSize: 25, pageToken }));
+        expect(page.totalSize).to.equal(120);
+        expect(page.pageSize).to.equal(page.tasks.length);
+        seen.push(...page.tasks.map((task) => task.id));
+        pageToken = page.nextPageToken;
         pages += 1;
         // Tasks created between pages sort above the cursor: they belong to a new first page.
-        await storeTasks({ count: 3, contextId: randomUUID(), ownerGrantId: principal.grantId });
-      } while (token !== '');
+        await storeTasks({ count: 3, contextId: randomUUID(), ownerGrantId: owner.grantId });
+      } while (pageToken !== '');
       expect(pages).to.equal(5);
       expect(seen).to.deep.equal([...stored].reverse());
     });
 
-    it('sees only its own grant’s tasks, narrowed by context and status', async () => {
-      const principal = grantPrincipal();
+    it('lists exactly the tasks created with its token; the same context’s anonymous and other grants’ tasks are never in it', async () => {
+      const owner = await a2aAccessToken();
+      const other = await a2aAccessToken();
       const contextId = randomUUID();
-      const completed = await storeTasks({ count: 2, contextId, ownerGrantId: principal.grantId });
+      const mine: string[] = [];
+      for (const text of ['hello', 'hi there']) {
+        const sent = await rpc(send10([{ text }], { contextId }), { ...V1, ...bearer(owner.token) });
+        mine.push(sent.body.result.task.id);
+      }
+      const anonymous = (await rpc(send10([{ text: 'hello' }], { contextId }), V1)).body.result.task.id;
+      const theirs = (await rpc(send10([{ text: 'hello' }], { contextId }), { ...V1, ...bearer(other.token) })).body
+        .result.task.id;
+
+      const ids = async (caller: A2aAccessToken, params: Json) =>
+        ((await listAs(caller, params)).result.tasks as Json[]).map((task) => task.id);
+      // A grant lists its grant's tasks only, even naming a context whose anonymous tasks it could
+      // read by id: listing is not a capability an id gives (core/services/a2a/list-tasks.ts).
+      expect(await ids(owner, {})).to.deep.equal([...mine].reverse());
+      expect(await ids(owner, { contextId })).to.deep.equal([...mine].reverse());
+      expect(await ids(other, { contextId })).to.deep.equal([theirs]);
+      // Without a token, naming the context lists its anonymous tasks only.
+      const listed = await list10({ contextId });
+      expect(listed.body.result.tasks.map((task: Json) => task.id)).to.deep.equal([anonymous]);
+    });
+
+    it('narrows by context and status, and another grant’s list of the context is empty', async () => {
+      const owner = await a2aAccessToken();
+      const contextId = randomUUID();
+      const completed = await storeTasks({ count: 2, contextId, ownerGrantId: owner.grantId });
       const waiting = await storeTasks({
         count: 1,
         contextId,
-        ownerGrantId: principal.grantId,
+        ownerGrantId: owner.grantId,
         state: 'input-required',
       });
-      const elsewhere = await storeTasks({ count: 1, contextId: randomUUID(), ownerGrantId: principal.grantId });
+      const elsewhere = await storeTasks({ count: 1, contextId: randomUUID(), ownerGrantId: owner.grantId });
       await storeTasks({ count: 2, contextId, ownerGrantId: randomUUID() });
       await storeTasks({ count: 2, contextId, ownerGrantId: null });
 
-      const ids = async (params: Json) =>
-        ((await callAs(principal, 'listTasks', params)).result.tasks as Json[]).map((task) => task.id);
+      const ids = async (params: Json) => ((await listAs(owner, params)).result.tasks as Json[]).map((task) => task.id);
       expect(await ids({})).to.have.members([...completed, ...waiting, ...elsewhere]);
       expect(await ids({ contextId })).to.deep.equal([...waiting, ...completed.reverse()]);
-      expect(await ids({ contextId, status: 'input-required' })).to.deep.equal(waiting);
-      expect(await ids({ status: 'rejected' })).to.deep.equal([]);
-      const other = await callAs(grantPrincipal(), 'listTasks', { contextId });
+      expect(await ids({ contextId, status: 'TASK_STATE_INPUT_REQUIRED' })).to.deep.equal(waiting);
+      expect(await ids({ status: 'TASK_STATE_REJECTED' })).to.deep.equal([]);
+      const other = await listAs(await a2aAccessToken(), { contextId });
       expect(other.result).to.deep.equal({ tasks: [], nextPageToken: '', pageSize: 0, totalSize: 0 });
     });
 
     it('filters on statusTimestampAfter, and never lists an expired task', async () => {
-      const principal = grantPrincipal();
-      const [old] = await storeTasks({ count: 1, contextId: randomUUID(), ownerGrantId: principal.grantId });
-      const [recent] = await storeTasks({ count: 1, contextId: randomUUID(), ownerGrantId: principal.grantId });
-      const [expired] = await storeTasks({ count: 1, contextId: randomUUID(), ownerGrantId: principal.grantId });
+      const owner = await a2aAccessToken();
+      const [old] = await storeTasks({ count: 1, contextId: randomUUID(), ownerGrantId: owner.grantId });
+      const [recent] = await storeTasks({ count: 1, contextId: randomUUID(), ownerGrantId: owner.grantId });
+      const [expired] = await storeTasks({ count: 1, contextId: randomUUID(), ownerGrantId: owner.grantId });
       await sql(`update agent_tasks set updated_at = now() - interval '2 days' where id = ?`, [old]);
       await sql(`update agent_tasks set expires_at = now() - interval '1 second' where id = ?`, [expired]);
       const since = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
-      const { result } = await callAs(principal, 'listTasks', { statusTimestampAfter: since });
+      const { result } = await listAs(owner, { statusTimestampAfter: since });
       expect(result.tasks.map((task: Json) => task.id)).to.deep.equal([recent]);
-      const all = await callAs(principal, 'listTasks', {});
+      const all = await listAs(owner, {});
       expect(all.result.tasks.map((task: Json) => task.id)).to.deep.equal([recent, old]);
     });
 
     it('refuses a token issued for other filters, and a token it did not issue', async () => {
-      const principal = grantPrincipal();
+      const owner = await a2aAccessToken();
       const contextId = randomUUID();
-      await storeTasks({ count: 3, contextId, ownerGrantId: principal.grantId });
-      const first = await callAs(principal, 'listTasks', { contextId, pageSize: 1 });
+      await storeTasks({ count: 3, contextId, ownerGrantId: owner.grantId });
+      const first = await listAs(owner, { contextId, pageSize: 1 });
       const token = first.result.nextPageToken;
       expect(token).to.be.a('string').and.not.equal('');
-      const second = await callAs(principal, 'listTasks', { contextId, pageSize: 1, pageToken: token });
+      const second = await listAs(owner, { contextId, pageSize: 1, pageToken: token });
       expect(second.result.tasks).to.have.length(1);
       for (const params of [
         { pageToken: token },
-        { contextId, status: 'completed', pageToken: token },
+        { contextId, status: 'TASK_STATE_COMPLETED', pageToken: token },
         { contextId, pageToken: 'not-a-token' },
         { contextId, pageToken: Buffer.from('{"v":1}').toString('base64url') },
         {
@@ -110,7 +144,7 @@ describe('A2A ListTasks', function () {
           ).toString('base64url'),
         },
       ]) {
-        const refused = await callAs(principal, 'listTasks', params);
+        const refused = await listAs(owner, params);
         expect(refused.error.code, JSON.stringify(params)).to.equal(-32602);
         expect(refused.error.message).to.contain('"pageToken"');
       }

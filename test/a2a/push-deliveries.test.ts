@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import {
-  eventually,
-  insertBusiness,
-  rows,
-  startReceiver,
-  workerServiceSuite,
-  type Receiver,
-} from '../webhooks/delivery-helpers.ts';
+import { eventually, rows, startReceiver, workerServiceSuite, type Receiver } from '../webhooks/delivery-helpers.ts';
+import { sharedOauthKeyConfig } from '../helpers/a2a-access-token.ts';
 import type { Json } from './fixtures.ts';
-import { callAs, explainPart, grantContext, sendParams } from './push-fixtures.ts';
+import { callAs, explainPart, grantCaller, sendParams, type GrantCaller } from './push-fixtures.ts';
 
 /** A compressed schedule: immediately, then retries 50 ms apart. */
 const SCHEDULE = '0s,50ms,50ms,50ms';
@@ -19,15 +13,16 @@ const secretOf = (token: string) => `whsec_${Buffer.from(token, 'utf8').toString
 
 /**
  * Push notifications delivered by the webhook engine (its worker on, loopback receivers allowed) to
- * a local receiver that verifies the Standard Webhooks signature with the config's token.
+ * a local receiver that verifies the Standard Webhooks signature with the config's token. The
+ * configs are created over HTTP with a real A2A token of that service's own grant.
  */
 describe('A2A push notification deliveries (through the webhook engine)', function () {
   this.timeout(60_000);
-  const suite = workerServiceSuite(SCHEDULE);
-  let businessId: string;
+  const suite = workerServiceSuite(SCHEDULE, sharedOauthKeyConfig);
+  let caller: GrantCaller;
 
   before(async () => {
-    businessId = await insertBusiness(suite.service);
+    caller = await grantCaller(suite.service);
   });
 
   async function receiver(
@@ -42,9 +37,8 @@ describe('A2A push notification deliveries (through the webhook engine)', functi
   it('1.0: a message with a config; the completed task is pushed as {task} with the token, the credentials and a verifiable signature', async () => {
     const token = `tok-${randomUUID()}`;
     const hook = await receiver(token);
-    const context = grantContext(suite.service, businessId);
     const sent = await callAs(
-      context,
+      caller,
       '1.0',
       'SendMessage',
       sendParams('1.0', {
@@ -72,7 +66,7 @@ describe('A2A push notification deliveries (through the webhook engine)', functi
     expect(body.task.artifacts).to.deep.equal(task.artifacts);
 
     // The config the message carried is the task's, named after it.
-    const listed = await callAs(context, '1.0', 'ListTaskPushNotificationConfigs', { taskId: task.id });
+    const listed = await callAs(caller, '1.0', 'ListTaskPushNotificationConfigs', { taskId: task.id });
     expect(listed.body.result.configs).to.deep.equal([
       { id: task.id, taskId: task.id, url: hook.url, authentication: { scheme: 'Bearer' } },
     ]);
@@ -81,9 +75,8 @@ describe('A2A push notification deliveries (through the webhook engine)', functi
   it('0.3: the pushed body is the Task object, as JSON, with X-A2A-Notification-Token', async () => {
     const token = `tok-${randomUUID()}`;
     const hook = await receiver(token);
-    const context = grantContext(suite.service, businessId);
     const sent = await callAs(
-      context,
+      caller,
       '0.3',
       'message/send',
       sendParams('0.3', { configuration: { pushNotificationConfig: { url: hook.url, token } } }),
@@ -102,16 +95,15 @@ describe('A2A push notification deliveries (through the webhook engine)', functi
   it('a config created on a task waiting for input is pushed when the next message completes it', async () => {
     const token = `tok-${randomUUID()}`;
     const hook = await receiver(token);
-    const context = grantContext(suite.service, businessId);
-    const waiting = await callAs(context, '1.0', 'SendMessage', {
+    const waiting = await callAs(caller, '1.0', 'SendMessage', {
       message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ text: 'hello there' }] },
     });
     const taskId = waiting.body.result.task.id as string;
     expect(waiting.body.result.task.status.state).to.equal('TASK_STATE_INPUT_REQUIRED');
-    const created = await callAs(context, '1.0', 'CreateTaskPushNotificationConfig', { taskId, url: hook.url, token });
+    const created = await callAs(caller, '1.0', 'CreateTaskPushNotificationConfig', { taskId, url: hook.url, token });
     expect(created.body.result.taskId).to.equal(taskId);
     expect(hook.received).to.have.length(0);
-    const continued = await callAs(context, '1.0', 'SendMessage', {
+    const continued = await callAs(caller, '1.0', 'SendMessage', {
       message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [explainPart['1.0']], taskId },
     });
     expect(continued.body.result.task.status.state).to.equal('TASK_STATE_COMPLETED');
@@ -127,9 +119,8 @@ describe('A2A push notification deliveries (through the webhook engine)', functi
       res.statusCode = calls === 1 ? 503 : 204;
       res.end();
     });
-    const context = grantContext(suite.service, businessId);
     const sent = await callAs(
-      context,
+      caller,
       '1.0',
       'SendMessage',
       sendParams('1.0', { configuration: { taskPushNotificationConfig: { url: hook.url, token } } }),

@@ -1,112 +1,46 @@
 import { randomUUID } from 'node:crypto';
-import { createContextInner, type Context } from '../../core/context.ts';
-import { createLogger } from '../../core/logger.ts';
 import type { RunningService } from '../../scripts/compose/start-service.ts';
-import { wireAnswerWriter } from '../../adapters/a2a/answer-writer.ts';
-import { decodeCall } from '../../adapters/a2a/methods.ts';
-import { invokerSkillRunner } from '../../adapters/a2a/skill-runner.ts';
-import { createInvoker } from '../../core/procedures/invoker.ts';
-import { appRouter, createCaller } from '../../core/routers/_app.ts';
+import { a2aAccessToken, type A2aAccessToken, type A2aAccessTokenOptions } from '../helpers/a2a-access-token.ts';
+import { request, type JsonResponse } from '../helpers/http.ts';
+import { service } from '../helpers/root-hooks.ts';
 import type { Json } from './fixtures.ts';
 
 export type Version = '0.3' | '1.0';
 
-/**
- * A context whose principal is an OAuth access token's (what the A2A adapter will set once it
- * verifies bearer tokens): the caller is that grant (core/services/a2a/caller.ts).
- */
-export function grantContext(service: RunningService, businessId: string, grantId: string = randomUUID()): Context {
-  return createContextInner({
-    em: service.database.orm.em,
-    log: createLogger('silent'),
-    urls: { site: service.config.siteUrl, base: service.config.baseUrl },
-    // The A2A ports, as the composition root adds them to an app's services.
-    services: {
-      ...service.services,
-      a2a: { skills: invokerSkillRunner(createInvoker(appRouter)), answers: wireAnswerWriter },
-    },
-    requestId: `test-${randomUUID()}`,
-    principal: {
-      kind: 'oauth',
-      businessId,
-      userId: randomUUID(),
-      clientId: 'push-test-client',
-      grantId,
-      tokenId: randomUUID(),
-      scopes: ['a2a:tasks'],
-    },
-  });
+/** A grant's real A2A access token and the endpoint of the app that issued it, where it is sent. */
+export interface GrantCaller extends A2aAccessToken {
+  endpoint: string;
 }
 
-/** An answer as the adapter would send it: HTTP status, headers and the parsed JSON-RPC body. */
-export interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: Json;
+/** A new grant of the app `at` (the shared service by default), through the real OAuth flow. */
+export async function grantCaller(
+  at: RunningService = service(),
+  options: A2aAccessTokenOptions = {},
+): Promise<GrantCaller> {
+  return { ...(await a2aAccessToken(at, options)), endpoint: `${at.config.baseUrl}/v1/agent/a2a` };
 }
 
-/**
- * One JSON-RPC request decoded by the adapter's own wire (adapters/a2a/methods.ts) and answered by
- * its procedure through the procedure caller, on a context of our choosing: the A2A endpoint's path
- * without the HTTP transport, so a grant's requests can be made before the bearer verification exists.
- */
-export async function callAs(context: Context, version: Version, method: string, params: Json): Promise<Answer> {
-  const id = randomUUID();
-  const call = decodeCall(version, { jsonrpc: '2.0', id, method, params } as never);
-  const exchange = { version, id, method };
-  const neutral = <T>(read: { value: T } | { invalid: unknown }) =>
-    'invalid' in read ? ({ invalid: read.invalid } as never) : read.value;
-  const a2a = createCaller(context).protocols.a2a;
-  let answer;
-  switch (call.procedure) {
-    case 'protocols.a2a.sendMessage':
-      answer = await a2a.sendMessage({ exchange, params: neutral(call.params) });
-      break;
-    case 'protocols.a2a.getTask':
-      answer = await a2a.getTask({ exchange, params: neutral(call.params) });
-      break;
-    case 'protocols.a2a.createPushConfig':
-      answer = await a2a.createPushConfig({ exchange, params: neutral(call.params) });
-      break;
-    case 'protocols.a2a.getPushConfig':
-      answer = await a2a.getPushConfig({ exchange, params: neutral(call.params) });
-      break;
-    case 'protocols.a2a.listPushConfigs':
-      answer = await a2a.listPushConfigs({ exchange, params: neutral(call.params) });
-      break;
-    case 'protocols.a2a.deletePushConfig':
-      answer = await a2a.deletePushConfig({ exchange, params: neutral(call.params) });
-      break;
-    case 'protocols.a2a.cancelTask':
-      answer = await a2a.cancelTask({ exchange, params: neutral(call.params) });
-      break;
-    case 'protocols.a2a.listTasks':
-      answer = await a2a.listTasks({ exchange, params: neutral(call.params) });
-      break;
-    case 'protocols.a2a.getExtendedCard':
-    case 'protocols.a2a.sendStreamingMessage':
-    case 'protocols.a2a.subscribeToTask':
-      throw new Error(`the push fixtures do not call ${call.procedure}`);
-    default:
-      answer = await a2a.refuseUnknownMethod({ exchange, refusal: call.refusal });
-  }
-  return { status: answer.status, headers: answer.headers, body: JSON.parse(answer.body) };
-}
-
-/** A fetch for the official SDKs that answers every JSON-RPC POST through callAs (GETs go out as usual). */
-export function fetchAs(context: () => Context): typeof fetch {
-  return async (input, init) => {
-    if (init?.method !== 'POST') return fetch(input, init);
-    const headers = new Headers(init.headers);
-    const version = (headers.get('a2a-version') === '1.0' ? '1.0' : '0.3') as Version;
-    const request = JSON.parse(String(init.body)) as { id: unknown; method: string; params: Json };
-    const answer = await callAs(context(), version, request.method, request.params);
-    // The SDK matches the answer to its request by id.
-    return new Response(JSON.stringify({ ...answer.body, id: request.id }), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json', ...answer.headers },
-    });
+/** The headers of one version's JSON-RPC request with this bearer token. */
+function headersOf(version: Version, token: string): Record<string, string> {
+  return {
+    'Content-Type': 'application/json',
+    Authorization: `Bearer ${token}`,
+    ...(version === '1.0' ? { 'A2A-Version': '1.0' } : {}),
   };
+}
+
+/** One JSON-RPC request to the caller's A2A endpoint over HTTP, with its token as Authorization: Bearer. */
+export function callAs(
+  caller: GrantCaller,
+  version: Version,
+  method: string,
+  params: Json,
+): Promise<JsonResponse<Json>> {
+  return request<Json>(caller.endpoint, {
+    method: 'POST',
+    headers: headersOf(version, caller.token),
+    body: JSON.stringify({ jsonrpc: '2.0', id: randomUUID(), method, params }),
+  });
 }
 
 /** A data part of each version that runs a cheap skill to completion. */
@@ -127,10 +61,13 @@ export function sendParams(version: Version, extra: Json = {}): Json {
 
 export const sendMethod: Record<Version, string> = { '0.3': 'message/send', '1.0': 'SendMessage' };
 
-/** A task created by this context's grant (completed). */
-export async function ownedTask(context: Context, version: Version = '1.0', extra: Json = {}): Promise<string> {
-  const answer = await callAs(context, version, sendMethod[version], sendParams(version, extra));
-  const task = version === '1.0' ? answer.body.result?.task : answer.body.result;
-  if (!task?.id) throw new Error(`no task: ${JSON.stringify(answer.body)}`);
+/** The task of a SendMessage / message/send answer (1.0 wraps it in {task}). */
+export const taskOf = (version: Version, body: Json): Json => (version === '1.0' ? body.result?.task : body.result);
+
+/** A task created with this caller's token (completed): its grant's. */
+export async function ownedTask(caller: GrantCaller, version: Version = '1.0', extra: Json = {}): Promise<string> {
+  const answer = await callAs(caller, version, sendMethod[version], sendParams(version, extra));
+  const task = taskOf(version, answer.body);
+  if (!task?.id) throw new Error(`no task: ${answer.text}`);
   return task.id as string;
 }

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import type { Resolver } from '../../adapters/outbound/guarded-lookup.ts';
+import { sharedOauthKeyConfig } from '../helpers/a2a-access-token.ts';
 import { startTestService, testConfig, type TestService } from '../helpers/test-service.ts';
-import { eventually, insertBusiness, rows } from '../webhooks/delivery-helpers.ts';
-import { callAs, grantContext, sendParams } from './push-fixtures.ts';
+import { eventually, rows } from '../webhooks/delivery-helpers.ts';
+import { callAs, grantCaller, sendParams } from './push-fixtures.ts';
 
 /** A public-looking name that resolves to loopback: the create-time check cannot know, the connect-time one must refuse. */
 const resolver: Resolver = (hostname) =>
@@ -21,16 +22,21 @@ describe('A2A push deliveries: the connect-time address guard', function () {
 
   before(async () => {
     service = await startTestService({
-      config: testConfig({ WEBHOOK_WORKER: 'true', WEBHOOK_ALLOW_PRIVATE_URLS: 'false', WEBHOOK_RETRY_SCHEDULE: '0s' }),
+      config: testConfig({
+        WEBHOOK_WORKER: 'true',
+        WEBHOOK_ALLOW_PRIVATE_URLS: 'false',
+        WEBHOOK_RETRY_SCHEDULE: '0s',
+        ...(await sharedOauthKeyConfig()),
+      }),
       webhooks: { resolver, pollMs: 20, timeoutMs: 2_000 },
     });
   });
   after(() => service?.stop());
 
   it('accepts the config (a host name), then refuses to connect to the loopback address it resolves to', async () => {
-    const context = grantContext(service, await insertBusiness(service));
+    const caller = await grantCaller(service);
     const sent = await callAs(
-      context,
+      caller,
       '1.0',
       'SendMessage',
       sendParams('1.0', {

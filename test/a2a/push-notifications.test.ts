@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { Context } from '../../core/context.ts';
-import { service } from '../helpers/root-hooks.ts';
-import { createTestBusiness, fixtureEm, tenantCaller } from '../helpers/workspace.ts';
+import { newA2aTokenUser } from '../helpers/a2a-access-token.ts';
+import { fixtureEm, tenantCaller } from '../helpers/workspace.ts';
 import { rpc, V1, type Json } from './fixtures.ts';
-import { callAs, grantContext, ownedTask, sendMethod, sendParams, type Version } from './push-fixtures.ts';
+import {
+  callAs,
+  grantCaller,
+  ownedTask,
+  sendMethod,
+  sendParams,
+  type GrantCaller,
+  type Version,
+} from './push-fixtures.ts';
 
 const pushMethods = {
   '1.0': {
@@ -57,13 +64,14 @@ async function storedText(): Promise<string> {
 
 describe('A2A push notification configs', function () {
   this.timeout(60_000);
-  let businessId: string;
-  let owner: () => Context;
+  let owner: GrantCaller;
+  // The same member's second agent connection to the same business: another grant, so another caller.
+  let other: GrantCaller;
 
   before(async () => {
-    businessId = (await createTestBusiness()).id;
-    const grantId = randomUUID();
-    owner = () => grantContext(service(), businessId, grantId);
+    const member = await newA2aTokenUser();
+    owner = await grantCaller(undefined, { user: member });
+    other = await grantCaller(undefined, { user: member });
   });
 
   for (const version of ['1.0', '0.3'] as const) {
@@ -71,7 +79,7 @@ describe('A2A push notification configs', function () {
       const methods = pushMethods[version];
 
       it('creates, reads, lists and deletes a config; its token and credentials are never answered nor stored in clear', async () => {
-        const taskId = await ownedTask(owner(), version);
+        const taskId = await ownedTask(owner, version);
         const token = `tok-${randomUUID()}`;
         const credentials = `cred-${randomUUID()}`;
         const config = {
@@ -80,7 +88,7 @@ describe('A2A push notification configs', function () {
           token,
           authentication: { scheme: 'Bearer', credentials },
         };
-        const created = await callAs(owner(), version, methods.create, createParams(version, taskId, config));
+        const created = await callAs(owner, version, methods.create, createParams(version, taskId, config));
         expect(created.status).to.equal(200);
         const expected =
           version === '1.0'
@@ -91,9 +99,9 @@ describe('A2A push notification configs', function () {
               };
         expect(created.body.result).to.deep.equal(expected);
 
-        const got = await callAs(owner(), version, methods.get, ref(version, taskId, 'first'));
+        const got = await callAs(owner, version, methods.get, ref(version, taskId, 'first'));
         expect(got.body.result).to.deep.equal(expected);
-        const listed = await callAs(owner(), version, methods.list, version === '1.0' ? { taskId } : { id: taskId });
+        const listed = await callAs(owner, version, methods.list, version === '1.0' ? { taskId } : { id: taskId });
         expect(listed.body.result).to.deep.equal(
           version === '1.0' ? { configs: [expected], nextPageToken: '' } : [expected],
         );
@@ -108,14 +116,14 @@ describe('A2A push notification configs', function () {
         expect(stored).not.to.include(credentials);
         expect(stored).not.to.include(Buffer.from(token).toString('base64'));
 
-        const deleted = await callAs(owner(), version, methods.delete, ref(version, taskId, 'first'));
+        const deleted = await callAs(owner, version, methods.delete, ref(version, taskId, 'first'));
         expect(deleted.body.result).to.deep.equal(version === '1.0' ? {} : null);
         // Idempotent, as the spec requires.
-        const again = await callAs(owner(), version, methods.delete, ref(version, taskId, 'first'));
+        const again = await callAs(owner, version, methods.delete, ref(version, taskId, 'first'));
         expect(again.body).to.have.property('result');
-        const gone = await callAs(owner(), version, methods.get, ref(version, taskId, 'first'));
+        const gone = await callAs(owner, version, methods.get, ref(version, taskId, 'first'));
         expect(gone.body.error.code).to.equal(-32001);
-        const none = await callAs(owner(), version, methods.list, version === '1.0' ? { taskId } : { id: taskId });
+        const none = await callAs(owner, version, methods.list, version === '1.0' ? { taskId } : { id: taskId });
         expect(none.body.result).to.deep.equal(version === '1.0' ? { configs: [], nextPageToken: '' } : []);
       });
 
@@ -164,10 +172,9 @@ describe('A2A push notification configs', function () {
       });
 
       it('keeps a config per grant: another grant cannot read, list or delete it, nor see an owned task', async () => {
-        const other = grantContext(service(), businessId);
-        const taskId = await ownedTask(owner(), version);
+        const taskId = await ownedTask(owner, version);
         await callAs(
-          owner(),
+          owner,
           version,
           methods.create,
           createParams(version, taskId, { id: 'mine', url: 'https://a.example.com/' }),
@@ -183,7 +190,7 @@ describe('A2A push notification configs', function () {
           createParams(version, taskId, { url: 'https://b.example.com/' }),
         );
         expect(created.body.error.code).to.equal(-32001);
-        expect((await callAs(owner(), version, methods.get, ref(version, taskId, 'mine'))).body.result).to.be.an(
+        expect((await callAs(owner, version, methods.get, ref(version, taskId, 'mine'))).body.result).to.be.an(
           'object',
         );
       });
@@ -194,9 +201,8 @@ describe('A2A push notification configs', function () {
           version === '1.0' ? V1 : {},
         );
         const taskId = (version === '1.0' ? anonymous.body.result.task.id : anonymous.body.result.id) as string;
-        const other = grantContext(service(), businessId);
         await callAs(
-          owner(),
+          owner,
           version,
           methods.create,
           createParams(version, taskId, { id: 'same', url: 'https://a.example.com/' }),
@@ -208,7 +214,7 @@ describe('A2A push notification configs', function () {
           createParams(version, taskId, { id: 'same', url: 'https://b.example.com/' }),
         );
         await callAs(other, version, methods.delete, ref(version, taskId, 'same'));
-        const mine = await callAs(owner(), version, methods.get, ref(version, taskId, 'same'));
+        const mine = await callAs(owner, version, methods.get, ref(version, taskId, 'same'));
         const url = version === '1.0' ? mine.body.result.url : mine.body.result.pushNotificationConfig.url;
         expect(url).to.equal('https://a.example.com/');
         const theirs = await callAs(other, version, methods.list, version === '1.0' ? { taskId } : { id: taskId });
@@ -218,31 +224,31 @@ describe('A2A push notification configs', function () {
   }
 
   it('0.3: a config set without an id takes the task id, and get without pushNotificationConfigId reads it', async () => {
-    const taskId = await ownedTask(owner(), '0.3');
-    const set = await callAs(owner(), '0.3', 'tasks/pushNotificationConfig/set', {
+    const taskId = await ownedTask(owner, '0.3');
+    const set = await callAs(owner, '0.3', 'tasks/pushNotificationConfig/set', {
       taskId,
       pushNotificationConfig: { url: 'https://receiver.example.com/' },
     });
     expect(set.body.result.pushNotificationConfig.id).to.equal(taskId);
-    const got = await callAs(owner(), '0.3', 'tasks/pushNotificationConfig/get', { id: taskId });
+    const got = await callAs(owner, '0.3', 'tasks/pushNotificationConfig/get', { id: taskId });
     expect(got.body.result.pushNotificationConfig).to.deep.equal({ id: taskId, url: 'https://receiver.example.com/' });
   });
 
   it('1.0: a config created without an id gets a server uuid; one created again with its id replaces it', async () => {
-    const taskId = await ownedTask(owner());
-    const created = await callAs(owner(), '1.0', 'CreateTaskPushNotificationConfig', {
+    const taskId = await ownedTask(owner);
+    const created = await callAs(owner, '1.0', 'CreateTaskPushNotificationConfig', {
       taskId,
       url: 'https://one.example.com/',
     });
     const id = created.body.result.id as string;
     expect(id).to.match(/^[0-9a-f-]{36}$/);
-    await callAs(owner(), '1.0', 'CreateTaskPushNotificationConfig', { taskId, id, url: 'https://two.example.com/' });
-    const listed = await callAs(owner(), '1.0', 'ListTaskPushNotificationConfigs', { taskId });
+    await callAs(owner, '1.0', 'CreateTaskPushNotificationConfig', { taskId, id, url: 'https://two.example.com/' });
+    const listed = await callAs(owner, '1.0', 'ListTaskPushNotificationConfigs', { taskId });
     expect(listed.body.result.configs).to.deep.equal([{ id, taskId, url: 'https://two.example.com/' }]);
   });
 
   it('refuses URLs the webhook policy refuses, naming the field', async () => {
-    const taskId = await ownedTask(owner());
+    const taskId = await ownedTask(owner);
     const refused = [
       'http://receiver.example.com/hook',
       'https://10.0.0.7/hook',
@@ -252,12 +258,12 @@ describe('A2A push notification configs', function () {
       'not a url',
     ];
     for (const url of refused) {
-      const answer = await callAs(owner(), '1.0', 'CreateTaskPushNotificationConfig', { taskId, url });
+      const answer = await callAs(owner, '1.0', 'CreateTaskPushNotificationConfig', { taskId, url });
       expect(answer.body.error?.code, url).to.equal(-32602);
       expect(answer.body.error.message, url).to.include('url');
     }
     const inMessage = await callAs(
-      owner(),
+      owner,
       '1.0',
       'SendMessage',
       sendParams('1.0', { configuration: { taskPushNotificationConfig: { url: 'https://10.0.0.7/' } } }),
@@ -267,7 +273,7 @@ describe('A2A push notification configs', function () {
   });
 
   it('refuses bad params naming the field, and an unknown task with -32001', async () => {
-    const taskId = await ownedTask(owner());
+    const taskId = await ownedTask(owner);
     const cases: Array<[Json, string]> = [
       [{ taskId, url: 'https://a.example.com/', token: 'has space' }, 'token'],
       [
@@ -279,35 +285,35 @@ describe('A2A push notification configs', function () {
       [{ url: 'https://a.example.com/' }, 'taskId'],
     ];
     for (const [params, field] of cases) {
-      const answer = await callAs(owner(), '1.0', 'CreateTaskPushNotificationConfig', params);
+      const answer = await callAs(owner, '1.0', 'CreateTaskPushNotificationConfig', params);
       expect(answer.body.error?.code, field).to.equal(-32602);
       expect(JSON.stringify(answer.body.error), field).to.include(field);
     }
-    const unknown = await callAs(owner(), '1.0', 'CreateTaskPushNotificationConfig', {
+    const unknown = await callAs(owner, '1.0', 'CreateTaskPushNotificationConfig', {
       taskId: randomUUID(),
       url: 'https://a.example.com/',
     });
     expect(unknown.body.error.code).to.equal(-32001);
-    const notUuid = await callAs(owner(), '1.0', 'ListTaskPushNotificationConfigs', { taskId: 'nope' });
+    const notUuid = await callAs(owner, '1.0', 'ListTaskPushNotificationConfigs', { taskId: 'nope' });
     expect(notUuid.body.error.code).to.equal(-32001);
   });
 
   it('holds at most five configs per task (-32033 beyond), replacing one by its id still works', async () => {
-    const taskId = await ownedTask(owner());
+    const taskId = await ownedTask(owner);
     for (let index = 0; index < 5; index += 1) {
-      const answer = await callAs(owner(), '1.0', 'CreateTaskPushNotificationConfig', {
+      const answer = await callAs(owner, '1.0', 'CreateTaskPushNotificationConfig', {
         taskId,
         id: `c${index}`,
         url: 'https://a.example.com/',
       });
       expect(answer.body.result.id).to.equal(`c${index}`);
     }
-    const sixth = await callAs(owner(), '1.0', 'CreateTaskPushNotificationConfig', {
+    const sixth = await callAs(owner, '1.0', 'CreateTaskPushNotificationConfig', {
       taskId,
       url: 'https://a.example.com/',
     });
     expect(sixth.body.error.code).to.equal(-32033);
-    const replaced = await callAs(owner(), '1.0', 'CreateTaskPushNotificationConfig', {
+    const replaced = await callAs(owner, '1.0', 'CreateTaskPushNotificationConfig', {
       taskId,
       id: 'c0',
       url: 'https://b.example.com/',
@@ -316,13 +322,16 @@ describe('A2A push notification configs', function () {
   });
 
   it('keeps push endpoints out of the workspace’s webhook endpoint management', async () => {
-    const taskId = await ownedTask(owner());
-    await callAs(owner(), '1.0', 'CreateTaskPushNotificationConfig', { taskId, url: 'https://hidden.example.com/' });
+    const taskId = await ownedTask(owner);
+    await callAs(owner, '1.0', 'CreateTaskPushNotificationConfig', { taskId, url: 'https://hidden.example.com/' });
     const rows = await fixtureEm()
       .getConnection()
-      .execute('select id from webhook_endpoints where business_id = ? and a2a_task_id = ?', [businessId, taskId]);
+      .execute('select id from webhook_endpoints where business_id = ? and a2a_task_id = ?', [
+        owner.businessId,
+        taskId,
+      ]);
     expect(rows).to.have.length(1);
-    const caller = tenantCaller(businessId, { scopes: ['webhooks:manage', 'workspace:read'] });
+    const caller = tenantCaller(owner.businessId, { scopes: ['webhooks:manage', 'workspace:read'] });
     const listed = await caller.webhooks.listWebhookEndpoints({});
     expect(JSON.stringify(listed)).not.to.include('hidden.example.com');
   });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   ClientFactory,
   ClientFactoryOptions,
@@ -13,30 +12,25 @@ import {
 import { expect } from 'chai';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
-import { createTestBusiness } from '../helpers/workspace.ts';
-import type { Json } from './fixtures.ts';
-import { fetchAs, grantContext, ownedTask } from './push-fixtures.ts';
+import { withToken, type Json } from './fixtures.ts';
+import { grantCaller, ownedTask, type GrantCaller } from './push-fixtures.ts';
 
 /**
- * The official SDKs' push notification config methods: the card comes from the live service, and
- * every JSON-RPC POST is decoded by the adapter's wire and answered by its procedure on a grant's
- * context (push-fixtures.ts fetchAs), as the endpoint will once it verifies bearer tokens. So the
- * requests are exactly what each SDK sends, and each SDK parses our answers. Anonymous refusal over
- * real HTTP is in push-notifications.test.ts.
+ * The official SDKs' push notification config methods against the live service, each SDK's
+ * transport given a fetch that adds a real A2A access token (docs/a2a.md, "Authentication"): the
+ * requests are exactly what each SDK sends, and each SDK parses our answers. Anonymous refusal is
+ * in push-notifications.test.ts.
  */
 describe('A2A push notification configs with the official SDKs', function () {
   this.timeout(60_000);
-  let businessId: string;
-  const grantId = randomUUID();
-  const context = () => grantContext(service(), businessId, grantId);
+  let owner: GrantCaller;
+  // The JSON-RPC methods the SDK sent, in order.
   const methods: string[] = [];
-  const fetchImpl: typeof fetch = async (input, init) => {
-    if (init?.method === 'POST') methods.push(JSON.parse(String(init.body)).method);
-    return fetchAs(context)(input, init);
-  };
+  let fetchImpl: typeof fetch;
 
   before(async () => {
-    businessId = (await createTestBusiness()).id;
+    owner = await grantCaller();
+    fetchImpl = withToken(owner.token, methods);
   });
 
   it('@a2a-js/sdk 1.3 (1.0): create, get, list and delete; the answers carry no token or credentials', async () => {
@@ -47,7 +41,7 @@ describe('A2A push notification configs with the official SDKs', function () {
       }),
     );
     const client = await factory.createFromUrl(service().config.siteUrl);
-    const taskId = await ownedTask(context());
+    const taskId = await ownedTask(owner);
     const config = {
       tenant: '',
       id: 'sdk-1',
@@ -87,7 +81,7 @@ describe('A2A push notification configs with the official SDKs', function () {
       await request<Json>(`${service().config.siteUrl}/.well-known/agent-card.json`)
     ).body;
     const client = await factory.createFromAgentCard(legacyCard);
-    const taskId = await ownedTask(context(), '0.3');
+    const taskId = await ownedTask(owner, '0.3');
     const created = await client.createTaskPushNotificationConfig({
       tenant: '',
       id: 'compat',
@@ -118,7 +112,7 @@ describe('A2A push notification configs with the official SDKs', function () {
       }),
     );
     const client = await factory.createFromUrl(service().config.siteUrl);
-    const taskId = await ownedTask(context(), '0.3');
+    const taskId = await ownedTask(owner, '0.3');
     const set = await client.setTaskPushNotificationConfig({
       taskId,
       pushNotificationConfig: {

@@ -2,27 +2,32 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import {
   consentForm,
-  createMember,
   loopbackCallback,
   pkcePair,
   redirectParameters,
   signInToConsent,
   TestBrowser,
 } from '../oauth/authorize-fixtures.ts';
+import { createLogger } from '../../core/logger.ts';
+import type { RunningService } from '../../scripts/compose/start-service.ts';
+import { systemCaller } from '../../scripts/lib/system-caller.ts';
+import { PASSWORD, uniqueSuffix } from '../accounts/fixtures.ts';
 import { request } from './http.ts';
 import { service } from './root-hooks.ts';
 
 /** The member who authorizes: an e-mail address with the test password, and the business to connect. */
-interface A2aTokenUser {
+export interface A2aTokenUser {
   email: string;
   businessId: string;
 }
 
 export interface A2aAccessTokenOptions {
-  /** Who consents; a new owner of a new business when omitted. */
+  /** Who consents; a new owner of a new business (in the database of the app authorized at) when omitted. */
   user?: A2aTokenUser;
   /** The scope asked for (default "a2a:tasks"). */
   scope?: string;
+  /** A client registered before (an earlier token's clientId and redirectUri) to authorize again; a new one when omitted. */
+  client?: { clientId: string; redirectUri: string };
 }
 
 export interface A2aAccessToken {
@@ -32,6 +37,8 @@ export interface A2aAccessToken {
   /** The OAuth grant it was issued from: the owner of the tasks it creates (agent_tasks.owner_grant_id). */
   grantId: string;
   clientId: string;
+  /** The client's registered redirect URI (to authorize the same client again). */
+  redirectUri: string;
   userId: string;
   businessId: string;
   scope: string;
@@ -41,26 +48,20 @@ export interface A2aAccessToken {
  * A real A2A access token, obtained the way a client does over HTTP: dynamic registration with the
  * scope a2a:tasks, the authorization request with PKCE S256 and resource={base_url}/v1/agent/a2a,
  * the member's sign-in and consent on the real forms, and the code exchange naming the same resource.
- * `baseUrl` is the {base_url} of the app to authorize at (the shared service's by default); the
- * token's grant id is read from its claims (grant_id).
+ * `at` is the app to authorize at (the shared service by default; a service of a suite's own has its
+ * own database on the embedded one, so its member is created there); the token's grant id is read
+ * from its claims (grant_id).
  */
 export async function a2aAccessToken(
-  baseUrl: string = service().config.baseUrl,
+  at: RunningService = service(),
   options: A2aAccessTokenOptions = {},
 ): Promise<A2aAccessToken> {
-  const site = baseUrl.replace(/\/api$/, '');
+  const site = at.config.siteUrl;
+  const baseUrl = at.config.baseUrl;
   const resource = `${baseUrl}/v1/agent/a2a`;
   const scope = options.scope ?? 'a2a:tasks';
-  const redirectUri = loopbackCallback();
-  const registered = await request<{ client_id: string }>(`${baseUrl}/oauth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ redirect_uris: [redirectUri], client_name: 'A2A test agent', scope }),
-  });
-  expect(registered.status, registered.text).to.equal(201);
-  const clientId = registered.body.client_id;
-
-  const user = options.user ?? (await newOwner());
+  const { clientId, redirectUri } = options.client ?? (await registerClient(baseUrl, scope));
+  const user = options.user ?? (await newA2aTokenUser(at));
   const pkce = pkcePair();
   const state = randomBytes(8).toString('hex');
   const parameters = new URLSearchParams({
@@ -109,13 +110,54 @@ export async function a2aAccessToken(
     refreshToken: exchanged.body.refresh_token,
     grantId: claims.grant_id,
     clientId,
+    redirectUri,
     userId: claims.sub,
     businessId: claims.business_id,
     scope: exchanged.body.scope,
   };
 }
 
-async function newOwner(): Promise<A2aTokenUser> {
-  const member = await createMember();
-  return { email: member.email, businessId: member.businesses[0]!.id };
+/**
+ * The configuration a service of a suite's own needs to issue A2A tokens: the shared service's
+ * OAuth key-encryption key. On PostgreSQL both serve the run's one database, whose token signing
+ * keys that key seals (with a key of its own the service could not open them: the token exchange
+ * fails); on the embedded database each has its own, and sharing the key changes nothing.
+ */
+export async function sharedOauthKeyConfig(): Promise<Record<string, string>> {
+  const key = await service().services.oauth.keyEncryptionKey(createLogger('silent'));
+  return { OAUTH_KEY_ENCRYPTION_KEY: key.toString('base64') };
+}
+
+/** Dynamic registration of a loopback client asking for `scope`. */
+async function registerClient(baseUrl: string, scope: string): Promise<{ clientId: string; redirectUri: string }> {
+  const redirectUri = loopbackCallback();
+  const registered = await request<{ client_id: string }>(`${baseUrl}/oauth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ redirect_uris: [redirectUri], client_name: 'A2A test agent', scope }),
+  });
+  expect(registered.status, registered.text).to.equal(201);
+  return { clientId: registered.body.client_id, redirectUri };
+}
+
+/** A new member owning a new business, created in the database of the app `at`. */
+export async function newA2aTokenUser(at: RunningService = service()): Promise<A2aTokenUser> {
+  const caller = systemCaller({
+    orm: at.database.orm,
+    services: at.services,
+    config: at.config,
+    log: createLogger('silent'),
+  });
+  const user = await caller.accounts.createUser({
+    email: `a2a-${uniqueSuffix()}@example.test`,
+    name: 'A2A member',
+    password: PASSWORD,
+  });
+  const business = await caller.accounts.createBusiness({
+    name: `A2A ${uniqueSuffix()}`,
+    time_zone: 'UTC',
+    currency: 'USD',
+    owner_email: user.email,
+  });
+  return { email: user.email, businessId: business.id };
 }

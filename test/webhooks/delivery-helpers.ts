@@ -157,7 +157,11 @@ export function rows<T>(service: RunningService, sql: string, params: unknown[] 
  * stopped after it with every receiver the suite pushed into `receivers`. Read `service` once the
  * suite runs (in hooks and tests).
  */
-export function workerServiceSuite(schedule: string): { readonly service: TestService; receivers: Receiver[] } {
+export function workerServiceSuite(
+  schedule: string,
+  /** More configuration, read when the service starts (e.g. a key only known then). */
+  extraConfig: () => Promise<Record<string, string>> = async () => ({}),
+): { readonly service: TestService; receivers: Receiver[] } {
   const receivers: Receiver[] = [];
   let service: TestService | undefined;
   before(async () => {
@@ -166,6 +170,7 @@ export function workerServiceSuite(schedule: string): { readonly service: TestSe
         WEBHOOK_WORKER: 'true',
         WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
         WEBHOOK_RETRY_SCHEDULE: schedule,
+        ...(await extraConfig()),
       }),
       webhooks: { pollMs: 20 },
     });
