@@ -13,6 +13,7 @@ import { request, type JsonResponse } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
 import { bearer, rpc, V1, withToken, type Json } from './fixtures.ts';
+import { openSse } from './sse.ts';
 import { grantCaller, ownedTask, sendMethod, taskOf, type GrantCaller, type Version } from './push-fixtures.ts';
 
 /** Each version's method names, for the calls every caller tries. */
@@ -308,8 +309,52 @@ describe('A2A caller isolation: a grant’s tasks to other grants and to anonymo
   });
 
   describe('subscribing to the owner’s tasks', () => {
-    // The lead adds the SubscribeToTask (1.0) / tasks/resubscribe (0.3) case here when streaming
-    // merges: each intruder above answers -32001 and receives no event of the owner's tasks.
+    const subscribe = { '1.0': 'SubscribeToTask', '0.3': 'tasks/resubscribe' } as const;
+    const stream = { '1.0': 'SendStreamingMessage', '0.3': 'message/stream' } as const;
+
+    for (const intruder of intruders) {
+      for (const version of ['1.0', '0.3'] as const) {
+        it(`${intruder.name}, ${version}: no stream of the owner’s task (-32001, as an unknown id), nor a streamed continuation`, async () => {
+          const credentials = intruder.grant ? bearer(intruder.grant().token) : {};
+          const headers = { ...versionHeaders(version), ...credentials };
+          const { waiting } = tasks[version];
+          const before = await footprint(waiting.id);
+          for (const lastEventId of [undefined, '0']) {
+            const refused = await openSse(
+              { jsonrpc: '2.0', id: 1, method: subscribe[version], params: { id: waiting.id } },
+              { ...headers, ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
+            );
+            expect(refused.headers.get('content-type'), subscribe[version]).to.match(/^application\/json/);
+            expect(refused.json.error.code, subscribe[version]).to.equal(-32001);
+          }
+          const continued = await openSse(
+            {
+              jsonrpc: '2.0',
+              id: 2,
+              method: stream[version],
+              params: paramsOf[version].continuation(waiting.id, waiting.contextId),
+            },
+            headers,
+          );
+          expect(continued.json.error.code, stream[version]).to.equal(-32001);
+          expect(await footprint(waiting.id)).to.deep.equal(before);
+        });
+      }
+    }
+
+    it('the owner subscribes to its waiting task: the snapshot first (and nobody else’s)', async () => {
+      for (const version of ['1.0', '0.3'] as const) {
+        const { waiting } = tasks[version];
+        const own = await openSse(
+          { jsonrpc: '2.0', id: 1, method: subscribe[version], params: { id: waiting.id } },
+          { ...versionHeaders(version), ...bearer(owner.token) },
+        );
+        expect(own.headers.get('content-type')).to.match(/^text\/event-stream/);
+        const snapshot = (await own.next())!.data.result;
+        expect(version === '1.0' ? snapshot.task.id : snapshot.id).to.equal(waiting.id);
+        own.close();
+      }
+    });
   });
 
   // Last (mocha runs a suite's child suites in order): the owner's own calls after every attempt above.
@@ -368,6 +413,8 @@ describe('A2A caller isolation: a revoked grant', function () {
         [names.listConfigs, params.configs(completed)],
         [names.deleteConfig, params.config(completed, 'owner-config')],
         [names.extendedCard, {}],
+        [version === '1.0' ? 'SendStreamingMessage' : 'message/stream', params.greeting(randomUUID())],
+        [version === '1.0' ? 'SubscribeToTask' : 'tasks/resubscribe', params.task(waiting.id)],
         ...(version === '1.0' ? ([['ListTasks', {}]] as Array<[string, Json]>) : []),
       ];
       for (const [method, attemptParams] of attempts)
