@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { eventually, rows, startReceiver, workerServiceSuite, type Receiver } from '../webhooks/delivery-helpers.ts';
 import { sharedOauthKeyConfig } from '../helpers/a2a-access-token.ts';
 import type { Json } from './fixtures.ts';
+import { openSse } from './sse.ts';
 import { callAs, explainPart, grantCaller, sendParams, type GrantCaller } from './push-fixtures.ts';
 
 /** A compressed schedule: immediately, then retries 50 ms apart. */
@@ -109,6 +110,52 @@ describe('A2A push notification deliveries (through the webhook engine)', functi
     expect(continued.body.result.task.status.state).to.equal('TASK_STATE_COMPLETED');
     await eventually('the push', () => hook.received.length >= 1);
     expect(JSON.parse(hook.received[0]!.body).task.status.state).to.equal('TASK_STATE_COMPLETED');
+  });
+
+  it('a streamed message with a config: its task is pushed working, then completed, in that order', async () => {
+    const token = `tok-${randomUUID()}`;
+    const hook = await receiver(token);
+    const stream = await openSse(
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'SendStreamingMessage',
+        params: sendParams('1.0', { configuration: { taskPushNotificationConfig: { url: hook.url, token } } }),
+      },
+      { 'A2A-Version': '1.0', Authorization: `Bearer ${caller.token}` },
+      caller.endpoint,
+    );
+    const events = [await stream.next(), ...(await stream.rest())];
+    const taskId = events[0]!.data.result.task.id as string;
+    expect(events.at(-1)!.data.result.statusUpdate.status.state).to.equal('TASK_STATE_COMPLETED');
+    await eventually('two pushes', () => hook.received.length >= 2);
+    const states = hook.received.map((push) => JSON.parse(push.body).task.status.state as string);
+    expect(states).to.deep.equal(['TASK_STATE_WORKING', 'TASK_STATE_COMPLETED']);
+    expect(hook.received.every((push) => push.verified && JSON.parse(push.body).task.id === taskId)).to.equal(true);
+  });
+
+  it('CancelTask pushes the canceled task; cancelling it again pushes nothing more', async () => {
+    const token = `tok-${randomUUID()}`;
+    const hook = await receiver(token);
+    const waiting = await callAs(caller, '1.0', 'SendMessage', {
+      message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ text: 'hello there' }] },
+      configuration: { taskPushNotificationConfig: { url: hook.url, token } },
+    });
+    const taskId = waiting.body.result.task.id as string;
+    await eventually('the input-required push', () => hook.received.length >= 1);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const canceled = await callAs(caller, '1.0', 'CancelTask', { id: taskId });
+      expect(canceled.body.result.status.state, JSON.stringify(canceled.body)).to.equal('TASK_STATE_CANCELED');
+    }
+    await eventually('the canceled push', () => hook.received.length >= 2);
+    expect(JSON.parse(hook.received[1]!.body).task.status.state).to.equal('TASK_STATE_CANCELED');
+    const [counted] = await rows<{ deliveries: number }>(
+      suite.service,
+      `select count(*)::int as deliveries from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+        where e.a2a_task_id = ?`,
+      [taskId],
+    );
+    expect(counted?.deliveries).to.equal(2);
   });
 
   it('retries a failing receiver with the same webhook-id until it answers 2xx, and logs the attempts', async () => {
