@@ -5,4 +5,10 @@ import { AgentTaskEvent } from './agent-task-event.ts';
 import { A2aCardSignature } from './card-signature.ts';
 import { IdempotencyKey } from './idempotency-key.ts';
 
-export const agentEntities: EntitySchema[] = [IdempotencyKey, AgentTask, AgentTaskEvent, A2aCardSignature, A2aPushConfig];
+export const agentEntities: EntitySchema[] = [
+  IdempotencyKey,
+  AgentTask,
+  AgentTaskEvent,
+  A2aCardSignature,
+  A2aPushConfig,
+];
