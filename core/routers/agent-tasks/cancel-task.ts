@@ -1,4 +1,4 @@
-import { answerA2aRequest } from '../../services/a2a/answer-request.ts';
+import { answerA2aRequest, withDecodedParams } from '../../services/a2a/answer-request.ts';
 import { cancelTask as cancelStoredTask } from '../../services/a2a/cancel-task.ts';
 import { agentKeyedStoringProcedure } from '../../trpc.ts';
 import { ZCancelTaskInput, ZCancelTaskOutput } from './cancel-task.schema.ts';
@@ -14,12 +14,6 @@ export const cancelTask = agentKeyedStoringProcedure
   .mutation(({ ctx, input }) => {
     const { params } = input;
     return answerA2aRequest(ctx, { ...input, replayedTask: { result: 'read', historyLength: undefined } }, async () =>
-      'invalid' in params
-        ? {
-            outcome: { kind: 'error', error: params.invalid, status: 200, headers: {} },
-            skill: null,
-            logged: 'invalid_params',
-          }
-        : cancelStoredTask(params, ctx),
+      withDecodedParams(params, (decoded) => cancelStoredTask(decoded, ctx)),
     );
   });

@@ -1,4 +1,4 @@
-import { answerA2aRequest } from '../../services/a2a/answer-request.ts';
+import { answerA2aRequest, withDecodedParams } from '../../services/a2a/answer-request.ts';
 import { createPushConfig as run } from '../../services/a2a/push/push-configs.ts';
 import { agentStoringProcedure } from '../../trpc.ts';
 import { ZCreatePushConfigInput, ZCreatePushConfigOutput } from './create-push-config.schema.ts';
@@ -13,12 +13,6 @@ export const createPushConfig = agentStoringProcedure
   .mutation(({ ctx, input }) => {
     const { params } = input;
     return answerA2aRequest(ctx, input, async () =>
-      'invalid' in params
-        ? {
-            outcome: { kind: 'error', error: params.invalid, status: 200, headers: {} },
-            skill: null,
-            logged: 'invalid_params',
-          }
-        : run(params, ctx, input.exchange.version),
+      withDecodedParams(params, (decoded) => run(decoded, ctx, input.exchange.version)),
     );
   });

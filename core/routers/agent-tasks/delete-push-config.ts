@@ -1,4 +1,4 @@
-import { answerA2aRequest } from '../../services/a2a/answer-request.ts';
+import { answerA2aRequest, withDecodedParams } from '../../services/a2a/answer-request.ts';
 import { deletePushConfig as run } from '../../services/a2a/push/push-configs.ts';
 import { agentKeyedStoringProcedure } from '../../trpc.ts';
 import { ZDeletePushConfigInput, ZDeletePushConfigOutput } from './delete-push-config.schema.ts';
@@ -12,13 +12,5 @@ export const deletePushConfig = agentKeyedStoringProcedure
   .output(ZDeletePushConfigOutput)
   .mutation(({ ctx, input }) => {
     const { params } = input;
-    return answerA2aRequest(ctx, input, async () =>
-      'invalid' in params
-        ? {
-            outcome: { kind: 'error', error: params.invalid, status: 200, headers: {} },
-            skill: null,
-            logged: 'invalid_params',
-          }
-        : run(params, ctx),
-    );
+    return answerA2aRequest(ctx, input, async () => withDecodedParams(params, (decoded) => run(decoded, ctx)));
   });

@@ -1,4 +1,4 @@
-import { answerA2aRequest } from '../../services/a2a/answer-request.ts';
+import { answerA2aRequest, withDecodedParams } from '../../services/a2a/answer-request.ts';
 import { getTask as readTask } from '../../services/a2a/get-task.ts';
 import { agentKeyedStoringProcedure } from '../../trpc.ts';
 import { ZGetTaskInput, ZGetTaskOutput } from './get-task.schema.ts';
@@ -16,12 +16,6 @@ export const getTask = agentKeyedStoringProcedure
     const { params } = input;
     const historyLength = 'invalid' in params ? undefined : params.historyLength;
     return answerA2aRequest(ctx, { ...input, replayedTask: { result: 'read', historyLength } }, async () =>
-      'invalid' in params
-        ? {
-            outcome: { kind: 'error', error: params.invalid, status: 200, headers: {} },
-            skill: null,
-            logged: 'invalid_params',
-          }
-        : readTask(params, ctx),
+      withDecodedParams(params, (decoded) => readTask(decoded, ctx)),
     );
   });

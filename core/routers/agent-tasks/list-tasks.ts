@@ -1,4 +1,4 @@
-import { answerA2aRequest } from '../../services/a2a/answer-request.ts';
+import { answerA2aRequest, withDecodedParams } from '../../services/a2a/answer-request.ts';
 import { listTasks as readTaskList } from '../../services/a2a/list-tasks.ts';
 import { agentKeyedStoringProcedure } from '../../trpc.ts';
 import { ZListTasksInput, ZListTasksOutput } from './list-tasks.schema.ts';
@@ -13,13 +13,5 @@ export const listTasks = agentKeyedStoringProcedure
   .output(ZListTasksOutput)
   .mutation(({ ctx, input }) => {
     const { params } = input;
-    return answerA2aRequest(ctx, input, async () =>
-      'invalid' in params
-        ? {
-            outcome: { kind: 'error', error: params.invalid, status: 200, headers: {} },
-            skill: null,
-            logged: 'invalid_params',
-          }
-        : readTaskList(params, ctx),
-    );
+    return answerA2aRequest(ctx, input, async () => withDecodedParams(params, (decoded) => readTaskList(decoded, ctx)));
   });

@@ -1,4 +1,4 @@
-import { answerA2aRequest } from '../../services/a2a/answer-request.ts';
+import { answerA2aRequest, withDecodedParams } from '../../services/a2a/answer-request.ts';
 import { sendMessage as send } from '../../services/a2a/send-message.ts';
 import { agentStoringProcedure } from '../../trpc.ts';
 import { ZSendMessageInput, ZSendMessageOutput } from './send-message.schema.ts';
@@ -17,12 +17,6 @@ export const sendMessage = agentStoringProcedure
     const { params } = input;
     const historyLength = 'invalid' in params ? undefined : params.historyLength;
     return answerA2aRequest(ctx, { ...input, replayedTask: { result: 'sent', historyLength } }, async (skills) =>
-      'invalid' in params
-        ? {
-            outcome: { kind: 'error', error: params.invalid, status: 200, headers: {} },
-            skill: null,
-            logged: 'invalid_params',
-          }
-        : send(params, ctx, skills),
+      withDecodedParams(params, (decoded) => send(decoded, ctx, skills)),
     );
   });

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.ts';
 import { internalErrorMessage } from '../../errors/error-message.ts';
-import { classifyError } from '../../errors/index.ts';
+import { classifyError, type ErrorMessage } from '../../errors/index.ts';
 import type { A2aExchange, A2aHttpAnswer, A2aOutcome } from './a2a-exchange.ts';
 import { answerOnce, type AnswerWriting, type ExecutedAnswer, type IdempotencyKeyUse } from './answer-once.ts';
 import type { A2aPorts } from './a2a-ports.ts';
@@ -87,4 +87,21 @@ export async function answerA2aRequest(
     execute(context, exchange, answers, () => run(skills)),
   );
   return { ...answer, headers: { ...answer.headers, ...admitted } };
+}
+
+/**
+ * A method's params as the adapter decoded them: the wire's refusal is answered as the JSON-RPC error
+ * it names (-32602, logged `invalid_params`) without running anything; valid params run the method.
+ */
+export function withDecodedParams<T extends object>(
+  params: T | { invalid: ErrorMessage },
+  run: (params: T) => Promise<MethodResult>,
+): Promise<MethodResult> {
+  if ('invalid' in params)
+    return Promise.resolve({
+      outcome: { kind: 'error', error: params.invalid, status: 200, headers: {} },
+      skill: null,
+      logged: 'invalid_params',
+    });
+  return run(params);
 }
