@@ -89,7 +89,12 @@ export const ZText = z
 export const ZMessageId = z.string().min(1).max(200);
 /** A task id or context id as a client sends it; an empty string means none (proto3 clients send ""). */
 export const ZTaskReference = z.string().max(200);
-export const ZHistoryLength = z.number().int().min(0).max(1000);
+/**
+ * historyLength is an upper bound (A2A 1.0 section 3.2.4, "the server MUST NOT return more messages
+ * than the provided value, but MAY apply a lower limit"): any count up to proto's int32 is valid, and
+ * one beyond a task's history (at most 50 messages) reads all of it.
+ */
+export const ZHistoryLength = z.number().int().min(0).max(2_147_483_647);
 export const ZContextId = ZAgentContextId.or(z.literal(''));
 
 /** Why a part is refused: files are not read by any skill. */

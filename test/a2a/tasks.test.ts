@@ -84,6 +84,20 @@ describe('A2A tasks', () => {
     expect((await rpc(getTask10(id, 1), V1)).body.result.history).to.have.length(1);
   });
 
+  it('historyLength is an upper bound: a count beyond the history (the compatibility kit sends 9999) reads all of it', async () => {
+    const sent = await rpc(
+      send03([skillPart03('find-blog-posts', { per_page: 1 })], {}, { configuration: { historyLength: 9999 } }),
+    );
+    expect(sent.body.result.history).to.have.length(1);
+    const id = sent.body.result.id;
+    expect((await rpc(getTask03(id, 9999))).body.result.history).to.have.length(1);
+    expect((await rpc(getTask10(id, 2_147_483_647), V1)).body.result.history).to.have.length(1);
+    const beyondInt32 = await rpc(getTask10(id, 2_147_483_648), V1);
+    expect(beyondInt32.body.error.code).to.equal(-32602);
+    expect(beyondInt32.body.error.message).to.contain('historyLength');
+    expect((await rpc(getTask10(id, -1), V1)).body.error.code).to.equal(-32602);
+  });
+
   it('keeps the client’s contextId, and makes one when none is given', async () => {
     const contextId = `conversation-${randomUUID()}`;
     const first = await rpc(send03([skillPart03('find-blog-posts', { per_page: 1 })], { contextId }));
