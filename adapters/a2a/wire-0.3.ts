@@ -9,7 +9,7 @@ import {
   readCancelParams,
   readGetParams,
   readSubscribeParams,
-  UNSUPPORTED_PART,
+  unsupportedPart,
   writeArtifact,
   writeMessage,
   writeTask,
@@ -105,7 +105,7 @@ export const wire03: Wire = {
     const { message: incoming, configuration } = parsed.data;
     const parts: AgentPart[] = [];
     for (const [index, entry] of incoming.parts.entries()) {
-      if (entry.kind === 'file') return invalidParam(`message.parts.${index}`, UNSUPPORTED_PART);
+      if (entry.kind === 'file') return unsupportedPart(`message.parts.${index}`);
       parts.push(entry.kind === 'text' ? { kind: 'text', text: entry.text } : { kind: 'data', data: entry.data });
     }
     return incomingMessage(incoming, parts, configuration?.historyLength);

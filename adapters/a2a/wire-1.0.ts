@@ -9,7 +9,7 @@ import {
   readCancelParams,
   readGetParams,
   readSubscribeParams,
-  UNSUPPORTED_PART,
+  unsupportedPart,
   writeArtifact,
   writeMessage,
   writeTask,
@@ -100,7 +100,7 @@ function readPart(entry: z.infer<typeof ZPart>, index: number): AgentPart | Retu
       );
     return { kind: 'data', data: data as Record<string, unknown> };
   }
-  return invalidParam(`message.parts.${index}`, UNSUPPORTED_PART);
+  return unsupportedPart(`message.parts.${index}`);
 }
 
 /** A2A 1.0 (JSON-RPC binding): no `kind` fields, ROLE_ and TASK_STATE_ enums as strings; the send result is {task}. */

@@ -97,9 +97,19 @@ export const ZTaskReference = z.string().max(200);
 export const ZHistoryLength = z.number().int().min(0).max(2_147_483_647);
 export const ZContextId = ZAgentContextId.or(z.literal(''));
 
-/** Why a part is refused: files are not read by any skill. */
-export const UNSUPPORTED_PART =
-  'file parts (url, raw, file) are not supported: send a data part {"skill": "<id>", "arguments": {...}} or a text part';
+/**
+ * A file part (url, raw, file): no skill reads files, so its media type is not supported (A2A's
+ * ContentTypeNotSupportedError, -32005, in both versions), naming the part.
+ */
+export function unsupportedPart(parameter: string): { invalid: ErrorMessage } {
+  const message =
+    'file parts (url, raw, file) are not supported: send a data part {"skill": "<id>", "arguments": {...}} or a text part';
+  return {
+    invalid: errorMessage('A2A_CONTENT_TYPE_NOT_SUPPORTED', `Unsupported part "${parameter}": ${message}`, [
+      { parameter, message },
+    ]),
+  };
+}
 
 /** How one version words a task: whether objects carry `kind`, its state and role names, its parts. */
 export interface WireWords {

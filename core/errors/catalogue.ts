@@ -234,6 +234,12 @@ export const errorCatalogue = {
     resolution:
       'Correct the named parameter: a message needs a messageId, role user and at least one part; a data part {"skill": "<id>", "arguments": {...}} needs arguments as the agent card describes the skill.',
   },
+  A2A_CONTENT_TYPE_NOT_SUPPORTED: {
+    status: 200,
+    jsonRpc: -32005,
+    resolution:
+      'Send the request as a data part {"skill": "<id>", "arguments": {...}} or a text part: no skill reads files (url, raw or file parts).',
+  },
   A2A_TASK_NOT_FOUND: {
     status: 200,
     jsonRpc: -32001,

@@ -150,7 +150,6 @@ describe('A2A errors', () => {
       ['21 parts', send03(Array.from({ length: 21 }, () => ({ kind: 'text', text: 'hi' }))), 'message.parts'],
       ['unknown part kind', send03([{ kind: 'image' }]), 'message.parts.0'],
       ['text over 2,000 characters', send03([{ kind: 'text', text: 'x'.repeat(2001) }]), 'message.parts.0.text'],
-      ['a file part', send03([{ kind: 'file', file: { uri: 'https://example.com/a.pdf' } }]), 'message.parts.0'],
       ['data that is not an object', send03([{ kind: 'data', data: [1] }]), 'message.parts.0.data'],
       [
         'historyLength negative',
@@ -174,6 +173,23 @@ describe('A2A errors', () => {
       });
     }
 
+    it('a file part: -32005 ContentTypeNotSupported naming the part (0.3 and 1.0, whose details say CONTENT_TYPE_NOT_SUPPORTED)', async () => {
+      const legacy = send03([{ kind: 'file', file: { uri: 'https://example.com/a.pdf' } }]);
+      const error03 = expectRpcError(await rpc(legacy), -32005, 'A2A_CONTENT_TYPE_NOT_SUPPORTED', legacy.id);
+      expect(error03.message).to.contain('"message.parts.0"');
+      for (const part of [{ url: 'https://example.com/a.pdf', mediaType: 'application/pdf' }, { raw: 'AAAA' }]) {
+        const modern = send10([part]);
+        const answered = await rpc(modern, V1);
+        expect(answered.body.error.code, answered.text).to.equal(-32005);
+        expect(answered.body.error.message).to.contain('"message.parts.0"');
+        expect(answered.body.error.data[0]).to.deep.include({
+          '@type': ERROR_INFO,
+          reason: 'CONTENT_TYPE_NOT_SUPPORTED',
+          domain: 'a2a-protocol.org',
+        });
+      }
+    });
+
     it('an unknown skill: -32602 listing the skills', async () => {
       const request = send03([skillPart03('order-pizza')]);
       const error = expectRpcError(await rpc(request), -32602, 'A2A_INVALID_PARAMS', request.id);
@@ -190,11 +206,9 @@ describe('A2A errors', () => {
       expect(error.data.details.map((detail: Json) => detail.parameter)).to.include('per_page');
     });
 
-    it('1.0: role, url and raw parts, and a part with two contents', async () => {
+    it('1.0: role, a part with two contents or none (url and raw parts: -32005, above)', async () => {
       const cases: Array<[Json, string]> = [
         [send10([{ text: 'hi' }], { role: 'user' }), 'message.role'],
-        [send10([{ url: 'https://example.com/a.pdf' }]), 'message.parts.0'],
-        [send10([{ raw: 'AAAA' }]), 'message.parts.0'],
         [send10([{ text: 'hi', data: { skill: 'find-blog-posts' } }]), 'message.parts.0'],
         [send10([{ data: 'find-blog-posts' }]), 'message.parts.0.data'],
         [send10([{ metadata: {} }]), 'message.parts.0'],
