@@ -3,7 +3,6 @@ import type { AgentPart, AgentTask } from '../../core/services/agent-tasks/agent
 import type { TaskEvent } from '../../core/services/agent-tasks/task-events.ts';
 import {
   incomingMessage,
-  invalidParam,
   invalidParams,
   MAX_PARTS,
   readCancelParams,
