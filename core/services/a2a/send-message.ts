@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from '../../context.ts';
 import { errorMessage } from '../../errors/index.ts';
 import type { AgentMessage, AgentTask } from '../agent-tasks/agent-task.schema.ts';
-import { continueTask, findTask, recordTask, type StoredTask } from '../agent-tasks/task-store.ts';
+import {
+  continueTask,
+  findTask,
+  recordTask,
+  type AgentTaskContent,
+  type StoredTask,
+} from '../agent-tasks/task-store.ts';
 import type { MessagePushConfig } from './push/push-config.schema.ts';
 import { checkMessagePushConfig, keepMessagePushConfig } from './push/message-push-config.ts';
 import type { A2aOutcome } from './a2a-exchange.ts';
@@ -176,15 +182,34 @@ export async function storeTask(
       ownerGrantId: previous?.ownerGrantId ?? ownerGrantOf(a2aCallerOf(context)),
     };
   }
-  const ownerGrantId = ownerGrantOf(a2aCallerOf(context));
+  return storeTurn(previous, incoming, next, context);
+}
+
+/**
+ * Stores one turn of a task: a new task in the client's conversation (its contextId, or a new one),
+ * or the continuation of `previous` (null when another message won), with its events; this
+ * process's streams of it learn of the events at once. SendMessage stores a turn's end, a streamed
+ * message its `working` start.
+ */
+export async function storeTurn(
+  previous: AgentTask | undefined,
+  incoming: IncomingMessage,
+  content: AgentTaskContent,
+  context: Context,
+): Promise<StoredTask | null> {
+  const now = context.clock.now();
   const stored = previous
     ? await continueTask(
         context.sql,
-        { ...next, id: previous.id, seenHistoryLength: previous.history.length },
+        { ...content, id: previous.id, seenHistoryLength: previous.history.length },
         now,
         previous.contextId,
       )
-    : await recordTask(context.sql, { ...next, contextId: incoming.contextId ?? randomUUID(), ownerGrantId }, now);
+    : await recordTask(
+        context.sql,
+        { ...content, contextId: incoming.contextId ?? randomUUID(), ownerGrantId: ownerGrantOf(a2aCallerOf(context)) },
+        now,
+      );
   if (stored) context.services.a2aStreams.hub.announce(stored.id);
   return stored;
 }

@@ -1,15 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { Context } from '../../context.ts';
 import { errorMessage } from '../../errors/index.ts';
 import type { AgentTask } from '../agent-tasks/agent-task.schema.ts';
 import { isInterrupted, snapshotEvent } from '../agent-tasks/task-events.ts';
-import { continueTask, recordTask, type StoredTask } from '../agent-tasks/task-store.ts';
+import { continueTask, type StoredTask } from '../agent-tasks/task-store.ts';
 import type { A2aExchange } from './a2a-exchange.ts';
-import { a2aCallerOf, ownerGrantOf } from './caller.ts';
+import { a2aCallerOf } from './caller.ts';
 import { chooseSkill } from './choose-skill.ts';
 import { followTaskEvents, type StreamedEvent } from './follow-task-events.ts';
 import { agentMessage, runSkill, type SkillOutcome } from './run-skill.ts';
-import { continued, storeTask, waiting, type IncomingMessage } from './send-message.ts';
+import { continued, storeTask, storeTurn, waiting, type IncomingMessage } from './send-message.ts';
 import type { SkillRunner } from './skill-runner-port.ts';
 import { checkMessagePushConfig, keepMessagePushConfig } from './push/message-push-config.ts';
 import { queuePushNotifications } from './push/queue-push-notifications.ts';
@@ -42,33 +41,14 @@ function endOf(
 }
 
 /** The task `working` on its skill, stored with its event (a new task's snapshot, a continuation's status). */
-async function startWorking(
+function startWorking(
   previous: AgentTask | undefined,
   incoming: IncomingMessage,
   skill: string,
   context: Context,
 ): Promise<StoredTask | null> {
-  const now = context.clock.now();
-  const content = {
-    state: 'working' as const,
-    skill,
-    history: [...(previous?.history ?? []), incoming.message],
-    artifacts: [],
-  };
-  const stored = previous
-    ? await continueTask(
-        context.sql,
-        { ...content, id: previous.id, seenHistoryLength: previous.history.length },
-        now,
-        previous.contextId,
-      )
-    : await recordTask(
-        context.sql,
-        { ...content, contextId: incoming.contextId ?? randomUUID(), ownerGrantId: ownerGrantOf(a2aCallerOf(context)) },
-        now,
-      );
-  if (stored) context.services.a2aStreams.hub.announce(stored.id);
-  return stored;
+  const history = [...(previous?.history ?? []), incoming.message];
+  return storeTurn(previous, incoming, { state: 'working', skill, history, artifacts: [] }, context);
 }
 
 /**
