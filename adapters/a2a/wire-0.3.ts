@@ -10,7 +10,7 @@ import {
   readSubscribeParams,
   unsupportedPart,
   writeArtifact,
-  writeMessage,
+  writeStatus,
   writeTask,
   ZContextId,
   ZHistoryLength,
@@ -62,12 +62,7 @@ function streamResult03(event: TaskEvent, final: boolean, historyLength: number 
     case 'task':
       return writeTask(words, event.task, historyLength);
     case 'status-update': {
-      const ids = { id: event.taskId, contextId: event.contextId };
-      const status = {
-        state: words.states[event.state],
-        ...(event.message ? { message: writeMessage(words, event.message, ids) } : {}),
-        timestamp: event.timestamp,
-      };
+      const status = writeStatus(words, { id: event.taskId, contextId: event.contextId }, event);
       return { kind: 'status-update', taskId: event.taskId, contextId: event.contextId, status, final };
     }
     case 'artifact-update': {

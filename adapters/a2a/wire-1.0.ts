@@ -11,7 +11,7 @@ import {
   readSubscribeParams,
   unsupportedPart,
   writeArtifact,
-  writeMessage,
+  writeStatus,
   writeTask,
   ZContextId,
   ZHistoryLength,
@@ -68,12 +68,7 @@ function streamResponse10(event: TaskEvent, _final: boolean, historyLength: numb
     case 'task':
       return { task: writeTask(words, event.task, historyLength) };
     case 'status-update': {
-      const ids = { id: event.taskId, contextId: event.contextId };
-      const status = {
-        state: words.states[event.state],
-        ...(event.message ? { message: writeMessage(words, event.message, ids) } : {}),
-        timestamp: event.timestamp,
-      };
+      const status = writeStatus(words, { id: event.taskId, contextId: event.contextId }, event);
       return { statusUpdate: { taskId: event.taskId, contextId: event.contextId, status } };
     }
     case 'artifact-update': {

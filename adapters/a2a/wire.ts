@@ -141,19 +141,31 @@ export function writeArtifact(words: WireWords, artifact: AgentTask['artifacts']
   return { artifactId: artifact.artifactId, name: artifact.name, parts: artifact.parts.map(words.part) };
 }
 
+/** A task's status in a version's words: its state, the agent's status message if any, its time. */
+export function writeStatus(
+  words: WireWords,
+  task: Pick<AgentTask, 'id' | 'contextId'>,
+  status: { state: AgentTask['state']; message?: AgentMessage | undefined; timestamp: string },
+) {
+  return {
+    state: words.states[status.state],
+    ...(status.message ? { message: writeMessage(words, status.message, task) } : {}),
+    timestamp: status.timestamp,
+  };
+}
+
 /** A neutral task in a version's words, its history cut to `historyLength` (see limitHistory). */
 export function writeTask(words: WireWords, value: Omit<AgentTask, 'ownerGrantId'>, historyLength: number | undefined) {
   const message = (entry: AgentMessage) => writeMessage(words, entry, value);
-  const status = statusMessage(value);
   return {
     ...(words.kinds ? { kind: 'task' } : {}),
     id: value.id,
     contextId: value.contextId,
-    status: {
-      state: words.states[value.state],
-      ...(status ? { message: message(status) } : {}),
+    status: writeStatus(words, value, {
+      state: value.state,
+      message: statusMessage(value),
       timestamp: value.updatedAt,
-    },
+    }),
     artifacts: value.artifacts.map((artifact) => writeArtifact(words, artifact)),
     history: limitHistory(value.history, historyLength).map(message),
   };
