@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AgentCard } from '@a2a-js/sdk';
-import {
-  ClientFactory,
-  ClientFactoryOptions,
-  DefaultAgentCardResolver,
-  JsonRpcTransportFactory,
-} from '@a2a-js/sdk/client';
+import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import {
   ClientFactory as ClientFactory03,
   ClientFactoryOptions as ClientFactoryOptions03,
@@ -18,7 +13,7 @@ import { request, type JsonResponse } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { grantFor, rpc as mcpRpc, tokenFor } from '../mcp/fixtures.ts';
 import { mint } from '../oauth/token-fixtures.ts';
-import { rpc, send03, send10, skillPart03, V1, type Json } from './fixtures.ts';
+import { rpc, send03, send10, skillPart03, V1, type Json, compatClient } from './fixtures.ts';
 
 const a2aResource = () => `${service().config.baseUrl}/v1/agent/a2a`;
 const a2aMetadata = () => `${service().config.siteUrl}/.well-known/oauth-protected-resource/api/v1/agent/a2a`;
@@ -329,17 +324,7 @@ describe('A2A authentication: the OAuth A2A resource, whose tasks, the extended 
       expect(modern.description).to.contain('Authenticated');
 
       // The same SDK in its 0.3 mode, from the card's 0.3 fields: agent/getAuthenticatedExtendedCard.
-      const legacyCompat = { enabled: true };
-      const compatFactory = new ClientFactory(
-        ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-          transports: [new JsonRpcTransportFactory({ fetchImpl: withToken, legacyCompat })],
-          cardResolver: new DefaultAgentCardResolver({ legacyCompat }),
-        }),
-      );
-      const { supportedInterfaces: _current, ...legacyCard } = (
-        await request<Json>(`${service().config.siteUrl}/.well-known/agent-card.json`)
-      ).body;
-      const compat = await (await compatFactory.createFromAgentCard(legacyCard)).getAgentCard();
+      const compat = await (await compatClient(withToken)).getAgentCard();
       expect(compat.description).to.contain('Authenticated');
       expect(compat.securitySchemes.oauth2?.scheme?.$case).to.equal('oauth2SecurityScheme');
 

@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CancelTaskRequest, TaskState } from '@a2a-js/sdk';
-import {
-  ClientFactory,
-  ClientFactoryOptions,
-  DefaultAgentCardResolver,
-  JsonRpcTransportFactory,
-} from '@a2a-js/sdk/client';
+import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { ClientFactory as ClientFactory03 } from 'a2a-js-sdk-v03/client';
 import { expect } from 'chai';
 import { a2aAccessToken } from '../helpers/a2a-access-token.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
-import { request } from '../helpers/http.ts';
-import { bearer, rpc, withToken, send03, send10, V1, type Json } from './fixtures.ts';
+import { bearer, rpc, withToken, send03, send10, V1, type Json, compatClient } from './fixtures.ts';
 import { storeTasks } from './task-fixtures.ts';
 
 const cancel10 = (id: unknown, headers: Record<string, string> = {}) =>
@@ -137,17 +131,7 @@ describe('A2A CancelTask and tasks/cancel', function () {
     expect(canceled.status.state).to.equal('canceled');
     expect(canceled.kind).to.equal('task');
 
-    const legacyCompat = { enabled: true };
-    const factory = new ClientFactory(
-      ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-        transports: [new JsonRpcTransportFactory({ legacyCompat })],
-        cardResolver: new DefaultAgentCardResolver({ legacyCompat }),
-      }),
-    );
-    const { supportedInterfaces: _current, ...legacyCard } = (
-      await request<Json>(`${service().config.siteUrl}/.well-known/agent-card.json`)
-    ).body;
-    const compat = await factory.createFromAgentCard(legacyCard);
+    const compat = await compatClient();
     const again = await compat.cancelTask(CancelTaskRequest.fromJSON({ id: sent.body.result.id }));
     expect(again.status?.state).to.equal(TaskState.TASK_STATE_CANCELED);
 

@@ -1,4 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import {
+  ClientFactory,
+  ClientFactoryOptions,
+  DefaultAgentCardResolver,
+  JsonRpcTransportFactory,
+  type Client,
+} from '@a2a-js/sdk/client';
 import { buildFixture, directoryCaller, removeFixture } from '../directory/fixtures.ts';
 import { request, type JsonResponse } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
@@ -94,4 +101,23 @@ export async function insertExampleVocabulary(): Promise<() => Promise<void>> {
     await removeFixture(fixture);
     service().services.caches.routerVocabulary.invalidate();
   };
+}
+
+/**
+ * @a2a-js/sdk 1.3 in its 0.3 compatibility mode, built from what a 0.3 client reads: the card without
+ * 1.0's supportedInterfaces (protocolVersion, url, preferredTransport). `fetchImpl`: the transport's
+ * fetch (a token's, a recording one), the global one by default.
+ */
+export async function compatClient(fetchImpl?: typeof fetch): Promise<Client> {
+  const legacyCompat = { enabled: true };
+  const factory = new ClientFactory(
+    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+      transports: [new JsonRpcTransportFactory({ ...(fetchImpl ? { fetchImpl } : {}), legacyCompat })],
+      cardResolver: new DefaultAgentCardResolver({ legacyCompat }),
+    }),
+  );
+  const { supportedInterfaces: _current, ...legacyCard } = (
+    await request<Json>(`${service().config.siteUrl}/.well-known/agent-card.json`)
+  ).body;
+  return factory.createFromAgentCard(legacyCard);
 }

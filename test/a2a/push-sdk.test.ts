@@ -1,18 +1,12 @@
-import {
-  ClientFactory,
-  ClientFactoryOptions,
-  DefaultAgentCardResolver,
-  JsonRpcTransportFactory,
-} from '@a2a-js/sdk/client';
+import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import {
   ClientFactory as ClientFactory03,
   ClientFactoryOptions as ClientFactoryOptions03,
   JsonRpcTransportFactory as JsonRpcTransportFactory03,
 } from 'a2a-js-sdk-v03/client';
 import { expect } from 'chai';
-import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
-import { withToken, type Json } from './fixtures.ts';
+import { withToken, compatClient } from './fixtures.ts';
 import { grantCaller, ownedTask, type GrantCaller } from './push-fixtures.ts';
 
 /**
@@ -70,17 +64,7 @@ describe('A2A push notification configs with the official SDKs', function () {
 
   it('@a2a-js/sdk 1.3 in its 0.3 mode: the tasks/pushNotificationConfig/* methods', async () => {
     methods.length = 0;
-    const legacyCompat = { enabled: true };
-    const factory = new ClientFactory(
-      ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-        transports: [new JsonRpcTransportFactory({ fetchImpl, legacyCompat })],
-        cardResolver: new DefaultAgentCardResolver({ legacyCompat }),
-      }),
-    );
-    const { supportedInterfaces: _current, ...legacyCard } = (
-      await request<Json>(`${service().config.siteUrl}/.well-known/agent-card.json`)
-    ).body;
-    const client = await factory.createFromAgentCard(legacyCard);
+    const client = await compatClient(fetchImpl);
     const taskId = await ownedTask(owner, '0.3');
     const created = await client.createTaskPushNotificationConfig({
       tenant: '',

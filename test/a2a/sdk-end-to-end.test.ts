@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { SendMessageRequest, TaskState, type Part, type Task } from '@a2a-js/sdk';
-import {
-  ClientFactory,
-  ClientFactoryOptions,
-  DefaultAgentCardResolver,
-  JsonRpcTransportFactory,
-  type Client,
-} from '@a2a-js/sdk/client';
+import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory, type Client } from '@a2a-js/sdk/client';
 import {
   ClientFactory as ClientFactory03,
   ClientFactoryOptions as ClientFactoryOptions03,
   JsonRpcTransportFactory as JsonRpcTransportFactory03,
 } from 'a2a-js-sdk-v03/client';
 import { expect } from 'chai';
+import { compatClient } from './fixtures.ts';
 import { useBlogFixtures } from '../blog/fixtures.ts';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
@@ -120,18 +115,7 @@ describe('A2A end to end: the official SDK, 1.0 and 0.3', function () {
   });
 
   it('0.3: the SDK’s compatibility mode, from the card’s 0.3 fields, runs every skill with message/send', async () => {
-    const legacyCompat = { enabled: true };
-    const factory = new ClientFactory(
-      ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-        transports: [new JsonRpcTransportFactory({ fetchImpl: recordingFetch, legacyCompat })],
-        cardResolver: new DefaultAgentCardResolver({ legacyCompat }),
-      }),
-    );
-    // What a 0.3 client reads: the card without 1.0's supportedInterfaces (protocolVersion, url, preferredTransport).
-    const { supportedInterfaces: _current, ...legacyCard } = (
-      await request<Json>(`${service().config.siteUrl}/.well-known/agent-card.json`)
-    ).body;
-    const client = await factory.createFromAgentCard(legacyCard);
+    const client = await compatClient(recordingFetch);
     await exercise(client, '0.3');
     expect(exchanges).not.to.be.empty;
     for (const exchange of exchanges) {

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SendMessageRequest, TaskState, type StreamResponse } from '@a2a-js/sdk';
-import {
-  ClientFactory,
-  ClientFactoryOptions,
-  DefaultAgentCardResolver,
-  JsonRpcTransportFactory,
-} from '@a2a-js/sdk/client';
+import { ClientFactory } from '@a2a-js/sdk/client';
 import { ClientFactory as ClientFactory03 } from 'a2a-js-sdk-v03/client';
 import { expect } from 'chai';
 import { wireAnswerWriter } from '../../adapters/a2a/answer-writer.ts';
@@ -20,7 +15,7 @@ import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { serviceContext } from '../helpers/workspace.ts';
 import { startAdjustedApp, type TestApp } from '../helpers/test-service.ts';
-import { rpc, send03, send10, V1, type Json } from './fixtures.ts';
+import { rpc, send03, send10, V1, type Json, compatClient } from './fixtures.ts';
 import { openSse, request10, skillPart10, stream03, stream10 } from './sse.ts';
 
 const ask = { skill: 'find-businesses', arguments: { per_page: 2 } };
@@ -115,17 +110,7 @@ describe('A2A streaming', function () {
   });
 
   it('0.3: the SDK’s compatibility mode and the 0.3.14 SDK read the same stream', async () => {
-    const legacyCompat = { enabled: true };
-    const factory = new ClientFactory(
-      ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-        transports: [new JsonRpcTransportFactory({ legacyCompat })],
-        cardResolver: new DefaultAgentCardResolver({ legacyCompat }),
-      }),
-    );
-    const { supportedInterfaces: _current, ...legacyCard } = (
-      await request<Json>(`${service().config.siteUrl}/.well-known/agent-card.json`)
-    ).body;
-    const compat = await factory.createFromAgentCard(legacyCard);
+    const compat = await compatClient();
     const compatEvents: StreamResponse[] = [];
     for await (const event of compat.sendMessageStream(
       SendMessageRequest.fromJSON({ message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ data: ask }] } }),
