@@ -121,7 +121,7 @@ export interface WireWords {
 }
 
 /** A message of a task in a version's words. */
-export function writeMessage(
+function writeMessage(
   words: WireWords,
   entry: AgentMessage,
   value: Pick<AgentTask, 'id' | 'contextId'>,
