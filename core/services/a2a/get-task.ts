@@ -1,9 +1,7 @@
 import type { Context } from '../../context.ts';
-import { ZAgentTaskId } from '../agent-tasks/agent-task.schema.ts';
-import { findTask } from '../agent-tasks/task-store.ts';
 import type { MethodResult } from './send-message.ts';
 import { taskNotFound } from './task-not-found.ts';
-import { a2aCallerOf } from './caller.ts';
+import { findVisibleTask } from './visible-task.ts';
 
 /** tasks/get (GetTask) params. */
 export interface TaskQuery {
@@ -18,9 +16,7 @@ export interface TaskQuery {
  * (caller.ts): another caller's task answers -32001 as an unknown one does.
  */
 export async function getTask(query: TaskQuery, context: Context): Promise<MethodResult> {
-  const task = ZAgentTaskId.safeParse(query.id).success
-    ? await findTask(context.sql, query.id, a2aCallerOf(context), context.clock.now())
-    : null;
+  const task = await findVisibleTask(context, query.id);
   if (!task) return { outcome: taskNotFound(query.id), skill: null, logged: 'task' };
   return {
     outcome: { kind: 'task', task, result: 'read', historyLength: query.historyLength, headers: {} },

@@ -2,23 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from '../../context.ts';
 import { errorMessage } from '../../errors/index.ts';
 import type { AgentMessage, AgentTask } from '../agent-tasks/agent-task.schema.ts';
-import {
-  continueTask,
-  findTask,
-  recordTask,
-  type AgentTaskContent,
-  type StoredTask,
-} from '../agent-tasks/task-store.ts';
+import { continueTask, recordTask, type AgentTaskContent, type StoredTask } from '../agent-tasks/task-store.ts';
 import type { MessagePushConfig } from './push/push-config.schema.ts';
 import { checkMessagePushConfig, keepMessagePushConfig } from './push/message-push-config.ts';
 import type { A2aOutcome } from './a2a-exchange.ts';
 import { chooseSkill, type Choice } from './choose-skill.ts';
 import { agentMessage, runSkill, type SkillOutcome } from './run-skill.ts';
 import type { SkillRunner } from './skill-runner-port.ts';
-import { ZAgentTaskId } from '../agent-tasks/agent-task.schema.ts';
 import { taskNotFound } from './task-not-found.ts';
 import { queuePushNotifications } from './push/queue-push-notifications.ts';
 import { a2aCallerOf, ownerGrantOf } from './caller.ts';
+import { findVisibleTask } from './visible-task.ts';
 
 /** Most messages a task keeps (each answer of an input-required turn adds the user's and the agent's). */
 const MAX_TASK_MESSAGES = 50;
@@ -126,9 +120,7 @@ export async function continued(
   incoming: IncomingMessage & { taskId: string },
   context: Context,
 ): Promise<{ previous: AgentTask } | MethodResult> {
-  const previous = ZAgentTaskId.safeParse(incoming.taskId).success
-    ? await findTask(context.sql, incoming.taskId, a2aCallerOf(context), context.clock.now())
-    : null;
+  const previous = await findVisibleTask(context, incoming.taskId);
   if (!previous) return { outcome: taskNotFound(incoming.taskId), skill: null, logged: 'task_not_found' };
   if (previous.state !== 'input-required')
     return {

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { a2aAuthRefusal } from '../auth-challenge.ts';
 import type { Context } from '../../../context.ts';
 import { AppError, errorMessage } from '../../../errors/index.ts';
-import { ZAgentTaskId, type AgentTask } from '../../agent-tasks/agent-task.schema.ts';
-import { findTask } from '../../agent-tasks/task-store.ts';
+import { type AgentTask } from '../../agent-tasks/agent-task.schema.ts';
 import { sealWebhookSecret } from '../../webhooks/secret-box.ts';
 import { assertWebhookUrl } from '../../webhooks/url-policy.ts';
 import type { A2aExchange, A2aOutcome } from '../a2a-exchange.ts';
@@ -24,6 +23,7 @@ import {
   type PushConfigRow,
 } from './push-configs.query.ts';
 import { pushSigningSecret, sealPushCredentials } from './push-secrets.ts';
+import { findVisibleTask } from '../visible-task.ts';
 
 type Grant = { grantId: string; businessId: string };
 
@@ -57,9 +57,7 @@ export function pushGrantOf(context: Context): Grant | { refused: MethodResult }
 
 /** The task when the caller may see it (caller.ts), else the -32001 every unknown or hidden id gets. */
 async function visibleTask(context: Context, taskId: string): Promise<AgentTask | { refused: MethodResult }> {
-  const task = ZAgentTaskId.safeParse(taskId).success
-    ? await findTask(context.sql, taskId, a2aCallerOf(context), context.clock.now())
-    : null;
+  const task = await findVisibleTask(context, taskId);
   return task ?? { refused: error(taskNotFound(taskId), 'task') };
 }
 
