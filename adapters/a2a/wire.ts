@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noNul } from '../../core/services/sql/no-nul.ts';
 import { errorMessage, validationErrorMessage, type ErrorMessage } from '../../core/errors/index.ts';
 import type { AgentMessage, AgentPart, AgentTask } from '../../core/services/agent-tasks/agent-task.schema.ts';
 import { ZAgentContextId } from '../../core/services/agent-tasks/agent-task.schema.ts';
@@ -83,9 +84,11 @@ export function invalidParam(parameter: string, message: string): { invalid: Err
 }
 
 /** What both versions share in a message's params. */
+/** A text part: bounded, and without NUL, which the text router and PostgreSQL text refuse (-32602, not a 500). */
 export const ZText = z
   .string()
-  .max(MAX_TEXT_CHARACTERS, { message: `a text part holds at most ${MAX_TEXT_CHARACTERS} characters` });
+  .max(MAX_TEXT_CHARACTERS, { message: `a text part holds at most ${MAX_TEXT_CHARACTERS} characters` })
+  .check(noNul());
 export const ZMessageId = z.string().min(1).max(200);
 /** A task id or context id as a client sends it; an empty string means none (proto3 clients send ""). */
 export const ZTaskReference = z.string().max(200);

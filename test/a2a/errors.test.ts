@@ -164,6 +164,12 @@ describe('A2A errors', () => {
         'message.parts.0.data.arguments',
       ],
       ['only empty text', send03([{ kind: 'text', text: '   ' }]), 'message.parts'],
+      [
+        'a contextId with a NUL character',
+        send03([{ kind: 'text', text: 'hi' }], { contextId: 'a\u0000b' }),
+        'message.contextId',
+      ],
+      ['a text part with a NUL character', send03([{ kind: 'text', text: 'a\u0000b' }]), 'message.parts.0.text'],
     ];
     for (const [name, request, field] of cases) {
       it(`0.3, ${name}: names ${field}`, async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noNul } from '../sql/no-nul.ts';
 import type { agentTaskStates } from '../../../orm/entities/agent/agent-task.ts';
 
 /**
@@ -54,4 +55,4 @@ export interface AgentTask {
 export const ZAgentTaskId = z.uuid({ message: 'expected a task id (a UUID)' });
 
 /** A conversation id: the client's own (bounded), or a uuid this agent issued. */
-export const ZAgentContextId = z.string().min(1).max(200);
+export const ZAgentContextId = z.string().min(1).max(200).check(noNul());
