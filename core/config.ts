@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { booleanFromEnv, wholeNumber } from './env-values.ts';
 import { a2aStreamEnvironment, resolveA2aStreamConfig, type A2aStreamConfig } from './a2a-stream-config.ts';
 import { paymentEnvironment, resolvePaymentConfig, type PaymentConfig } from './payment-config.ts';
+import { resolveSellerConfig, sellerEnvironment, type SellerConfig } from './seller-config.ts';
 import { resolveWebhookConfig, webhookEnvironment, type WebhookConfig } from './webhook-config.ts';
 
 const positiveInt = (max: number) => wholeNumber(1, max);
@@ -295,6 +296,7 @@ export const ZEnvironment = z.object({
       'Lifetime of OAuth access tokens in seconds. A rotated signing key stays published this long plus 5 minutes.',
     ),
   ...paymentEnvironment,
+  ...sellerEnvironment,
   ...webhookEnvironment,
   ...a2aStreamEnvironment,
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFromEnv
@@ -414,6 +416,8 @@ export interface Config {
   };
   /** The paid reference's payments (PAYMENT_*): without a wallet or a facilitator it answers 503 PAYMENT_NOT_CONFIGURED. */
   payments: PaymentConfig;
+  /** The seller's events business and UCP handler namespace (SELLER_EVENTS_BUSINESS_ID, UCP_PAYMENT_HANDLER_NAMESPACE). */
+  seller: SellerConfig;
   /** Outbound webhook delivery (WEBHOOK_RETRY_SCHEDULE, WEBHOOK_WORKER): retry schedule, in-process worker. */
   webhookDelivery: WebhookConfig;
   /** A2A streams (A2A_STREAMS_PER_CLIENT, A2A_STREAMS_PER_INSTANCE, A2A_STREAM_KEEPALIVE_MS, A2A_STREAM_MAX_SECONDS). */
@@ -474,6 +478,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const webhookDelivery = resolveWebhookConfig(values);
   if ('problems' in webhookDelivery) throw new ConfigError(webhookDelivery.problems);
   const siteUrl = values.SITE_URL ?? `http://localhost:${values.PORT}`;
+  const seller = resolveSellerConfig(values, siteUrl);
+  if ('problems' in seller) throw new ConfigError(seller.problems);
   return {
     port: values.PORT,
     host: values.HOST,
@@ -530,6 +536,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accessTokenTtlSeconds: values.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
     },
     payments: payments.config,
+    seller: seller.config,
     webhookDelivery,
     a2aStreams: resolveA2aStreamConfig(values),
     webhooks: {

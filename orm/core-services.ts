@@ -53,6 +53,7 @@ export function createCoreServices(database: Database, config: Config): CoreServ
     },
     oauthRedirectPolicy: config.oauthRedirects,
     payments: paymentSettings(config.payments),
+    seller: config.seller,
     webhooks: {
       secretKey: webhookSecretKeySource(kek),
       allowPrivateUrls: config.webhooks.allowPrivateUrls,

@@ -6,6 +6,7 @@ import type { ClientDocumentSource } from './oauth/client-document-cache.ts';
 import type { KeyEncryptionKeySource } from './oauth/key-encryption-key.ts';
 import type { RedirectUriPolicy } from './oauth/redirect-uri-policy.ts';
 import type { AgentReferenceSource } from '../procedures/reference/types.ts';
+import type { SellerConfig } from '../seller-config.ts';
 import type { PaymentSettings } from './payments/settings.ts';
 import type { PaymentFacilitator } from './purchase/facilitator-port.ts';
 import type { FailureLimiter } from './rate-limit/failure-limiter.ts';
@@ -101,6 +102,8 @@ export interface CoreServices {
   a2aStreams: A2aStreams;
   /** Whether the paid reference is sold here, and its payment terms (network, asset, wallet). */
   payments: PaymentSettings;
+  /** The business seller events go to (none: not recorded) and the UCP handler's namespace (seller-config.ts). */
+  seller: SellerConfig;
   /**
    * The x402 facilitator the purchase of the paid reference verifies and settles through (the x402
    * adapter, built by the composition root from PAYMENT_FACILITATOR_URL). Absent: not sold here.

@@ -17,6 +17,7 @@ import { systemCaller } from '../lib/system-caller.ts';
 import { composeApp } from './compose-app.ts';
 import { composeMetrics } from './metrics.ts';
 import { composeServices } from './compose-services.ts';
+import { checkSellerEventsBusiness } from './seller-events.ts';
 import { startSweeper, type Sweeper } from './sweeper.ts';
 import { composeWebhookDelivery, type WebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.ts';
 
@@ -125,11 +126,13 @@ export async function startService({
       notifications,
       webhookSender: webhookOptions?.sendNow === false ? undefined : webhooks.sender,
     });
+    await checkSellerEventsBusiness(systemCaller({ orm: database.orm, services, config, log }));
     server.on(
       'request',
       composeApp({ config, log, database, services, router, trpcRouter, metrics, landing: landing?.() }).callback(),
     );
   } catch (error) {
+    server.close();
     await notifications.stop();
     await database.close();
     throw error;

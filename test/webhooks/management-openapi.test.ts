@@ -20,7 +20,14 @@ describe('webhook management in the OpenAPI document, on /api/trpc, and with pri
   });
 
   it('publishes one webhooks entry per event type: a POST of the envelope with that type`s data schema', () => {
-    expect(Object.keys(document.webhooks)).to.deep.equal(['customer.created', 'job.created', 'webhook.test']);
+    expect(Object.keys(document.webhooks)).to.deep.equal([
+      'checkout.completed',
+      'customer.created',
+      'job.created',
+      'payment.failed',
+      'payment.settled',
+      'webhook.test',
+    ]);
     for (const [type, item] of Object.entries(document.webhooks as Json)) {
       const schema = item.post.requestBody.content['application/json'].schema;
       expect(schema.required, type).to.include.members(['id', 'type', 'created_at', 'business_id', 'data']);

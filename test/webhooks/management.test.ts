@@ -104,11 +104,14 @@ describe('webhook endpoint management over REST (/api/v1/webhook-endpoints)', ()
       const response = await a.call('GET', '/event-types', undefined, null);
       expect(response.status, response.text).to.equal(200);
       expect(response.body.items.map((item: Json) => item.type)).to.deep.equal([
+        'checkout.completed',
         'customer.created',
         'job.created',
+        'payment.failed',
+        'payment.settled',
         'webhook.test',
       ]);
-      expect(response.body.items[0].emitted_by).to.deep.equal(['create-customer']);
+      expect(response.body.items[1].emitted_by).to.deep.equal(['create-customer']);
       expect(response.headers.get('cache-control')).to.match(/^public/);
       expect((await a.call('GET', '/event-types')).body).to.deep.equal(response.body);
       const workspaceOnly = await a.tokenWith(['workspace:read']);

@@ -1,4 +1,5 @@
 import { router } from '../../trpc.ts';
+import { checkSellerEvents } from './check-seller-events.ts';
 import { listReceipts } from './list-receipts.ts';
 import { purchasePaidReference } from './purchase-paid-reference.ts';
 
@@ -6,9 +7,10 @@ import { purchasePaidReference } from './purchase-paid-reference.ts';
  * The paid reference sold over x402 (not the workspace's invoice payments, `workspace.payments`). No
  * transport maps these (no openapi, tool or skill meta): the x402 adapter (adapters/x402) calls
  * purchasePaidReference through the invoker, once per request; listReceipts is the admin command's,
- * system only.
+ * checkSellerEvents the start's, both system only.
  */
 export const x402Router = router({
   purchasePaidReference,
   listReceipts,
+  checkSellerEvents,
 });

@@ -1,3 +1,4 @@
+import { withPaymentEvent } from './seller-events.query.ts';
 import { runQuery, type SqlSource } from '../sql/query.ts';
 
 /** A payment as its row reads (instants as Dates or text, depending on the driver's type parsers). */
@@ -87,35 +88,57 @@ export async function insertReservation(
   return holder?.state === 'settled' ? 'session_paid' : 'session_in_progress';
 }
 
-/** Turns a reservation into a receipt; answers the row, or undefined when it is not `reserved` (settled or failed already, or released). */
+/**
+ * Turns a reservation into a receipt; answers the row, or undefined when it is not `reserved`
+ * (settled or failed already, or released). `sellerEvents`: the business its payment.settled goes to.
+ */
 export async function markSettled(
   source: SqlSource,
-  settlement: { id: string; transaction: string; payer: string; now: Date },
+  settlement: { id: string; transaction: string; payer: string; now: Date; sellerEvents: string | undefined },
 ): Promise<PaymentRow | undefined> {
-  const [row] = await runQuery<PaymentRow>(source, {
-    sql: `update payments_received set state = 'settled', transaction = ?, payer = ?, settled_at = ?::timestamptz
+  const [row] = await runQuery<PaymentRow>(
+    source,
+    withPaymentEvent(
+      {
+        sql: `update payments_received set state = 'settled', transaction = ?, payer = ?, settled_at = ?::timestamptz
             where id = ? and state = 'reserved'
             returning ${columns}`,
-    params: [settlement.transaction, settlement.payer, settlement.now.toISOString(), settlement.id],
-  });
+        params: [settlement.transaction, settlement.payer, settlement.now.toISOString(), settlement.id],
+      },
+      settlement.sellerEvents,
+    ),
+  );
   return row;
 }
 
 /**
  * Records a settlement that did not deliver (kept, so the signed payment stays used): `failed` when
  * the facilitator refused it, `unknown` when it never said how it ended (the row then keeps its
- * checkout session unpayable until reconciled). Undefined when not `reserved`.
+ * checkout session unpayable until reconciled). Undefined when not `reserved`. `sellerEvents`: the
+ * business a `failed` one's payment.failed goes to.
  */
 export async function markFailed(
   source: SqlSource,
-  failure: { id: string; state: 'failed' | 'unknown'; failure: string; transaction: string | null },
+  failure: {
+    id: string;
+    state: 'failed' | 'unknown';
+    failure: string;
+    transaction: string | null;
+    sellerEvents: string | undefined;
+  },
 ): Promise<PaymentRow | undefined> {
-  const [row] = await runQuery<PaymentRow>(source, {
-    sql: `update payments_received set state = ?, failure = ?, transaction = ?
+  const [row] = await runQuery<PaymentRow>(
+    source,
+    withPaymentEvent(
+      {
+        sql: `update payments_received set state = ?, failure = ?, transaction = ?
             where id = ? and state = 'reserved'
             returning ${columns}`,
-    params: [failure.state, failure.failure, failure.transaction, failure.id],
-  });
+        params: [failure.state, failure.failure, failure.transaction, failure.id],
+      },
+      failure.sellerEvents,
+    ),
+  );
   return row;
 }
 

@@ -2,6 +2,7 @@ import type { Context } from '../../context.ts';
 import { AppError } from '../../errors/index.ts';
 import { CHECKOUT_CURRENCY, REFERENCE_ITEM } from '../ucp/catalogue.ts';
 import { markSessionPaid, payableSession } from '../ucp/payability.ts';
+import { completeWithSellerEvent } from './seller-events.ts';
 
 /** The UCP side of a purchase: the checkout session a handoff URL (`?checkout_session=`) pays. */
 
@@ -10,7 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What the paid reference costs, as a checkout session prices it: 100 minor units of USD. */
 const PAID_REFERENCE_PRICE = { amountMinor: 100, currency: 'USD' } as const;
 
-type HandoffContext = Pick<Context, 'sql' | 'clock' | 'log'>;
+type HandoffContext = Pick<Context, 'em' | 'sql' | 'clock' | 'log' | 'services' | 'urls'>;
 
 /**
  * The checkout session named by `?checkout_session=` when there is one: it must be payable (404,
@@ -51,13 +52,15 @@ export async function completeCheckout(
   paid: { sessionId: string; paymentId: string; transaction: string; payer: string },
 ): Promise<void> {
   try {
-    await markSessionPaid(ctx.sql, {
-      id: paid.sessionId,
-      paymentId: paid.paymentId,
-      transaction: paid.transaction,
-      payer: paid.payer,
-      now: ctx.clock.now(),
-    });
+    await completeWithSellerEvent(ctx, (sql) =>
+      markSessionPaid(sql, {
+        id: paid.sessionId,
+        paymentId: paid.paymentId,
+        transaction: paid.transaction,
+        payer: paid.payer,
+        now: ctx.clock.now(),
+      }),
+    );
   } catch (error) {
     ctx.log.error(
       { err: error, payment_id: paid.paymentId, checkout_session_id: paid.sessionId },

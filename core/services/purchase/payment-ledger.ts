@@ -106,12 +106,14 @@ async function record(ctx: LedgerContext, paymentId: string, settlement: Settlem
           transaction: input.transaction,
           payer: input.payer,
           now: ctx.clock.now(),
+          sellerEvents: ctx.services.seller.eventsBusinessId,
         })
       : await markFailed(ctx.sql, {
           id: paymentId,
           state: input.outcome,
           failure: input.failure,
           transaction: input.outcome === 'failed' ? input.transaction : null,
+          sellerEvents: ctx.services.seller.eventsBusinessId,
         });
   if (!row) ctx.log.warn({ payment_id: paymentId }, 'a settlement was recorded for a payment no longer reserved');
   // Counted once per payment: a second record of the same payment changed nothing.

@@ -47,7 +47,7 @@ export type PurchaseAnswer = PaidAnswer | PaymentRequiredAnswer;
  * What the purchase runs on: the request's context, plus the admission its base procedure hands it
  * (core/trpc.ts), spent only once a payment is presented.
  */
-export type PurchaseContext = Pick<Context, 'sql' | 'clock' | 'log' | 'services' | 'urls' | 'requestId'> & {
+export type PurchaseContext = Pick<Context, 'em' | 'sql' | 'clock' | 'log' | 'services' | 'urls' | 'requestId'> & {
   admitAgentRequest(): Promise<void>;
 };
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZCustomer } from '../../domain/workspace/customer.schema.ts';
 import { ZJob } from '../../domain/workspace/job.schema.ts';
+import { ZPaymentReceived } from '../../routers/payments/payment.schema.ts';
+import { ZCheckoutSession } from '../../routers/ucp/checkout-session.schema.ts';
 import type { OutboxEventType } from '../workspace/outbox.query.ts';
 
 /** The `data` of a `webhook.test` event: enough for a receiver to see its endpoint and the time. */
@@ -40,12 +42,50 @@ const outboxEvents: Record<OutboxEventType, WebhookEventDefinition> = {
 };
 
 /**
+ * The seller's events: what this service sells (the paid reference, over x402 and UCP checkout),
+ * recorded only for the operator's business named by SELLER_EVENTS_BUSINESS_ID, each in the same
+ * statement or transaction as the change it reports (core/services/purchase/seller-events.ts).
+ */
+const sellerEvents: readonly WebhookEventDefinition[] = [
+  {
+    type: 'payment.settled',
+    description:
+      "Seller event, sent only to the operator's business (SELLER_EVENTS_BUSINESS_ID): a payment for the paid " +
+      'reference settled (the money moved to the receiving wallet). `data` is the receipt as the receipts list ' +
+      '(`npm run admin -- list-payments-received`) shows it: payer, amount, asset, network, transaction hash, ' +
+      'checkout session; never the signed payload. Once per payment.',
+    emittedBy: [],
+    data: ZPaymentReceived,
+  },
+  {
+    type: 'payment.failed',
+    description:
+      "Seller event, sent only to the operator's business (SELLER_EVENTS_BUSINESS_ID): the facilitator refused to " +
+      'settle a payment for the paid reference after naming a transaction, so nothing was delivered; `failure` ' +
+      'says why. A payment refused before settling (its reservation released, nothing charged) is no event. ' +
+      '`data` is the receipt as the receipts list shows it. Once per payment.',
+    emittedBy: [],
+    data: ZPaymentReceived,
+  },
+  {
+    type: 'checkout.completed',
+    description:
+      "Seller event, sent only to the operator's business (SELLER_EVENTS_BUSINESS_ID): a UCP checkout session was " +
+      'paid through its x402 handoff and completed. `data` is the session as GET /v1/agent/ucp/checkout/{id} ' +
+      'answered it at that moment (status `completed`, `payment.receipt`, `order`). Once per session.',
+    emittedBy: [],
+    data: ZCheckoutSession,
+  },
+];
+
+/**
  * Every event type a webhook endpoint can receive, sorted by type: the one list that the event-types
  * endpoint, the OpenAPI document's `webhooks` section and the paid reference are built from, and that
  * `enabled_events` is validated against.
  */
 export const webhookEventCatalogue: readonly WebhookEventDefinition[] = [
   ...Object.values(outboxEvents),
+  ...sellerEvents,
   {
     type: 'webhook.test',
     description:
