@@ -81,9 +81,9 @@ describe('UCP checkout sessions', () => {
     expect(session.status).to.equal('ready_for_complete');
     expect(session.messages).to.deep.equal([]);
     expect(session.payment.handoff.available).to.equal(true);
-    expect(Object.keys(session.ucp.payment_handlers)).to.deep.equal(['org.x402.exact']);
+    expect(Object.keys(session.ucp.payment_handlers)).to.deep.equal(['localhost.x402']);
     expect(session.payment.handlers.map((handler) => [handler.name, handler.id])).to.deep.equal([
-      ['org.x402.exact', 'x402-usdc'],
+      ['localhost.x402', 'x402-usdc'],
     ]);
   });
 

@@ -24,7 +24,9 @@ export const getProfile = publicProcedure
         'The Universal Commerce Protocol profile (UCP 2026-08-25), the same document as {site_url}/.well-known/ucp: ' +
         'the dev.ucp.shopping service over REST with its endpoint (this URL; checkout sessions are created with POST ' +
         '/v1/agent/ucp/checkout), the dev.ucp.shopping.checkout capability, and under `payment_handlers` the ' +
-        '`org.x402.exact` handler whose `config` holds the x402 terms of the paid reference; `{}` while payments are ' +
+        "`{namespace}.x402` handler (this service's own namespace: its host reversed; x402 has no UCP-registered " +
+        'handler) whose `config` holds the x402 terms of the paid reference and whose `schema` is served here ' +
+        '(/v1/agent/ucp/payment-handlers/x402); `{}` while payments are ' +
         'not configured. The one item sold is `agent-reference`, 100 minor units of USD. Cached publicly for 5 minutes.',
       successDescription: 'The UCP profile.',
     },

@@ -4,6 +4,7 @@ import { deleteExpiredSessions } from './delete-expired-sessions.ts';
 import { getAcpDiscovery } from './get-acp-discovery.ts';
 import { getCheckout } from './get-checkout.ts';
 import { getProfile } from './get-profile.ts';
+import { getX402HandlerSchema } from './get-x402-handler-schema.ts';
 
 /**
  * UCP and ACP: the profile and the checkout sessions (REST; UCP's REST binding paths are alias routes
@@ -15,6 +16,7 @@ export const ucpRouter = router({
   createCheckout,
   getCheckout,
   getAcpDiscovery,
+  getX402HandlerSchema,
 });
 
 /** The checkout sessions' upkeep, system only: the sweeper deletes the expired ones. */

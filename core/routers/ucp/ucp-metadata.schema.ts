@@ -7,7 +7,12 @@ export const ZUcpPaymentHandler = z
   .object({
     id: z.string().describe('The handler instance, which a session payment section names (`handler_id`).'),
     version: z.string(),
-    spec: absolute('the payment protocol specification (x402).'),
+    spec: absolute('the readable terms of the paid reference: what it is, its price and how it is paid.'),
+    schema: absolute(
+      "{base_url}/v1/agent/ucp/payment-handlers/x402, the JSON Schema of this handler's `config`, served by this " +
+        "service: the handler's name is this service's host reversed, which is what binds the name to it (UCP " +
+        'namespace governance).',
+    ),
     config: z
       .object({
         x402_version: z.literal(2),
@@ -28,7 +33,11 @@ export const ZUcpPaymentHandler = z
   })
   .meta({ id: 'UcpPaymentHandler' });
 
-/** Payment handlers keyed by reverse-DNS name: `org.x402.exact` when payments are configured, else none. */
+/** Payment handlers keyed by reverse-DNS name: `{namespace}.x402` when payments are configured, else none. */
 export const ZUcpPaymentHandlers = z
   .record(z.string(), z.array(ZUcpPaymentHandler))
-  .describe('Keyed by reverse-DNS name; `{}` while payments are not configured.');
+  .describe(
+    "Keyed by reverse-DNS name: `{namespace}.x402`, the namespace being this service's host reversed (or " +
+      'UCP_PAYMENT_HANDLER_NAMESPACE; `localhost` in development). Not a UCP-registered handler: x402 has none. ' +
+      '`{}` while payments are not configured.',
+  );

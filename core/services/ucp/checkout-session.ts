@@ -2,7 +2,7 @@ import type { SiteUrls } from '../../context.ts';
 import { REFERENCE_ITEM, REFERENCE_QUANTITY, type CheckoutTotal, type ReferenceLineItem } from './catalogue.ts';
 import type { CheckoutSessionRow } from './checkout-sessions.query.ts';
 import type { UcpPaymentConfig } from './payment-config.ts';
-import { X402_HANDLER_ID, X402_HANDLER_NAME, checkoutResponseMetadata, x402PaymentHandlers } from './profile.ts';
+import { X402_HANDLER_ID, checkoutResponseMetadata, namedX402Handlers } from './profile.ts';
 import { ucpUrls } from './urls.ts';
 
 /** How long a new session can be paid: 30 minutes, ample for an agent that pays by x402 at once. */
@@ -112,7 +112,6 @@ export function checkoutSessionView(
 ) {
   const links = ucpUrls(urls);
   const status = currentStatus(row, payment, now);
-  const handlers = x402PaymentHandlers(urls, payment)[X402_HANDLER_NAME] ?? [];
   const completed = row.status === 'completed';
   return {
     ucp: checkoutResponseMetadata(urls, payment),
@@ -132,7 +131,7 @@ export function checkoutSessionView(
     messages: statusMessages(status, row),
     expires_at: instant(row.expires_at),
     payment: {
-      handlers: handlers.map((handler) => ({ name: X402_HANDLER_NAME, ...handler })),
+      handlers: namedX402Handlers(urls, payment),
       handoff: {
         url: links.handoff(row.id),
         method: 'GET' as const,

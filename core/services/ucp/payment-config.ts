@@ -1,4 +1,5 @@
 import type { Context } from '../../context.ts';
+import { x402HandlerName } from './handler-name.ts';
 
 /**
  * How this deployment takes payments, as far as UCP needs to say it: the x402 terms of the paid
@@ -7,6 +8,8 @@ import type { Context } from '../../context.ts';
  * says it cannot be paid yet.
  */
 export interface UcpPaymentConfig {
+  /** The handler's reverse-DNS name, in this service's namespace (handler-name.ts). */
+  handlerName: string;
   /** The receiving wallet (x402 `payTo`). */
   payTo: string;
   /** CAIP-2 network id, e.g. eip155:84532 (Base Sepolia). */
@@ -20,9 +23,16 @@ export interface UcpPaymentConfig {
 }
 
 /** The paid reference's x402 terms when this deployment sells it (a wallet and a facilitator configured), else undefined. */
-export function ucpPaymentConfig(ctx: Pick<Context, 'services'>): UcpPaymentConfig | undefined {
-  const { payments } = ctx.services;
+export function ucpPaymentConfig(ctx: Pick<Context, 'services' | 'urls'>): UcpPaymentConfig | undefined {
+  const { payments, seller } = ctx.services;
   if (!payments.configured) return undefined;
   const { payTo, network, asset, assetName, assetVersion } = payments.terms;
-  return { payTo, network, asset, assetName, assetVersion };
+  return {
+    handlerName: x402HandlerName(ctx.urls, seller.handlerNamespace),
+    payTo,
+    network,
+    asset,
+    assetName,
+    assetVersion,
+  };
 }

@@ -9,14 +9,8 @@ const SUPPORTED_UCP_VERSIONS = [UCP_VERSION];
 
 const SHOPPING_SERVICE = 'dev.ucp.shopping';
 const CHECKOUT_CAPABILITY = 'dev.ucp.shopping.checkout';
-/**
- * The payment handler's reverse-DNS name: x402 (version 2, scheme `exact`), the protocol whose terms
- * its `config` carries; a platform that speaks x402 recognises it, any other skips the handler.
- */
-export const X402_HANDLER_NAME = 'org.x402.exact';
 /** The handler instance's id, which session payment sections refer to. */
 export const X402_HANDLER_ID = 'x402-usdc';
-const X402_SPECIFICATION = 'https://www.x402.org/';
 
 /** One US dollar of USDC (6 decimals) in atomic units: x402's `amount` for the reference. */
 const X402_ATOMIC_AMOUNT = '1000000';
@@ -37,6 +31,7 @@ export interface X402PaymentHandler {
   id: string;
   version: string;
   spec: string;
+  schema: string;
   config: {
     x402_version: 2;
     scheme: 'exact';
@@ -58,20 +53,23 @@ export interface X402PaymentHandler {
  * The x402 terms as a UCP payment handler: its `config` holds what an x402 client needs to pay
  * (x402 version 2, scheme `exact`, network, asset with its EIP-712 domain, pay_to, the amount in
  * atomic units) and where: the paid reference, whose 402 answer carries the same terms in its
- * PAYMENT-REQUIRED header. Absent (no handler) while payments are not configured.
+ * PAYMENT-REQUIRED header. Keyed by its name in this service's namespace, with its `schema` served
+ * here (the binding UCP checks) and its readable terms as `spec`. Absent (no handler) while payments
+ * are not configured.
  */
-export function x402PaymentHandlers(
+function x402PaymentHandlers(
   urls: SiteUrls,
   payment: UcpPaymentConfig | undefined,
 ): Record<string, X402PaymentHandler[]> {
   if (!payment) return {};
   const links = ucpUrls(urls);
   return {
-    [X402_HANDLER_NAME]: [
+    [payment.handlerName]: [
       {
         id: X402_HANDLER_ID,
         version: UCP_VERSION,
-        spec: X402_SPECIFICATION,
+        spec: links.paidReferenceTerms,
+        schema: links.x402HandlerSchema,
         config: {
           x402_version: 2,
           scheme: 'exact',
@@ -90,6 +88,13 @@ export function x402PaymentHandlers(
       },
     ],
   };
+}
+
+/** The handler entries as a session's payment section lists them: each with its name. */
+export function namedX402Handlers(urls: SiteUrls, payment: UcpPaymentConfig | undefined) {
+  return Object.entries(x402PaymentHandlers(urls, payment)).flatMap(([name, handlers]) =>
+    handlers.map((handler) => ({ name, ...handler })),
+  );
 }
 
 /**
