@@ -14,7 +14,8 @@ const documents: ReadonlyArray<readonly [path: string, procedure: ProcedurePath]
   ['/.well-known/oauth-protected-resource', 'protocols.oauth.metadata.getProtectedResourceMetadata'],
   // RFC 9728 section 3.1: the resource's path ({base_url}/v1/mcp) inserted after the well-known name.
   ['/.well-known/oauth-protected-resource/api/v1/mcp', 'protocols.oauth.metadata.getProtectedResourceMetadata'],
-  // The UCP business profile (the same document as {base_url}/v1/agent/ucp) and the ACP discovery document.
+  // The UCP business profile (the same document as {base_url}/v1/agent/ucp), and ACP's address, which
+  // answers 404 ACP_NOT_SUPPORTED (ACP is not implemented here; core/services/ucp/acp.ts).
   ['/.well-known/ucp', 'protocols.ucp.getProfile'],
   ['/.well-known/acp.json', 'protocols.ucp.getAcpDiscovery'],
 ];

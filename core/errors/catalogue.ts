@@ -325,6 +325,12 @@ export const errorCatalogue = {
     resolution:
       'The payment facilitator answered with an error; nothing was delivered. Retry shortly; if it persists, report it with the request id quoted in the message.',
   },
+  ACP_NOT_SUPPORTED: {
+    status: 404,
+    jsonRpc: -32004,
+    resolution:
+      'This service does not implement the Agentic Commerce Protocol (its RFC: a 404 discovery document means no ACP; do not retry). Buy through UCP instead: read the UCP profile at /.well-known/ucp and create a checkout session (POST /api/v1/agent/ucp/checkout), or pay the x402 paid reference directly.',
+  },
   CHECKOUT_SESSION_EXPIRED: {
     status: 410,
     jsonRpc: -32004,

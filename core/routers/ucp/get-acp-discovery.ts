@@ -1,19 +1,15 @@
-import { cachePublicly } from '../../response-meta.ts';
-import { acpDiscoveryDocument } from '../../services/ucp/acp.ts';
+import { acpNotSupported } from '../../services/ucp/acp.ts';
 import { publicProcedure } from '../../trpc.ts';
 import { ZAcpDiscovery, ZGetAcpDiscoveryInput } from './get-acp-discovery.schema.ts';
 
-/** The ACP document changes only with a deployment: an hour in caches (docs/public-api.md). */
-const ACP_MAX_AGE_SECONDS = 3600;
-
 /**
- * The Agentic Commerce Protocol discovery document, served only at {site_url}/.well-known/acp.json
- * (the well-known routes; no REST mapping): ACP 2026-04-17 over REST, the checkout service, USD.
+ * {site_url}/.well-known/acp.json (the well-known routes; no REST mapping): always 404
+ * ACP_NOT_SUPPORTED, ACP's discovery answer for a seller that does not implement it
+ * (core/services/ucp/acp.ts says why), naming the UCP profile instead.
  */
 export const getAcpDiscovery = publicProcedure
   .input(ZGetAcpDiscoveryInput)
   .output(ZAcpDiscovery)
   .query(({ ctx }) => {
-    cachePublicly(ctx, ACP_MAX_AGE_SECONDS);
-    return acpDiscoveryDocument(ctx.urls);
+    throw acpNotSupported(ctx.urls);
   });

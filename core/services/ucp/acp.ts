@@ -1,24 +1,18 @@
 import type { SiteUrls } from '../../context.ts';
+import { AppError } from '../../errors/index.ts';
 import { ucpUrls } from './urls.ts';
 
-/** The Agentic Commerce Protocol version announced. */
-const ACP_VERSION = '2026-04-17' as const;
-
 /**
- * The ACP discovery document ({site_url}/.well-known/acp.json): ACP 2026-04-17, REST, the checkout
- * service, US dollars. `api_base_url` is {base_url}/v1/agent, under which the checkout lives (the
- * UCP checkout sessions at /ucp/checkout, which hand payment to the x402 paid reference).
+ * What {site_url}/.well-known/acp.json answers: 404 ACP_NOT_SUPPORTED. ACP's discovery RFC
+ * (rfc.discovery.md 4.3, 5.3) reads a 200 as "this seller supports ACP" and sends the agent on to
+ * POST {api_base_url}/checkout_sessions; none of ACP's endpoints exist here, and a document with
+ * `services: []` (which the schema allows) would still claim ACP support. A 404 is the RFC's own
+ * "does not support ACP, use another channel"; the message names that channel: UCP.
  */
-export function acpDiscoveryDocument(urls: SiteUrls) {
-  return {
-    protocol: {
-      name: 'acp' as const,
-      version: ACP_VERSION,
-      supported_versions: [ACP_VERSION],
-      documentation_url: `${urls.base}/docs`,
-    },
-    api_base_url: ucpUrls(urls).acpApiBase,
-    transports: ['rest' as const],
-    capabilities: { services: ['checkout'], supported_currencies: ['usd'] },
-  };
+export function acpNotSupported(urls: SiteUrls): AppError {
+  const links = ucpUrls(urls);
+  return new AppError(
+    'ACP_NOT_SUPPORTED',
+    `This service does not speak the Agentic Commerce Protocol. Its checkout is UCP: the profile is at ${links.profileWellKnown} and sessions are created at ${links.checkout}.`,
+  );
 }
