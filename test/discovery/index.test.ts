@@ -56,14 +56,15 @@ describe('GET /api/v1/agent (discovery index)', () => {
       'ucp-profile': `${base}/v1/agent/ucp`,
       'ucp-profile-well-known': `${site}/.well-known/ucp`,
       'ucp-checkout': `${base}/v1/agent/ucp/checkout`,
+      'ucp-x402-handler-schema': `${base}/v1/agent/ucp/payment-handlers/x402`,
       'acp-discovery': `${site}/.well-known/acp.json`,
       'paid-reference-terms': `${base}/v1/agent/paid-reference/terms`,
       'paid-reference': `${base}/v1/agent/paid-reference`,
     });
     for (const link of index.links) expect(new URL(link.href).origin, link.id).to.equal(site);
-    // The paid reference arrives with payments.
+    // The paid reference arrives with payments; ACP is not implemented (its document answers 404).
     const unavailable = index.links.filter((link) => !link.available).map((link) => link.id);
-    expect(unavailable).to.deep.equal(['paid-reference']);
+    expect(unavailable).to.deep.equal(['acp-discovery', 'paid-reference']);
   });
 
   it('lists the protocols spoken with their versions, and every link names one of them', () => {
@@ -75,9 +76,24 @@ describe('GET /api/v1/agent (discovery index)', () => {
       openapi: ['3.1.0'],
       x402: ['2'],
       ucp: ['2026-08-25'],
-      acp: ['2026-04-17'],
+      acp: [],
     });
-    expect(index.protocols.find((protocol) => protocol.id === 'x402')?.available).to.equal(false);
+    const protocol = (id: string) => index.protocols.find((candidate) => candidate.id === id)!;
+    // The test service configures no payments: x402 is announced, not served; ACP is not implemented.
+    expect(protocol('x402').available).to.equal(false);
+    expect(protocol('acp').available).to.equal(false);
+    expect(protocol('x402').extensions!.map((extension) => extension.id)).to.deep.equal([
+      'bazaar',
+      'payment-identifier',
+      'sign-in-with-x',
+    ]);
+    expect(protocol('ucp').operations!.map((operation) => operation.split(':')[0])).to.deep.equal([
+      'create',
+      'get',
+      'update',
+      'complete',
+      'cancel',
+    ]);
     for (const link of index.links) expect(Object.keys(versions), link.id).to.include(link.protocol);
     expect(index.links.find((link) => link.id === 'mcp-endpoint')?.authentication).to.equal('oauth2');
     expect(index.links.find((link) => link.id === 'paid-reference')?.authentication).to.equal('payment');
@@ -140,7 +156,7 @@ describe('GET /api/v1/agent (discovery index)', () => {
       'ucp-profile',
       'ucp-profile-well-known',
       'ucp-checkout',
-      'acp-discovery',
+      'ucp-x402-handler-schema',
     ]);
   });
 

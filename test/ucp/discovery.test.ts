@@ -1,11 +1,16 @@
 import { expect } from 'chai';
 import { ZUcpProfile } from '../../core/routers/ucp/get-profile.schema.ts';
+import { loadConfig } from '../../core/config.ts';
+import { x402HandlerName } from '../../core/services/ucp/handler-name.ts';
 import { ucpProfile } from '../../core/services/ucp/profile.ts';
+import { expectErrorMessage } from '../helpers/http.ts';
+import { startAdjustedApp } from '../helpers/test-service.ts';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { PAYMENT } from './fixtures.ts';
 
-describe('UCP profile and ACP discovery', () => {
+describe('UCP profile and ACP discovery', function () {
+  this.timeout(30_000);
   it('serves one UCP profile at {base_url}/v1/agent/ucp and {site_url}/.well-known/ucp, byte for byte', async () => {
     const site = service().url;
     const [api, wellKnown] = await Promise.all([
@@ -47,16 +52,18 @@ describe('UCP profile and ACP discovery', () => {
     expect(ucp.payment_handlers).to.deep.equal({});
   });
 
-  it('lists the x402 payment handler with the terms of the paid reference once payments are configured', () => {
+  it("lists the x402 handler under this service's namespace, with its schema on this host, once payments are configured", () => {
     const urls = { site: 'https://fs.example', base: 'https://fs.example/api' };
-    const profile = ucpProfile(urls, PAYMENT);
+    const profile = ucpProfile(urls, { ...PAYMENT, handlerName: x402HandlerName(urls, undefined) });
     expect(() => ZUcpProfile.parse(profile)).not.to.throw();
-    expect(Object.keys(profile.ucp.payment_handlers)).to.deep.equal(['org.x402.exact']);
-    const [handler] = profile.ucp.payment_handlers['org.x402.exact']!;
+    // fs.example reversed: the name UCP's authority binding accepts for a schema served from fs.example.
+    expect(Object.keys(profile.ucp.payment_handlers)).to.deep.equal(['example.fs.x402']);
+    const [handler] = profile.ucp.payment_handlers['example.fs.x402']!;
     expect(handler).to.deep.equal({
       id: 'x402-usdc',
       version: '2026-08-25',
-      spec: 'https://www.x402.org/',
+      spec: 'https://fs.example/api/v1/agent/paid-reference/terms',
+      schema: 'https://fs.example/api/v1/agent/ucp/payment-handlers/x402',
       config: {
         x402_version: 2,
         scheme: 'exact',
@@ -75,23 +82,77 @@ describe('UCP profile and ACP discovery', () => {
     });
   });
 
-  it('serves the ACP document at {site_url}/.well-known/acp.json, cached publicly for an hour', async () => {
+  it('names the handler from the site host, the namespace override, or localhost where UCP cannot bind a name', () => {
+    expect(x402HandlerName({ site: 'https://API.Shop.example.com' }, undefined)).to.equal('com.example.shop.api.x402');
+    expect(x402HandlerName({ site: 'https://api.shop.example.com' }, 'com.example.shop.api.pay')).to.equal(
+      'com.example.shop.api.pay.x402',
+    );
+    expect(x402HandlerName({ site: 'http://localhost:3000' }, undefined)).to.equal('localhost.x402');
+    expect(x402HandlerName({ site: 'http://127.0.0.1:3000' }, undefined)).to.equal('localhost.x402');
+    expect(x402HandlerName({ site: 'http://[::1]:3000' }, undefined)).to.equal('localhost.x402');
+  });
+
+  it('refuses a namespace override UCP would not bind to SITE_URL, naming the variable and the expected authority', () => {
+    const load = (namespace: string, site = 'https://api.shop.example.com') =>
+      loadConfig({ SITE_URL: site, UCP_PAYMENT_HANDLER_NAMESPACE: namespace, DATA_DIR: '/tmp' });
+    expect(load('com.example.shop.api').seller.handlerNamespace).to.equal('com.example.shop.api');
+    expect(load('com.example.shop.api.pay').seller.handlerNamespace).to.equal('com.example.shop.api.pay');
+    for (const refused of ['com.example.shop', 'com.example.shop.apix', 'org.x402']) {
+      expect(() => load(refused), refused).to.throw(/UCP_PAYMENT_HANDLER_NAMESPACE: expected com\.example\.shop\.api/);
+    }
+    for (const malformed of ['Com.Example', 'example', 'com..example', `com.${'a'.repeat(64)}`, 'com.-x']) {
+      expect(() => load(malformed), malformed).to.throw(/UCP_PAYMENT_HANDLER_NAMESPACE: expected a reverse-DNS name/);
+    }
+    // Development: UCP binds no name to localhost, so any well-formed namespace is taken.
+    expect(load('com.example.dev', 'http://localhost:3000').seller.handlerNamespace).to.equal('com.example.dev');
+  });
+
+  it("serves the handler's schema where the profile says, on this service, and the profile names it so", async () => {
+    const shared = service();
+    const { payments } = loadConfig({
+      PAYMENT_PAY_TO: PAYMENT.payTo,
+      PAYMENT_FACILITATOR_URL: 'http://127.0.0.1:9',
+      DATA_DIR: shared.config.database.dataDir,
+    });
+    const app = await startAdjustedApp(shared, (config) => ({ ...config, payments }));
+    try {
+      const profile = await request<any>(`${app.url}/.well-known/ucp`);
+      expect(profile.status, profile.text).to.equal(200);
+      expect(() => ZUcpProfile.parse(profile.body)).not.to.throw();
+      const [name, ...others] = Object.keys(profile.body.ucp.payment_handlers);
+      expect(others).to.deep.equal([]);
+      expect(name).to.equal('localhost.x402');
+      const [handler] = profile.body.ucp.payment_handlers[name!];
+      expect(new URL(handler.schema).origin).to.equal(new URL(app.url).origin);
+      const schema = await request<any>(handler.schema);
+      expect(schema.status, schema.text).to.equal(200);
+      expect(schema.headers.get('cache-control')).to.equal('public, max-age=3600');
+      expect(schema.body).to.include({ $id: handler.schema, type: 'object' });
+      // The schema describes exactly the config the handler carries.
+      expect(schema.body.required).to.have.members(Object.keys(handler.config));
+      expect(Object.keys(schema.body.properties)).to.have.members(Object.keys(handler.config));
+      const spec = await request(handler.spec);
+      expect(spec.status, spec.text).to.equal(200);
+      const session = await request<any>(`${app.url}/api/v1/agent/ucp/checkout`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      expect(session.status, session.text).to.equal(201);
+      expect(Object.keys(session.body.ucp.payment_handlers)).to.deep.equal([name]);
+      expect(session.body.payment.handlers.map((entry: any) => entry.name)).to.deep.equal([name]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers /.well-known/acp.json 404 ACP_NOT_SUPPORTED, naming the UCP profile: ACP is not implemented here', async () => {
     const site = service().url;
     const response = await request<any>(`${site}/.well-known/acp.json`);
-    expect(response.status, response.text).to.equal(200);
+    expectErrorMessage(response, 404, 'ACP_NOT_SUPPORTED');
     expect(response.headers.get('content-type')).to.match(/^application\/json/);
-    expect(response.headers.get('cache-control')).to.equal('public, max-age=3600');
-    expect(response.body).to.deep.equal({
-      protocol: {
-        name: 'acp',
-        version: '2026-04-17',
-        supported_versions: ['2026-04-17'],
-        documentation_url: `${site}/api/docs`,
-      },
-      api_base_url: `${site}/api/v1/agent`,
-      transports: ['rest'],
-      capabilities: { services: ['checkout'], supported_currencies: ['usd'] },
-    });
+    expect(response.body.message).to.contain(`${site}/.well-known/ucp`);
+    expect(response.body.resolution).to.contain('UCP');
   });
 
   it('answers 405 with Allow to a POST of a well-known document', async () => {

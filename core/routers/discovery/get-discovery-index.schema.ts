@@ -26,17 +26,30 @@ const ZDiscoveryLink = z
       ),
     available: z
       .boolean()
-      .describe('False for a link announced before it is served (it answers 404 until then); true otherwise.'),
+      .describe(
+        'False for a link that answers 404: announced before it is served, or (acp-discovery) the document of a ' +
+          'protocol not implemented here; true otherwise.',
+      ),
   })
   .meta({ id: 'DiscoveryLink' });
 
 const ZDiscoveryProtocol = z
   .object({
-    id: z.string().describe('a2a, mcp, oauth2, openapi, rest, x402; more may be added.'),
+    id: z.string().describe('a2a, mcp, oauth2, openapi, rest, ucp, acp, x402; more may be added.'),
     name: z.string(),
-    versions: z.array(z.string()).describe('The versions this service speaks, preferred first.'),
+    versions: z.array(z.string()).describe('The versions this service speaks, preferred first (none: not spoken).'),
     specification: z.url().describe('Where the protocol is specified.'),
-    available: z.boolean().describe('False for a protocol announced before it is served.'),
+    available: z
+      .boolean()
+      .describe('False for a protocol not served: announced before it is, or (acp) not implemented here.'),
+    extensions: z
+      .array(z.object({ id: z.string(), specification: z.url() }))
+      .optional()
+      .describe("x402: the extensions the paid reference's 402 declares (bazaar, payment-identifier, sign-in-with-x)."),
+    operations: z
+      .array(z.string())
+      .optional()
+      .describe('ucp: the checkout operations served, each with its method and path under the profile endpoint.'),
   })
   .meta({ id: 'DiscoveryProtocol' });
 

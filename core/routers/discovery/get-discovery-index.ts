@@ -23,7 +23,8 @@ export const getDiscoveryIndex = publicProcedure
         'Where an agent starts: a short description of the service, the ways in (A2A, REST with OpenAPI, MCP with ' +
         'OAuth 2.0), absolute links to the A2A agent card and endpoint, the OpenAPI document, the MCP server and its ' +
         'OAuth metadata, JWKS and registration endpoint, the paid reference and its terms, the versioning policy and ' +
-        'health, and the protocol versions spoken. Links announced before they are served say `available: false`. ' +
+        'health, the UCP profile and checkout, and the protocols spoken with their versions (x402 with its extensions, ' +
+        'the UCP checkout operations). Links and protocols not served say `available: false` (ACP: not implemented). ' +
         'Cached publicly for 5 minutes.',
       successDescription: 'The discovery index.',
     },
@@ -38,6 +39,6 @@ export const getDiscoveryIndex = publicProcedure
       api_version: API_VERSION,
       how_to_start: [...HOW_TO_START],
       links: discoveryLinks(ctx.urls, { paymentsConfigured: ctx.services.payments.configured }),
-      protocols: spokenProtocols(),
+      protocols: spokenProtocols({ paymentsConfigured: ctx.services.payments.configured }),
     };
   });

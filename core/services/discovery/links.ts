@@ -172,7 +172,8 @@ const entries: ReadonlyArray<Entry> = [
     href: (u) => u.ucp.profile,
     method: 'GET',
     type: 'application/json',
-    title: 'UCP business profile: the shopping service, the checkout capability, the x402 payment handler',
+    title:
+      "UCP business profile: the shopping service, the checkout capability, the x402 payment handler (named in this service's namespace)",
     protocol: 'ucp',
     authentication: 'none',
   },
@@ -190,7 +191,18 @@ const entries: ReadonlyArray<Entry> = [
     href: (u) => u.ucp.checkout,
     method: 'POST',
     type: 'application/json',
-    title: 'UCP checkout sessions for the paid reference (Idempotency-Key); paid through their x402 handoff',
+    title:
+      'UCP checkout sessions for the paid reference (Idempotency-Key): POST creates one; the ucp protocol entry lists ' +
+      'get, update, complete and cancel; paid through their x402 handoff',
+    protocol: 'ucp',
+    authentication: 'none',
+  },
+  {
+    id: 'ucp-x402-handler-schema',
+    href: (u) => u.ucp.x402HandlerSchema,
+    method: 'GET',
+    type: 'application/json',
+    title: "JSON Schema of the UCP x402 payment handler's config (the handler's `schema`, served here)",
     protocol: 'ucp',
     authentication: 'none',
   },
@@ -199,9 +211,11 @@ const entries: ReadonlyArray<Entry> = [
     href: (u) => u.ucp.acpWellKnown,
     method: 'GET',
     type: 'application/json',
-    title: 'Agentic Commerce Protocol discovery document',
+    title:
+      'Agentic Commerce Protocol discovery document: 404 ACP_NOT_SUPPORTED, ACP is not implemented (checkout is UCP)',
     protocol: 'acp',
     authentication: 'none',
+    available: false,
   },
   {
     id: 'paid-reference',

@@ -1,3 +1,9 @@
+/** One extension of a protocol, as the discovery index lists it. */
+interface ProtocolExtension {
+  id: string;
+  specification: string;
+}
+
 /** One protocol the service speaks, as the discovery index lists it (ZDiscoveryProtocol describes each field). */
 export interface SpokenProtocol {
   id: string;
@@ -5,7 +11,25 @@ export interface SpokenProtocol {
   versions: string[];
   specification: string;
   available: boolean;
+  extensions?: ProtocolExtension[];
+  operations?: string[];
 }
+
+/** The x402 extensions the paid reference's 402 declares, each with its specification (coinbase/x402 specs/extensions). */
+const X402_EXTENSIONS: readonly ProtocolExtension[] = [
+  { id: 'bazaar', file: 'bazaar.md' },
+  { id: 'payment-identifier', file: 'payment_identifier.md' },
+  { id: 'sign-in-with-x', file: 'sign-in-with-x.md' },
+].map(({ id, file }) => ({ id, specification: `https://github.com/coinbase/x402/blob/main/specs/extensions/${file}` }));
+
+/** The UCP checkout operations served (UCP 2026-08-25 REST binding, under the profile's endpoint). */
+const UCP_CHECKOUT_OPERATIONS: readonly string[] = [
+  'create: POST {endpoint}/checkout-sessions (or {endpoint}/checkout)',
+  'get: GET {endpoint}/checkout-sessions/{id} (or {endpoint}/checkout/{id})',
+  'update: PUT {endpoint}/checkout-sessions/{id} (or {endpoint}/checkout/{id})',
+  'complete: POST {endpoint}/checkout-sessions/{id}/complete',
+  'cancel: POST {endpoint}/checkout-sessions/{id}/cancel',
+];
 
 /**
  * The MCP revisions the MCP resource accepts, newest first: the stateless 2026-07-28 (no initialize)
@@ -22,10 +46,11 @@ export const MCP_PROTOCOL_VERSIONS: readonly string[] = ['2026-07-28', '2025-11-
 const A2A_PROTOCOL_VERSIONS: readonly string[] = ['1.0', '0.3'];
 
 /**
- * What the index lists under `protocols`, each `id` the `protocol` of its links. x402 (the paid
- * reference) is listed unavailable until payments are served.
+ * What the index lists under `protocols`, each `id` the `protocol` of its links: exactly what is
+ * served. x402 (the paid reference, with its extensions) is available when payments are configured;
+ * ACP is listed unavailable, since its discovery document answers 404 (core/services/ucp/acp.ts).
  */
-export function spokenProtocols(): SpokenProtocol[] {
+export function spokenProtocols(facts: { paymentsConfigured: boolean }): SpokenProtocol[] {
   return [
     {
       id: 'a2a',
@@ -64,24 +89,26 @@ export function spokenProtocols(): SpokenProtocol[] {
     },
     {
       id: 'ucp',
-      name: 'Universal Commerce Protocol (UCP), shopping service over REST: checkout',
+      name: 'Universal Commerce Protocol (UCP), shopping service over REST: checkout, paid through an x402 payment handler',
       versions: ['2026-08-25'],
       specification: 'https://ucp.dev/2026-08-25/specification/overview',
       available: true,
+      operations: [...UCP_CHECKOUT_OPERATIONS],
     },
     {
       id: 'acp',
-      name: 'Agentic Commerce Protocol (ACP), discovery',
-      versions: ['2026-04-17'],
+      name: 'Agentic Commerce Protocol (ACP): not implemented here (its discovery document answers 404); checkout is UCP',
+      versions: [],
       specification: 'https://agenticcommerce.dev/',
-      available: true,
+      available: false,
     },
     {
       id: 'x402',
-      name: 'x402 (HTTP 402 payments)',
+      name: 'x402 (HTTP 402 payments), scheme exact, with the extensions listed',
       versions: ['2'],
       specification: 'https://www.x402.org/',
-      available: false,
+      available: facts.paymentsConfigured,
+      extensions: X402_EXTENSIONS.map((extension) => ({ ...extension })),
     },
   ];
 }

@@ -12,10 +12,18 @@ import { discoveryUrls } from './urls.ts';
  * The day this policy last changed. Bump it with any change of the text below (a new changelog
  * entry included), so that a reader who kept a copy can tell.
  */
-const POLICY_REVISION = '2026-11-26';
+const POLICY_REVISION = '2026-11-29';
 
 /** The changelog: every deprecation and every version change is announced here too (newest first). */
 const CHANGELOG = [
+  {
+    date: '2026-11-29',
+    api_version: '1.0.0',
+    changes: [
+      "The UCP profile names its x402 payment handler in this service's own namespace ({site host reversed}.x402, instead of org.x402.exact, which no one registered) with its schema at GET /v1/agent/ucp/payment-handlers/x402; /.well-known/acp.json answers 404 ACP_NOT_SUPPORTED (ACP is not implemented; checkout is UCP); the discovery index lists the x402 extensions and the UCP checkout operations.",
+      'Added the webhook events payment.settled, payment.failed and checkout.completed, sent to the business SELLER_EVENTS_BUSINESS_ID names.',
+    ],
+  },
   {
     date: '2026-11-26',
     api_version: '1.0.0',
