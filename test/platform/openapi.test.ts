@@ -102,6 +102,7 @@ describe('GET /api/openapi.json', () => {
         'agent-getA2aCard',
         'agent-a2a',
         'agent-ucpProfile',
+        'agent-ucpX402HandlerSchema',
         'agent-ucpCreateCheckout',
         'agent-ucpGetCheckout',
         'agent-ucpCreateCheckoutSession',

@@ -97,7 +97,7 @@ describe('webhook management in the OpenAPI document, on /api/trpc, and with pri
     ]);
     expect(read.enabled_events).to.deep.equal(['job.created']);
     expect(read).to.not.have.property('secret');
-    expect(types.items).to.have.length(3);
+    expect(types.items).to.have.length(6);
     const refused = await client(await a.tokenWith(['workspace:read']))
       .webhooks.listWebhookEndpoints.query({})
       .catch((error: unknown) => error);

@@ -5,7 +5,7 @@ export const ZGetX402HandlerSchemaInput = z.void();
 
 export const ZX402HandlerSchema = z
   .looseObject({
-    $schema: z.literal('https://json-schema.org/draft/2020-12/schema'),
+    $schema: z.string().describe('The JSON Schema dialect: draft 2020-12.'),
     $id: z.string().describe('Absolute URL: this document, {base_url}/v1/agent/ucp/payment-handlers/x402.'),
     title: z.string(),
     description: z.string().describe('How the handler is used: paying the handoff URL with x402 version 2.'),
