@@ -1,6 +1,11 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
+import { systemClock } from '../../core/clock.ts';
 import { loadConfig, type Config } from '../../core/config.ts';
+import { createLogger } from '../../core/logger.ts';
+import { recordSettled, recordUnsettled, reservePayment } from '../../core/services/purchase/payment-ledger.ts';
+import { completeWithSellerEvent } from '../../core/services/purchase/seller-events.ts';
+import { markSessionPaid } from '../../core/services/ucp/payability.ts';
 import { ZCheckoutSession } from '../../core/routers/ucp/checkout-session.schema.ts';
 import { ZPaymentReceived } from '../../core/routers/payments/payment.schema.ts';
 import { startLocalFacilitator, type LocalFacilitator } from '../../scripts/dev/local-facilitator.ts';
@@ -207,6 +212,77 @@ describe('seller events: payment.settled, payment.failed, checkout.completed', f
     expect(settled).to.have.length(1);
     expect(settled[0]!.data).to.include({ checkout_session_id: sessionId });
     expect(parsed(otherReceiver).filter((event) => event.type !== 'webhook.test')).to.deep.equal([]);
+  });
+
+  it('records one event for a payment whose outcome 20 concurrent calls record, of the outcome that won', async () => {
+    const { service } = suite;
+    const ledger = {
+      sql: service.database.orm.em,
+      clock: systemClock,
+      log: createLogger('silent'),
+      services: { ...service.services, seller: { eventsBusinessId: seller, handlerNamespace: undefined } },
+    };
+    const paymentId = await reservePayment(ledger, {
+      network: NETWORK,
+      payer: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+      pay_to: '0x2222222222222222222222222222222222222222',
+      asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+      amount: '1000000',
+      nonce: `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}`,
+      resource: 'http://127.0.0.1/api/v1/agent/paid-reference',
+      checkout_session_id: null,
+    });
+    const transaction = `0x${'ab'.repeat(32)}`;
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        index % 2 === 0
+          ? recordSettled(ledger, paymentId, { transaction, payer: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' })
+          : recordUnsettled(ledger, paymentId, { outcome: 'failed', failure: 'settle refused', transaction }),
+      ),
+    );
+    const events = await rows<{ event_type: string; payload: Json | string }>(
+      service,
+      'select event_type, payload from outbox_events where aggregate_id = ?',
+      [paymentId],
+    );
+    expect(events).to.have.length(1);
+    const receipt = await receiptOf(paymentId);
+    expect(events[0]!.event_type).to.equal(`payment.${String(receipt.state)}`);
+    const payload = events[0]!.payload;
+    expect(typeof payload === 'string' ? JSON.parse(payload) : payload).to.deep.equal(receipt);
+  });
+
+  it('records checkout.completed once for a completion recorded 10 times at once (a retry after a lost answer)', async () => {
+    const { service } = suite;
+    const created = await request<Json>(`${sellerApp.url}/api/v1/agent/ucp/checkout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    const sessionId = String(created.body.id);
+    // Each call on its own entity manager, as each request has.
+    const ctx = {
+      sql: service.database.orm.em,
+      clock: systemClock,
+      urls: { site: sellerApp.config.siteUrl, base: sellerApp.config.baseUrl },
+      services: { ...service.services, seller: { eventsBusinessId: seller, handlerNamespace: undefined } },
+    };
+    const paymentId = randomUUID();
+    const completions = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        completeWithSellerEvent({ ...ctx, em: service.database.orm.em.fork() }, (source) =>
+          markSessionPaid(source, { id: sessionId, paymentId, transaction: null, payer: null, now: new Date() }),
+        ),
+      ),
+    );
+    const recorded = completions.filter((result) => result.status === 'fulfilled' && result.value.recorded);
+    expect(recorded).to.have.length(1);
+    const events = await rows<{ event_type: string }>(
+      service,
+      'select event_type from outbox_events where aggregate_id = ?',
+      [sessionId],
+    );
+    expect(events.map((event) => event.event_type)).to.deep.equal(['checkout.completed']);
   });
 
   it('records nothing where SELLER_EVENTS_BUSINESS_ID is unset', async () => {
