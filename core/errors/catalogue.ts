@@ -367,19 +367,20 @@ export const errorCatalogue = {
     status: 422,
     jsonRpc: -32001,
     resolution:
-      'Publish a platform profile that is valid JSON of at most 128 KiB and matches UCP\'s platform_schema: ucp.version (YYYY-MM-DD), ucp.services and ucp.payment_handlers (objects, possibly empty), capabilities with version, spec and schema.',
+      "Publish a platform profile that is valid JSON of at most 128 KiB and matches UCP's platform_schema: ucp.version (YYYY-MM-DD), ucp.services and ucp.payment_handlers (objects, possibly empty), capabilities with version, spec and schema.",
   },
   UCP_VERSION_UNSUPPORTED: {
     status: 422,
     jsonRpc: -32001,
-    resolution: 'Speak UCP 2026-08-25, the version in this business profile (/.well-known/ucp), and say so in your profile\'s ucp.version.',
+    resolution:
+      "Speak UCP 2026-08-25, the version in this business profile (/.well-known/ucp), and say so in your profile's ucp.version.",
   },
   UCP_CAPABILITIES_INCOMPATIBLE: {
     // A business outcome in UCP, not a transport error: answered 200 with ucp.status "error".
     status: 200,
     jsonRpc: -32001,
     resolution:
-      'Add dev.ucp.shopping.checkout at version 2026-08-25 to your platform profile\'s capabilities: it is the one capability this business offers.',
+      "Add dev.ucp.shopping.checkout at version 2026-08-25 to your platform profile's capabilities: it is the one capability this business offers.",
   },
   IDEMPOTENCY_STORE_UNAVAILABLE: {
     status: 503,
