@@ -68,7 +68,7 @@ export interface PlatformApp {
  * fetcher's resolver stubbed, a short fetch deadline and a cache clock the test moves; payments
  * configured from `paymentVariables` when given (loadConfig, as at start).
  */
-export async function startPlatformApp(paymentVariables?: Record<string, string>): Promise<PlatformApp> {
+async function startPlatformApp(paymentVariables?: Record<string, string>): Promise<PlatformApp> {
   const shared = service();
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -52,6 +52,8 @@ export const createCheckout = agentStoringProcedure
       }),
       errorResponses: {
         400: 'An unknown item, a quantity other than 1, more than one line, or a malformed buyer (VALIDATION_FAILED, naming the field); or an invalid Idempotency-Key.',
+        422: 'The UCP-Agent platform profile is malformed or speaks another UCP version (UCP_PROFILE_MALFORMED, UCP_VERSION_UNSUPPORTED).',
+        424: 'The UCP-Agent platform profile could not be fetched (UCP_PROFILE_UNREACHABLE).',
         429: 'Too many requests from this client, or too many stored sessions and answers from its network (RATE_LIMITED, with Retry-After).',
         503: 'The service stores no more new sessions and answers this hour across all clients (STORAGE_LIMIT_REACHED, with Retry-After).',
       },

@@ -5,7 +5,7 @@
  * JSON: type, coding, size, syntax). `problem` is shown to the platform and names nothing of our
  * network; `detail` is for the log only.
  */
-export type FetchedPlatformProfile =
+type FetchedPlatformProfile =
   | { ok: true; body: unknown; maxAgeSeconds: number | undefined; noStore: boolean }
   | { ok: false; kind: 'refused' | 'unreachable' | 'invalid'; problem: string; detail?: string };
 

@@ -8,12 +8,12 @@ import { readPlatformProfile, type PlatformCapabilities } from './platform-profi
  * up to an hour, so a changed profile is read within the hour; no max-age: 5 minutes. A failure
  * (unreachable, malformed) is kept 5 s: long enough to absorb a burst, short for a fixed profile.
  */
-export const PROFILE_TTL_MS = { floor: 60_000, max: 3_600_000, default: 300_000, failure: 5_000 } as const;
+const PROFILE_TTL_MS = { floor: 60_000, max: 3_600_000, default: 300_000, failure: 5_000 } as const;
 /** At most this many profiles are held (UCP's "fixed-size profile cache"); the oldest goes first. */
 const PROFILE_CACHE_LIMIT = 1_000;
 
 /** A platform profile, fetched and read: its negotiation facts, or why there are none. */
-export type ProfileLookup =
+type ProfileLookup =
   | { kind: 'valid'; profile: PlatformCapabilities }
   | { kind: 'refused' | 'unreachable' | 'malformed'; problem: string; detail?: string };
 
