@@ -355,7 +355,7 @@ export const errorCatalogue = {
     status: 400,
     jsonRpc: -32001,
     resolution:
-      'Send a UCP-Agent header naming your platform profile as an RFC 8941 dictionary, profile="https://platform.example/.well-known/ucp", with an absolute https URL.',
+      'Send a UCP-Agent header naming your platform profile as an RFC 8941 dictionary, profile="<the absolute https URL of your profile>".',
   },
   UCP_PROFILE_UNREACHABLE: {
     status: 424,
