@@ -72,7 +72,7 @@ describe('UCP platform profile negotiation', function () {
     expect(response.body.ucp.capabilities).to.deep.equal({ 'dev.ucp.shopping.checkout': [{ version: '2026-08-25' }] });
   });
 
-  describe('refuses what UCP prescribes, storing nothing', () => {
+  describe('refuses what UCP prescribes', () => {
     it('a malformed header: 400 invalid_profile_url', async () => {
       for (const header of [
         'profile=https://a.example/p',
