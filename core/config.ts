@@ -255,6 +255,11 @@ export const ZEnvironment = z.object({
     .describe(
       'Development and tests only: an OAuth `client_id` that is a client ID metadata document URL may also be `http://127.0.0.1:<port>/...`, and the document fetcher may connect to loopback addresses (never to private ones). Otherwise such a `client_id` must be an `https` URL on a public address.',
     ),
+  UCP_PROFILE_ALLOW_HTTP_LOOPBACK: booleanFromEnv
+    .default(false)
+    .describe(
+      "Development and tests only: the UCP platform profile named by a checkout request's `UCP-Agent` header may be an `http://` URL on `127.0.0.1`, `[::1]` or `localhost`, and the profile fetcher may connect to loopback addresses (never to private ones). Otherwise a profile must be an `https` URL on a public address.",
+    ),
   MCP_ALLOWED_ORIGINS: originList
     .default([])
     .describe(
@@ -386,6 +391,8 @@ export interface Config {
    * `http://127.0.0.1:<port>/...`, and the fetcher may reach loopback addresses (never private ones).
    */
   oauthClientDocuments: { allowHttpLoopback: boolean };
+  /** UCP platform profiles (UCP-Agent); `allowHttpLoopback` (UCP_PROFILE_ALLOW_HTTP_LOOPBACK): development and tests only. */
+  ucpPlatformProfiles: { allowHttpLoopback: boolean };
   /** Client registrations per client address per hour. */
   oauthRegistrationPerHour: number;
   /** Token and revocation requests per client address per minute. */
@@ -525,6 +532,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ],
     },
     oauthClientDocuments: { allowHttpLoopback: values.OAUTH_CIMD_ALLOW_HTTP_LOOPBACK },
+    ucpPlatformProfiles: { allowHttpLoopback: values.UCP_PROFILE_ALLOW_HTTP_LOOPBACK },
     mcpAllowedOrigins: values.MCP_ALLOWED_ORIGINS,
     oauthRegistrationPerHour: values.OAUTH_REGISTRATION_PER_HOUR,
     oauthTokenPerMinute: values.OAUTH_TOKEN_PER_MINUTE,

@@ -45,6 +45,8 @@ export interface RequestFacts {
    * loopback alias (adapters/http/site-urls.ts) gets answers, issuer and audience of its own name.
    */
   urls?: SiteUrls;
+  /** The UCP-Agent header as sent (a UCP platform's profile, RFC 8941), when there is one: UCP checkout negotiates with it. */
+  ucpAgent?: string | undefined;
 }
 
 /** What every context of one running service shares; the composition root holds them. */
@@ -85,6 +87,8 @@ export interface Context {
   clientAddress: string | undefined;
   principal: Principal;
   credentials: Credentials;
+  /** RequestFacts.ucpAgent. */
+  ucpAgent: string | undefined;
   clock: Clock;
   response: ResponseMeta;
   /**
@@ -132,6 +136,7 @@ function buildContext(
     clientAddress: request.clientAddress,
     principal: principal ?? anonymous,
     credentials: request.credentials ?? {},
+    ucpAgent: request.ucpAgent,
     clock: clock ?? systemClock,
     response: { headers: {} },
     admitted: new Set(),

@@ -26,6 +26,8 @@ export function requestFacts(ctx: KoaCtx): RequestFacts {
     log: () => ctx.state.log,
     clientAddress: ctx.ip,
     credentials: bearerCredentials(ctx.get('Authorization')),
+    // Node joins repeated headers with ", ", which is how RFC 8941 combines dictionary fields.
+    ucpAgent: ctx.req.headers['ucp-agent'] as string | undefined,
     urls: ctx.state.urls,
   };
 }

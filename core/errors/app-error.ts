@@ -27,6 +27,8 @@ export interface AppErrorOptions {
    * workspace API token cannot be re-consented like an OAuth token). The code stays the catalogue's.
    */
   resolution?: string;
+  /** More members of the ErrorMessage body, for a protocol whose error shape asks for them (UCP's `ucp` and `messages`). */
+  body?: Record<string, unknown>;
 }
 
 /**
@@ -39,6 +41,7 @@ export class AppError extends TRPCError {
   readonly details: ErrorMessage['details'];
   readonly headers: Record<string, string>;
   readonly resolution: string | undefined;
+  readonly body: Record<string, unknown> | undefined;
 
   constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
     const status = errorCatalogue[code].status;
@@ -48,10 +51,12 @@ export class AppError extends TRPCError {
     this.details = options.details;
     this.headers = options.headers ?? {};
     this.resolution = options.resolution;
+    this.body = options.body;
   }
 
   toErrorMessage(): ErrorMessage {
-    const body = errorMessage(this.appCode, this.message, this.details);
+    const message = errorMessage(this.appCode, this.message, this.details);
+    const body = this.body === undefined ? message : { ...this.body, ...message };
     return this.resolution === undefined ? body : { ...body, resolution: this.resolution };
   }
 }

@@ -349,6 +349,51 @@ export const errorCatalogue = {
     resolution:
       'Another payment for this checkout session is being settled, or its outcome is not known yet: do not pay again. Read the session (GET /api/v1/agent/ucp/checkout/{id}) until it is completed, or payable again (ready_for_complete).',
   },
+  CHECKOUT_SESSION_CANCELED: {
+    status: 409,
+    jsonRpc: -32004,
+    resolution:
+      'This checkout session was canceled and can no longer be updated, completed or paid; create a new session (POST /api/v1/agent/ucp/checkout-sessions) to buy.',
+  },
+  // UCP negotiation (overview, Error Handling): the platform profile named by the UCP-Agent header.
+  // The body also carries UCP's own error shape (ucp.status "error", messages[].code in UCP's words).
+  UCP_PROFILE_URL_INVALID: {
+    status: 400,
+    jsonRpc: -32001,
+    resolution:
+      'Send a UCP-Agent header naming your platform profile as an RFC 8941 dictionary, profile="<the absolute https URL of your profile>".',
+  },
+  UCP_PROFILE_UNREACHABLE: {
+    status: 424,
+    jsonRpc: -32001,
+    resolution:
+      'Serve the platform profile at its URL over https from a public address, answering 200 with JSON (no redirect) within 5 seconds, then send the request again.',
+  },
+  UCP_PROFILE_MALFORMED: {
+    status: 422,
+    jsonRpc: -32001,
+    resolution:
+      "Publish a platform profile that is valid JSON of at most 128 KiB and matches UCP's platform_schema: ucp.version (YYYY-MM-DD), ucp.services and ucp.payment_handlers (objects, possibly empty), capabilities with version, spec and schema.",
+  },
+  UCP_VERSION_UNSUPPORTED: {
+    status: 422,
+    jsonRpc: -32001,
+    resolution:
+      "Speak UCP 2026-08-25, the version in this business profile (/.well-known/ucp), and say so in your profile's ucp.version.",
+  },
+  UCP_CAPABILITIES_INCOMPATIBLE: {
+    // A business outcome in UCP, not a transport error: answered 200 with ucp.status "error".
+    status: 200,
+    jsonRpc: -32001,
+    resolution:
+      "Add dev.ucp.shopping.checkout at version 2026-08-25 to your platform profile's capabilities: it is the one capability this business offers.",
+  },
+  IDEMPOTENCY_STORE_UNAVAILABLE: {
+    status: 503,
+    jsonRpc: -32050,
+    resolution:
+      'The service could not check this Idempotency-Key, so it did not run the request (it never runs a keyed request unchecked). Send the same request with the same key again after the number of seconds in the Retry-After header.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     jsonRpc: -32600,

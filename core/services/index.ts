@@ -1,3 +1,4 @@
+import type { PlatformProfileSource } from './ucp/platform-profiles.ts';
 import type { AccessTokenVerifier } from '../auth/access-token-verifier.ts';
 import type { ServiceCaches } from './caches.ts';
 import type { A2aPorts } from './a2a/a2a-ports.ts';
@@ -67,6 +68,12 @@ export interface CoreServices {
    * and refuses such a client_id (contexts no app composed, such as a script's system caller).
    */
   oauthClientDocuments?: ClientDocumentSource;
+  /**
+   * UCP platform profiles (the UCP-Agent header of checkout requests), fetched through the guarded
+   * fetcher of adapters/ucp/, validated and cached. Absent: a request naming a profile answers 424
+   * (contexts no app composed, such as a script's system caller).
+   */
+  ucpPlatformProfiles?: PlatformProfileSource;
   /**
    * Verifies OAuth access tokens for the MCP or the A2A resource (each token has one audience). Only the
    * MCP and A2A adapters use it; the bearer path of every other surface (core/auth/authenticate.ts)

@@ -1,3 +1,4 @@
+import { composeUcpPlatformProfiles } from './ucp-platform-profiles.ts';
 import type { MetricsRegistry } from '../../adapters/metrics/registry.ts';
 import type { Config } from '../../core/config.ts';
 import type { CoreServices } from '../../core/services/index.ts';
@@ -37,6 +38,7 @@ export function composeServices({
   const built: CoreServices = {
     ...createCoreServices(database, config),
     oauthClientDocuments: composeClientDocuments(config),
+    ucpPlatformProfiles: composeUcpPlatformProfiles(config),
     ...(webhookSender ? { webhookSender } : {}),
   };
   const services = metrics ? withMetrics(built, metrics) : built;

@@ -109,6 +109,10 @@ export async function startService({
       log.warn(
         'OAUTH_CIMD_ALLOW_HTTP_LOOPBACK is on: OAuth client metadata documents may be fetched from http://127.0.0.1 and loopback addresses (development and tests only)',
       );
+    if (running.ucpPlatformProfiles.allowHttpLoopback)
+      log.warn(
+        'UCP_PROFILE_ALLOW_HTTP_LOOPBACK is on: UCP platform profiles may be fetched over http from loopback addresses (development and tests only)',
+      );
     webhooks = composeWebhookDelivery({
       orm: database.orm,
       services: () => services,

@@ -87,13 +87,15 @@ describe('UCP checkout sessions', () => {
     ]);
   });
 
-  it('accepts the explicit line, a buyer, UCP members it ignores and a UCP-Agent header it never fetches', async () => {
+  it('accepts the explicit line, a buyer and UCP members it ignores; refuses a UCP-Agent profile over http (400)', async () => {
     const body = JSON.stringify({
       line_items: [{ item: { id: 'agent-reference' }, quantity: 1 }],
       buyer: { email: 'agent@example.com', first_name: 'Ada', unknown: 'dropped' },
       context: { address_country: 'US' },
     });
-    const response = await create(body, { 'UCP-Agent': 'profile="http://127.0.0.1:1/never-fetched"' });
+    const refused = await create(body, { 'UCP-Agent': 'profile="http://127.0.0.1:1/never-fetched"' });
+    expectErrorMessage(refused, 400, 'UCP_PROFILE_URL_INVALID');
+    const response = await create(body);
     expect(response.status, response.text).to.equal(201);
     expect(response.body.buyer).to.deep.equal({ email: 'agent@example.com', first_name: 'Ada' });
     expect((await read(response.body.id)).body.buyer).to.deep.equal({ email: 'agent@example.com', first_name: 'Ada' });

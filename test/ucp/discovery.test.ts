@@ -168,7 +168,17 @@ describe('UCP in the OpenAPI document', () => {
     const post = document.paths['/v1/agent/ucp/checkout'].post;
     expect(post.operationId).to.equal('agent-ucpCreateCheckout');
     expect(post.tags).to.deep.equal(['Agent']);
-    expect(Object.keys(post.responses).sort()).to.deep.equal(['200', '201', '400', '409', '429', '500', '503']);
+    expect(Object.keys(post.responses).sort()).to.deep.equal([
+      '200',
+      '201',
+      '400',
+      '409',
+      '422',
+      '424',
+      '429',
+      '500',
+      '503',
+    ]);
     expect(post.responses['201'].content['application/json'].schema).to.deep.equal({
       $ref: '#/components/schemas/UcpCheckoutSession',
     });
@@ -182,7 +192,17 @@ describe('UCP in the OpenAPI document', () => {
     }
     const get = document.paths['/v1/agent/ucp/checkout/{id}'].get;
     expect(get.operationId).to.equal('agent-ucpGetCheckout');
-    expect(Object.keys(get.responses).sort()).to.deep.equal(['200', '400', '404', '500']);
+    expect(Object.keys(get.responses).sort()).to.deep.equal(['200', '400', '404', '422', '424', '500']);
+    const operations = document.paths['/v1/agent/ucp/checkout-sessions/{id}'];
+    expect(operations.put.operationId).to.equal('agent-ucpUpdateCheckoutSession');
+    const complete = document.paths['/v1/agent/ucp/checkout-sessions/{id}/complete'].post;
+    const cancel = document.paths['/v1/agent/ucp/checkout-sessions/{id}/cancel'].post;
+    expect([complete.operationId, cancel.operationId]).to.deep.equal([
+      'agent-ucpCompleteCheckoutSession',
+      'agent-ucpCancelCheckoutSession',
+    ]);
+    for (const operation of [operations.put, complete, cancel])
+      expect(Object.keys(operation.responses)).to.include.members(['400', '404', '409', '410', '422', '424', '503']);
     expect(document.paths['/v1/agent/ucp'].get.operationId).to.equal('agent-ucpProfile');
   });
 });

@@ -8,15 +8,18 @@ const ZTotal = z.object({
 
 const ZMessage = z.object({
   type: z.enum(['info', 'error']),
+  path: z.string().optional().describe('RFC 9535 JSONPath of what the message is about.'),
   code: z
     .string()
     .describe(
-      '`expired` (the session expired unpaid), `payment_unavailable` (payments not configured), ' +
+      '`expired` (the session expired unpaid), `canceled` (its platform canceled it), `payment_unavailable` ' +
+        '(payments not configured), `payment_required` (Complete Checkout before the handoff was paid: pay it), ' +
+        '`complete_in_progress` (an update refused while a payment holds the session), ' +
         '`payment_in_progress` (a payment is being settled), `payment_outcome_unknown` (a settlement whose ' +
         'outcome is not known yet: do not pay again).',
     ),
   content: z.string(),
-  severity: z.literal('unrecoverable').optional(),
+  severity: z.enum(['recoverable', 'unrecoverable']).optional(),
 });
 
 /** A UCP checkout session for the paid reference (UCP 2026-08-25 checkout), as created and read. */
@@ -33,7 +36,8 @@ export const ZCheckoutSession = z
       .describe(
         '`ready_for_complete`: pay the handoff URL to complete it; `complete_in_progress`: a payment holds it ' +
           '(being settled, or its outcome not known yet; messages say which) and it cannot be paid; ' +
-          '`completed`: paid (see payment.receipt); `canceled`: expired unpaid (messages say so); ' +
+          '`completed`: paid (see payment.receipt); `canceled`: canceled by its platform, or expired unpaid ' +
+          '(messages say which); ' +
           '`incomplete`: payments are not configured.',
       ),
     currency: z.literal('USD'),

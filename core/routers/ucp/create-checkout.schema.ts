@@ -5,7 +5,7 @@ import { REFERENCE_ITEM } from '../../services/ucp/catalogue.ts';
 const text = (max: number) => z.string().max(max).check(noNul()).optional();
 
 /** The buyer, as UCP describes one; other members are ignored. Kept with the session, never used to contact anyone. */
-const ZBuyer = z.object({
+export const ZBuyer = z.object({
   email: text(320),
   first_name: text(200),
   last_name: text(200),
@@ -13,7 +13,7 @@ const ZBuyer = z.object({
   phone_number: text(32),
 });
 
-const ZLineItem = z.object({
+export const ZLineItem = z.object({
   item: z.object({
     id: z.literal(REFERENCE_ITEM.id, {
       error: `unknown item: the one item sold is "${REFERENCE_ITEM.id}" (the paid reference, 1 USD)`,

@@ -1,8 +1,8 @@
 import { AppError } from '../../errors/index.ts';
-import { checkoutSessionView } from '../../services/ucp/checkout-session.ts';
-import { ucpPaymentConfig } from '../../services/ucp/payment-config.ts';
+import { negotiateCheckout } from '../../services/ucp/negotiation.ts';
 import { findSession } from '../../services/ucp/payability.ts';
-import { publicProcedure } from '../../trpc.ts';
+import { sessionAnswer } from '../../services/ucp/session-answer.ts';
+import { paidAgentRequestProcedure } from '../../trpc.ts';
 import { ZCheckoutSession } from './checkout-session.schema.ts';
 import { ZGetCheckoutInput } from './get-checkout.schema.ts';
 
@@ -21,9 +21,10 @@ const description =
  * which is what authorizes the read (the same rule as A2A tasks); an unknown id, or one that is not
  * a uuid, is 404. Never cached: the status changes when the session is paid or expires. The spec's path
  * is GET /v1/agent/ucp/checkout/{id} (4.5); UCP's REST binding path, `{endpoint}/checkout-sessions/{id}`,
- * is an alias route.
+ * is an alias route. A UCP-Agent header's profile is negotiated first; a profile not in memory costs the
+ * client's agent request budget (the fetch is made for it), a read otherwise costs nothing.
  */
-export const getCheckout = publicProcedure
+export const getCheckout = paidAgentRequestProcedure
   .meta({
     openapi: {
       method: 'GET',
@@ -33,7 +34,12 @@ export const getCheckout = publicProcedure
       summary: 'Read a UCP checkout session',
       description,
       successDescription: 'The session.',
-      errorResponses: { 404: 'No session with this id (RESOURCE_NOT_FOUND).' },
+      errorResponses: {
+        404: 'No session with this id (RESOURCE_NOT_FOUND).',
+        400: 'A UCP-Agent header that is not an RFC 8941 dictionary with an https `profile` (UCP_PROFILE_URL_INVALID).',
+        422: 'The platform profile is malformed or speaks another UCP version (UCP_PROFILE_MALFORMED, UCP_VERSION_UNSUPPORTED).',
+        424: 'The platform profile could not be fetched (UCP_PROFILE_UNREACHABLE).',
+      },
     },
     rest: {
       aliases: [
@@ -51,8 +57,8 @@ export const getCheckout = publicProcedure
   .input(ZGetCheckoutInput)
   .output(ZCheckoutSession)
   .query(async ({ ctx, input }) => {
+    const negotiated = await negotiateCheckout(ctx, { required: false, beforeFetch: ctx.admitAgentRequest });
     const row = await findSession(ctx.sql, input.id);
     if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No checkout session "${input.id.slice(0, 100)}".`);
-    ctx.response.headers['Cache-Control'] = 'no-store';
-    return checkoutSessionView(row, ctx.urls, ucpPaymentConfig(ctx), ctx.clock.now());
+    return sessionAnswer(ctx, row, negotiated);
   });

@@ -1,10 +1,13 @@
 import { router } from '../../trpc.ts';
+import { cancelCheckout } from './cancel-checkout.ts';
+import { completeCheckout } from './complete-checkout.ts';
 import { createCheckout } from './create-checkout.ts';
 import { deleteExpiredSessions } from './delete-expired-sessions.ts';
 import { getAcpDiscovery } from './get-acp-discovery.ts';
 import { getCheckout } from './get-checkout.ts';
 import { getProfile } from './get-profile.ts';
 import { getX402HandlerSchema } from './get-x402-handler-schema.ts';
+import { updateCheckout } from './update-checkout.ts';
 
 /**
  * UCP and ACP: the profile and the checkout sessions (REST; UCP's REST binding paths are alias routes
@@ -15,6 +18,9 @@ export const ucpRouter = router({
   getProfile,
   createCheckout,
   getCheckout,
+  updateCheckout,
+  completeCheckout,
+  cancelCheckout,
   getAcpDiscovery,
   getX402HandlerSchema,
 });

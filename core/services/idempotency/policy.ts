@@ -27,11 +27,12 @@ export const IDEMPOTENCY_MAX_STORED_BODY = 4 * 1024 * 1024;
 /**
  * Whether an answer is kept for replay. 5xx answers are not (the failure may be over by the
  * retry); neither are those that say the request was not processed at all and invite the same
- * request again: 401 (credentials), 408 (timeout) and 429 (rate limited: a replay would repeat the
- * refusal after the budget had refilled). Every other 2xx, 3xx and 4xx answer is.
+ * request again: 401 (credentials), 408 (timeout), 424 (a dependency the request named, a UCP
+ * platform profile, could not be fetched) and 429 (rate limited: a replay would repeat the refusal
+ * after the budget had refilled). Every other 2xx, 3xx and 4xx answer is.
  */
 export function keptForReplay(status: number): boolean {
-  return status < 500 && status !== 401 && status !== 408 && status !== 429;
+  return status < 500 && status !== 401 && status !== 408 && status !== 424 && status !== 429;
 }
 
 /**

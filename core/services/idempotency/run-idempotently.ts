@@ -1,5 +1,5 @@
 import type { Context } from '../../context.ts';
-import { originalError } from '../../errors/index.ts';
+import { AppError, isAppError, originalError } from '../../errors/index.ts';
 import { claimKey } from './claim.ts';
 import { completeIdempotencyKey, releaseIdempotencyKey, type KeyIdentity } from './idempotency-keys.query.ts';
 import type { AnswerToKeep, KeyedRequest, ReplayedAnswer } from './idempotent-call.ts';
@@ -18,6 +18,22 @@ export type IdempotentRun<R> =
   | { outcome: 'executed'; result: R }
   | { outcome: 'replayed'; answer: ReplayedAnswer }
   | { outcome: 'refused'; error: unknown };
+
+/** Seconds a client waits before retrying when its key could not be checked. */
+const STORE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The key could not be checked (the store failed: unreachable, a missing table, anything but the
+ * claim's own refusals): the request is not run unchecked (UCP: fail closed), 503 with Retry-After.
+ */
+function storeUnavailable(ctx: Context, error: unknown): AppError {
+  ctx.log.error({ err: originalError(error) }, 'idempotency key store failed; request refused');
+  return new AppError(
+    'IDEMPOTENCY_STORE_UNAVAILABLE',
+    'The Idempotency-Key could not be checked, so the request was not run.',
+    { headers: { 'Retry-After': String(STORE_RETRY_AFTER_SECONDS) }, cause: error },
+  );
+}
 
 /** Frees a key whose execution is not kept, so a retry runs again; a failure is logged (the lease frees it in the end). */
 async function release(ctx: Context, held: HeldKey, reason: string): Promise<void> {
@@ -87,7 +103,7 @@ export async function runIdempotently<R>(
   try {
     claim = await claimKey(ctx.sql, { ...identity, fingerprint: request.fingerprint() }, ctx.clock.now());
   } catch (error) {
-    return { outcome: 'refused', error };
+    return { outcome: 'refused', error: isAppError(error) ? error : storeUnavailable(ctx, error) };
   }
   if (claim.outcome === 'replay') {
     const { outcome: _replay, ...answer } = claim;

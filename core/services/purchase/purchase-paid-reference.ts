@@ -1,6 +1,7 @@
 import { AppError, isAppError } from '../../errors/index.ts';
 import { sellingTerms, type X402Terms } from '../payments/x402-terms.ts';
 import { payableCheckout } from './checkout-handoff.ts';
+import { confirmCheckoutHeld } from './checkout-hold.ts';
 import { facilitatorError } from './facilitator-errors.ts';
 import type { PaymentFacilitator, PaymentServer } from './facilitator-port.ts';
 import { payReserved } from './pay-reserved.ts';
@@ -82,5 +83,6 @@ export async function purchasePaidReference(ctx: PurchaseContext, input: Purchas
     if (!isAppError(error) || error.appCode !== 'PAYMENT_ALREADY_USED') throw error;
     return paymentRequired(purchase, 'PAYMENT_ALREADY_USED', error.message);
   }
+  await confirmCheckoutHeld(ctx, checkoutSessionId, paymentId);
   return payReserved(purchase, { paymentId, payment, checkoutSessionId });
 }

@@ -51,6 +51,7 @@ function instant(value: Date | string): string {
  */
 function currentStatus(row: CheckoutSessionRow, payment: UcpPaymentConfig | undefined, now: Date) {
   if (row.status === 'completed') return 'completed' as const;
+  if (row.status === 'canceled') return 'canceled' as const;
   if (row.live_payment) return 'complete_in_progress' as const;
   if (new Date(row.expires_at).getTime() <= now.getTime()) return 'canceled' as const;
   if (!payment) return 'incomplete' as const;
@@ -78,11 +79,17 @@ function statusMessages(status: ReturnType<typeof currentStatus>, row: CheckoutS
       ];
     case 'canceled':
       return [
-        {
-          type: 'info' as const,
-          code: 'expired',
-          content: `This checkout session expired at ${instant(row.expires_at)} unpaid and can no longer be paid; create a new one.`,
-        },
+        row.canceled_at !== null
+          ? {
+              type: 'info' as const,
+              code: 'canceled',
+              content: `This checkout session was canceled at ${instant(row.canceled_at)} and can no longer be paid; create a new one.`,
+            }
+          : {
+              type: 'info' as const,
+              code: 'expired',
+              content: `This checkout session expired at ${instant(row.expires_at)} unpaid and can no longer be paid; create a new one.`,
+            },
       ];
     case 'incomplete':
       return [

@@ -1,10 +1,12 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery, type SqlSource } from '../sql/query.ts';
+import { inTransaction } from '../sql/transaction.ts';
 import type { CHECKOUT_CURRENCY, CheckoutTotal, ReferenceLineItem } from './catalogue.ts';
 
 /** A stored session as its row reads (json columns parsed by the driver). */
 export interface CheckoutSessionRow {
   id: string;
-  status: 'ready_for_complete' | 'completed';
+  status: 'ready_for_complete' | 'completed' | 'canceled';
   line_items: ReferenceLineItem[];
   currency: typeof CHECKOUT_CURRENCY;
   totals: CheckoutTotal[];
@@ -14,6 +16,8 @@ export interface CheckoutSessionRow {
   payment_payer: string | null;
   /** timestamptz: a Date or its text, depending on the driver's type parsers. */
   completed_at: Date | string | null;
+  /** When its platform canceled it (UCP Cancel Checkout); null otherwise. */
+  canceled_at: Date | string | null;
   expires_at: Date | string;
   created_at: Date | string;
   /**
@@ -28,7 +32,7 @@ export interface CheckoutSessionRow {
 // The payment is read from payments_received (the payments area's table) in the same statement, so
 // a session can never read as payable while a payment holds it; the partial unique index serves it.
 const columns = `id, status, line_items, currency, totals, buyer, payment_id, payment_transaction, payment_payer,
-  completed_at, expires_at, created_at,
+  completed_at, canceled_at, expires_at, created_at,
   (select p.state from payments_received p
     where p.checkout_session_id = ucp_checkout_sessions.id and p.state in ('reserved', 'settled', 'unknown')
     limit 1) as live_payment`;
@@ -132,7 +136,7 @@ export async function completeCheckoutSession(
 export async function deleteExpiredCheckoutSessions(source: SqlSource, before: Date, limit: number): Promise<number> {
   const rows = await runQuery<{ id: string }>(source, {
     sql: `delete from ucp_checkout_sessions
-           where id in (select s.id from ucp_checkout_sessions s where s.status = 'ready_for_complete'
+           where id in (select s.id from ucp_checkout_sessions s where s.status in ('ready_for_complete', 'canceled')
                            and s.expires_at <= ?::timestamptz
                            and not exists (select 1 from payments_received p where p.checkout_session_id = s.id
                                              and p.state in ('reserved', 'settled', 'unknown'))
@@ -141,4 +145,74 @@ export async function deleteExpiredCheckoutSessions(source: SqlSource, before: D
     params: [before.toISOString(), limit],
   });
   return rows.length;
+}
+
+/** No live payment holds the session (the same states as the one-live-payment index). */
+const noLivePayment = `not exists (select 1 from payments_received p where p.checkout_session_id = ucp_checkout_sessions.id
+                                      and p.state in ('reserved', 'settled', 'unknown'))`;
+
+/**
+ * Replaces the buyer of a session that can still change (UCP Update Checkout): unpaid, not canceled,
+ * not expired at `now`, no payment holding it; one conditional UPDATE, so an update racing a
+ * payment's reservation or a cancel either lands before it or changes nothing. Answers the updated
+ * row, or undefined (the caller reads the row to say why).
+ */
+export async function updateCheckoutBuyer(
+  source: SqlSource,
+  update: { id: string; buyer: Record<string, string> | null; now: Date },
+): Promise<CheckoutSessionRow | undefined> {
+  const [row] = await runQuery<CheckoutSessionRow>(source, {
+    sql: `update ucp_checkout_sessions set buyer = ?::json, updated_at = ?::timestamptz
+           where id = ? and status = 'ready_for_complete' and expires_at > ?::timestamptz and ${noLivePayment}
+          returning ${columns}`,
+    params: [
+      update.buyer === null ? null : JSON.stringify(update.buyer),
+      update.now.toISOString(),
+      update.id,
+      update.now.toISOString(),
+    ],
+  });
+  return row;
+}
+
+/**
+ * Cancels an unpaid session that no payment holds and that has not expired at `now` (UCP Cancel
+ * Checkout). The session row is locked first, then the payments are read, in one transaction: a
+ * payment's reservation that committed before the lock is seen and the cancel refused; one that
+ * commits after it finds the session canceled when it checks again (lockSessionForPayment), and is
+ * released before anything is verified or settled. Answers the canceled row, or undefined.
+ */
+export async function cancelCheckoutSession(
+  em: EntityManager,
+  cancel: { id: string; now: Date },
+): Promise<CheckoutSessionRow | undefined> {
+  return inTransaction(em, async (tx) => {
+    const [locked] = await runQuery<{ id: string }>(tx, {
+      sql: `select id from ucp_checkout_sessions where id = ? for update`,
+      params: [cancel.id],
+    });
+    if (!locked) return undefined;
+    const [row] = await runQuery<CheckoutSessionRow>(tx, {
+      sql: `update ucp_checkout_sessions set status = 'canceled', canceled_at = ?::timestamptz, updated_at = ?::timestamptz
+             where id = ? and status = 'ready_for_complete' and expires_at > ?::timestamptz and ${noLivePayment}
+            returning ${columns}`,
+      params: [cancel.now.toISOString(), cancel.now.toISOString(), cancel.id, cancel.now.toISOString()],
+    });
+    return row;
+  });
+}
+
+/**
+ * The stored status of a session, read with a share lock: it waits for a cancel in progress
+ * (cancelCheckoutSession holds the row) and answers what it committed. Undefined when there is no such session.
+ */
+export async function lockedSessionStatus(
+  source: SqlSource,
+  id: string,
+): Promise<CheckoutSessionRow['status'] | undefined> {
+  const [row] = await runQuery<{ status: CheckoutSessionRow['status'] }>(source, {
+    sql: `select status from ucp_checkout_sessions where id = ? for share`,
+    params: [id],
+  });
+  return row?.status;
 }

@@ -29,6 +29,11 @@ function alreadyCompleted(row: CheckoutSessionRow): AppError {
   return new AppError('CHECKOUT_SESSION_COMPLETED', `Checkout session ${row.id} is already paid.`);
 }
 
+/** A session its platform canceled (UCP Cancel Checkout): 409, whatever is asked of it. */
+export function canceledSession(id: string): AppError {
+  return new AppError('CHECKOUT_SESSION_CANCELED', `Checkout session ${id} was canceled.`);
+}
+
 function paymentInProgress(row: CheckoutSessionRow): AppError {
   const why =
     row.live_payment === 'unknown'
@@ -45,19 +50,28 @@ function isExpired(row: CheckoutSessionRow, now: Date): boolean {
 }
 
 /**
- * The session if a payment may be taken for it now: it exists, is not paid, no payment holds it, and
- * it has not expired (RESOURCE_NOT_FOUND, CHECKOUT_SESSION_COMPLETED,
- * CHECKOUT_SESSION_PAYMENT_IN_PROGRESS, CHECKOUT_SESSION_EXPIRED otherwise). A check before asking
+ * The session if a payment may be taken for it now: it exists, is not paid or canceled, no payment
+ * holds it, and it has not expired (RESOURCE_NOT_FOUND, CHECKOUT_SESSION_COMPLETED,
+ * CHECKOUT_SESSION_CANCELED, CHECKOUT_SESSION_PAYMENT_IN_PROGRESS, CHECKOUT_SESSION_EXPIRED otherwise). A check before asking
  * for a payment only: what decides is the payment's reservation (purchase/payment-ledger.ts), which the
  * database refuses for a session that already has a live payment.
  */
 export async function payableSession(source: SqlSource, id: string, now: Date): Promise<CheckoutSessionRow> {
   const row = await findSession(source, id);
   if (!row) throw notFound(id);
+  throwUnlessChangeable(row, now);
+  return row;
+}
+
+/**
+ * Throws why a session cannot be paid, updated or canceled now: completed (409), canceled (409), a
+ * payment holding it (409), expired (410). Returns for a session that can.
+ */
+export function throwUnlessChangeable(row: CheckoutSessionRow, now: Date): void {
   if (row.status === 'completed' || row.live_payment === 'settled') throw alreadyCompleted(row);
+  if (row.status === 'canceled') throw canceledSession(row.id);
   if (row.live_payment) throw paymentInProgress(row);
   if (isExpired(row, now)) throw expired(row);
-  return row;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { defineEntity } from '@mikro-orm/core';
 
 /**
- * What a stored session can be: waiting for its payment, or paid. Expiry and "payments not
- * configured" are computed when a session is read (its `expires_at`, the configuration then), so
- * they need no write; UCP's other statuses are never stored.
+ * What a stored session can be: waiting for its payment, paid, or canceled by its platform (UCP
+ * Cancel Checkout). Expiry and "payments not configured" are computed when a session is read (its
+ * `expires_at`, the configuration then), so they need no write; UCP's other statuses are never stored.
  */
-const checkoutSessionStates = ['ready_for_complete', 'completed'] as const;
+const checkoutSessionStates = ['ready_for_complete', 'completed', 'canceled'] as const;
 
 /**
  * A UCP checkout session for the paid reference (core/services/ucp): its one line item and totals as
@@ -26,6 +26,7 @@ export const UcpCheckoutSession = defineEntity({
       name: 'ucp_checkout_sessions_completed_check',
       expression: "(status = 'completed') = (payment_id is not null and completed_at is not null)",
     },
+    { name: 'ucp_checkout_sessions_canceled_check', expression: "(status = 'canceled') = (canceled_at is not null)" },
   ],
   properties: (p) => ({
     id: p.uuid().primary(),
@@ -38,6 +39,7 @@ export const UcpCheckoutSession = defineEntity({
     paymentTransaction: p.string().length(200).nullable(),
     paymentPayer: p.string().length(200).nullable(),
     completedAt: p.datetime().nullable(),
+    canceledAt: p.datetime().nullable(),
     expiresAt: p.datetime(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
