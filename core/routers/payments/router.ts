@@ -1,4 +1,5 @@
 import { router } from '../../trpc.ts';
+import { deleteExpiredSignInNonces } from './delete-expired-sign-in-nonces.ts';
 import { listReceipts } from './list-receipts.ts';
 import { purchasePaidReference } from './purchase-paid-reference.ts';
 
@@ -12,3 +13,6 @@ export const x402Router = router({
   purchasePaidReference,
   listReceipts,
 });
+
+/** The used sign-in-with-x nonces' upkeep, system only: the sweeper deletes those whose challenge ended. */
+export const signInNoncesRouter = router({ sweepExpired: deleteExpiredSignInNonces });
