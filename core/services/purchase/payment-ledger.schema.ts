@@ -23,7 +23,9 @@ export const ZReservation = z.object({
   checkout_session_id: z.uuid().nullable(),
   reference_revision: z
     .string()
-    .regex(/^sha256:[0-9a-f]{64}$/, { message: 'expected sha256: and 64 hex digits' })
+    .min(1)
+    .max(80)
+    .check(noNul())
     .nullish()
     .describe('The revision of the reference it buys: what a sign-in-with-x re-read of that wallet may fetch.'),
 });
