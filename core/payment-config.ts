@@ -35,6 +35,20 @@ const facilitatorUrl = z
   .transform((url) => withoutTrailingSlashes(url.href));
 
 /**
+ * The EVM JSON-RPC endpoint (an operator's, never a user's): https, or http on a loopback host; no
+ * credentials in the userinfo, no fragment. Providers put an API key in the path, so the whole URL
+ * is kept in a Secret (never logged).
+ */
+const rpcUrl = z
+  .url({ protocol: /^https?$/, message: 'expected an absolute https URL such as https://rpc.example.com' })
+  .transform((value) => new URL(value))
+  .refine((url) => url.protocol === 'https:' || isLoopbackHost(url.hostname), {
+    message: 'expected https (plain http only for 127.0.0.0/8, [::1] or localhost)',
+  })
+  .refine((url) => !url.username && !url.password && !url.hash, { message: 'expected no credentials or fragment' })
+  .transform((url) => url.href);
+
+/**
  * `Name: value`, one header sent on every facilitator call (verify, settle, supported). Messages
  * never repeat the value: it is a credential (config.ts keeps it in a Secret).
  */
@@ -97,6 +111,14 @@ export const paymentEnvironment = {
     .describe(
       'Deadline of each facilitator request. Verify is retried at most twice within this time; settle only if the request never left.',
     ),
+  PAYMENT_RPC_URL: rpcUrl
+    .optional()
+    .describe(
+      'EVM JSON-RPC endpoint of `PAYMENT_NETWORK`, used only to check the EIP-1271 signatures of contract wallets that sign in to re-read the paid reference (sign-in-with-x; `eth_getCode`, `eth_call`). https; plain http only for 127.0.0.0/8, `[::1]` and `localhost`; an API key in its path is kept out of logs. Unset: only EOA wallets can sign in.',
+    ),
+  PAYMENT_RPC_TIMEOUT_MS: wholeNumber(100, 30_000, 'milliseconds')
+    .default(3000)
+    .describe('Deadline of each call to `PAYMENT_RPC_URL` (no retry: the buyer signs a new challenge).'),
   PAYMENT_MAX_TIMEOUT_SECONDS: wholeNumber(30, 3600, 'seconds')
     .default(300)
     .describe('x402 `maxTimeoutSeconds`: how long a signed authorization may take to settle.'),
@@ -145,6 +167,8 @@ export interface PaymentConfig {
     | undefined;
   /** The longest a signed authorization may take to settle (x402 maxTimeoutSeconds). */
   maxTimeoutSeconds: number;
+  /** PAYMENT_RPC_URL (a Secret: it may hold an API key) and its deadline; unset: contract wallets cannot sign in. */
+  rpc?: { url: Revealable<string>; timeoutMs: number } | undefined;
 }
 
 /**
@@ -188,6 +212,9 @@ export function resolvePaymentConfig(
       asset,
       facilitator: facilitator || undefined,
       maxTimeoutSeconds: values.PAYMENT_MAX_TIMEOUT_SECONDS,
+      rpc: values.PAYMENT_RPC_URL
+        ? { url: keepSecret(values.PAYMENT_RPC_URL), timeoutMs: values.PAYMENT_RPC_TIMEOUT_MS }
+        : undefined,
     },
   };
 }

@@ -54,6 +54,15 @@ export function paidReferenceOpenApiPaths(): ZodOpenApiPathsObject {
                 'x402 v2 PaymentPayload, standard base64 of JSON {x402Version: 2, resource, accepted (the 402 accepts ' +
                   'entry), payload: {signature, authorization: {from, to, value, validAfter, validBefore, nonce}}}. Absent: 402.',
               ),
+            'SIGN-IN-WITH-X': z
+              .string()
+              .optional()
+              .describe(
+                "x402 sign-in-with-x proof (a returning buyer): standard base64 of JSON, the 402's " +
+                  'extensions["sign-in-with-x"].info signed as an EIP-4361 message, plus address, chainId, type and ' +
+                  'signature. A wallet with a settled payment for the current revision within 24 h gets the 200 without ' +
+                  'paying (no PAYMENT-RESPONSE); any refusal is the 402 with the reason in its message.',
+              ),
           }),
           query: z.object({
             checkout_session: z
@@ -88,7 +97,8 @@ export function paidReferenceOpenApiPaths(): ZodOpenApiPathsObject {
                 description:
                   'Standard base64 of JSON, the x402 v2 terms: {x402Version: 2, error, resource: {url, description, ' +
                   'mimeType}, accepts: [{scheme: "exact", network, amount (atomic units), asset, payTo, ' +
-                  'maxTimeoutSeconds, extra: {name, version}}]}. resource.url is the URL requested.',
+                  'maxTimeoutSeconds, extra: {name, version}}], extensions: {bazaar, "sign-in-with-x"}}. resource.url is ' +
+                  'the URL requested.',
                 schema: { type: 'string' },
               },
               'Cache-Control': noStore,

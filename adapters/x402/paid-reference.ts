@@ -9,6 +9,7 @@ import type { HttpState, KoaCtx } from '../http/state.ts';
 import { queryOnlyRules, refuseUnexpectedInput } from '../http/strict-input.ts';
 import { writePaymentRequired } from './answers.ts';
 import { readPaymentSignature } from './payment-signature.ts';
+import { readSignInHeader } from './sign-in-header.ts';
 
 /** `?checkout_session=` (a UCP handoff), once, and no other query parameter (strict-input.ts). */
 const QUERY_RULES = queryOnlyRules(['checkout_session']);
@@ -51,6 +52,7 @@ export function paidReferenceRoutes(options: ProcedureRoutesOptions): Router<Htt
       request: { url: `${ctx.state.urls.site}${ctx.originalUrl}`, path: ctx.path, userAgent: ctx.get('User-Agent') },
       checkout_session: ctx.query.checkout_session,
       payment: presentedPayment(ctx),
+      sign_in: readSignInHeader(ctx.method, ctx.req.headersDistinct['sign-in-with-x']),
     };
     let answer;
     try {

@@ -3,6 +3,7 @@ import type { Network } from '@x402/core/types';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
 import type { PaymentConfig } from '../../core/payment-config.ts';
 import type { FacilitatorTerms } from '../../core/services/purchase/facilitator-port.ts';
+import { registerRouteExtensions, routeExtensions } from './extensions/index.ts';
 import { ResilientFacilitatorClient } from './facilitator-client.ts';
 
 /** After a failed start (the facilitator's /supported), requests within this time get the same failure without a call. */
@@ -51,13 +52,16 @@ export class PaidReferenceServer {
 
   async #start(terms: FacilitatorTerms): Promise<x402HTTPResourceServer> {
     const network = terms.accepts.network as Network;
-    const resourceServer = new x402ResourceServer(this.#facilitator).register(network, new ExactEvmScheme());
+    const resourceServer = registerRouteExtensions(
+      new x402ResourceServer(this.#facilitator).register(network, new ExactEvmScheme()),
+    );
     const { amount, asset, extra, ...option } = terms.accepts;
     const route: RouteConfig = {
       // The seven v2 fields and no others: price as an AssetAmount keeps amount, asset and extra exactly as given.
       accepts: { ...option, network, price: { amount, asset, extra } },
       description: terms.resource.description,
       mimeType: terms.resource.mimeType,
+      extensions: routeExtensions(network),
     };
     const server = new x402HTTPResourceServer(resourceServer, route);
     await server.initialize();

@@ -2,6 +2,7 @@ import type { HTTPProcessResult, HTTPRequestContext, x402HTTPResourceServer } fr
 import type { SettleOutcome } from '../../core/services/purchase/facilitator-port.ts';
 import { storableText } from '../../core/services/sql/storable-text.ts';
 import { faultOf } from './facilitator-client.ts';
+import { boundedSettlementHeaders } from './settlement-header.ts';
 
 type Verified = Extract<HTTPProcessResult, { type: 'payment-verified' }>;
 
@@ -40,7 +41,7 @@ export async function settle(
   const transaction = result.transaction ? storableText(String(result.transaction), TRANSACTION_MAX) : undefined;
   if (result.success && transaction) {
     const payer = typeof result.payer === 'string' && EVM_ADDRESS.test(result.payer) ? result.payer : undefined;
-    return { kind: 'settled', transaction, payer, headers: result.headers };
+    return { kind: 'settled', transaction, payer, headers: boundedSettlementHeaders(result.headers) };
   }
   if (result.success)
     return {
@@ -55,6 +56,6 @@ export async function settle(
     kind: 'refused',
     reason: storableText(reason.map(String).join(': '), REASON_MAX) || 'settlement failed',
     transaction,
-    headers: result.headers,
+    headers: boundedSettlementHeaders(result.headers),
   };
 }

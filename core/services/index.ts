@@ -9,6 +9,7 @@ import type { RedirectUriPolicy } from './oauth/redirect-uri-policy.ts';
 import type { AgentReferenceSource } from '../procedures/reference/types.ts';
 import type { SellerConfig } from '../seller-config.ts';
 import type { PaymentSettings } from './payments/settings.ts';
+import type { ContractWalletVerifier } from './purchase/contract-wallet-port.ts';
 import type { PaymentFacilitator } from './purchase/facilitator-port.ts';
 import type { FailureLimiter } from './rate-limit/failure-limiter.ts';
 import type { InFlightLimit } from './rate-limit/in-flight-limit.ts';
@@ -116,6 +117,11 @@ export interface CoreServices {
    * adapter, built by the composition root from PAYMENT_FACILITATOR_URL). Absent: not sold here.
    */
   paymentFacilitator?: PaymentFacilitator;
+  /**
+   * EIP-1271 signature checks of contract wallets signing in to re-read the paid reference (the EVM
+   * JSON-RPC adapter, from PAYMENT_RPC_URL). Absent: only EOA signatures are accepted.
+   */
+  contractWallets?: ContractWalletVerifier;
   /** Outbound webhooks: what endpoint management needs. */
   webhooks: {
     /** Seals and opens the endpoints' signing secrets (derived from the OAuth key-encryption key). */

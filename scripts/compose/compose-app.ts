@@ -20,6 +20,7 @@ import type { MetricsRegistry } from '../../adapters/metrics/registry.ts';
 import type { DatabaseNotifications } from '../../core/services/sql/notifications.ts';
 import { composeServices } from './compose-services.ts';
 import { composeMetrics } from './metrics.ts';
+import { withContractWallets } from './contract-wallets.ts';
 import { withPaymentFacilitator } from './payment-facilitator.ts';
 
 export interface ComposeAppOptions {
@@ -72,7 +73,10 @@ export function composeApp({
     urls: { site: config.siteUrl, base: config.baseUrl },
     services: {
       ...withAgentReference(
-        withPaymentFacilitator(services ?? composeServices({ database, config, metrics, notifications }), config),
+        withContractWallets(
+          withPaymentFacilitator(services ?? composeServices({ database, config, metrics, notifications }), config),
+          config,
+        ),
         invoker.procedures,
         config,
       ),

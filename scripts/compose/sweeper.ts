@@ -38,6 +38,10 @@ export const sweeps: readonly Sweep[] = [
     name: 'webhook deliveries (30 days)',
     run: (caller) => inBatches((limit) => caller.infrastructure.webhookDeliveries.sweepExpired({ limit })),
   },
+  {
+    name: 'sign-in-with-x nonces',
+    run: (caller) => inBatches((limit) => caller.infrastructure.signInNonces.sweepExpired({ limit })),
+  },
 ];
 
 /** How often the running service sweeps: every 10 minutes (expired rows are already ignored in between). */

@@ -1,4 +1,6 @@
+import { createSIWxPayload, encodeSIWxHeader, type SIWxExtension } from '@x402/extensions/sign-in-with-x';
 import { expect } from 'chai';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { randomClientAddress } from '../government/helpers.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
 import { startLocalFacilitator, type LocalFacilitator } from '../../scripts/dev/local-facilitator.ts';
@@ -40,5 +42,40 @@ describe('per-client budget of paid attempts', function () {
     expect(facilitator.calls.verify, 'no verify beyond the budget').to.equal(verifies);
     // Asking for the terms (unpaid) is not counted: it writes nothing and calls no facilitator.
     expect((await request(app.endpoint, { headers: client })).status).to.equal(402);
+  });
+
+  it('counts a sign-in-with-x attempt like a paid one, and a request carrying both once', async () => {
+    const stranger = privateKeyToAccount(generatePrivateKey());
+    const signIn = async (headers: Record<string, string>) => {
+      const { extensions } = paymentRequiredOf((await request(app.endpoint, { headers })).headers);
+      const info = (extensions!['sign-in-with-x'] as SIWxExtension).info;
+      return encodeSIWxHeader(
+        await createSIWxPayload({ ...info, chainId: NETWORK, type: 'eip191' }, stranger, app.endpoint),
+      );
+    };
+    const client = { 'X-Forwarded-For': randomClientAddress() };
+    const refused = await request<{ message: string }>(app.endpoint, {
+      headers: { ...client, 'SIGN-IN-WITH-X': await signIn(client) },
+    });
+    expectErrorMessage(refused, 402, 'PAYMENT_REQUIRED');
+    expect(refused.body.message).to.match(/^Sign-in refused \(no settled payment/);
+    expectErrorMessage(
+      await request(app.endpoint, { headers: { ...client, 'SIGN-IN-WITH-X': await signIn(client) } }),
+      429,
+      'RATE_LIMITED',
+    );
+
+    // A refused sign-in beside a payment: one attempt, so the payment goes through on a budget of one.
+    const other = { 'X-Forwarded-For': randomClientAddress() };
+    const required = paymentRequiredOf((await request(app.endpoint, { headers: other })).headers);
+    const both = await request(app.endpoint, {
+      headers: {
+        ...other,
+        'SIGN-IN-WITH-X': await signIn(other),
+        'PAYMENT-SIGNATURE': (await signPayment(required)).header,
+      },
+    });
+    expect(both.status, both.text).to.equal(200);
+    expect(both.headers.get('payment-response')).to.be.a('string');
   });
 });

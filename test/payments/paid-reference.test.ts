@@ -28,7 +28,9 @@ describe('GET /v1/agent/paid-reference (x402 v2)', function () {
     const url = suite.app.endpoint;
     const response = await request<Json>(url, { headers: { Origin: 'https://agent.example' } });
     expectErrorMessage(response, 402, 'PAYMENT_REQUIRED');
-    const required = paymentRequiredOf(response.headers);
+    const { extensions, ...required } = paymentRequiredOf(response.headers);
+    // The extensions (bazaar, sign-in-with-x) are checked in extensions.test.ts.
+    expect(Object.keys(extensions ?? {}).sort()).to.deep.equal(['bazaar', 'sign-in-with-x']);
     expect(required).to.deep.equal({
       x402Version: 2,
       error: 'Payment required',

@@ -172,7 +172,7 @@ describe('GET /api/openapi.json', () => {
     const operation = document.paths['/v1/agent/paid-reference'].get;
     expect(operation.security).to.deep.equal([]);
     const parameters = (operation.parameters as Json[]).map((parameter) => `${parameter.in} ${parameter.name}`);
-    expect(parameters).to.have.members(['header PAYMENT-SIGNATURE', 'query checkout_session']);
+    expect(parameters).to.have.members(['header PAYMENT-SIGNATURE', 'header SIGN-IN-WITH-X', 'query checkout_session']);
     expect(Object.keys(operation.responses)).to.have.members([
       '200',
       '400',

@@ -3,6 +3,7 @@ import { agentTasksRouter } from '../agent-tasks/router.ts';
 import { demoRouter } from '../demo/router.ts';
 import { idempotencyRouter } from '../idempotency/router.ts';
 import { signingKeysRouter } from '../oauth/router.ts';
+import { signInNoncesRouter } from '../payments/router.ts';
 import { operationsRouter } from '../operations/router.ts';
 import { checkoutSessionsRouter } from '../ucp/router.ts';
 import { webhookDeliveriesRouter } from '../webhook-delivery/router.ts';
@@ -17,6 +18,7 @@ export const infrastructureRouter = router({
   agentTasks: agentTasksRouter,
   checkoutSessions: checkoutSessionsRouter,
   webhookDeliveries: webhookDeliveriesRouter,
+  signInNonces: signInNoncesRouter,
   signingKeys: signingKeysRouter,
   operations: operationsRouter,
   demo: demoRouter,

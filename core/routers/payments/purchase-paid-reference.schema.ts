@@ -34,6 +34,11 @@ const ZPresentedPayment = z.discriminatedUnion('kind', [
   }),
 ]);
 
+const ZPresentedSignIn = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('present'), header: z.string().max(8192) }),
+  z.object({ kind: z.literal('malformed'), reason: z.string().max(500) }),
+]);
+
 export const ZPurchasePaidReferenceInput = z.object({
   request: z.object({
     url: z
@@ -47,6 +52,9 @@ export const ZPurchasePaidReferenceInput = z.object({
     .optional()
     .describe('`?checkout_session=` as given (a UCP handoff).'),
   payment: ZPresentedPayment.describe('The PAYMENT-SIGNATURE header as the x402 adapter read it.'),
+  sign_in: ZPresentedSignIn.optional().describe(
+    'The SIGN-IN-WITH-X header (x402 sign-in-with-x) as the x402 adapter read it; absent: none sent.',
+  ),
 });
 
 export const ZPurchasePaidReferenceOutput = z.discriminatedUnion('outcome', [

@@ -1,5 +1,6 @@
 import { router } from '../../trpc.ts';
 import { checkSellerEvents } from './check-seller-events.ts';
+import { deleteExpiredSignInNonces } from './delete-expired-sign-in-nonces.ts';
 import { listReceipts } from './list-receipts.ts';
 import { purchasePaidReference } from './purchase-paid-reference.ts';
 
@@ -14,3 +15,6 @@ export const x402Router = router({
   listReceipts,
   checkSellerEvents,
 });
+
+/** The used sign-in-with-x nonces' upkeep, system only: the sweeper deletes those whose challenge ended. */
+export const signInNoncesRouter = router({ sweepExpired: deleteExpiredSignInNonces });

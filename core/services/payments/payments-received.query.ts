@@ -32,6 +32,8 @@ export interface NewReservation {
   nonce: string;
   resource: string;
   checkoutSessionId: string | null;
+  /** The reference's revision it buys (what a sign-in-with-x re-read may fetch). */
+  referenceRevision: string | null;
   now: Date;
 }
 
@@ -55,8 +57,8 @@ export async function insertReservation(
   reservation: NewReservation,
 ): Promise<true | ReservationRefusal> {
   const rows = await runQuery(source, {
-    sql: `insert into payments_received (id, network, payer, pay_to, asset, amount, nonce, resource, checkout_session_id, state, created_at)
-            values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'reserved', ?::timestamptz)
+    sql: `insert into payments_received (id, network, payer, pay_to, asset, amount, nonce, resource, checkout_session_id, state, created_at, reference_revision)
+            values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'reserved', ?::timestamptz, ?)
             on conflict do nothing
             returning id`,
     params: [
@@ -70,6 +72,7 @@ export async function insertReservation(
       reservation.resource,
       reservation.checkoutSessionId,
       reservation.now.toISOString(),
+      reservation.referenceRevision,
     ],
   });
   if (rows.length > 0) return true;

@@ -20,12 +20,29 @@ export interface FacilitatorTerms {
   resource: { description: string; mimeType: string };
 }
 
+/**
+ * The `info` of the 402's `extensions["sign-in-with-x"]`: the fields the client signs (CAIP-122,
+ * EIP-4361), minted by core (sign-in-challenge.ts).
+ */
+export interface SignInChallenge {
+  domain: string;
+  uri: string;
+  version: '1';
+  nonce: string;
+  issuedAt: string;
+  expirationTime: string;
+  statement: string;
+  resources: string[];
+}
+
 /** The paid request as the resource server reads it: no transport object crosses into core. */
 export interface PaidRequest {
   /** The absolute URL the client asked for ({site_url}, path and query as sent): what the payment is for. */
   url: string;
   path: string;
   userAgent: string;
+  /** The sign-in-with-x challenge its 402s declare (`extensions["sign-in-with-x"].info`), minted by core. */
+  signIn?: SignInChallenge | undefined;
 }
 
 /**

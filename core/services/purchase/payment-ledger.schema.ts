@@ -21,6 +21,13 @@ export const ZReservation = z.object({
     .describe("The EIP-3009 authorization's nonce."),
   resource: z.string().min(1).max(4096).check(noNul()).describe('The absolute URL the payment was presented at.'),
   checkout_session_id: z.uuid().nullable(),
+  reference_revision: z
+    .string()
+    .min(1)
+    .max(80)
+    .check(noNul())
+    .nullish()
+    .describe('The revision of the reference it buys: what a sign-in-with-x re-read of that wallet may fetch.'),
 });
 export type Reservation = z.input<typeof ZReservation>;
 

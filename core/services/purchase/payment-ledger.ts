@@ -65,6 +65,7 @@ export async function reservePayment(ctx: LedgerContext, reservation: Reservatio
     nonce: input.nonce,
     resource: input.resource,
     checkoutSessionId: input.checkout_session_id,
+    referenceRevision: input.reference_revision ?? null,
     now: ctx.clock.now(),
   });
   if (reserved !== true) throw refusal(reserved, input);

@@ -1,10 +1,13 @@
 import { AppError, isAppError } from '../../errors/index.ts';
+import { readAgentReference } from '../agent/read-agent-reference.ts';
 import { sellingTerms, type X402Terms } from '../payments/x402-terms.ts';
 import { payableCheckout } from './checkout-handoff.ts';
 import { confirmCheckoutHeld } from './checkout-hold.ts';
 import { facilitatorError } from './facilitator-errors.ts';
 import type { PaymentFacilitator, PaymentServer } from './facilitator-port.ts';
 import { payReserved } from './pay-reserved.ts';
+import { signInChallenge } from './sign-in-challenge.ts';
+import { signInReread } from './sign-in-reread.ts';
 import { reservePayment } from './payment-ledger.ts';
 import {
   paymentRequired,
@@ -53,19 +56,28 @@ export async function purchasePaidReference(ctx: PurchaseContext, input: Purchas
   if (!facilitator) throw new AppError('PAYMENT_NOT_CONFIGURED', 'PAYMENT_FACILITATOR_URL is not set.');
   const checkoutSessionId = await payableCheckout(ctx, input.checkout_session);
   const server = await openServer(ctx, facilitator, terms);
-  const purchase: Purchase = { ctx, terms, server, request: input.request };
+  const signIn = await signInChallenge(ctx, input.request.url);
+  const purchase: Purchase = { ctx, terms, server, request: { ...input.request, signIn } };
   const { payment } = input;
   if (payment.kind === 'malformed')
     throw new AppError('PAYMENT_INVALID', `Invalid PAYMENT-SIGNATURE: ${payment.reason}.`);
+  let signInRefusal = '';
+  if (input.sign_in !== undefined) {
+    // A sign-in costs a database write and maybe an RPC call: it spends the client's agent budget like a paid attempt.
+    await ctx.admitAgentRequest();
+    const signedIn = await signInReread(purchase, input.sign_in, checkoutSessionId);
+    if (signedIn.kind === 'granted') return signedIn.answer;
+    signInRefusal = `Sign-in refused (${signedIn.reason}). `;
+  }
   if (payment.kind === 'absent') {
     return paymentRequired(
       purchase,
       'PAYMENT_REQUIRED',
-      'Payment required: 1 USD, with x402 version 2 (see the PAYMENT-REQUIRED header).',
+      `${signInRefusal}Payment required: 1 USD, with x402 version 2 (see the PAYMENT-REQUIRED header).`,
     );
   }
-  // A paid attempt costs a database write and facilitator calls: it spends the client's agent budget first.
-  await ctx.admitAgentRequest();
+  // A paid attempt costs a database write and facilitator calls: it spends the client's agent budget first (once per request).
+  if (input.sign_in === undefined) await ctx.admitAgentRequest();
   const { authorization } = payment;
   let paymentId: string;
   try {
@@ -78,6 +90,7 @@ export async function purchasePaidReference(ctx: PurchaseContext, input: Purchas
       nonce: authorization.nonce,
       resource: input.request.url,
       checkout_session_id: checkoutSessionId ?? null,
+      reference_revision: readAgentReference(ctx).revision,
     });
   } catch (error) {
     if (!isAppError(error) || error.appCode !== 'PAYMENT_ALREADY_USED') throw error;

@@ -15,9 +15,14 @@ export type PresentedPayment =
       authorization: { from: string; to: string; value: string; nonce: string };
     };
 
+/** The SIGN-IN-WITH-X header as the transport read it (base64 JSON, checked by core; `malformed`: repeated or too long). */
+export type PresentedSignIn = { kind: 'present'; header: string } | { kind: 'malformed'; reason: string };
+
 /** One request for the paid reference, transport-free. */
 export interface PurchaseRequest {
   request: PaidRequest;
+  /** A returning buyer's proof of the paying wallet (x402 `sign-in-with-x`); absent: none sent. */
+  sign_in?: PresentedSignIn | undefined;
   /** `?checkout_session=` as given (a UCP handoff); checked by the purchase, in its turn. */
   checkout_session?: string | string[] | undefined;
   payment: PresentedPayment;

@@ -1,4 +1,5 @@
 import type { EntitySchema } from '@mikro-orm/core';
 import { PaymentReceived } from './payment-received.ts';
+import { SignInNonce } from './sign-in-nonce.ts';
 
-export const paymentsEntities: EntitySchema[] = [PaymentReceived];
+export const paymentsEntities: EntitySchema[] = [PaymentReceived, SignInNonce];

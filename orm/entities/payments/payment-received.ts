@@ -62,5 +62,7 @@ export const PaymentReceived = defineEntity({
     failure: p.text().nullable(),
     createdAt: p.datetime().defaultRaw('now()'),
     settledAt: p.datetime().nullable(),
+    /** The reference's revision (`sha256:...`) when the payment was reserved: what a signed-in wallet may re-read. */
+    referenceRevision: p.string().length(80).nullable(),
   }),
 });
