@@ -29,11 +29,14 @@ function fakeFacilitator(settle: () => SettleOutcome) {
                 calls.settle += 1;
                 return Promise.resolve(settle());
               },
+              requirements: { scheme: 'exact', network: NETWORK },
             });
           },
+          receiptHeaders: () => ({ 'PAYMENT-RESPONSE': 'rebuilt' }),
         },
       });
     },
+    resettle: () => Promise.resolve(settle()),
   };
   return { port, calls };
 }
@@ -52,6 +55,8 @@ function purchaseOn(facilitator: PaymentFacilitator): { context: Context; call: 
         assetVersion: '2',
         payTo: PAY_TO,
         maxTimeoutSeconds: 300,
+        identifierRequired: false,
+        pendingRetryAfterSeconds: 30,
       },
     },
     paymentFacilitator: facilitator,
@@ -86,7 +91,9 @@ function presented() {
     nonce,
     payment: {
       kind: 'present',
-      header: 'signed',
+      header: Buffer.from(
+        JSON.stringify({ x402Version: 2, payload: { signature: `0x${'12'.repeat(65)}`, authorization: { nonce } } }),
+      ).toString('base64'),
       authorization: { from: PAYER, to: PAY_TO, value: '1000000', nonce },
     },
   };
@@ -127,7 +134,7 @@ describe('protocols.x402.purchasePaidReference: the purchase over the facilitato
     expect(receipt).to.include({ state: 'settled', payer: PAYER.toLowerCase(), transaction: `0x${'ab'.repeat(32)}` });
   });
 
-  it('keeps a payment whose settlement outcome the port could not tell (502, recorded unknown)', async () => {
+  it('keeps a payment whose settlement outcome the port could not tell (503 pending, recorded settlement_pending)', async () => {
     const fake = fakeFacilitator(() => ({
       kind: 'failed',
       error: new Error('timed out mid-settle'),
@@ -140,9 +147,13 @@ describe('protocols.x402.purchasePaidReference: the purchase over the facilitato
       (thrown: unknown) => thrown,
     );
     expect(error).to.be.instanceOf(AppError);
-    expect((error as AppError).appCode).to.equal('PAYMENT_FACILITATOR_ERROR');
+    expect((error as AppError).appCode).to.equal('PAYMENT_SETTLEMENT_PENDING');
+    expect((error as AppError).headers).to.include({ 'Retry-After': '30' });
     const [kept] = await paymentsOf(nonce);
-    expect(kept).to.include({ state: 'unknown', failure: 'settle outcome unknown: timed out mid-settle' });
+    expect(kept).to.include({
+      state: 'settlement_pending',
+      failure: 'settle outcome unknown: timed out mid-settle',
+    });
   });
 
   it('releases a payment the port says never reached the facilitator (503 with Retry-After)', async () => {

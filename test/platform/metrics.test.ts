@@ -366,7 +366,7 @@ describe('metrics: payments by outcome', function () {
     expect((await request(paid.app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } })).status).to.equal(402);
     const metrics = await scrape(paid.app.url);
     expect(valueOf(metrics, 'fsa_payments_total', { outcome: 'settled' })).to.equal(1);
-    expect(valueOf(metrics, 'fsa_payments_total', { outcome: 'unknown' })).to.equal(0);
+    expect(valueOf(metrics, 'fsa_payments_total', { outcome: 'settlement_pending' })).to.equal(0);
   });
 });
 

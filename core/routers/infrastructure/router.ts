@@ -4,6 +4,7 @@ import { demoRouter } from '../demo/router.ts';
 import { idempotencyRouter } from '../idempotency/router.ts';
 import { signingKeysRouter } from '../oauth/router.ts';
 import { operationsRouter } from '../operations/router.ts';
+import { paymentsUpkeepRouter } from '../payments/router.ts';
 import { checkoutSessionsRouter } from '../ucp/router.ts';
 import { webhookDeliveriesRouter } from '../webhook-delivery/router.ts';
 
@@ -17,6 +18,7 @@ export const infrastructureRouter = router({
   agentTasks: agentTasksRouter,
   checkoutSessions: checkoutSessionsRouter,
   webhookDeliveries: webhookDeliveriesRouter,
+  payments: paymentsUpkeepRouter,
   signingKeys: signingKeysRouter,
   operations: operationsRouter,
   demo: demoRouter,

@@ -1,6 +1,7 @@
 import { router } from '../../trpc.ts';
 import { listReceipts } from './list-receipts.ts';
 import { purchasePaidReference } from './purchase-paid-reference.ts';
+import { reconcilePending } from './reconcile-pending.ts';
 
 /**
  * The paid reference sold over x402 (not the workspace's invoice payments, `workspace.payments`). No
@@ -12,3 +13,6 @@ export const x402Router = router({
   purchasePaidReference,
   listReceipts,
 });
+
+/** The paid reference's payments' upkeep, system only: the settlement reconciler's pass. */
+export const paymentsUpkeepRouter = router({ reconcilePending });

@@ -5,6 +5,9 @@ import { facilitatorError } from './facilitator-errors.ts';
 import type { PaymentFacilitator, PaymentServer } from './facilitator-port.ts';
 import { payReserved } from './pay-reserved.ts';
 import { reservePayment } from './payment-ledger.ts';
+import { checkedIdentifier } from './payment-identifier.ts';
+import { presentedAgain } from './presented-again.ts';
+import { decodePresentedPayload } from './presented-payload.ts';
 import {
   paymentRequired,
   type Purchase,
@@ -41,8 +44,10 @@ async function openServer(
  * 3. the resource server's start; then a malformed PAYMENT-SIGNATURE is 400 PAYMENT_INVALID and none is the 402;
  * 4. a presented payment spends the client's agent budget (429 beyond it), then is reserved, with its
  *    checkout session, BEFORE the facilitator is asked anything, so of concurrent copies of one signed
- *    payment exactly one goes on (the others: 402 PAYMENT_ALREADY_USED), and of concurrent different
- *    payments for one session exactly one goes on (the others: 409);
+ *    payment exactly one goes on (the others: its stored outcome when the signature is the same,
+ *    presented-again.ts; 402 PAYMENT_ALREADY_USED otherwise), and of concurrent different payments
+ *    for one session exactly one goes on (the others: 409); a payment-identifier is one payment per
+ *    payer (another payment under it: 409 PAYMENT_IDENTIFIER_CONFLICT);
  * 5. verify, read the reference, settle, record or release, complete the session (pay-reserved.ts).
  * Nothing is counted, stored or asked of the facilitator for an unpaid or malformed request.
  */
@@ -63,6 +68,7 @@ export async function purchasePaidReference(ctx: PurchaseContext, input: Purchas
       'Payment required: 1 USD, with x402 version 2 (see the PAYMENT-REQUIRED header).',
     );
   }
+  const identifier = checkedIdentifier(payment, terms.paymentIdentifier.required);
   // A paid attempt costs a database write and facilitator calls: it spends the client's agent budget first.
   await ctx.admitAgentRequest();
   const { authorization } = payment;
@@ -77,10 +83,12 @@ export async function purchasePaidReference(ctx: PurchaseContext, input: Purchas
       nonce: authorization.nonce,
       resource: input.request.url,
       checkout_session_id: checkoutSessionId ?? null,
+      payload: decodePresentedPayload(payment.header),
+      payment_identifier: identifier,
     });
   } catch (error) {
     if (!isAppError(error) || error.appCode !== 'PAYMENT_ALREADY_USED') throw error;
-    return paymentRequired(purchase, 'PAYMENT_ALREADY_USED', error.message);
+    return presentedAgain(purchase, payment, error.message);
   }
   return payReserved(purchase, { paymentId, payment, checkoutSessionId });
 }

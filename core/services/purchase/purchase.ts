@@ -13,7 +13,12 @@ export type PresentedPayment =
       header: string;
       /** The EIP-3009 authorization it carries: what the reservation is keyed by. */
       authorization: { from: string; to: string; value: string; nonce: string };
+      /** The payment-identifier extension's id as the adapter read it (absent: none). */
+      identifier?: PresentedIdentifier | undefined;
     };
+
+/** The x402 payment-identifier extension in a PaymentPayload: none, a valid id, or why it is not one. */
+export type PresentedIdentifier = { kind: 'none' } | { kind: 'id'; id: string } | { kind: 'invalid'; reason: string };
 
 /** One request for the paid reference, transport-free. */
 export interface PurchaseRequest {
