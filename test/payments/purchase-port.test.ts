@@ -74,6 +74,22 @@ function purchaseOn(facilitator: PaymentFacilitator): { context: Context; call: 
   return { context, call: (input) => caller.protocols.x402.purchasePaidReference(input as never) };
 }
 
+/** One pass of the settlement reconciler as the system, over `facilitator`. */
+function reconcileOn(facilitator: PaymentFacilitator) {
+  const { database, config, services } = service();
+  const caller = createCaller(
+    createContextInner({
+      em: database.orm.em,
+      urls: { site: config.siteUrl, base: config.baseUrl },
+      services: { ...services, paymentFacilitator: facilitator },
+      log: createLogger('silent'),
+      requestId: 'test-reconcile',
+      principal: { kind: 'system' },
+    }),
+  );
+  return () => caller.infrastructure.payments.reconcilePending({ limit: 1000, include_not_due: true });
+}
+
 function request(payment: unknown) {
   return {
     request: {
@@ -179,5 +195,43 @@ describe('protocols.x402.purchasePaidReference: the purchase over the facilitato
     expect(error.appCode).to.equal('PAYMENT_INVALID');
     expect(error.message).to.equal('Invalid PAYMENT-SIGNATURE: not base64.');
     expect(Object.keys(context.response.headers)).to.deep.equal([]);
+  });
+
+  it('reconciles by the facilitator word: a refusal about the nonce stays pending (it may have moved), another refusal fails it', async () => {
+    let answer: SettleOutcome = {
+      kind: 'failed',
+      error: new Error('timed out mid-settle'),
+      fault: { operation: 'settle', kind: 'unavailable', outcomeUnknown: true },
+    };
+    const fake = fakeFacilitator(() => answer);
+    const { call } = purchaseOn(fake.port);
+    const { nonce, payment } = presented();
+    await call(request(payment)).catch(() => undefined);
+    const [pending] = await paymentsOf(nonce);
+    const reconcile = reconcileOn(fake.port);
+
+    answer = {
+      kind: 'refused',
+      reason: 'invalid_exact_evm_payload_authorization_nonce_used',
+      transaction: undefined,
+      headers: {},
+    };
+    let change = (await reconcile()).changes.find((each) => each.payment_id === pending!.id);
+    expect(change).to.include({ from: 'settlement_pending', to: 'settlement_pending' });
+    const [kept] = await paymentsOf(nonce);
+    expect(kept).to.include({ state: 'settlement_pending', settle_attempts: 1 });
+    expect(kept!.last_error).to.contain('nonce_used');
+    expect(kept!.next_attempt_at).to.be.a('string');
+
+    answer = { kind: 'failed', error: new Error('facilitator 502'), fault: undefined };
+    change = (await reconcile()).changes.find((each) => each.payment_id === pending!.id);
+    expect(change).to.include({ to: 'settlement_pending' });
+
+    answer = { kind: 'refused', reason: 'insufficient_funds', transaction: undefined, headers: {} };
+    change = (await reconcile()).changes.find((each) => each.payment_id === pending!.id);
+    expect(change).to.include({ to: 'failed' });
+    expect((await paymentsOf(nonce))[0]).to.include({ state: 'failed', settle_attempts: 3 });
+    // Failed is final: a later pass does not claim it.
+    expect((await reconcile()).changes.map((each) => each.payment_id)).not.to.include(pending!.id);
   });
 });

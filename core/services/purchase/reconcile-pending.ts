@@ -7,8 +7,8 @@ import { recordSettled, recordUnsettled } from './payment-ledger.ts';
 
 type ReconcileContext = Pick<Context, 'sql' | 'clock' | 'log' | 'services'>;
 
-/** A claimed row is leased this long: longer than a re-settle with its retries can take. */
-const LEASE_MS = 5 * 60_000;
+/** A claimed row is leased this long: longer than a re-settle with its retries can take (3 tries of at most 2 minutes). */
+const LEASE_MS = 10 * 60_000;
 /** The wait after an attempt that left a settlement pending: 30 s, doubling per attempt, at most 1 h. */
 const FIRST_BACKOFF_MS = 30_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
