@@ -107,12 +107,16 @@ describe('settlement recovery: a settle whose outcome is unknown, reconciled', f
     } finally {
       delete facilitator.faults.settle;
     }
+    // While pending, the same payment at the handoff is told so (the session is held by it).
+    expectPending(await pay(header, payment.handoff.url));
     const read = async () => (await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout/${id}`)).body;
     expect((await read()).status).to.equal('complete_in_progress');
     await reconcilerOf(app.config)();
     expect((await read()).status).to.equal('completed');
-    // The handoff of a completed session answers that first (its receipt is on the session).
-    expectErrorMessage(await pay(header, payment.handoff.url), 409, 'CHECKOUT_SESSION_COMPLETED');
+    // The same signed payment at the handoff gets its stored answer; another payment is refused.
+    expect((await pay(header, payment.handoff.url)).status).to.equal(200);
+    const other = await signPayment(paymentRequiredOf((await request(app.endpoint)).headers));
+    expectErrorMessage(await pay(other.header, payment.handoff.url), 409, 'CHECKOUT_SESSION_COMPLETED');
   });
 
   it('a refusal during reconciliation: failed, the session payable again, the same signature told nothing was charged', async () => {

@@ -11,13 +11,13 @@ import { paymentRequired, type PresentedPayment, type Purchase, type PurchaseAns
  * current reference and PAYMENT-RESPONSE rebuilt from the receipt; `reserved` or
  * `settlement_pending` -> 503 PAYMENT_SETTLEMENT_PENDING with Retry-After (the same answer as the
  * first unknown outcome); `failed` -> 402 saying nothing was charged, to sign a new payment.
- * Anything else is 402 PAYMENT_ALREADY_USED. No facilitator call: the answer is the ledger's.
+ * Undefined when it is not the same signed payment (the caller's refusal stands). No facilitator
+ * call: the answer is the ledger's.
  */
 export async function presentedAgain(
   purchase: Purchase,
   payment: Extract<PresentedPayment, { kind: 'present' }>,
-  usedMessage: string,
-): Promise<PurchaseAnswer> {
+): Promise<PurchaseAnswer | undefined> {
   const { ctx, terms } = purchase;
   const row = await findPresented(ctx.sql, {
     network: terms.accepts.network,
@@ -25,8 +25,7 @@ export async function presentedAgain(
     nonce: payment.authorization.nonce.toLowerCase(),
   });
   const presented = signatureOf(decodePresentedPayload(payment.header));
-  if (!row || row.signature === null || presented === undefined || row.signature !== presented)
-    return paymentRequired(purchase, 'PAYMENT_ALREADY_USED', usedMessage);
+  if (!row || row.signature === null || presented === undefined || row.signature !== presented) return undefined;
   switch (row.state) {
     case 'settled': {
       const reference = readAgentReference(ctx);

@@ -16,6 +16,9 @@ import {
   type PurchaseRequest,
 } from './purchase.ts';
 
+/** A checkout session's refusals that may be this very payment's own doing (it paid or holds the session). */
+const SESSION_HELD = new Set(['CHECKOUT_SESSION_COMPLETED', 'CHECKOUT_SESSION_PAYMENT_IN_PROGRESS']);
+
 /** The resource server for the terms, or why not as the client's answer (the facilitator's start asks for its supported kinds). */
 async function openServer(
   ctx: PurchaseContext,
@@ -40,7 +43,8 @@ async function openServer(
  * The purchase of the paid reference (x402 version 2, the `exact` EVM scheme) over the facilitator
  * port. The order, and why:
  * 1. the terms (503 PAYMENT_NOT_CONFIGURED without a wallet or a facilitator);
- * 2. the checkout session of a UCP handoff, which must be payable;
+ * 2. the checkout session of a UCP handoff, which must be payable (unless this very signed payment
+ *    paid or holds it: then its stored answer, presented-again.ts);
  * 3. the resource server's start; then a malformed PAYMENT-SIGNATURE is 400 PAYMENT_INVALID and none is the 402;
  * 4. a presented payment spends the client's agent budget (429 beyond it), then is reserved, with its
  *    checkout session, BEFORE the facilitator is asked anything, so of concurrent copies of one signed
@@ -55,10 +59,21 @@ export async function purchasePaidReference(ctx: PurchaseContext, input: Purchas
   const terms = sellingTerms(ctx);
   const facilitator = ctx.services.paymentFacilitator;
   if (!facilitator) throw new AppError('PAYMENT_NOT_CONFIGURED', 'PAYMENT_FACILITATOR_URL is not set.');
-  const checkoutSessionId = await payableCheckout(ctx, input.checkout_session);
+  const { payment } = input;
+  let checkoutSessionId: string | undefined;
+  try {
+    checkoutSessionId = await payableCheckout(ctx, input.checkout_session);
+  } catch (error) {
+    // A session paid or held by THIS signed payment: its stored answer (the buyer made whole).
+    if (payment.kind !== 'present' || !isAppError(error) || !SESSION_HELD.has(error.appCode)) throw error;
+    const server = await openServer(ctx, facilitator, terms);
+    await ctx.admitAgentRequest();
+    const answer = await presentedAgain({ ctx, terms, server, request: input.request }, payment);
+    if (answer === undefined) throw error;
+    return answer;
+  }
   const server = await openServer(ctx, facilitator, terms);
   const purchase: Purchase = { ctx, terms, server, request: input.request };
-  const { payment } = input;
   if (payment.kind === 'malformed')
     throw new AppError('PAYMENT_INVALID', `Invalid PAYMENT-SIGNATURE: ${payment.reason}.`);
   if (payment.kind === 'absent') {
@@ -88,7 +103,9 @@ export async function purchasePaidReference(ctx: PurchaseContext, input: Purchas
     });
   } catch (error) {
     if (!isAppError(error) || error.appCode !== 'PAYMENT_ALREADY_USED') throw error;
-    return presentedAgain(purchase, payment, error.message);
+    return (
+      (await presentedAgain(purchase, payment)) ?? paymentRequired(purchase, 'PAYMENT_ALREADY_USED', error.message)
+    );
   }
   return payReserved(purchase, { paymentId, payment, checkoutSessionId });
 }
