@@ -101,14 +101,17 @@ function request(payment: unknown) {
   };
 }
 
-function presented() {
+function presented(validBefore = '99999999999') {
   const nonce = `0x${randomBytes(32).toString('hex')}`;
   return {
     nonce,
     payment: {
       kind: 'present',
       header: Buffer.from(
-        JSON.stringify({ x402Version: 2, payload: { signature: `0x${'12'.repeat(65)}`, authorization: { nonce } } }),
+        JSON.stringify({
+          x402Version: 2,
+          payload: { signature: `0x${'12'.repeat(65)}`, authorization: { nonce, validBefore } },
+        }),
       ).toString('base64'),
       authorization: { from: PAYER, to: PAY_TO, value: '1000000', nonce },
     },
@@ -232,6 +235,33 @@ describe('protocols.x402.purchasePaidReference: the purchase over the facilitato
     expect(change).to.include({ to: 'failed' });
     expect((await paymentsOf(nonce))[0]).to.include({ state: 'failed', settle_attempts: 3 });
     // Failed is final: a later pass does not claim it.
+    expect((await reconcile()).changes.map((each) => each.payment_id)).not.to.include(pending!.id);
+  });
+
+  it('stops asking once the authorization expired more than an hour ago without a confirmation: the operator resolves it', async () => {
+    let answer: SettleOutcome = {
+      kind: 'failed',
+      error: new Error('timed out mid-settle'),
+      fault: { operation: 'settle', kind: 'unavailable', outcomeUnknown: true },
+    };
+    const fake = fakeFacilitator(() => answer);
+    const { call } = purchaseOn(fake.port);
+    // validBefore 1 000 000 s after 1970: long over.
+    const { nonce, payment } = presented('1000000');
+    await call(request(payment)).catch(() => undefined);
+    const [pending] = await paymentsOf(nonce);
+    answer = {
+      kind: 'refused',
+      reason: 'invalid_exact_evm_payload_authorization_valid_before',
+      transaction: undefined,
+      headers: {},
+    };
+    const reconcile = reconcileOn(fake.port);
+    const change = (await reconcile()).changes.find((each) => each.payment_id === pending!.id);
+    expect(change).to.include({ to: 'settlement_pending' });
+    const [kept] = await paymentsOf(nonce);
+    expect(kept).to.include({ state: 'settlement_pending', next_attempt_at: null });
+    expect(kept!.last_error).to.contain('no more automatic attempts');
     expect((await reconcile()).changes.map((each) => each.payment_id)).not.to.include(pending!.id);
   });
 });
