@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from './env-values.ts';
+import { booleanFromEnv, wholeNumber } from './env-values.ts';
 
 /** An EVM address: 0x and 40 hex digits (any case: the checksum is not required). */
 const evmAddress = z
@@ -122,6 +122,16 @@ export const paymentEnvironment = {
   PAYMENT_MAX_TIMEOUT_SECONDS: wholeNumber(30, 3600, 'seconds')
     .default(300)
     .describe('x402 `maxTimeoutSeconds`: how long a signed authorization may take to settle.'),
+  PAYMENT_IDENTIFIER_REQUIRED: booleanFromEnv
+    .default(false)
+    .describe(
+      'Declare the x402 `payment-identifier` extension as required: a payment without `extensions["payment-identifier"].info.id` is 400 `PAYMENT_IDENTIFIER_REQUIRED`. Default `false` (declared, optional).',
+    ),
+  PAYMENT_RECONCILE_INTERVAL_MS: wholeNumber(1000, 86_400_000, 'milliseconds')
+    .default(30_000)
+    .describe(
+      'How often the settlement reconciler (in the process that runs the webhook worker, and in `npm run worker`) asks the facilitator again about `settlement_pending` payments; also the `Retry-After` of a pending answer.',
+    ),
 };
 
 type PaymentEnvironment = z.infer<z.ZodObject<typeof paymentEnvironment>>;
@@ -169,6 +179,10 @@ export interface PaymentConfig {
   maxTimeoutSeconds: number;
   /** PAYMENT_RPC_URL (a Secret: it may hold an API key) and its deadline; unset: contract wallets cannot sign in. */
   rpc?: { url: Revealable<string>; timeoutMs: number } | undefined;
+  /** Whether the 402 declares payment-identifier as required (PAYMENT_IDENTIFIER_REQUIRED). */
+  identifierRequired: boolean;
+  /** How often the settlement reconciler runs (PAYMENT_RECONCILE_INTERVAL_MS). */
+  reconcileIntervalMs: number;
 }
 
 /**
@@ -215,6 +229,8 @@ export function resolvePaymentConfig(
       rpc: values.PAYMENT_RPC_URL
         ? { url: keepSecret(values.PAYMENT_RPC_URL), timeoutMs: values.PAYMENT_RPC_TIMEOUT_MS }
         : undefined,
+      identifierRequired: values.PAYMENT_IDENTIFIER_REQUIRED,
+      reconcileIntervalMs: values.PAYMENT_RECONCILE_INTERVAL_MS,
     },
   };
 }

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
 import { composeServices } from './compose/compose-services.ts';
+import { withPaymentFacilitator } from './compose/payment-facilitator.ts';
 import { openDatabase } from '../orm/database.ts';
 import { UsageError, type AdminCommand, type CommandOutput, type FlagValues } from './admin/command.ts';
 import { adminCommands } from './admin/commands.ts';
@@ -88,7 +89,13 @@ try {
   const database = await openDatabase(config.database, { log, besideService: true });
   try {
     output = await run(
-      systemCaller({ orm: database.orm, services: composeServices({ database, config }), config, log }),
+      systemCaller({
+        orm: database.orm,
+        // reconcile-payments asks the facilitator (PAYMENT_FACILITATOR_URL) again.
+        services: withPaymentFacilitator(composeServices({ database, config }), config),
+        config,
+        log,
+      }),
     );
   } finally {
     await database.close();

@@ -10,6 +10,9 @@ import { composeServices } from './compose/compose-services.ts';
 import { openDatabase } from '../orm/database.ts';
 import { startDatabaseNotifications } from '../orm/database-notifications.ts';
 import { composeWebhookDelivery } from './compose/webhook-delivery.ts';
+import { withPaymentFacilitator } from './compose/payment-facilitator.ts';
+import { startPaymentReconciler } from './compose/payment-reconciler.ts';
+import { systemCaller } from './lib/system-caller.ts';
 
 function readConfig(): Config {
   try {
@@ -42,6 +45,12 @@ const delivery = composeWebhookDelivery({
 });
 built.services = composeServices({ database, config, webhookSender: delivery.sender });
 delivery.start();
+// Settlement recovery runs where the webhook worker runs: its passes skip rows another process holds.
+const reconciler = startPaymentReconciler({
+  caller: systemCaller({ orm: database.orm, services: withPaymentFacilitator(built.services, config), config, log }),
+  log,
+  intervalMs: config.payments.reconcileIntervalMs,
+});
 
 let shuttingDown = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -49,8 +58,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (shuttingDown) process.exit(1);
     shuttingDown = true;
     log.info({ signal }, 'webhook worker stopping: finishing attempts in flight');
-    delivery
-      .stop()
+    Promise.all([delivery.stop(), reconciler.stop()])
       .then(() => notifications.stop())
       .then(() => database.close())
       .then(

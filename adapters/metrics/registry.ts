@@ -147,7 +147,7 @@ export function createMetricsRegistry(options: { pool: PoolProbe }): MetricsRegi
 
   // Every outcome at zero from the start: a rate() over a series that appears late misses its first increase.
   for (const outcome of ['delivered', 'retrying', 'failed']) attempts.inc({ outcome }, 0);
-  for (const outcome of ['settled', 'failed', 'unknown', 'released']) payments.inc({ outcome }, 0);
+  for (const outcome of ['settled', 'failed', 'settlement_pending', 'released']) payments.inc({ outcome }, 0);
 
   return {
     registry,

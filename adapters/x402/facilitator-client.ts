@@ -131,6 +131,19 @@ export class ResilientFacilitatorClient implements FacilitatorClient {
     );
   }
 
+  /**
+   * Settle again with a stored payload and requirements (settlement recovery): unlike the first
+   * settle, any transient failure is retried within the budget, since re-sending the same signed
+   * payload is the x402 retry against an already-broadcast payment and can never transfer twice.
+   */
+  resettle(payload: PaymentPayload, requirements: PaymentRequirements) {
+    return this.#call(
+      'settle',
+      () => this.#inner.settle(payload, requirements),
+      (c) => c.transient,
+    );
+  }
+
   getSupported() {
     return this.#call(
       'supported',

@@ -117,18 +117,19 @@ export function paidReferenceOpenApiPaths(): ZodOpenApiPathsObject {
           },
           '502': {
             description:
-              'The payment facilitator failed (code PAYMENT_FACILITATOR_ERROR). Before settlement: nothing was charged, ' +
-              'send the same payment again. When the settlement was not confirmed, the message says so: the payment ' +
-              'may have been taken and stays used; do not send it again.',
+              'The payment facilitator failed before settling (code PAYMENT_FACILITATOR_ERROR): nothing was charged, ' +
+              'send the same payment again.',
           },
           '503': {
             description:
               'The paid reference is not sold on this deployment (code PAYMENT_NOT_CONFIGURED: no wallet or facilitator, ' +
               'or the facilitator does not support the network), or the facilitator did not answer (code ' +
-              'PAYMENT_FACILITATOR_UNAVAILABLE, with Retry-After; nothing was charged).',
+              'PAYMENT_FACILITATOR_UNAVAILABLE, with Retry-After; nothing was charged), or the settlement was sent and ' +
+              'is not confirmed yet (code PAYMENT_SETTLEMENT_PENDING, with Retry-After: it may have been taken; do not ' +
+              'sign a new payment, send the same PAYMENT-SIGNATURE again later for the content once settled).',
             headers: {
               'Retry-After': {
-                description: 'Seconds to wait (PAYMENT_FACILITATOR_UNAVAILABLE).',
+                description: 'Seconds to wait (PAYMENT_FACILITATOR_UNAVAILABLE, PAYMENT_SETTLEMENT_PENDING).',
                 schema: { type: 'string' },
               },
             },

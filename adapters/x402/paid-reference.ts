@@ -20,7 +20,12 @@ function presentedPayment(ctx: KoaCtx): PresentedPayment {
   const signature = readPaymentSignature(ctx.req.headersDistinct['payment-signature']);
   if (signature.kind !== 'present') return signature;
   const { from, to, value, nonce } = signature.authorization;
-  return { kind: 'present', header: signature.header, authorization: { from, to, value, nonce } };
+  return {
+    kind: 'present',
+    header: signature.header,
+    authorization: { from, to, value, nonce },
+    identifier: signature.identifier,
+  };
 }
 
 /** The budget's RateLimit headers, once the purchase counted the request (a presented payment), on its answer or its error. */

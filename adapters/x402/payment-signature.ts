@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { PresentedIdentifier } from '../../core/services/purchase/purchase.ts';
+import { presentedIdentifier } from './extensions/payment-identifier.ts';
 
 /** Longer than any real payment (about 1 KiB): a bound on what one header makes us decode and parse. */
 const MAX_HEADER_LENGTH = 8192;
@@ -47,7 +49,13 @@ type Authorization = z.infer<typeof ZAuthorization>;
 export type PaymentSignature =
   | { kind: 'absent' }
   | { kind: 'malformed'; reason: string }
-  | { kind: 'present'; header: string; authorization: Authorization };
+  | { kind: 'present'; header: string; authorization: Authorization; identifier: PresentedIdentifier };
+
+/**
+ * Text PostgreSQL's jsonb refuses (the payload is stored): a NUL, or a lone surrogate, which
+ * JSON.stringify writes as an escape. Linear: one escape at a time, no nesting.
+ */
+const UNSTORABLE_JSON = /\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
 
 /**
  * Reads the PAYMENT-SIGNATURE header (Node joins repeats, so they are counted on the distinct
@@ -84,5 +92,12 @@ export function readPaymentSignature(values: string[] | undefined): PaymentSigna
     const where = issue.path.length > 0 ? issue.path.join('.') : 'the payment';
     return { kind: 'malformed', reason: `not an x402 v2 exact EVM payment: ${where}: ${issue.message}` };
   }
-  return { kind: 'present', header, authorization: parsed.data.payload.authorization };
+  if (UNSTORABLE_JSON.test(JSON.stringify(json)))
+    return { kind: 'malformed', reason: 'the payment carries a NUL character or an unpaired surrogate' };
+  return {
+    kind: 'present',
+    header,
+    authorization: parsed.data.payload.authorization,
+    identifier: presentedIdentifier(parsed.data),
+  };
 }

@@ -4,6 +4,7 @@ import { ExactEvmScheme } from '@x402/evm/exact/server';
 import type { PaymentConfig } from '../../core/payment-config.ts';
 import type { FacilitatorTerms } from '../../core/services/purchase/facilitator-port.ts';
 import { registerRouteExtensions, routeExtensions } from './extensions/index.ts';
+import { paymentIdentifierDeclaration } from './extensions/payment-identifier.ts';
 import { ResilientFacilitatorClient } from './facilitator-client.ts';
 
 /** After a failed start (the facilitator's /supported), requests within this time get the same failure without a call. */
@@ -29,7 +30,7 @@ export class PaidReferenceServer {
   /** The started server for these terms; rejects with the start's failure (and `retryAfterSeconds` on it). */
   async get(terms: FacilitatorTerms): Promise<x402HTTPResourceServer> {
     // Only what #start reads: terms that differ in their links alone (a loopback alias in development) share the server.
-    const key = JSON.stringify([terms.accepts, terms.resource]);
+    const key = JSON.stringify([terms.accepts, terms.resource, terms.paymentIdentifier]);
     if (key !== this.#key) {
       this.#key = key;
       this.#starting = undefined;
@@ -61,7 +62,7 @@ export class PaidReferenceServer {
       accepts: { ...option, network, price: { amount, asset, extra } },
       description: terms.resource.description,
       mimeType: terms.resource.mimeType,
-      extensions: routeExtensions(network),
+      extensions: { ...routeExtensions(network), ...paymentIdentifierDeclaration(terms.paymentIdentifier.required) },
     };
     const server = new x402HTTPResourceServer(resourceServer, route);
     await server.initialize();

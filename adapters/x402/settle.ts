@@ -11,6 +11,8 @@ const TRANSACTION_MAX = 128;
 /** Enough of a facilitator's reason for the operator; the rest is noise or an attack. */
 const REASON_MAX = 500;
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** The x402 SDK's errorReason for a settlement broadcast but not final (SETTLEMENT_PENDING_REASON in @x402/core). */
+const SETTLEMENT_PENDING = 'settlement_pending';
 
 /**
  * Settles a verified payment through the library (processSettlement) and says what came of it (a
@@ -38,10 +40,23 @@ export async function settle(
   } catch (error) {
     return { kind: 'failed', error, fault: faultOf(error, 'error') };
   }
+  return settleOutcomeOf(result);
+}
+
+/** A facilitator's settle answer (the library's processSettlement result, or the client's own) as the port's outcome. */
+export function settleOutcomeOf(result: {
+  success: boolean;
+  transaction?: unknown;
+  payer?: unknown;
+  errorReason?: unknown;
+  errorMessage?: unknown;
+  headers?: Record<string, string>;
+}): SettleOutcome {
+  const headers = boundedSettlementHeaders(result.headers ?? {});
   const transaction = result.transaction ? storableText(String(result.transaction), TRANSACTION_MAX) : undefined;
   if (result.success && transaction) {
     const payer = typeof result.payer === 'string' && EVM_ADDRESS.test(result.payer) ? result.payer : undefined;
-    return { kind: 'settled', transaction, payer, headers: boundedSettlementHeaders(result.headers) };
+    return { kind: 'settled', transaction, payer, headers };
   }
   if (result.success)
     return {
@@ -52,10 +67,8 @@ export async function settle(
   const reason = [result.errorReason, result.errorMessage].filter(
     (part, index, all) => part && all.indexOf(part) === index,
   );
-  return {
-    kind: 'refused',
-    reason: storableText(reason.map(String).join(': '), REASON_MAX) || 'settlement failed',
-    transaction,
-    headers: boundedSettlementHeaders(result.headers),
-  };
+  const said = storableText(reason.map(String).join(': '), REASON_MAX) || 'settlement failed';
+  // x402's non-terminal answer: broadcast (usually with its hash), not confirmed yet. Asked again later.
+  if (result.errorReason === SETTLEMENT_PENDING) return { kind: 'pending', reason: said, transaction };
+  return { kind: 'refused', reason: said, transaction, headers };
 }

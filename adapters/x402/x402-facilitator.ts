@@ -1,4 +1,9 @@
-import { decodePaymentRequiredHeader, type HTTPResponseInstructions } from '@x402/core/http';
+import {
+  decodePaymentRequiredHeader,
+  encodePaymentResponseHeader,
+  type HTTPResponseInstructions,
+} from '@x402/core/http';
+import { SettleError, type Network, type PaymentPayload, type PaymentRequirements } from '@x402/core/types';
 import { RouteConfigurationError, type x402HTTPResourceServer } from '@x402/core/server';
 import type { PaymentConfig } from '../../core/payment-config.ts';
 import type {
@@ -7,13 +12,15 @@ import type {
   PaidRequest,
   PaymentFacilitator,
   PaymentServer,
+  SettleOutcome,
+  StoredSettlement,
   VerifyOutcome,
 } from '../../core/services/purchase/facilitator-port.ts';
 import { storableText } from '../../core/services/sql/storable-text.ts';
-import { faultOf } from './facilitator-client.ts';
+import { faultOf, ResilientFacilitatorClient } from './facilitator-client.ts';
 import { x402Request } from './http-request.ts';
 import { PaidReferenceServer } from './resource-server.ts';
-import { settle } from './settle.ts';
+import { settle, settleOutcomeOf } from './settle.ts';
 
 /** The `error` the library wrote into a 402's PAYMENT-REQUIRED (the facilitator's or its own reason). */
 function paymentRequiredError(instructions: HTTPResponseInstructions): string | undefined {
@@ -43,7 +50,11 @@ async function verify(http: x402HTTPResourceServer, request: PaidRequest, header
     return { kind: 'failed', error, fault: faultOf(error) };
   }
   if (verified.type === 'payment-verified')
-    return { kind: 'verified', settle: () => settle(http, verified, x402Request(request, header)) };
+    return {
+      kind: 'verified',
+      settle: () => settle(http, verified, x402Request(request, header)),
+      requirements: { ...verified.paymentRequirements },
+    };
   if (verified.type !== 'payment-error')
     return {
       kind: 'refused',
@@ -62,7 +73,30 @@ function paymentServer(http: x402HTTPResourceServer): PaymentServer {
   return {
     paymentRequired: async (request) => (await unpaid(http, request)).headers['PAYMENT-REQUIRED'],
     verify: (request, header) => verify(http, request, header),
+    receiptHeaders: (receipt) => ({
+      'PAYMENT-RESPONSE': encodePaymentResponseHeader({
+        success: true,
+        transaction: receipt.transaction,
+        network: receipt.network as Network,
+        payer: receipt.payer,
+      }),
+    }),
   };
+}
+
+/** A stored settlement sent again through the facilitator client (with its retries), its answer as the port's outcome. */
+async function resettle(client: ResilientFacilitatorClient, stored: StoredSettlement): Promise<SettleOutcome> {
+  try {
+    const result = await client.resettle(
+      stored.payload as unknown as PaymentPayload,
+      stored.requirements as unknown as PaymentRequirements,
+    );
+    return settleOutcomeOf(result);
+  } catch (error) {
+    // A 4xx with a settle answer in its body is the facilitator's word about the payment, not a fault.
+    if (error instanceof SettleError && error.statusCode < 500) return settleOutcomeOf({ ...error, success: false });
+    return { kind: 'failed', error, fault: faultOf(error, 'error') };
+  }
 }
 
 /**
@@ -72,7 +106,9 @@ function paymentServer(http: x402HTTPResourceServer): PaymentServer {
  */
 export function x402Facilitator(facilitator: NonNullable<PaymentConfig['facilitator']>): PaymentFacilitator {
   const server = new PaidReferenceServer(facilitator);
+  const client = new ResilientFacilitatorClient(facilitator);
   return {
+    resettle: (stored) => resettle(client, stored),
     async open(terms: FacilitatorTerms): Promise<OpenOutcome> {
       try {
         return { kind: 'open', server: paymentServer(await server.get(terms)) };

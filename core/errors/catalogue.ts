@@ -331,6 +331,25 @@ export const errorCatalogue = {
     resolution:
       'This service does not implement the Agentic Commerce Protocol (its RFC: a 404 discovery document means no ACP; do not retry). Buy through UCP instead: read the UCP profile at /.well-known/ucp and create a checkout session (POST /api/v1/agent/ucp/checkout), or pay the x402 paid reference directly.',
   },
+  // Settlement recovery and payment-identifier (issue 32, part A).
+  PAYMENT_SETTLEMENT_PENDING: {
+    status: 503,
+    jsonRpc: -32050,
+    resolution:
+      'The payment was sent to the facilitator and its settlement is not confirmed yet; it may have been taken. Do NOT sign a new payment: send the same request with the same PAYMENT-SIGNATURE again after the seconds in Retry-After, until it answers 200 (settled: the content) or 402 (nothing was charged: sign a new payment).',
+  },
+  PAYMENT_IDENTIFIER_CONFLICT: {
+    status: 409,
+    jsonRpc: -32010,
+    resolution:
+      'A payment-identifier names one payment of one payer: send the payment it was first used with to get its answer, or use a new identifier for a new payment.',
+  },
+  PAYMENT_IDENTIFIER_REQUIRED: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution:
+      'This server requires the payment-identifier extension: add extensions["payment-identifier"].info.id (16 to 128 of A-Z a-z 0-9 _ -) to the PaymentPayload, as the 402 declares it, and send it again.',
+  },
   CHECKOUT_SESSION_EXPIRED: {
     status: 410,
     jsonRpc: -32004,

@@ -8,6 +8,7 @@ import { listApiTokensCommand } from './list-api-tokens.ts';
 import { listBusinessesCommand } from './list-businesses.ts';
 import { listOAuthGrantsCommand } from './list-oauth-grants.ts';
 import { listPaymentsReceivedCommand } from './list-payments-received.ts';
+import { reconcilePaymentsCommand } from './reconcile-payments.ts';
 import { resetPasswordCommand } from './reset-password.ts';
 import { revokeApiTokenCommand } from './revoke-api-token.ts';
 import { revokeOAuthGrantCommand } from './revoke-oauth-grant.ts';
@@ -31,5 +32,6 @@ export const adminCommands: AdminCommand[] = [
   listOAuthGrantsCommand,
   revokeOAuthGrantCommand,
   listPaymentsReceivedCommand,
+  reconcilePaymentsCommand,
   storageUsageCommand,
 ];

@@ -1,7 +1,7 @@
 import { optionalFlag, UsageError, type AdminCommand } from './command.ts';
 import { formatTable } from './table.ts';
 
-const STATES = ['reserved', 'settled', 'failed', 'unknown'] as const;
+const STATES = ['reserved', 'settled', 'failed', 'settlement_pending'] as const;
 
 /** 1 000 000 atomic units of a 6-decimals USD token as "1.000000". */
 function usd(atomic: string): string {
@@ -12,13 +12,14 @@ function usd(atomic: string): string {
 export const listPaymentsReceivedCommand: AdminCommand = {
   name: 'list-payments-received',
   summary: 'List the payments for the paid reference, newest first, with full transaction hashes.',
-  help: `[--limit <n>] [--state reserved|settled|failed|unknown]
+  help: `[--limit <n>] [--state reserved|settled|failed|settlement_pending]
 
   --limit <n>   at most this many (1 to 1000, default 50)
   --state <s>   only payments in this state: settled (receipts), failed (the facilitator refused the
-                settlement but named a transaction), unknown (the facilitator never said how the
-                settlement ended; its checkout session stays unpayable: reconcile it with the
-                facilitator and the chain by its payer and nonce), reserved (in flight)
+                settlement: nothing is delivered), settlement_pending (the facilitator has not
+                confirmed how the settlement ended; the reconciler asks again: ATTEMPTS, NEXT
+                ATTEMPT, and the last error; NEXT ATTEMPT "-" means none is left: check the chain by
+                payer and nonce), reserved (in flight)
 
   AMOUNT is in USD (the asset's atomic units / 10^6); --json gives every field, atomic units included.`,
   options: {
@@ -40,7 +41,19 @@ export const listPaymentsReceivedCommand: AdminCommand = {
         result.items.length === 0
           ? 'No payments received.'
           : formatTable(
-              ['CREATED', 'STATE', 'AMOUNT', 'NETWORK', 'PAYER', 'TRANSACTION', 'CHECKOUT', 'ID', 'FAILURE'],
+              [
+                'CREATED',
+                'STATE',
+                'AMOUNT',
+                'NETWORK',
+                'PAYER',
+                'TRANSACTION',
+                'CHECKOUT',
+                'ID',
+                'ATTEMPTS',
+                'NEXT ATTEMPT',
+                'FAILURE',
+              ],
               result.items.map((item) => [
                 item.created_at,
                 item.state,
@@ -50,7 +63,9 @@ export const listPaymentsReceivedCommand: AdminCommand = {
                 item.transaction ?? '-',
                 item.checkout_session_id ?? '-',
                 item.id,
-                item.failure ?? '',
+                String(item.settle_attempts),
+                item.next_attempt_at ?? '-',
+                [item.failure, item.last_error].filter(Boolean).join('; '),
               ]),
             );
       return { json: result, text };

@@ -18,6 +18,8 @@ import { composeApp } from './compose-app.ts';
 import { composeMetrics } from './metrics.ts';
 import { composeServices } from './compose-services.ts';
 import { checkSellerEventsBusiness } from './seller-events.ts';
+import { withPaymentFacilitator } from './payment-facilitator.ts';
+import { startPaymentReconciler, type PaymentReconciler } from './payment-reconciler.ts';
 import { startSweeper, type Sweeper } from './sweeper.ts';
 import { composeWebhookDelivery, type WebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.ts';
 
@@ -36,6 +38,8 @@ export interface RunningService {
   sweeper: Sweeper;
   /** The webhook delivery engine: the send-now port and, unless WEBHOOK_WORKER=false, the worker loop. */
   webhooks: WebhookDelivery;
+  /** The settlement reconciler, in the process that runs the webhook worker (undefined otherwise). */
+  reconciler: PaymentReconciler | undefined;
   stop(): Promise<void>;
 }
 
@@ -142,7 +146,16 @@ export async function startService({
     throw error;
   }
   webhooks.start();
-  const sweeper = startSweeper({ caller: systemCaller({ orm: database.orm, services, config, log }), log });
+  const caller = systemCaller({ orm: database.orm, services, config, log });
+  const sweeper = startSweeper({ caller, log });
+  // The reconciler asks the facilitator: its caller's services carry the facilitator port.
+  const reconciler = config.webhookDelivery.worker
+    ? startPaymentReconciler({
+        caller: systemCaller({ orm: database.orm, services: withPaymentFacilitator(services, config), config, log }),
+        log,
+        intervalMs: config.payments.reconcileIntervalMs,
+      })
+    : undefined;
   let stopping: Promise<void> | undefined;
   return {
     config,
@@ -152,11 +165,17 @@ export async function startService({
     services,
     sweeper,
     webhooks,
+    reconciler,
     stop() {
       stopping ??= (async () => {
         // Open A2A streams end first: they would hold their connections until the drain's deadline.
         services.a2aStreams.close();
-        await Promise.all([sweeper.stop(), webhooks.stop(), closeGracefully(server, config.shutdownTimeoutMs)]);
+        await Promise.all([
+          sweeper.stop(),
+          reconciler?.stop(),
+          webhooks.stop(),
+          closeGracefully(server, config.shutdownTimeoutMs),
+        ]);
         await notifications.stop();
         await database.close();
       })();

@@ -10,7 +10,16 @@ import { verifyTypedData, type Address, type Hex } from 'viem';
  * fields a service stores (transaction, payer, reasons), as a broken or hostile facilitator might.
  */
 type VerifyFault = 'slow' | 'error500' | 'invalid';
-type SettleFault = 'slow' | 'error500' | 'failure' | 'garbled-failure' | 'garbled-success';
+type SettleFault =
+  | 'slow'
+  | 'error500'
+  | 'failure'
+  | 'garbled-failure'
+  | 'garbled-success'
+  /** Broadcasts the transfer, then answers 500 / drops the connection / answers x402's `settlement_pending`. */
+  | 'error500-after-broadcast'
+  | 'drop-after-broadcast'
+  | 'pending';
 
 /** Text no database column can take as it is: NUL, a lone surrogate, and more than any bound. */
 const GARBLE = `\u0000\ud800${'x'.repeat(5000)}`;
@@ -32,6 +41,8 @@ export interface LocalFacilitator {
   busyMs: number;
   /** Settled payments, in order. */
   settled: { transaction: string; payer: string; nonce: string }[];
+  /** Transfers broadcast per nonce (lower-case): a re-settle of the same payload never adds one. */
+  transfers: Map<string, number>;
   /** Stops listening: later calls meet a refused connection. */
   close(): Promise<void>;
 }
@@ -127,6 +138,12 @@ function send(response: ServerResponse, status: number, body: unknown): void {
  */
 export async function startLocalFacilitator(network: string, port = 0): Promise<LocalFacilitator> {
   const used = new Set<string>();
+  /**
+   * The pending-settlement store (as the x402 SDK's facilitator keeps one): what was broadcast per
+   * authorization, so a re-settle of the same signed payload answers the same transaction instead of
+   * broadcasting again (or refusing the used nonce).
+   */
+  const broadcast = new Map<string, { transaction: string; signature: string; payer: string }>();
   const sockets = new Set<Socket>();
   const facilitator: Omit<LocalFacilitator, 'url' | 'close'> = {
     calls: { verify: 0, settle: 0, supported: 0 },
@@ -135,6 +152,7 @@ export async function startLocalFacilitator(network: string, port = 0): Promise<
     authorizations: [],
     busyMs: 0,
     settled: [],
+    transfers: new Map(),
   };
   const server = createServer((request, response) => {
     const arrived = performance.now();
@@ -159,6 +177,27 @@ export async function startLocalFacilitator(network: string, port = 0): Promise<
       const fault = facilitator.faults[operation];
       if (fault === 'error500') return send(response, 500, { error: 'internal error' });
       if (fault === 'slow') await new Promise((resolve) => setTimeout(resolve, facilitator.slowMs));
+      const settleKey = `${body.paymentRequirements?.network ?? network}:${(body.paymentPayload?.payload?.authorization?.from ?? '').toLowerCase()}:${(body.paymentPayload?.payload?.authorization?.nonce ?? '').toLowerCase()}`;
+      const known = operation === 'settle' ? broadcast.get(settleKey) : undefined;
+      if (known && known.signature === body.paymentPayload?.payload?.signature) {
+        // The same signed payload again: reconcile against the broadcast transaction, never a second transfer.
+        if (fault === 'pending')
+          return send(response, 200, {
+            success: false,
+            errorReason: 'settlement_pending',
+            transaction: known.transaction,
+            network: body.paymentRequirements?.network ?? network,
+            payer: known.payer,
+          });
+        if (fault === 'failure')
+          return send(response, 200, { success: false, errorReason: 'transaction_failed', transaction: '', network });
+        return send(response, 200, {
+          success: true,
+          transaction: known.transaction,
+          network: body.paymentRequirements?.network ?? network,
+          payer: known.payer,
+        });
+      }
       const checked = await check(body, used);
       if (operation === 'verify') {
         if (fault === 'invalid')
@@ -190,6 +229,26 @@ export async function startLocalFacilitator(network: string, port = 0): Promise<
       used.add(`${settleNetwork}:${checked.payer.toLowerCase()}:${authorization.nonce.toLowerCase()}`);
       const transaction = `0x${randomBytes(32).toString('hex')}`;
       facilitator.settled.push({ transaction, payer: checked.payer, nonce: authorization.nonce });
+      const nonceKey = authorization.nonce.toLowerCase();
+      facilitator.transfers.set(nonceKey, (facilitator.transfers.get(nonceKey) ?? 0) + 1);
+      broadcast.set(settleKey, {
+        transaction,
+        signature: body.paymentPayload!.payload!.signature!,
+        payer: checked.payer,
+      });
+      if (fault === 'error500-after-broadcast') return send(response, 500, { error: 'internal error' });
+      if (fault === 'drop-after-broadcast') {
+        response.socket?.destroy();
+        return;
+      }
+      if (fault === 'pending')
+        return send(response, 200, {
+          success: false,
+          errorReason: 'settlement_pending',
+          transaction,
+          network: settleNetwork,
+          payer: checked.payer,
+        });
       if (fault === 'garbled-success') {
         return send(response, 200, {
           success: true,

@@ -6,20 +6,24 @@ import type { RunningService } from '../../scripts/compose/start-service.ts';
 import { runAdmin as admin } from '../helpers/child-service.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { freshDataDir, startTestService, testConfig } from '../helpers/test-service.ts';
+import { startLocalFacilitator, type LocalFacilitator } from '../../scripts/dev/local-facilitator.ts';
 
 const PAYER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const TRANSACTION = `0x${'ab'.repeat(32)}`;
 
 /** One settled and one failed payment, written through the payment ledger of the purchase (as a paid request would). */
-async function seedPayments(running: RunningService): Promise<{ settledId: string; failedId: string; nonce: string }> {
+async function seedPayments(
+  running: RunningService,
+): Promise<{ settledId: string; failedId: string; pendingId: string; nonce: string }> {
   const ledger = {
     sql: running.database.orm.em,
     clock: systemClock,
     log: createLogger('silent'),
     services: running.services,
   };
-  const reserve = (nonce: string) =>
+  const reserve = (nonce: string, payload?: Record<string, unknown>) =>
     reservePayment(ledger, {
+      payload,
       network: 'eip155:84532',
       payer: PAYER,
       pay_to: '0x2222222222222222222222222222222222222222',
@@ -38,16 +42,31 @@ async function seedPayments(running: RunningService): Promise<{ settledId: strin
     failure: 'settle outcome unknown: timed out',
     transaction: `0x${'cd'.repeat(32)}`,
   });
-  return { settledId, failedId, nonce };
+  // A pending settlement whose stored payload the facilitator will refuse (it is no payment at all).
+  const pendingId = await reserve(`0x${'e'.repeat(50)}${Date.now().toString(16).padStart(14, '0')}`, {
+    x402Version: 2,
+  });
+  await recordUnsettled(ledger, pendingId, {
+    outcome: 'settlement_pending',
+    failure: 'settle outcome unknown: timed out',
+    transaction: null,
+    requirements: { scheme: 'exact', network: 'eip155:84532' },
+    validBefore: null,
+    nextAttemptAt: new Date(),
+  });
+  return { settledId, failedId, pendingId, nonce };
 }
 
 describe('npm run admin -- list-payments-received', function () {
   this.timeout(180_000);
   let env: Record<string, string>;
   let seeded: Awaited<ReturnType<typeof seedPayments>>;
+  let facilitator: LocalFacilitator;
+  after(() => facilitator.close());
   before(async () => {
+    facilitator = await startLocalFacilitator('eip155:84532');
     if (process.env.DATABASE_URL) {
-      env = { DATABASE_URL: process.env.DATABASE_URL };
+      env = { DATABASE_URL: process.env.DATABASE_URL, PAYMENT_FACILITATOR_URL: facilitator.url };
       seeded = await seedPayments(service());
     } else {
       // The embedded database allows one process per directory: seed it with a service, stop it, then run the command.
@@ -58,7 +77,7 @@ describe('npm run admin -- list-payments-received', function () {
       } finally {
         await seeding.stop();
       }
-      env = { DATA_DIR: dataDir };
+      env = { DATA_DIR: dataDir, PAYMENT_FACILITATOR_URL: facilitator.url };
     }
   });
 
@@ -66,7 +85,9 @@ describe('npm run admin -- list-payments-received', function () {
     const run = await admin(env, ['list-payments-received', '--limit', '1000']);
     expect(run.code, run.stderr).to.equal(0);
     const lines = run.stdout.trim().split('\n');
-    expect(lines[0]).to.match(/^CREATED\s+STATE\s+AMOUNT\s+NETWORK\s+PAYER\s+TRANSACTION\s+CHECKOUT\s+ID\s+FAILURE$/);
+    expect(lines[0]).to.match(
+      /^CREATED\s+STATE\s+AMOUNT\s+NETWORK\s+PAYER\s+TRANSACTION\s+CHECKOUT\s+ID\s+ATTEMPTS\s+NEXT ATTEMPT\s+FAILURE$/,
+    );
     const settled = lines.find((line) => line.includes(seeded.settledId))!;
     expect(settled).to.contain(TRANSACTION).and.to.contain('1.000000').and.to.contain('settled');
     const failed = lines.find((line) => line.includes(seeded.failedId))!;
@@ -87,6 +108,25 @@ describe('npm run admin -- list-payments-received', function () {
     });
     const one = await admin(env, ['list-payments-received', '--json', '--limit', '1']);
     expect((JSON.parse(one.stdout) as { items: unknown[] }).items).to.have.length(1);
+  });
+
+  it('lists settlement_pending payments with their attempts and next attempt; reconcile-payments resolves them and prints the change', async () => {
+    const pending = await admin(env, ['list-payments-received', '--json', '--state', 'settlement_pending']);
+    expect(pending.code, pending.stderr).to.equal(0);
+    const { items } = JSON.parse(pending.stdout) as { items: { id: string; settle_attempts: number }[] };
+    expect(items.find((item) => item.id === seeded.pendingId)).to.include({ settle_attempts: 0 });
+
+    const run = await admin(env, ['reconcile-payments']);
+    expect(run.code, run.stderr).to.equal(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines[0]).to.match(/^PAYMENT\s+FROM\s+TO\s+TRANSACTION\s+NOTE$/);
+    const line = lines.find((each) => each.includes(seeded.pendingId))!;
+    expect(line).to.match(/settlement_pending\s+failed/);
+    expect(facilitator.calls.settle).to.be.greaterThan(0);
+    const after = await admin(env, ['list-payments-received', '--json', '--state', 'failed', '--limit', '1000']);
+    expect((JSON.parse(after.stdout) as { items: { id: string }[] }).items.map((item) => item.id)).to.include(
+      seeded.pendingId,
+    );
   });
 
   it('refuses a bad --limit or --state with the usage (exit 2)', async () => {

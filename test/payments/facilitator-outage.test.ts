@@ -7,7 +7,7 @@ import { paymentRequiredOf, signPayment } from './payer.ts';
 type Json = Record<string, unknown>;
 
 /** A facilitator request times out after 1 s here (room for verify's two retries, 100 and 400 ms apart); `slow` holds an answer 2.5 s. */
-const TIMEOUT = { PAYMENT_FACILITATOR_TIMEOUT_MS: '1000' };
+const TIMEOUT = { PAYMENT_FACILITATOR_TIMEOUT_MS: '1000', PAYMENT_RECONCILE_INTERVAL_MS: '3600000' };
 
 describe('the paid reference when the facilitator fails', function () {
   this.timeout(60_000);
@@ -59,13 +59,14 @@ describe('the paid reference when the facilitator fails', function () {
     expect(await paymentsOf(nonce)).to.have.length(0);
   });
 
-  it('settle answering 500: 502, no content, never retried, and the payment stays used (outcome unknown)', async () => {
+  it('settle answering 500: 503 PAYMENT_SETTLEMENT_PENDING, no content, never retried, the payment kept pending', async () => {
     const { header, nonce } = await signed();
     const settles = facilitator.calls.settle;
     facilitator.faults.settle = 'error500';
     try {
       const response = await pay(header);
-      expectErrorMessage(response, 502, 'PAYMENT_FACILITATOR_ERROR');
+      expectErrorMessage(response, 503, 'PAYMENT_SETTLEMENT_PENDING');
+      expect(response.headers.get('retry-after')).to.be.a('string');
       expect(response.body).not.to.have.property('content');
       expect(response.body.message).to.contain('may have been taken');
       expect(facilitator.calls.settle - settles).to.equal(1);
@@ -73,24 +74,24 @@ describe('the paid reference when the facilitator fails', function () {
       delete facilitator.faults.settle;
     }
     const [payment] = await paymentsOf(nonce);
-    expect(payment).to.include({ state: 'unknown', transaction: null });
+    expect(payment).to.include({ state: 'settlement_pending', transaction: null });
     expect(payment!.failure).to.contain('outcome unknown');
     const again = await pay(header);
-    expectErrorMessage(again, 402, 'PAYMENT_ALREADY_USED');
+    expectErrorMessage(again, 503, 'PAYMENT_SETTLEMENT_PENDING');
   });
 
-  it('settle timing out: 502, no content, the payment stays used even if the facilitator settles late', async () => {
+  it('settle timing out: 503 pending, no content, the payment kept pending even if the facilitator settles late', async () => {
     const { header, nonce } = await signed();
     facilitator.faults.settle = 'slow';
     try {
       const response = await pay(header);
-      expectErrorMessage(response, 502, 'PAYMENT_FACILITATOR_ERROR');
+      expectErrorMessage(response, 503, 'PAYMENT_SETTLEMENT_PENDING');
       expect(response.body).not.to.have.property('content');
     } finally {
       delete facilitator.faults.settle;
     }
-    expect((await paymentsOf(nonce))[0]).to.include({ state: 'unknown' });
-    expectErrorMessage(await pay(header), 402, 'PAYMENT_ALREADY_USED');
+    expect((await paymentsOf(nonce))[0]).to.include({ state: 'settlement_pending' });
+    expectErrorMessage(await pay(header), 503, 'PAYMENT_SETTLEMENT_PENDING');
   });
 
   it('settle timing out for a checkout session: the session reads complete_in_progress and refuses any new payment', async () => {
@@ -107,13 +108,13 @@ describe('the paid reference when the facilitator fails', function () {
     facilitator.faults.settle = 'slow';
     try {
       const response = await request<Json>(handoff, { headers: { 'PAYMENT-SIGNATURE': first.header } });
-      expectErrorMessage(response, 502, 'PAYMENT_FACILITATOR_ERROR');
+      expectErrorMessage(response, 503, 'PAYMENT_SETTLEMENT_PENDING');
     } finally {
       delete facilitator.faults.settle;
     }
     const nonce = (first.payload.payload.authorization as { nonce: string }).nonce;
-    expect((await paymentsOf(nonce))[0]).to.include({ state: 'unknown', checkout_session_id: id });
-    // The facilitator settles late: nothing tells the service, so the session stays held.
+    expect((await paymentsOf(nonce))[0]).to.include({ state: 'settlement_pending', checkout_session_id: id });
+    // The facilitator settles late: until the reconciler asks again, the session stays held.
     while (!facilitator.settled.some((settled) => settled.nonce === nonce))
       await new Promise((resolve) => setTimeout(resolve, 50));
 

@@ -1,3 +1,4 @@
+import { declarePaymentIdentifierExtension } from '@x402/extensions/payment-identifier';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { registerExactEvmScheme } from '@x402/evm/exact/client';
@@ -50,6 +51,8 @@ describe('GET /v1/agent/paid-reference (x402 v2)', function () {
           extra: { name: 'USDC', version: '2' },
         },
       ],
+      // payment-identifier, declared optional (PAYMENT_IDENTIFIER_REQUIRED unset): the SDK's declaration.
+      extensions: { 'payment-identifier': declarePaymentIdentifierExtension(false) },
     });
     expect(response.body).to.include({
       intent: 'charge',
@@ -100,30 +103,39 @@ describe('GET /v1/agent/paid-reference (x402 v2)', function () {
     expect(receipt!.settled_at).to.be.a('string');
   });
 
-  it('serves a signed payment once: the same signature again is 402 PAYMENT_ALREADY_USED, no content', async () => {
+  it('charges a signed payment once: the same signature again is the stored answer (200, the receipt rebuilt), no second settle', async () => {
     const { header, payload } = await signPayment(paymentRequiredOf((await request(suite.app.endpoint)).headers));
     const first = await request<Json>(suite.app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } });
     expect(first.status).to.equal(200);
     const settlesBefore = suite.facilitator.calls.settle;
+    const verifiesBefore = suite.facilitator.calls.verify;
     const again = await request<Json>(suite.app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } });
-    expectErrorMessage(again, 402, 'PAYMENT_ALREADY_USED');
-    expect(again.body).not.to.have.property('content');
-    expect(paymentRequiredOf(again.headers).accepts[0]!.payTo).to.equal(PAY_TO);
+    expect(again.status).to.equal(200);
+    expect(again.body.content).to.equal(first.body.content);
+    expect(decodePaymentResponseHeader(again.headers.get('payment-response')!)).to.deep.include({
+      success: true,
+      transaction: decodePaymentResponseHeader(first.headers.get('payment-response')!).transaction,
+      network: NETWORK,
+    });
     expect(suite.facilitator.calls.settle).to.equal(settlesBefore);
+    expect(suite.facilitator.calls.verify).to.equal(verifiesBefore);
     const nonce = (payload.payload.authorization as { nonce: string }).nonce;
     expect(await paymentsOf(nonce)).to.have.length(1);
   });
 
-  it('lets exactly one of 50 concurrent presentations of one signed payment through', async () => {
+  it('settles exactly one of 50 concurrent presentations of one signed payment (the others: pending or the stored answer)', async () => {
     const { header, payload } = await signPayment(paymentRequiredOf((await request(suite.app.endpoint)).headers));
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => request<Json>(suite.app.endpoint, { headers: { 'PAYMENT-SIGNATURE': header } })),
     );
     const statuses = answers.map((answer) => answer.status);
-    expect(statuses.filter((status) => status === 200)).to.have.length(1);
-    expect(statuses.filter((status) => status === 402)).to.have.length(49);
-    for (const answer of answers.filter((each) => each.status === 402))
-      expect(answer.body.code).to.equal('PAYMENT_ALREADY_USED');
+    // The one that reserved it settles; a copy arriving meanwhile is 503 pending (never a 402: that
+    // would make a client sign again), a copy arriving after the settlement gets the stored answer.
+    expect(statuses.filter((status) => status !== 200 && status !== 503)).to.deep.equal([]);
+    for (const answer of answers.filter((each) => each.status === 503)) {
+      expect(answer.body.code).to.equal('PAYMENT_SETTLEMENT_PENDING');
+      expect(answer.headers.get('retry-after')).to.be.a('string');
+    }
     const nonce = (payload.payload.authorization as { nonce: string }).nonce;
     expect(suite.facilitator.settled.filter((settled: { nonce: string }) => settled.nonce === nonce)).to.have.length(1);
     expect(await paymentsOf(nonce)).to.have.length(1);

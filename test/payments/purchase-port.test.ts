@@ -29,11 +29,14 @@ function fakeFacilitator(settle: () => SettleOutcome) {
                 calls.settle += 1;
                 return Promise.resolve(settle());
               },
+              requirements: { scheme: 'exact', network: NETWORK },
             });
           },
+          receiptHeaders: () => ({ 'PAYMENT-RESPONSE': 'rebuilt' }),
         },
       });
     },
+    resettle: () => Promise.resolve(settle()),
   };
   return { port, calls };
 }
@@ -52,6 +55,8 @@ function purchaseOn(facilitator: PaymentFacilitator): { context: Context; call: 
         assetVersion: '2',
         payTo: PAY_TO,
         maxTimeoutSeconds: 300,
+        identifierRequired: false,
+        pendingRetryAfterSeconds: 30,
       },
     },
     paymentFacilitator: facilitator,
@@ -69,6 +74,22 @@ function purchaseOn(facilitator: PaymentFacilitator): { context: Context; call: 
   return { context, call: (input) => caller.protocols.x402.purchasePaidReference(input as never) };
 }
 
+/** One pass of the settlement reconciler as the system, over `facilitator`. */
+function reconcileOn(facilitator: PaymentFacilitator) {
+  const { database, config, services } = service();
+  const caller = createCaller(
+    createContextInner({
+      em: database.orm.em,
+      urls: { site: config.siteUrl, base: config.baseUrl },
+      services: { ...services, paymentFacilitator: facilitator },
+      log: createLogger('silent'),
+      requestId: 'test-reconcile',
+      principal: { kind: 'system' },
+    }),
+  );
+  return () => caller.infrastructure.payments.reconcilePending({ limit: 1000, include_not_due: true });
+}
+
 function request(payment: unknown) {
   return {
     request: {
@@ -80,13 +101,18 @@ function request(payment: unknown) {
   };
 }
 
-function presented() {
+function presented(validBefore = '99999999999') {
   const nonce = `0x${randomBytes(32).toString('hex')}`;
   return {
     nonce,
     payment: {
       kind: 'present',
-      header: 'signed',
+      header: Buffer.from(
+        JSON.stringify({
+          x402Version: 2,
+          payload: { signature: `0x${'12'.repeat(65)}`, authorization: { nonce, validBefore } },
+        }),
+      ).toString('base64'),
       authorization: { from: PAYER, to: PAY_TO, value: '1000000', nonce },
     },
   };
@@ -127,7 +153,7 @@ describe('protocols.x402.purchasePaidReference: the purchase over the facilitato
     expect(receipt).to.include({ state: 'settled', payer: PAYER.toLowerCase(), transaction: `0x${'ab'.repeat(32)}` });
   });
 
-  it('keeps a payment whose settlement outcome the port could not tell (502, recorded unknown)', async () => {
+  it('keeps a payment whose settlement outcome the port could not tell (503 pending, recorded settlement_pending)', async () => {
     const fake = fakeFacilitator(() => ({
       kind: 'failed',
       error: new Error('timed out mid-settle'),
@@ -140,9 +166,13 @@ describe('protocols.x402.purchasePaidReference: the purchase over the facilitato
       (thrown: unknown) => thrown,
     );
     expect(error).to.be.instanceOf(AppError);
-    expect((error as AppError).appCode).to.equal('PAYMENT_FACILITATOR_ERROR');
+    expect((error as AppError).appCode).to.equal('PAYMENT_SETTLEMENT_PENDING');
+    expect((error as AppError).headers).to.include({ 'Retry-After': '30' });
     const [kept] = await paymentsOf(nonce);
-    expect(kept).to.include({ state: 'unknown', failure: 'settle outcome unknown: timed out mid-settle' });
+    expect(kept).to.include({
+      state: 'settlement_pending',
+      failure: 'settle outcome unknown: timed out mid-settle',
+    });
   });
 
   it('releases a payment the port says never reached the facilitator (503 with Retry-After)', async () => {
@@ -168,5 +198,70 @@ describe('protocols.x402.purchasePaidReference: the purchase over the facilitato
     expect(error.appCode).to.equal('PAYMENT_INVALID');
     expect(error.message).to.equal('Invalid PAYMENT-SIGNATURE: not base64.');
     expect(Object.keys(context.response.headers)).to.deep.equal([]);
+  });
+
+  it('reconciles by the facilitator word: a refusal about the nonce stays pending (it may have moved), another refusal fails it', async () => {
+    let answer: SettleOutcome = {
+      kind: 'failed',
+      error: new Error('timed out mid-settle'),
+      fault: { operation: 'settle', kind: 'unavailable', outcomeUnknown: true },
+    };
+    const fake = fakeFacilitator(() => answer);
+    const { call } = purchaseOn(fake.port);
+    const { nonce, payment } = presented();
+    await call(request(payment)).catch(() => undefined);
+    const [pending] = await paymentsOf(nonce);
+    const reconcile = reconcileOn(fake.port);
+
+    answer = {
+      kind: 'refused',
+      reason: 'invalid_exact_evm_payload_authorization_nonce_used',
+      transaction: undefined,
+      headers: {},
+    };
+    let change = (await reconcile()).changes.find((each) => each.payment_id === pending!.id);
+    expect(change).to.include({ from: 'settlement_pending', to: 'settlement_pending' });
+    const [kept] = await paymentsOf(nonce);
+    expect(kept).to.include({ state: 'settlement_pending', settle_attempts: 1 });
+    expect(kept!.last_error).to.contain('nonce_used');
+    expect(kept!.next_attempt_at).to.be.a('string');
+
+    answer = { kind: 'failed', error: new Error('facilitator 502'), fault: undefined };
+    change = (await reconcile()).changes.find((each) => each.payment_id === pending!.id);
+    expect(change).to.include({ to: 'settlement_pending' });
+
+    answer = { kind: 'refused', reason: 'insufficient_funds', transaction: undefined, headers: {} };
+    change = (await reconcile()).changes.find((each) => each.payment_id === pending!.id);
+    expect(change).to.include({ to: 'failed' });
+    expect((await paymentsOf(nonce))[0]).to.include({ state: 'failed', settle_attempts: 3 });
+    // Failed is final: a later pass does not claim it.
+    expect((await reconcile()).changes.map((each) => each.payment_id)).not.to.include(pending!.id);
+  });
+
+  it('stops asking once the authorization expired more than an hour ago without a confirmation: the operator resolves it', async () => {
+    let answer: SettleOutcome = {
+      kind: 'failed',
+      error: new Error('timed out mid-settle'),
+      fault: { operation: 'settle', kind: 'unavailable', outcomeUnknown: true },
+    };
+    const fake = fakeFacilitator(() => answer);
+    const { call } = purchaseOn(fake.port);
+    // validBefore 1 000 000 s after 1970: long over.
+    const { nonce, payment } = presented('1000000');
+    await call(request(payment)).catch(() => undefined);
+    const [pending] = await paymentsOf(nonce);
+    answer = {
+      kind: 'refused',
+      reason: 'invalid_exact_evm_payload_authorization_valid_before',
+      transaction: undefined,
+      headers: {},
+    };
+    const reconcile = reconcileOn(fake.port);
+    const change = (await reconcile()).changes.find((each) => each.payment_id === pending!.id);
+    expect(change).to.include({ to: 'settlement_pending' });
+    const [kept] = await paymentsOf(nonce);
+    expect(kept).to.include({ state: 'settlement_pending', next_attempt_at: null });
+    expect(kept!.last_error).to.contain('no more automatic attempts');
+    expect((await reconcile()).changes.map((each) => each.payment_id)).not.to.include(pending!.id);
   });
 });

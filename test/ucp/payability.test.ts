@@ -257,7 +257,14 @@ describe('UCP checkout sessions: payable and paid (the purchase side)', () => {
     it('keeps the session unpayable after an unknown outcome, frees it after a definite refusal', async () => {
       const unknown = await newSession();
       const held = await reserveFor(unknown);
-      await recordUnsettled(ledgerOn(clock), held.payment_id, { outcome: 'unknown', failure: 'timed out' });
+      await recordUnsettled(ledgerOn(clock), held.payment_id, {
+        outcome: 'settlement_pending',
+        failure: 'timed out',
+        transaction: null,
+        requirements: {},
+        validBefore: null,
+        nextAttemptAt: clock.now(),
+      });
       await expectCode(reserveFor(unknown), 'CHECKOUT_SESSION_PAYMENT_IN_PROGRESS');
       const session = await ucp.getCheckout({ id: unknown });
       expect(session.status).to.equal('complete_in_progress');
@@ -308,7 +315,7 @@ describe('UCP checkout sessions: payable and paid (the purchase side)', () => {
     await ucp.markPaid({ session_id: paid, payment_id: randomUUID() });
     await sql(
       `insert into payments_received (id, network, payer, pay_to, asset, amount, nonce, resource, checkout_session_id, state)
-       values (?, 'eip155:84532', ?, ?, ?, '1000000', ?, 'http://localhost/', ?, 'unknown')`,
+       values (?, 'eip155:84532', ?, ?, ?, '1000000', ?, 'http://localhost/', ?, 'settlement_pending')`,
       [
         randomUUID(),
         `0x${'7'.repeat(40)}`,

@@ -5,6 +5,7 @@ import { idempotencyRouter } from '../idempotency/router.ts';
 import { signingKeysRouter } from '../oauth/router.ts';
 import { signInNoncesRouter } from '../payments/router.ts';
 import { operationsRouter } from '../operations/router.ts';
+import { paymentsUpkeepRouter } from '../payments/router.ts';
 import { checkoutSessionsRouter } from '../ucp/router.ts';
 import { webhookDeliveriesRouter } from '../webhook-delivery/router.ts';
 
@@ -19,6 +20,7 @@ export const infrastructureRouter = router({
   checkoutSessions: checkoutSessionsRouter,
   webhookDeliveries: webhookDeliveriesRouter,
   signInNonces: signInNoncesRouter,
+  payments: paymentsUpkeepRouter,
   signingKeys: signingKeysRouter,
   operations: operationsRouter,
   demo: demoRouter,

@@ -20,13 +20,18 @@ function toItem(row: PaymentRow) {
     failure: row.failure,
     created_at: instant(row.created_at),
     settled_at: row.settled_at === null ? null : instant(row.settled_at),
+    payment_identifier: row.payment_identifier,
+    settle_attempts: row.settle_attempts,
+    next_attempt_at: row.next_attempt_at === null ? null : instant(row.next_attempt_at),
+    last_error: row.last_error,
   };
 }
 
 /**
  * The payments presented for the paid reference, newest first: the settled ones are the receipts
  * (payer, amount, asset, network, full transaction hash, resource, checkout session, time); `failed`
- * ones need reconciling (their `failure` says why); `reserved` ones are in flight. System only:
+ * ones did not deliver (their `failure` says why); `settlement_pending` ones wait for the reconciler
+ * (attempts, next attempt, last error); `reserved` ones are in flight. System only:
  * `npm run admin -- list-payments-received`.
  */
 export const listReceipts = systemProcedure

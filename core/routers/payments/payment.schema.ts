@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const ZPaymentState = z.enum(['reserved', 'settled', 'failed', 'unknown']);
+export const ZPaymentState = z.enum(['reserved', 'settled', 'failed', 'settlement_pending']);
 
 /** One payment as the receipts list answers it. */
 export const ZPaymentReceived = z.object({
@@ -18,4 +18,11 @@ export const ZPaymentReceived = z.object({
   failure: z.string().nullable(),
   created_at: z.string(),
   settled_at: z.string().nullable(),
+  payment_identifier: z.string().nullable().describe("The x402 payment-identifier extension's id, if any."),
+  settle_attempts: z.number().int().describe("The reconciler's settle attempts."),
+  next_attempt_at: z
+    .string()
+    .nullable()
+    .describe('When the reconciler asks again (settlement_pending; null: no automatic attempt is left).'),
+  last_error: z.string().nullable().describe("The reconciler's last error."),
 });

@@ -31,6 +31,14 @@ const ZPresentedPayment = z.discriminatedUnion('kind', [
     kind: z.literal('present'),
     header: z.string(),
     authorization: z.object({ from: z.string(), to: z.string(), value: z.string(), nonce: z.string() }),
+    identifier: z
+      .discriminatedUnion('kind', [
+        z.object({ kind: z.literal('none') }),
+        z.object({ kind: z.literal('id'), id: z.string() }),
+        z.object({ kind: z.literal('invalid'), reason: z.string() }),
+      ])
+      .optional()
+      .describe("The x402 payment-identifier extension's id, as the adapter read it."),
   }),
 ]);
 

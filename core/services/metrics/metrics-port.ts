@@ -17,7 +17,7 @@ export interface ServiceMetrics {
  * settled: the receipt; failed: the facilitator refused it naming a transaction; unknown: the facilitator
  * never said how it ended; released: nothing settled and the reservation was freed.
  */
-type PaymentOutcome = 'settled' | 'failed' | 'unknown' | 'released';
+type PaymentOutcome = 'settled' | 'failed' | 'settlement_pending' | 'released';
 
 /** delivered: 2xx; retrying: scheduled again; failed: the delivery gave up (or its endpoint was disabled). */
 type WebhookAttemptOutcome = 'delivered' | 'retrying' | 'failed';

@@ -13,6 +13,10 @@ export interface PaymentTerms {
   payTo: string;
   /** How long a signed authorization may take to settle. */
   maxTimeoutSeconds: number;
+  /** Whether a payment must carry the payment-identifier extension's id. */
+  identifierRequired: boolean;
+  /** The Retry-After of a settlement pending: until the reconciler has asked again. */
+  pendingRetryAfterSeconds: number;
 }
 
 /**
@@ -37,6 +41,8 @@ export function paymentSettings(config: PaymentConfig): PaymentSettings {
       assetVersion: config.asset.version,
       payTo: config.payTo,
       maxTimeoutSeconds: config.maxTimeoutSeconds,
+      identifierRequired: config.identifierRequired,
+      pendingRetryAfterSeconds: Math.ceil(config.reconcileIntervalMs / 1000),
     },
   };
 }

@@ -20,6 +20,7 @@ function x402Terms(urls: Pick<SiteUrls, 'base'>, terms: PaymentTerms) {
       maxTimeoutSeconds: terms.maxTimeoutSeconds,
       extra: { name: terms.assetName, version: terms.assetVersion },
     },
+    paymentIdentifier: { required: terms.identifierRequired },
     resource: {
       description: 'An agent-oriented reference to this service, answered as JSON {resource, content, protocol}.',
       mimeType: 'application/json',

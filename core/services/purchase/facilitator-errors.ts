@@ -31,16 +31,17 @@ export function facilitatorError(
 }
 
 /**
- * A settlement whose outcome is unknown (the facilitator timed out or failed mid-settle): the
- * payment may have been taken, so it stays reserved (recorded `unknown`) and cannot be presented
- * again; the operator reconciles it from the receipts. 502, no content.
+ * A settlement sent to the facilitator whose end is not known yet (it timed out, failed mid-settle,
+ * or answered `settlement_pending`): the payment may have been taken, so it is kept
+ * (`settlement_pending`) and the reconciler asks again. 503 PAYMENT_SETTLEMENT_PENDING with
+ * Retry-After, never a 402 (an x402 client answers a 402 by signing a second payment): the client
+ * sends the same signed payment again later, and gets the content once it is settled.
  */
-export function settlementUnknownError(error: unknown, paymentId: string, requestId: string): AppError {
+export function settlementPendingError(paymentId: string, retryAfterSeconds: number, cause?: unknown): AppError {
   return new AppError(
-    'PAYMENT_FACILITATOR_ERROR',
-    `The payment facilitator did not confirm the settlement (request id ${requestId}, payment ${paymentId}): the ` +
-      'payment may have been taken, so this signed payment stays used and must not be sent again. Nothing was ' +
-      'delivered; the operator reconciles the payment from its receipts.',
-    { cause: error },
+    'PAYMENT_SETTLEMENT_PENDING',
+    `The settlement of this payment (payment ${paymentId}) is not confirmed yet: it may have been taken. Do not sign ` +
+      `a new payment; send the same request with the same PAYMENT-SIGNATURE again after ${retryAfterSeconds} seconds.`,
+    { headers: { 'Retry-After': String(retryAfterSeconds) }, cause },
   );
 }

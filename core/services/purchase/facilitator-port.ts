@@ -18,6 +18,8 @@ export interface FacilitatorTerms {
     extra: { name: string; version: string };
   };
   resource: { description: string; mimeType: string };
+  /** The x402 payment-identifier extension declared in the 402: whether a payment must carry an id. */
+  paymentIdentifier: { required: boolean };
 }
 
 /**
@@ -71,11 +73,19 @@ interface FacilitatorFailed {
 export type SettleOutcome =
   | { kind: 'settled'; transaction: string; payer: string | undefined; headers: Record<string, string> }
   | { kind: 'refused'; reason: string; transaction: string | undefined; headers: Record<string, string> }
+  /** The facilitator's own non-terminal answer (x402 `settlement_pending`): broadcast, not confirmed yet. */
+  | { kind: 'pending'; reason: string; transaction: string | undefined }
   | FacilitatorFailed;
+
+/** A PaymentPayload and the PaymentRequirements it was settled against, as JSON: what a re-settle sends again. */
+export interface StoredSettlement {
+  payload: Record<string, unknown>;
+  requirements: Record<string, unknown>;
+}
 
 /** What verification came to: verified (settle it next), refused (the 402's PAYMENT-REQUIRED and the reason given) or failed. */
 export type VerifyOutcome =
-  | { kind: 'verified'; settle(): Promise<SettleOutcome> }
+  | { kind: 'verified'; settle(): Promise<SettleOutcome>; requirements: Record<string, unknown> }
   | { kind: 'refused'; paymentRequired: string | undefined; reason: string | undefined }
   | FacilitatorFailed;
 
@@ -85,6 +95,8 @@ export interface PaymentServer {
   paymentRequired(request: PaidRequest): Promise<string | undefined>;
   /** Verifies the PAYMENT-SIGNATURE header sent with this request. */
   verify(request: PaidRequest, paymentHeader: string): Promise<VerifyOutcome>;
+  /** The headers of a paid answer (PAYMENT-RESPONSE) rebuilt from a stored receipt. */
+  receiptHeaders(receipt: { transaction: string; network: string; payer: string }): Record<string, string>;
 }
 
 /**
@@ -97,4 +109,11 @@ export type OpenOutcome =
 export interface PaymentFacilitator {
   /** The resource server for these terms, started on first use (the facilitator's supported kinds). */
   open(terms: FacilitatorTerms): Promise<OpenOutcome>;
+  /**
+   * Asks the facilitator again to settle a stored settlement, with exactly the stored payload and
+   * requirements (the x402 retry against an already-broadcast payment: a facilitator that settled or
+   * broadcast it answers the same transaction, never a second transfer). Transient failures are
+   * retried within the call; `failed` when they persist.
+   */
+  resettle(settlement: StoredSettlement): Promise<SettleOutcome>;
 }

@@ -1,7 +1,8 @@
 import { readAgentReference } from '../agent/read-agent-reference.ts';
 import { completeCheckout } from './checkout-handoff.ts';
-import { facilitatorError, settlementUnknownError } from './facilitator-errors.ts';
+import { facilitatorError, settlementPendingError } from './facilitator-errors.ts';
 import { recordSettled, recordUnsettled, releasePayment } from './payment-ledger.ts';
+import { decodePresentedPayload, validBeforeOf } from './presented-payload.ts';
 import { paymentRequired, type PresentedPayment, type Purchase, type PurchaseAnswer } from './purchase.ts';
 
 interface Reserved {
@@ -13,8 +14,8 @@ interface Reserved {
 /**
  * A reserved payment to its end: verify (refused: 402 PAYMENT_REJECTED with the reason), read the
  * reference, settle; the reservation is released whenever nothing was settled, so the payer may send
- * it again; a settlement whose outcome is unknown keeps it (`unknown`), and with it the session
- * unpayable. The reference is delivered only after a successful settlement, which completes the
+ * it again; a settlement whose outcome is unknown keeps it (`settlement_pending`, with what the
+ * reconciler sends again), and with it the session unpayable. The reference is delivered only after a successful settlement, which completes the
  * session the reservation held.
  */
 export async function payReserved(purchase: Purchase, reserved: Reserved): Promise<PurchaseAnswer> {
@@ -68,14 +69,26 @@ export async function payReserved(purchase: Purchase, reserved: Reserved): Promi
       outcome.headers,
     );
   }
-  ctx.log.error({ err: outcome.error, payment_id: paymentId }, 'settlement failed at the facilitator');
-  if (outcome.fault && !outcome.fault.outcomeUnknown) {
-    await releasePayment(ctx, paymentId);
-    throw facilitatorError(outcome.fault, outcome.error, ctx.requestId);
+  if (outcome.kind === 'failed') {
+    ctx.log.error({ err: outcome.error, payment_id: paymentId }, 'settlement failed at the facilitator');
+    if (outcome.fault && !outcome.fault.outcomeUnknown) {
+      await releasePayment(ctx, paymentId);
+      throw facilitatorError(outcome.fault, outcome.error, ctx.requestId);
+    }
   }
+  const terms = ctx.services.payments.configured ? ctx.services.payments.terms : undefined;
+  const retryAfter = terms?.pendingRetryAfterSeconds ?? 30;
   await recordUnsettled(ctx, paymentId, {
-    outcome: 'unknown',
-    failure: `settle outcome unknown: ${(outcome.error as Error).message}`,
+    outcome: 'settlement_pending',
+    failure:
+      outcome.kind === 'pending'
+        ? `settlement pending: ${outcome.reason}`
+        : `settle outcome unknown: ${(outcome.error as Error).message}`,
+    transaction: outcome.kind === 'pending' ? (outcome.transaction ?? null) : null,
+    requirements: verified.requirements,
+    validBefore: validBeforeOf(decodePresentedPayload(payment.header)),
+    // Due at once: the reconciler's next pass asks again.
+    nextAttemptAt: ctx.clock.now(),
   });
-  throw settlementUnknownError(outcome.error, paymentId, ctx.requestId);
+  throw settlementPendingError(paymentId, retryAfter, outcome.kind === 'failed' ? outcome.error : undefined);
 }

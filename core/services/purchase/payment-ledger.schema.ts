@@ -28,6 +28,13 @@ export const ZReservation = z.object({
     .check(noNul())
     .nullish()
     .describe('The revision of the reference it buys: what a sign-in-with-x re-read of that wallet may fetch.'),
+  payload: z.record(z.string(), z.unknown()).optional().describe('The decoded PaymentPayload, stored as presented.'),
+  payment_identifier: z
+    .string()
+    .regex(/^[\w-]{16,128}$/, { message: 'expected 16 to 128 of A-Z a-z 0-9 _ -' })
+    .nullable()
+    .default(null)
+    .describe("The payment-identifier extension's id."),
 });
 export type Reservation = z.input<typeof ZReservation>;
 
@@ -45,10 +52,17 @@ const ZTransaction = z
 /** What happened, for the operator (the facilitator reason, or why the outcome is unknown). */
 const ZFailure = z.string().min(1).max(1000).check(noNul());
 
-/** How a reserved payment ended once a settlement was attempted. */
+/** How a payment's settlement ended, or that its end is not known yet (`settlement_pending`). */
 export const ZSettlementRecord = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('settled'), transaction: ZTransaction, payer: ZEvmAddress }),
   z.object({ outcome: z.literal('failed'), failure: ZFailure, transaction: ZTransaction.nullable() }),
-  z.object({ outcome: z.literal('unknown'), failure: ZFailure }),
+  z.object({
+    outcome: z.literal('settlement_pending'),
+    failure: ZFailure,
+    transaction: ZTransaction.nullable(),
+    requirements: z.record(z.string(), z.unknown()),
+    valid_before: z.date().nullable(),
+    next_attempt_at: z.date(),
+  }),
 ]);
 export type SettlementRecord = z.input<typeof ZSettlementRecord>;

@@ -5,8 +5,10 @@ import {
   deleteReservation,
   insertReservation,
   markFailed,
+  markPending,
   markSettled,
   type ReservationRefusal,
+  type UnfinishedState,
 } from '../payments/payments-received.query.ts';
 import { storableText } from '../sql/storable-text.ts';
 import { ZReservation, ZSettlementRecord, type Reservation, type SettlementRecord } from './payment-ledger.schema.ts';
@@ -24,6 +26,11 @@ function refusal(
       return new AppError(
         'PAYMENT_ALREADY_USED',
         `This signed payment (payer ${input.payer}, nonce ${input.nonce} on ${input.network}) was presented before: it buys one reference once.`,
+      );
+    case 'identifier_conflict':
+      return new AppError(
+        'PAYMENT_IDENTIFIER_CONFLICT',
+        `Payer ${input.payer} already used this payment identifier for another payment; it names one payment only.`,
       );
     case 'session_paid':
       return new AppError(
@@ -66,6 +73,8 @@ export async function reservePayment(ctx: LedgerContext, reservation: Reservatio
     resource: input.resource,
     checkoutSessionId: input.checkout_session_id,
     referenceRevision: input.reference_revision ?? null,
+    payload: input.payload,
+    identifier: input.payment_identifier,
     now: ctx.clock.now(),
   });
   if (reserved !== true) throw refusal(reserved, input);
@@ -91,61 +100,112 @@ export async function releasePayment(ctx: LedgerContext, paymentId: string): Pro
 }
 
 /**
- * The last step of a paid request: `settled` turns the reservation into the receipt (transaction,
- * payer, time); `failed` keeps a settlement the facilitator refused while naming a transaction, and
- * `unknown` one it never said the end of (the payment may have moved), so the same signed payment
- * can never be presented again and the operator can reconcile it from the receipts list; an
- * `unknown` payment keeps holding its checkout session until then. Only a `reserved` payment
- * changes. Throws what the database said; the caller logs it.
+ * Every change of a payment's state after its reservation goes through here (the request's settle
+ * and the reconciler's), from `from` only: `settled` turns it into the receipt (transaction, payer,
+ * time); `failed` keeps a settlement that never will deliver; `settlement_pending` keeps one whose
+ * end the facilitator has not told, with what the reconciler sends again, so the same signed payment
+ * can never buy twice and any instance can finish it. Answers whether this call changed the row (one
+ * conditional UPDATE: of two concurrent recorders, one wins). Throws what the database said.
  */
-async function record(ctx: LedgerContext, paymentId: string, settlement: SettlementRecord): Promise<void> {
+async function record(
+  ctx: LedgerContext,
+  paymentId: string,
+  from: UnfinishedState,
+  settlement: SettlementRecord,
+): Promise<boolean> {
   const input = ZSettlementRecord.parse(settlement);
-  const row =
-    input.outcome === 'settled'
-      ? await markSettled(ctx.sql, {
-          id: paymentId,
-          transaction: input.transaction,
-          payer: input.payer,
-          now: ctx.clock.now(),
-          sellerEvents: ctx.services.seller.eventsBusinessId,
-        })
-      : await markFailed(ctx.sql, {
-          id: paymentId,
-          state: input.outcome,
-          failure: input.failure,
-          transaction: input.outcome === 'failed' ? input.transaction : null,
-          sellerEvents: ctx.services.seller.eventsBusinessId,
-        });
-  if (!row) ctx.log.warn({ payment_id: paymentId }, 'a settlement was recorded for a payment no longer reserved');
-  // Counted once per payment: a second record of the same payment changed nothing.
-  else ctx.services.metrics?.paymentOutcome(input.outcome);
+  let row;
+  if (input.outcome === 'settled')
+    row = await markSettled(ctx.sql, {
+      id: paymentId,
+      from,
+      transaction: input.transaction,
+      payer: input.payer,
+      now: ctx.clock.now(),
+      sellerEvents: ctx.services.seller.eventsBusinessId,
+    });
+  else if (input.outcome === 'failed')
+    row = await markFailed(ctx.sql, {
+      id: paymentId,
+      from,
+      failure: input.failure,
+      transaction: input.transaction,
+      sellerEvents: ctx.services.seller.eventsBusinessId,
+    });
+  else
+    row = await markPending(ctx.sql, {
+      id: paymentId,
+      failure: input.failure,
+      requirements: input.requirements,
+      validBefore: input.valid_before,
+      transaction: input.transaction,
+      nextAttemptAt: input.next_attempt_at,
+    });
+  if (!row) {
+    ctx.log.warn({ payment_id: paymentId, from }, 'a settlement was recorded for a payment no longer in that state');
+    return false;
+  }
+  // Counted once per payment and state: a second record of the same change changed nothing.
+  ctx.services.metrics?.paymentOutcome(input.outcome);
+  return true;
 }
 
-/** Stores the receipt. The payment is settled whatever happens here, so a failure is logged and the content still delivered. */
+/**
+ * Stores the receipt. The payment is settled whatever happens here, so a failure is logged (and the
+ * content still delivered). Answers whether this call recorded it.
+ */
 export async function recordSettled(
   ctx: LedgerContext,
   paymentId: string,
   settled: { transaction: string; payer: string },
-): Promise<void> {
-  await record(ctx, paymentId, { outcome: 'settled', ...settled }).catch((error: unknown) =>
+  from: UnfinishedState = 'reserved',
+): Promise<boolean> {
+  return record(ctx, paymentId, from, { outcome: 'settled', ...settled }).catch((error: unknown) => {
     ctx.log.error(
       { err: error, payment_id: paymentId, transaction: settled.transaction },
       'a settled payment could not be recorded',
-    ),
-  );
+    );
+    return false;
+  });
 }
 
+/** What a settlement that did not deliver is recorded as. */
+export type Unsettled =
+  | { outcome: 'failed'; failure: string; transaction: string | null }
+  | {
+      outcome: 'settlement_pending';
+      failure: string;
+      transaction: string | null;
+      requirements: Record<string, unknown>;
+      validBefore: Date | null;
+      nextAttemptAt: Date;
+    };
+
 /**
- * Keeps a settlement that did not deliver: `failed` (refused, with a transaction) or `unknown` (no
- * word from the facilitator; the payment keeps its checkout session unpayable until reconciled).
+ * Keeps a settlement that did not deliver: `failed` (the facilitator refused it; nothing will be
+ * delivered) or `settlement_pending` (no final word yet; the reconciler asks again). Answers whether
+ * this call recorded it; a failure is logged.
  */
 export async function recordUnsettled(
   ctx: LedgerContext,
   paymentId: string,
-  unsettled: { outcome: 'failed'; failure: string; transaction: string } | { outcome: 'unknown'; failure: string },
-): Promise<void> {
-  await record(ctx, paymentId, { ...unsettled, failure: storableText(unsettled.failure, 1000) }).catch(
-    (error: unknown) =>
-      ctx.log.error({ err: error, payment_id: paymentId }, 'a failed settlement could not be recorded'),
-  );
+  unsettled: Unsettled,
+  from: UnfinishedState = 'reserved',
+): Promise<boolean> {
+  const failure = storableText(unsettled.failure, 1000);
+  const settlement: SettlementRecord =
+    unsettled.outcome === 'failed'
+      ? { ...unsettled, failure }
+      : {
+          outcome: 'settlement_pending',
+          failure,
+          transaction: unsettled.transaction,
+          requirements: unsettled.requirements,
+          valid_before: unsettled.validBefore,
+          next_attempt_at: unsettled.nextAttemptAt,
+        };
+  return record(ctx, paymentId, from, settlement).catch((error: unknown) => {
+    ctx.log.error({ err: error, payment_id: paymentId }, 'an unsettled payment could not be recorded');
+    return false;
+  });
 }

@@ -13,10 +13,14 @@ export type PresentedPayment =
       header: string;
       /** The EIP-3009 authorization it carries: what the reservation is keyed by. */
       authorization: { from: string; to: string; value: string; nonce: string };
+      /** The payment-identifier extension's id as the adapter read it (absent: none). */
+      identifier?: PresentedIdentifier | undefined;
     };
 
 /** The SIGN-IN-WITH-X header as the transport read it (base64 JSON, checked by core; `malformed`: repeated or too long). */
 export type PresentedSignIn = { kind: 'present'; header: string } | { kind: 'malformed'; reason: string };
+/** The x402 payment-identifier extension in a PaymentPayload: none, a valid id, or why it is not one. */
+export type PresentedIdentifier = { kind: 'none' } | { kind: 'id'; id: string } | { kind: 'invalid'; reason: string };
 
 /** One request for the paid reference, transport-free. */
 export interface PurchaseRequest {

@@ -62,14 +62,14 @@ function statusMessages(status: ReturnType<typeof currentStatus>, row: CheckoutS
   switch (status) {
     case 'complete_in_progress':
       return [
-        row.live_payment === 'unknown'
+        row.live_payment === 'settlement_pending'
           ? {
               type: 'info' as const,
               code: 'payment_outcome_unknown',
               content:
-                'A payment for this session was sent for settlement and the payment facilitator did not say how it ' +
-                'ended; it may have been taken. The session cannot be paid again until the outcome is known: do not ' +
-                'pay again.',
+                'A payment for this session was sent for settlement and the payment facilitator has not confirmed how ' +
+                'it ended; it may have been taken. The service asks the facilitator again: the session completes, or ' +
+                'becomes payable again if nothing was charged. Do not pay again meanwhile.',
             }
           : {
               type: 'info' as const,

@@ -26,7 +26,7 @@ export interface CheckoutSessionRow {
    * facilitator never said how its settlement ended). The payment is the truth; the session's own
    * status follows it once completed.
    */
-  live_payment: 'reserved' | 'settled' | 'unknown' | null;
+  live_payment: 'reserved' | 'settled' | 'settlement_pending' | null;
 }
 
 // The payment is read from payments_received (the payments area's table) in the same statement, so
@@ -34,7 +34,7 @@ export interface CheckoutSessionRow {
 const columns = `id, status, line_items, currency, totals, buyer, payment_id, payment_transaction, payment_payer,
   completed_at, canceled_at, expires_at, created_at,
   (select p.state from payments_received p
-    where p.checkout_session_id = ucp_checkout_sessions.id and p.state in ('reserved', 'settled', 'unknown')
+    where p.checkout_session_id = ucp_checkout_sessions.id and p.state in ('reserved', 'settled', 'settlement_pending')
     limit 1) as live_payment`;
 
 /** What a new session holds. */
@@ -139,7 +139,7 @@ export async function deleteExpiredCheckoutSessions(source: SqlSource, before: D
            where id in (select s.id from ucp_checkout_sessions s where s.status in ('ready_for_complete', 'canceled')
                            and s.expires_at <= ?::timestamptz
                            and not exists (select 1 from payments_received p where p.checkout_session_id = s.id
-                                             and p.state in ('reserved', 'settled', 'unknown'))
+                                             and p.state in ('reserved', 'settled', 'settlement_pending'))
                          order by s.expires_at limit ? for update of s skip locked)
           returning id`,
     params: [before.toISOString(), limit],

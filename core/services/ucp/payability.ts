@@ -36,7 +36,7 @@ export function canceledSession(id: string): AppError {
 
 function paymentInProgress(row: CheckoutSessionRow): AppError {
   const why =
-    row.live_payment === 'unknown'
+    row.live_payment === 'settlement_pending'
       ? 'a payment for it was sent for settlement and its outcome is not known yet'
       : 'a payment for it is being verified or settled';
   return new AppError(

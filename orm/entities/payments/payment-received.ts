@@ -4,15 +4,16 @@ import { defineEntity } from '@mikro-orm/core';
  * A payment's states: `reserved` from the moment its signed authorization is presented (before the
  * facilitator verifies it) until it settles; `settled` once the facilitator settled it on chain (the
  * receipt); `failed` when the facilitator refused the settlement but named a transaction (something
- * may have happened on chain); `unknown` when a settlement was attempted and the facilitator never
- * said how it ended (timed out or failed mid-settle): the payment may have moved. `failed` and
- * `unknown` rows stay, so the same signed payment can never be presented again, and `failure` says
- * what happened for the operator (or a later reconciler) to settle the question.
+ * may have happened on chain, or the reconciler established that nothing moved); `settlement_pending`
+ * when a settlement was attempted and the facilitator has not said how it ended (timed out, failed
+ * mid-settle, or answered settlement_pending): the payment may have moved, and the reconciler asks
+ * again with the stored payload. `failed` and `settlement_pending` rows stay, so the same signed
+ * payment can never buy twice, and `failure` / `last_error` say what happened.
  */
-const paymentStates = ['reserved', 'settled', 'failed', 'unknown'] as const;
+const paymentStates = ['reserved', 'settled', 'failed', 'settlement_pending'] as const;
 
 /** The states that hold a checkout session: while one of its payments is in one, no other may be taken. */
-const livePaymentStates = "('reserved', 'settled', 'unknown')";
+const livePaymentStates = "('reserved', 'settled', 'settlement_pending')";
 
 /**
  * One signed payment presented for the paid reference (x402 `exact` on an EVM network: an EIP-3009
@@ -33,6 +34,15 @@ export const PaymentReceived = defineEntity({
     {
       name: 'payments_received_one_live_per_session',
       expression: `create unique index payments_received_one_live_per_session on payments_received (checkout_session_id) where state in ${livePaymentStates}`,
+    },
+    {
+      name: 'payments_received_pending_due_idx',
+      expression: `create index payments_received_pending_due_idx on payments_received (next_attempt_at) where state = 'settlement_pending'`,
+    },
+    {
+      name: 'payments_received_identifier_key',
+      expression:
+        'create unique index payments_received_identifier_key on payments_received (payer, payment_identifier) where payment_identifier is not null',
     },
   ],
   checks: [
@@ -64,5 +74,19 @@ export const PaymentReceived = defineEntity({
     settledAt: p.datetime().nullable(),
     /** The reference's revision (`sha256:...`) when the payment was reserved: what a signed-in wallet may re-read. */
     referenceRevision: p.string().length(80).nullable(),
+    /** The decoded PaymentPayload as presented (compared by signature on a repeat; sent again by the reconciler). */
+    paymentPayload: p.json().nullable(),
+    /** The PaymentRequirements the resource server settled against (stored once a settle is pending). */
+    paymentRequirements: p.json().nullable(),
+    /** The authorization's validBefore: after it, the authorization can no longer be executed. */
+    validBefore: p.datetime().nullable(),
+    /** The x402 payment-identifier extension's id, unique per payer. */
+    paymentIdentifier: p.string().length(128).nullable(),
+    /** The reconciler's settle attempts. */
+    settleAttempts: p.integer().default(0),
+    /** When the reconciler may ask again (a lease while it asks). */
+    nextAttemptAt: p.datetime().nullable(),
+    /** The last reconciliation error, bounded. */
+    lastError: p.text().nullable(),
   }),
 });

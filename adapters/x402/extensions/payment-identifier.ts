@@ -1,0 +1,29 @@
+import {
+  declarePaymentIdentifierExtension,
+  extractAndValidatePaymentIdentifier,
+  PAYMENT_IDENTIFIER,
+} from '@x402/extensions/payment-identifier';
+import type { PaymentPayload } from '@x402/core/types';
+import type { PresentedIdentifier } from '../../../core/services/purchase/purchase.ts';
+
+/**
+ * The x402 `payment-identifier` extension (specs/extensions/payment_identifier.md), as the 402
+ * declares it in `extensions`: the SDK's declaration with `required` from PAYMENT_IDENTIFIER_REQUIRED.
+ */
+export function paymentIdentifierDeclaration(required: boolean): Record<string, unknown> {
+  return { [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(required) };
+}
+
+/**
+ * The client's id from a PaymentPayload's `extensions` (the SDK's extraction and validation: 16 to
+ * 128 of [A-Za-z0-9_-]); `none` without the extension or without an id in it.
+ */
+export function presentedIdentifier(payload: {
+  extensions?: Record<string, unknown> | undefined;
+}): PresentedIdentifier {
+  if (payload.extensions?.[PAYMENT_IDENTIFIER] === undefined) return { kind: 'none' };
+  const { id, validation } = extractAndValidatePaymentIdentifier(payload as PaymentPayload);
+  if (!validation.valid)
+    return { kind: 'invalid', reason: (validation.errors ?? ['not a payment identifier']).join('; ').slice(0, 300) };
+  return id === null ? { kind: 'none' } : { kind: 'id', id };
+}
