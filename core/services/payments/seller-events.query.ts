@@ -12,7 +12,10 @@ const receipt = (row: string) => `json_build_object(
   'asset', ${row}.asset, 'amount', ${row}.amount, 'nonce', ${row}.nonce, 'transaction', ${row}.transaction,
   'resource', ${row}.resource, 'checkout_session_id', ${row}.checkout_session_id, 'failure', ${row}.failure,
   'created_at', ${iso(`${row}.created_at`)},
-  'settled_at', case when ${row}.settled_at is null then null else ${iso(`${row}.settled_at`)} end)`;
+  'settled_at', case when ${row}.settled_at is null then null else ${iso(`${row}.settled_at`)} end,
+  'payment_identifier', ${row}.payment_identifier, 'settle_attempts', ${row}.settle_attempts,
+  'next_attempt_at', case when ${row}.next_attempt_at is null then null else ${iso(`${row}.next_attempt_at`)} end,
+  'last_error', ${row}.last_error)`;
 
 /**
  * `transition` (an UPDATE of payments_received ending in `returning <the receipt's columns>`) with
