@@ -19,6 +19,7 @@ import type {
 import { storableText } from '../../core/services/sql/storable-text.ts';
 import { faultOf, ResilientFacilitatorClient } from './facilitator-client.ts';
 import { x402Request } from './http-request.ts';
+import { UnpaidAnswers } from './unpaid-answer.ts';
 import { PaidReferenceServer } from './resource-server.ts';
 import { settle, settleOutcomeOf } from './settle.ts';
 
@@ -69,9 +70,9 @@ async function verify(http: x402HTTPResourceServer, request: PaidRequest, header
   };
 }
 
-function paymentServer(http: x402HTTPResourceServer): PaymentServer {
+function paymentServer(http: x402HTTPResourceServer, unpaidAnswers: UnpaidAnswers): PaymentServer {
   return {
-    paymentRequired: async (request) => (await unpaid(http, request)).headers['PAYMENT-REQUIRED'],
+    paymentRequired: (request) => unpaidAnswers.header(http, request),
     verify: (request, header) => verify(http, request, header),
     receiptHeaders: (receipt) => ({
       'PAYMENT-RESPONSE': encodePaymentResponseHeader({
@@ -107,11 +108,12 @@ async function resettle(client: ResilientFacilitatorClient, stored: StoredSettle
 export function x402Facilitator(facilitator: NonNullable<PaymentConfig['facilitator']>): PaymentFacilitator {
   const server = new PaidReferenceServer(facilitator);
   const client = new ResilientFacilitatorClient(facilitator);
+  const unpaidAnswers = new UnpaidAnswers();
   return {
     resettle: (stored) => resettle(client, stored),
     async open(terms: FacilitatorTerms): Promise<OpenOutcome> {
       try {
-        return { kind: 'open', server: paymentServer(await server.get(terms)) };
+        return { kind: 'open', server: paymentServer(await server.get(terms), unpaidAnswers) };
       } catch (error) {
         return {
           kind: 'failed',
