@@ -199,6 +199,22 @@ describe('settlement recovery: a settle whose outcome is unknown, reconciled', f
       expect(await paymentsOf(nonce)).to.have.length(0);
     });
 
+    it("never compiles or runs the buyer's echoed schema (a catastrophic pattern is ignored; the id rules are ours)", async () => {
+      const id = 'a'.repeat(40);
+      const { header, nonce } = await signed((payload) => ({
+        ...payload,
+        extensions: {
+          'payment-identifier': {
+            info: { required: false, id },
+            // Run on the id, this pattern backtracks 2^40 times: the request would never end.
+            schema: { type: 'object', properties: { id: { type: 'string', pattern: '^(a+)+b$' } } },
+          },
+        },
+      }));
+      expect((await pay(header)).status).to.equal(200);
+      expect(await paymentsOf(nonce)).to.have.length(1);
+    });
+
     it('required and missing: 400 PAYMENT_IDENTIFIER_REQUIRED; the 402 declares it required', async () => {
       const strict = await startPaidApp(
         paymentVariables(facilitator.url, { ...VARIABLES, PAYMENT_IDENTIFIER_REQUIRED: 'true' }),
