@@ -1,6 +1,6 @@
 import { createIsolatedDatabase } from './isolated-database.ts';
 import { startTestService, type TestService } from './test-service.ts';
-import { stopPlatformProfile } from './ucp-checkout.ts';
+import { stopPlatformProfile } from './platform-profile-server.ts';
 
 let shared: TestService | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;

@@ -1,5 +1,5 @@
-import { startLocalPlatformProfile, type LocalPlatformProfile } from '../../scripts/dev/local-platform-profile.ts';
 import { request, type JsonResponse } from './http.ts';
+import { runPlatformProfile } from './platform-profile-server.ts';
 import { service } from './root-hooks.ts';
 
 /**
@@ -9,33 +9,20 @@ import { service } from './root-hooks.ts';
  * `createCheckoutSession()` / `readCheckoutSession()`, which send it.
  *
  * The profile is the development one (`npm run dev:platform-profile`), served on 127.0.0.1 by one
- * server for the whole run, started on first use and closed by the root hooks. Every app composed
+ * server for the whole run (helpers/platform-profile-server.ts). Every app composed
  * from testConfig() (the shared service, startAdjustedApp, startPaidApp) fetches it, since
  * testConfig turns UCP_PROFILE_ALLOW_HTTP_LOOPBACK on. Suites testing negotiation itself (bad,
  * slow, changing profiles) use test/ucp/platform-app.ts instead.
  */
-let profile: Promise<LocalPlatformProfile> | undefined;
-
-function platformProfile(): Promise<LocalPlatformProfile> {
-  profile ??= startLocalPlatformProfile(0);
-  return profile;
-}
 
 /** The URL of the run's valid platform profile (UCP 2026-08-25, with dev.ucp.shopping.checkout). */
 export async function platformProfileUrl(): Promise<string> {
-  return (await platformProfile()).url;
+  return (await runPlatformProfile()).url;
 }
 
 /** `{'UCP-Agent': 'profile="<the run's platform profile>"'}`: spread it into a checkout request's headers. */
 export async function ucpAgentHeaders(): Promise<{ 'UCP-Agent': string }> {
-  return (await platformProfile()).header;
-}
-
-/** Root hooks: the run is over. */
-export async function stopPlatformProfile(): Promise<void> {
-  const running = profile;
-  profile = undefined;
-  await (await running)?.close();
+  return (await runPlatformProfile()).header;
 }
 
 interface SessionRequest {
@@ -54,7 +41,7 @@ const sessionsUrl = (options: SessionRequest) =>
 
 /** POST a checkout session with the UCP-Agent header; answers the response whatever its status (201 expected). */
 export async function createCheckoutSession<T = any>(options: SessionRequest = {}): Promise<JsonResponse<T>> {
-  const json = options.body === undefined ? {} : { 'Content-Type': 'application/json' };
+  const json: Record<string, string> = options.body === undefined ? {} : { 'Content-Type': 'application/json' };
   return request<T>(sessionsUrl(options), {
     method: 'POST',
     headers: { ...(await ucpAgentHeaders()), ...json, ...options.headers },

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { CHECKOUT_CURRENCY } from '../../services/ucp/catalogue.ts';
 import { checkoutSessionExpiry, referenceOrder } from '../../services/ucp/checkout-session.ts';
 import { insertCheckoutSession } from '../../services/ucp/checkout-sessions.query.ts';
@@ -10,6 +9,7 @@ import { ucpUrls } from '../../services/ucp/urls.ts';
 import { agentStoringProcedure } from '../../trpc.ts';
 import { ZCheckoutSession } from './checkout-session.schema.ts';
 import { ZCreateCheckoutInput } from './create-checkout.schema.ts';
+import { ucpAgentRequestHeaders } from './negotiation-errors.ts';
 
 /** What the operation does, at both its paths (the alias's description starts with a sentence of its own). */
 const description =
@@ -45,11 +45,7 @@ export const createCheckout = agentStoringProcedure
       summary: 'Create a UCP checkout session for the paid reference',
       description,
       successDescription: 'The session created (201), or on an Idempotency-Key replay the first answer (200).',
-      requestHeaders: z.object({
-        'UCP-Agent': z
-          .string()
-          .describe('The platform profile, `profile="<https uri>"` (RFC 8941): fetched, validated and negotiated.'),
-      }),
+      requestHeaders: ucpAgentRequestHeaders,
       errorResponses: {
         400: 'A missing UCP-Agent header, or one that is not an RFC 8941 dictionary with an https `profile` (UCP_PROFILE_URL_INVALID); an unknown item, a quantity other than 1, more than one line, or a malformed buyer (VALIDATION_FAILED, naming the field); or an invalid Idempotency-Key.',
         422: 'The UCP-Agent platform profile is malformed or speaks another UCP version (UCP_PROFILE_MALFORMED, UCP_VERSION_UNSUPPORTED).',

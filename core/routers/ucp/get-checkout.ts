@@ -5,6 +5,7 @@ import { sessionAnswer } from '../../services/ucp/session-answer.ts';
 import { paidAgentRequestProcedure } from '../../trpc.ts';
 import { ZCheckoutSession } from './checkout-session.schema.ts';
 import { ZGetCheckoutInput } from './get-checkout.schema.ts';
+import { ucpAgentRequestHeaders } from './negotiation-errors.ts';
 
 /** What the read answers, at both its paths (the alias's description starts with a sentence of its own). */
 const description =
@@ -35,6 +36,7 @@ export const getCheckout = paidAgentRequestProcedure
       summary: 'Read a UCP checkout session',
       description,
       successDescription: 'The session.',
+      requestHeaders: ucpAgentRequestHeaders,
       errorResponses: {
         404: 'No session with this id (RESOURCE_NOT_FOUND).',
         400: 'A missing UCP-Agent header, or one that is not an RFC 8941 dictionary with an https `profile` (UCP_PROFILE_URL_INVALID).',
