@@ -5,11 +5,11 @@ import { z } from 'zod';
  * binding declares it on each (rest.openapi.json, parameter ucp_agent).
  */
 export const ucpAgentRequestHeaders = z.object({
-  'UCP-Agent': z
-    .string()
-    .describe(
+  'UCP-Agent': z.string().meta({
+    description:
       'The platform profile, `profile="<https uri>"` (RFC 8941 dictionary): fetched, validated and negotiated. Required.',
-    ),
+    example: 'profile="<your platform profile URL>"',
+  }),
 });
 
 /** The OpenAPI error descriptions every checkout operation shares: UCP negotiation of the UCP-Agent profile. */
