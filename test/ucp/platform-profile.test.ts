@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { ZCheckoutSession } from '../../core/routers/ucp/checkout-session.schema.ts';
 import { profileOfUcpAgent } from '../../core/services/ucp/ucp-agent.ts';
 import { expectErrorMessage, request, type JsonResponse } from '../helpers/http.ts';
+import { sql } from '../helpers/sql.ts';
 import { platformProfile, platformSuite, ucpAgent } from './platform-app.ts';
 
 type Json = Record<string, any>;
@@ -76,6 +77,9 @@ describe('UCP platform profile negotiation', function () {
       });
 
     it('Create without it, at both paths: 400 invalid_profile_url in UCP’s error shape, no session stored', async () => {
+      const stored = async () =>
+        Number((await sql<{ n: string }>('select count(*) as n from ucp_checkout_sessions'))[0]!.n);
+      const before = await stored();
       for (const path of ['checkout', 'checkout-sessions']) {
         const variants: Record<string, string>[] = [{}, { 'UCP-Agent': '' }, { 'Idempotency-Key': randomUUID() }];
         for (const headers of variants) {
@@ -85,6 +89,23 @@ describe('UCP platform profile negotiation', function () {
           expect(response.body.message).to.contain('UCP-Agent');
         }
       }
+      expect(await stored()).to.equal(before);
+    });
+
+    it('keeps no refusal under an Idempotency-Key: the same key with the header then creates the session', async () => {
+      const key = randomUUID();
+      expectUcpError(
+        await createAt('checkout-sessions', { 'Idempotency-Key': key }),
+        400,
+        'UCP_PROFILE_URL_INVALID',
+        'invalid_profile_url',
+      );
+      const agent = ucpAgent(suite.validProfile());
+      const created = await createAt('checkout-sessions', { 'Idempotency-Key': key, ...agent });
+      expect(created.status, created.text).to.equal(201);
+      const replay = await createAt('checkout-sessions', { 'Idempotency-Key': key, ...agent });
+      expect(replay.headers.get('idempotency-replayed')).to.equal('true');
+      expect(replay.text).to.equal(created.text);
     });
 
     it('Get without it, at both paths: 400 invalid_profile_url, for a session that exists as for one that does not', async () => {
