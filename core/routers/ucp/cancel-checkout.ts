@@ -51,7 +51,7 @@ export const cancelCheckout = agentStoringProcedure
   .input(ZCancelCheckoutInput)
   .output(ZCheckoutSession)
   .mutation(async ({ ctx, input }) => {
-    const negotiated = await negotiateCheckout(ctx, { required: true });
+    const negotiated = await negotiateCheckout(ctx);
     const existing = await findSession(ctx.sql, input.id);
     if (!existing) throw new AppError('RESOURCE_NOT_FOUND', `No checkout session "${input.id.slice(0, 100)}".`);
     const now = ctx.clock.now();

@@ -58,7 +58,7 @@ export const completeCheckout = agentStoringProcedure
   .input(ZCompleteCheckoutInput)
   .output(ZCheckoutSession)
   .mutation(async ({ ctx, input }) => {
-    const negotiated = await negotiateCheckout(ctx, { required: true });
+    const negotiated = await negotiateCheckout(ctx);
     const row = await findSession(ctx.sql, input.id);
     if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No checkout session "${input.id.slice(0, 100)}".`);
     if (row.status === 'completed' || row.live_payment) return sessionAnswer(ctx, row, negotiated);

@@ -71,7 +71,7 @@ export const createCheckout = agentStoringProcedure
   .input(ZCreateCheckoutInput)
   .output(ZCheckoutSession)
   .mutation(async ({ ctx, input }) => {
-    const negotiated = await negotiateCheckout(ctx, { required: true });
+    const negotiated = await negotiateCheckout(ctx);
     const now = ctx.clock.now();
     const order = referenceOrder();
     const row = await insertCheckoutSession(ctx.sql, {

@@ -60,7 +60,7 @@ export const getCheckout = paidAgentRequestProcedure
   .input(ZGetCheckoutInput)
   .output(ZCheckoutSession)
   .query(async ({ ctx, input }) => {
-    const negotiated = await negotiateCheckout(ctx, { required: true, beforeFetch: ctx.admitAgentRequest });
+    const negotiated = await negotiateCheckout(ctx, { beforeFetch: ctx.admitAgentRequest });
     const row = await findSession(ctx.sql, input.id);
     if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No checkout session "${input.id.slice(0, 100)}".`);
     return sessionAnswer(ctx, row, negotiated);

@@ -54,7 +54,7 @@ export const updateCheckout = agentStoringProcedure
   .input(ZUpdateCheckoutInput)
   .output(ZCheckoutSession)
   .mutation(async ({ ctx, input }) => {
-    const negotiated = await negotiateCheckout(ctx, { required: true });
+    const negotiated = await negotiateCheckout(ctx);
     const now = ctx.clock.now();
     const existing = await findSession(ctx.sql, input.id);
     if (!existing) throw new AppError('RESOURCE_NOT_FOUND', `No checkout session "${input.id.slice(0, 100)}".`);
