@@ -258,7 +258,7 @@ export const ZEnvironment = z.object({
   UCP_PROFILE_ALLOW_HTTP_LOOPBACK: booleanFromEnv
     .default(false)
     .describe(
-      "Development and tests only: the UCP platform profile named by a checkout request's `UCP-Agent` header may be an `http://` URL on `127.0.0.1`, `[::1]` or `localhost`, and the profile fetcher may connect to loopback addresses (never to private ones). Otherwise a profile must be an `https` URL on a public address.",
+      "Development and tests only: the UCP platform profile named by a checkout request's `UCP-Agent` header may be an `http://` URL on `127.0.0.1`, `[::1]` or `localhost`, and the profile fetcher may connect to loopback addresses (never to private ones); `npm run dev:platform-profile` serves such a profile. Otherwise a profile must be an `https` URL on a public address.",
     ),
   MCP_ALLOWED_ORIGINS: originList
     .default([])

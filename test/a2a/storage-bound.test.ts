@@ -7,13 +7,14 @@ import { ConfigError, loadConfig, withListeningPort } from '../../core/config.ts
 import { createLogger } from '../../core/logger.ts';
 import { clientNetworkKey } from '../../core/services/rate-limit/client-address-key.ts';
 import { createRateLimiter } from '../../core/services/rate-limit/rate-limiter.ts';
-import { createCoreServices } from '../../orm/core-services.ts';
 import { composeApp } from '../../scripts/compose/compose-app.ts';
+import { composeServices } from '../../scripts/compose/compose-services.ts';
 import { randomClientAddress } from '../government/helpers.ts';
 import { request, type JsonResponse } from '../helpers/http.ts';
 import { LogSink } from '../helpers/log-sink.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
+import { createCheckoutSession } from '../helpers/ucp-checkout.ts';
 import { send03, skillPart03, type Json } from './fixtures.ts';
 
 interface StorageApp {
@@ -31,7 +32,7 @@ async function startStorageApp(bound: { service: number; network: number }): Pro
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const config = withListeningPort({ ...shared.config, siteUrlConfigured: false, trustProxy: true }, port);
-  const services = createCoreServices(shared.database, config);
+  const services = composeServices({ database: shared.database, config });
   const memory = { kind: 'memory' } as const;
   const agentStorage = createRateLimiter({ name: 'agent-storage', points: bound.service, windowSeconds: 3600 }, memory);
   const agentStoragePerNetwork = createRateLimiter(
@@ -58,10 +59,11 @@ function poster(app: StorageApp) {
         body: JSON.stringify(body),
       }),
     checkout: (client: string, headers: Record<string, string> = {}): Promise<JsonResponse<Json>> =>
-      request<Json>(`${app.url}/api/v1/agent/ucp/checkout`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client, ...headers },
-        body: '{}',
+      createCheckoutSession<Json>({
+        baseUrl: `${app.url}/api`,
+        path: 'checkout',
+        body: {},
+        headers: { 'X-Forwarded-For': client, ...headers },
       }),
   };
 }

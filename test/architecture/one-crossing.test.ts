@@ -10,6 +10,7 @@ import { seedWorkspace, type Workspace } from '../helpers/tenant-isolation.ts';
 import { rpc as mcpRpc, tokenFor } from '../mcp/fixtures.ts';
 import { paidAppSuite } from '../payments/paid-app.ts';
 import { paymentRequiredOf, signPayment } from '../payments/payer.ts';
+import { ucpAgentHeaders } from '../helpers/ucp-checkout.ts';
 
 /**
  * The invoker logs each call into core at debug level ("core call", with the procedure and whether
@@ -41,10 +42,11 @@ describe('one crossing into core per request', function () {
 
   it('an idempotent REST POST: first answer, replay and another body under the key', async () => {
     const key = `crossing-${randomUUID()}`;
+    const agent = await ucpAgentHeaders();
     const post = (body: unknown, headers: Record<string, string>) =>
       request(`${service().config.baseUrl}/v1/agent/ucp/checkout`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, ...headers },
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, ...agent, ...headers },
         body: JSON.stringify(body),
       });
     const first = traced();

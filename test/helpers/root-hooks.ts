@@ -1,5 +1,6 @@
 import { createIsolatedDatabase } from './isolated-database.ts';
 import { startTestService, type TestService } from './test-service.ts';
+import { stopPlatformProfile } from './platform-profile-server.ts';
 
 let shared: TestService | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
@@ -25,6 +26,7 @@ export const mochaHooks = {
   async afterAll(this: Mocha.Context) {
     this.timeout(30_000);
     await shared?.stop();
+    await stopPlatformProfile();
     await dropDatabase?.();
   },
 };

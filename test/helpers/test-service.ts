@@ -47,6 +47,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     AGENT_STORAGE_PER_NETWORK_PER_HOUR: '10000000',
     // Suites read outbox rows unpublished; the webhook suites start services with the worker on.
     WEBHOOK_WORKER: 'false',
+    // Checkout requests name the run's platform profile, served on 127.0.0.1 (helpers/ucp-checkout.ts).
+    UCP_PROFILE_ALLOW_HTTP_LOOPBACK: 'true',
     ...overrides,
   });
 }

@@ -9,6 +9,7 @@ import { randomClientAddress, randomLoopbackAddress } from '../government/helper
 import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
 import { startAdjustedApp, type TestApp } from '../helpers/test-service.ts';
+import { ucpAgentHeaders } from '../helpers/ucp-checkout.ts';
 
 interface Answer {
   status: number;
@@ -70,9 +71,11 @@ function itKeepsKeysPerClient(clients: () => [Client, Client, Client]): void {
     it(`${endpoint}: two clients, one key, one body: two executions with two answers; each replays its own`, async () => {
       const [a, b, c] = clients();
       const key = randomUUID();
-      const first = await a.post(path, { 'Idempotency-Key': key }, body);
+      // A checkout names the platform profile (UCP-Agent): the same header from every client.
+      const keyed = { 'Idempotency-Key': key, ...(endpoint === 'UCP checkout' ? await ucpAgentHeaders() : {}) };
+      const first = await a.post(path, keyed, body);
       expect(first.status, first.text).to.equal(created);
-      const other = await b.post(path, { 'Idempotency-Key': key }, body);
+      const other = await b.post(path, keyed, body);
       expect(other.status, other.text).to.equal(created);
       expect(other.headers['idempotency-replayed'], "B never receives A's answer").to.equal(undefined);
       expect(capability(other)).to.not.equal(capability(first));
@@ -81,12 +84,12 @@ function itKeepsKeysPerClient(clients: () => [Client, Client, Client]): void {
         [a, first],
         [b, other],
       ] as const) {
-        const replay = await client.post(path, { 'Idempotency-Key': key }, body);
+        const replay = await client.post(path, keyed, body);
         expect(replay.headers['idempotency-replayed'], client.name).to.equal('true');
         expect(replay.text, client.name).to.equal(own.text);
       }
       // A third client's different body with the key runs too: no 409 oracle on A's request, no squatting on A's key.
-      const squatted = await c.post(path, { 'Idempotency-Key': key }, otherBody);
+      const squatted = await c.post(path, keyed, otherBody);
       expect(squatted.status, squatted.text).to.equal(created);
     });
   }
@@ -128,11 +131,12 @@ describe('Idempotency-Key: a key belongs to its caller (issue 27, finding 4)', f
       const [third, fourth] = [randomUUID().slice(0, 4), randomUUID().slice(0, 4)];
       const prefix = `2001:db8:${third}:${fourth}`;
       const key = randomUUID();
+      const agent = await ucpAgentHeaders();
       const post = (address: string) =>
         postFrom(
           `${app.url}/api/v1/agent/ucp/checkout`,
           undefined,
-          { 'Idempotency-Key': key, 'X-Forwarded-For': address },
+          { 'Idempotency-Key': key, 'X-Forwarded-For': address, ...agent },
           ucpBody,
         );
       const first = await post(`${prefix}::1`);
@@ -151,7 +155,7 @@ describe('Idempotency-Key: a key belongs to its caller (issue 27, finding 4)', f
       await postFrom(
         `${app.url}/api/v1/agent/ucp/checkout`,
         undefined,
-        { 'Idempotency-Key': key, 'X-Forwarded-For': address },
+        { 'Idempotency-Key': key, 'X-Forwarded-For': address, ...(await ucpAgentHeaders()) },
         ucpBody,
       );
       const rows = await sql<{ owner: string }>('select owner from idempotency_keys where key = ?', [key]);

@@ -4,13 +4,15 @@ import { send03, skillPart03 } from '../a2a/fixtures.ts';
 import { runAdmin as admin } from '../helpers/child-service.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { freshDataDir, startTestService, testConfig } from '../helpers/test-service.ts';
+import { ucpAgentHeaders } from '../helpers/ucp-checkout.ts';
 
 /** One A2A task answered under a key (a task row, a key row referencing it) and one checkout kept under a key (a body). */
 async function storeAnswers(url: string): Promise<void> {
+  const agent = await ucpAgentHeaders();
   const post = (path: string, body: unknown) =>
     fetch(`${url}/api${path}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID(), ...agent },
       body: JSON.stringify(body),
     });
   expect((await post('/v1/agent/a2a', send03([skillPart03('find-blog-posts', {})]))).status).to.equal(200);

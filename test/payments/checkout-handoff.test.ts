@@ -7,6 +7,7 @@ import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
 import { paidAppSuite } from './paid-app.ts';
 import { paymentRequiredOf, signPayment } from './payer.ts';
+import { createCheckoutSession, readCheckoutSession } from '../helpers/ucp-checkout.ts';
 
 type Json = Record<string, unknown>;
 
@@ -21,11 +22,7 @@ describe('paying a checkout session through its handoff URL', function () {
 
   /** A new session on the paid app: its id and handoff URL, as a UCP client reads them. */
   async function createSession(): Promise<{ id: string; handoff: string; status: string }> {
-    const created = await request<Json>(`${suite.app.baseUrl}/v1/agent/ucp/checkout`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{}',
-    });
+    const created = await createCheckoutSession<Json>({ baseUrl: suite.app.baseUrl, path: 'checkout', body: {} });
     expect(created.status, created.text).to.equal(201);
     const body = created.body as { id: string; status: string; payment: { handoff: { url: string } } };
     return { id: body.id, handoff: body.payment.handoff.url, status: body.status };
@@ -42,7 +39,8 @@ describe('paying a checkout session through its handoff URL', function () {
     const { header } = await signPayment(required);
     const paid = await request<Json>(handoff, { headers: { 'PAYMENT-SIGNATURE': header } });
     expect(paid.status, paid.text).to.equal(200);
-    const session = (await request<Json>(`${suite.app.baseUrl}/v1/agent/ucp/checkout/${sessionId}`)).body as {
+    const session = (await readCheckoutSession<Json>(sessionId, { baseUrl: suite.app.baseUrl, path: 'checkout' }))
+      .body as {
       status: string;
       payment: { receipt: { payment_id: string; transaction: string } | null };
     };
@@ -89,7 +87,8 @@ describe('paying a checkout session through its handoff URL', function () {
       [sessionId, ...nonces.map((nonce) => nonce.toLowerCase())],
     );
     expect(rows.map((row) => row.state)).to.deep.equal(['settled']);
-    const session = (await request<Json>(`${suite.app.baseUrl}/v1/agent/ucp/checkout/${sessionId}`)).body as {
+    const session = (await readCheckoutSession<Json>(sessionId, { baseUrl: suite.app.baseUrl, path: 'checkout' }))
+      .body as {
       status: string;
     };
     expect(session.status).to.equal('completed');

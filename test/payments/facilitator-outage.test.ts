@@ -3,6 +3,7 @@ import { expectErrorMessage, request } from '../helpers/http.ts';
 import { startLocalFacilitator, type LocalFacilitator } from '../../scripts/dev/local-facilitator.ts';
 import { NETWORK, paymentsOf, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
 import { paymentRequiredOf, signPayment } from './payer.ts';
+import { createCheckoutSession, readCheckoutSession } from '../helpers/ucp-checkout.ts';
 
 type Json = Record<string, unknown>;
 
@@ -95,11 +96,7 @@ describe('the paid reference when the facilitator fails', function () {
   });
 
   it('settle timing out for a checkout session: the session reads complete_in_progress and refuses any new payment', async () => {
-    const created = await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{}',
-    });
+    const created = await createCheckoutSession<Json>({ baseUrl: app.baseUrl, path: 'checkout', body: {} });
     const { id, payment } = created.body as { id: string; payment: { handoff: { url: string } } };
     const handoff = payment.handoff.url;
     const required = paymentRequiredOf((await request(handoff)).headers);
@@ -118,7 +115,7 @@ describe('the paid reference when the facilitator fails', function () {
     while (!facilitator.settled.some((settled) => settled.nonce === nonce))
       await new Promise((resolve) => setTimeout(resolve, 50));
 
-    const session = (await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout/${id}`)).body as {
+    const session = (await readCheckoutSession<Json>(id, { baseUrl: app.baseUrl, path: 'checkout' })).body as {
       status: string;
       messages: { code: string }[];
       payment: { handoff: { available: boolean }; receipt: unknown };

@@ -4,6 +4,7 @@ import { service } from '../helpers/root-hooks.ts';
 import { startLocalFacilitator, type LocalFacilitator } from '../../scripts/dev/local-facilitator.ts';
 import { NETWORK, paymentsOf, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
 import { base64Json, payerAccount, paymentRequiredOf, signAuthorization, signFor, signPayment } from './payer.ts';
+import { createCheckoutSession, readCheckoutSession } from '../helpers/ucp-checkout.ts';
 
 type Json = Record<string, unknown>;
 
@@ -141,11 +142,7 @@ describe('the paid reference refuses without serving', function () {
     });
 
     it('stores a garbled settlement answer made storable, and completes the checkout session with it', async () => {
-      const created = await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: '{}',
-      });
+      const created = await createCheckoutSession<Json>({ baseUrl: app.baseUrl, path: 'checkout', body: {} });
       const { id, payment } = created.body as { id: string; payment: { handoff: { url: string } } };
       const { header, payload } = await signPayment(paymentRequiredOf((await request(payment.handoff.url)).headers));
       facilitator.faults.settle = 'garbled-success';
@@ -162,7 +159,7 @@ describe('the paid reference refuses without serving', function () {
         payer: payerAccount.address.toLowerCase(),
         checkout_session_id: id,
       });
-      const session = (await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout/${id}`)).body as {
+      const session = (await readCheckoutSession<Json>(id, { baseUrl: app.baseUrl, path: 'checkout' })).body as {
         status: string;
         payment: { receipt: { transaction: string } | null };
       };

@@ -6,6 +6,7 @@ import { expectErrorMessage, request } from '../helpers/http.ts';
 import { startLocalFacilitator, type LocalFacilitator } from '../../scripts/dev/local-facilitator.ts';
 import { NETWORK, PAY_TO, paymentsOf, paymentVariables, startPaidApp, USDC, type PaidApp } from './paid-app.ts';
 import { payerAccount } from './payer.ts';
+import { createCheckoutSession, readCheckoutSession } from '../helpers/ucp-checkout.ts';
 
 type Json = Record<string, unknown>;
 
@@ -106,18 +107,15 @@ describe('mppx paying the paid reference (x402 v2 as evm/charge)', function () {
   });
 
   it('pays a UCP checkout session through its handoff URL and completes the session', async () => {
-    const created = await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{}',
-    });
+    const created = await createCheckoutSession<Json>({ baseUrl: app.baseUrl, path: 'checkout', body: {} });
     expect(created.status, created.text).to.equal(201);
     const { id, payment } = created.body as { id: string; payment: { handoff: { url: string } } };
     const paid = await mppx.fetch(payment.handoff.url);
     expect(paid.status, await paid.clone().text()).to.equal(200);
     expect(((await paid.json()) as Json).resource).to.equal(app.endpoint);
-    const session = await request<{ status: string; payment: { receipt: { transaction: string } | null } }>(
-      `${app.baseUrl}/v1/agent/ucp/checkout/${id}`,
+    const session = await readCheckoutSession<{ status: string; payment: { receipt: { transaction: string } | null } }>(
+      id,
+      { baseUrl: app.baseUrl, path: 'checkout' },
     );
     expect(session.body.status).to.equal('completed');
     const settlement = decodePaymentResponseHeader(paid.headers.get('payment-response')!);

@@ -22,6 +22,7 @@ import {
 } from '../webhooks/delivery-helpers.ts';
 import { NETWORK, paymentVariables } from './paid-app.ts';
 import { paymentRequiredOf, signPayment } from './payer.ts';
+import { createCheckoutSession, readCheckoutSession } from '../helpers/ucp-checkout.ts';
 
 type Json = Record<string, unknown>;
 interface Envelope {
@@ -188,11 +189,7 @@ describe('seller events: payment.settled, payment.failed, checkout.completed', f
   });
 
   it('sends checkout.completed with the session as GET answers it, and payment.settled naming the session', async () => {
-    const created = await request<Json>(`${sellerApp.url}/api/v1/agent/ucp/checkout`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{}',
-    });
+    const created = await createCheckoutSession<Json>({ baseUrl: `${sellerApp.url}/api`, path: 'checkout', body: {} });
     expect(created.status, created.text).to.equal(201);
     const { id: sessionId, payment: sessionPayment } = created.body as {
       id: string;
@@ -207,7 +204,7 @@ describe('seller events: payment.settled, payment.failed, checkout.completed', f
     );
     await drained();
 
-    const session = await request<Json>(`${sellerApp.url}/api/v1/agent/ucp/checkout/${sessionId}`);
+    const session = await readCheckoutSession<Json>(sessionId, { baseUrl: `${sellerApp.url}/api`, path: 'checkout' });
     const completions = parsed(sellerReceiver).filter((event) => event.data.id === sessionId);
     expect(completions.map((event) => event.type)).to.deep.equal(['checkout.completed']);
     expect(completions[0]!.data).to.deep.equal(session.body);
@@ -259,11 +256,7 @@ describe('seller events: payment.settled, payment.failed, checkout.completed', f
 
   it('records checkout.completed once for a completion recorded 10 times at once (a retry after a lost answer)', async () => {
     const { service } = suite;
-    const created = await request<Json>(`${sellerApp.url}/api/v1/agent/ucp/checkout`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{}',
-    });
+    const created = await createCheckoutSession<Json>({ baseUrl: `${sellerApp.url}/api`, path: 'checkout', body: {} });
     const sessionId = String(created.body.id);
     // Each call on its own entity manager, as each request has.
     const ctx = {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { expectErrorMessage, request, type JsonResponse } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { createCheckoutSession } from '../helpers/ucp-checkout.ts';
 
 type Json = Record<string, any>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
@@ -89,7 +90,10 @@ describe('strict input on every REST operation', () => {
   });
 
   it('keeps the extensible bodies open: UCP checkout members it does not know are accepted', async () => {
-    const response = await send('post', '/v1/agent/ucp/checkout', '', { context: { locale: 'en-US' }, signals: {} });
+    const response = await createCheckoutSession({
+      path: 'checkout',
+      body: { context: { locale: 'en-US' }, signals: {} },
+    });
     expect(response.status, response.text).to.equal(201);
   });
 });

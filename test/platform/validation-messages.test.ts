@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { expectErrorMessage, request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { ucpAgentHeaders } from '../helpers/ucp-checkout.ts';
 
 type Json = Record<string, any>;
 
@@ -53,7 +54,7 @@ describe('validation messages', () => {
   it('a list where text was expected says so (a JSON body)', async () => {
     const body = await refusal('/v1/agent/ucp/checkout', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(await ucpAgentHeaders()) },
       body: JSON.stringify({ buyer: { email: ['a@example.com', 'b@example.com'] } }),
     });
     expect(body.details).to.deep.equal([

@@ -76,6 +76,16 @@ describe('the agent reference: the content of the paid reference', () => {
     expect(answer.sections.find((section) => section.id === 'rest-endpoints')!.count).to.equal(rest.length);
   });
 
+  it('shows the request headers an endpoint requires in its example: UCP-Agent on the checkout operations', () => {
+    const base = service().config.baseUrl;
+    const agent = `-H 'UCP-Agent: profile="<your platform profile URL>"'`;
+    expect(content).to.include(`curl -s -X POST '${base}/v1/agent/ucp/checkout-sessions' ${agent} -H 'Content-Type`);
+    expect(content).to.include(`curl -s '${base}/v1/agent/ucp/checkout/{id}' ${agent}\n`);
+    expect(content).to.include(`curl -s -X POST '${base}/v1/agent/ucp/checkout-sessions/{id}/cancel' ${agent}`);
+    // An optional header (Idempotency-Key) is not in the example.
+    expect(content).not.to.include(`-H 'Idempotency-Key`);
+  });
+
   it('documents every MCP tool with the scopes tools/list publishes for it', () => {
     const catalogue = buildToolCatalogue(procedures);
     expect(catalogue.definitions).to.have.length(47);

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import type { ZCheckoutSession } from '../../core/routers/ucp/checkout-session.schema.ts';
 import { request, type JsonResponse } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { createCheckoutSession } from '../helpers/ucp-checkout.ts';
 
 type Session = ReturnType<typeof ZCheckoutSession.parse>;
 
@@ -11,12 +12,8 @@ type Session = ReturnType<typeof ZCheckoutSession.parse>;
  * procedures of their own: the same procedure answers, and each path keeps its own Idempotency-Key
  * space, as when they were two procedures.
  */
-function post(path: string, key: string): Promise<JsonResponse<Session>> {
-  return request<Session>(`${service().url}/api/v1/agent/ucp/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
-    body: '{}',
-  });
+function post(path: 'checkout' | 'checkout-sessions', key: string): Promise<JsonResponse<Session>> {
+  return createCheckoutSession<Session>({ path, body: {}, headers: { 'Idempotency-Key': key } });
 }
 
 describe('UCP checkout alias routes', () => {

@@ -77,7 +77,7 @@ describe('UCP checkout update, complete and cancel', function () {
       });
       const cleared = await update(_id, { line_items: [line] });
       expect(cleared.body.buyer).to.equal(undefined);
-      expect((await request<Json>(`${sessions()}/${_id}`)).body.buyer).to.equal(undefined);
+      expect((await call('GET', `/${_id}`)).body.buyer).to.equal(undefined);
     });
 
     it('refuses another line, a second line, or a member it does not take: 400 naming the field', async () => {
@@ -191,7 +191,7 @@ describe('UCP checkout update, complete and cancel', function () {
       const verifies = facilitator.calls.verify;
       expectErrorMessage(await request(session.payment.handoff.url), 409, 'CHECKOUT_SESSION_CANCELED');
       expect(facilitator.calls.verify).to.equal(verifies);
-      expect((await request<Json>(`${sessions()}/${session.id}`)).body.status).to.equal('canceled');
+      expect((await call('GET', `/${session.id}`)).body.status).to.equal('canceled');
     });
 
     it('refuses a canceled (409), paid (409), held (409) or expired (410) session, and an unknown one (404)', async () => {

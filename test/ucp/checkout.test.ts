@@ -8,20 +8,22 @@ import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
 import { startAdjustedApp } from '../helpers/test-service.ts';
 import { PAYMENT } from './fixtures.ts';
+import { createCheckoutSession, readCheckoutSession, ucpAgentHeaders } from '../helpers/ucp-checkout.ts';
 
 type Session = ReturnType<typeof ZCheckoutSession.parse>;
 
-function create(body?: string, headers: Record<string, string> = {}): Promise<JsonResponse<Session>> {
+/** POST /checkout with `body` as sent (raw text: the tests send odd JSON) and the run's UCP-Agent header. */
+async function create(body?: string, headers: Record<string, string> = {}): Promise<JsonResponse<Session>> {
+  const agent = await ucpAgentHeaders();
   return request<Session>(`${service().url}/api/v1/agent/ucp/checkout`, {
     method: 'POST',
-    headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
+    headers:
+      body === undefined ? { ...agent, ...headers } : { 'Content-Type': 'application/json', ...agent, ...headers },
     ...(body === undefined ? {} : { body }),
   });
 }
 
-function read(id: string): Promise<JsonResponse<Session>> {
-  return request<Session>(`${service().url}/api/v1/agent/ucp/checkout/${encodeURIComponent(id)}`);
-}
+const read = (id: string): Promise<JsonResponse<Session>> => readCheckoutSession<Session>(id, { path: 'checkout' });
 
 describe('UCP checkout sessions', () => {
   it('creates a session without a body: 201, the one item at 100 minor units, absolute URLs, a Location', async () => {
@@ -93,7 +95,7 @@ describe('UCP checkout sessions', () => {
       buyer: { email: 'agent@example.com', first_name: 'Ada', unknown: 'dropped' },
       context: { address_country: 'US' },
     });
-    const refused = await create(body, { 'UCP-Agent': 'profile="http://127.0.0.1:1/never-fetched"' });
+    const refused = await create(body, { 'UCP-Agent': 'profile="http://platform.example/never-fetched"' });
     expectErrorMessage(refused, 400, 'UCP_PROFILE_URL_INVALID');
     const response = await create(body);
     expect(response.status, response.text).to.equal(201);
@@ -102,20 +104,18 @@ describe('UCP checkout sessions', () => {
   });
 
   it("serves the same sessions at UCP's REST binding paths, {endpoint}/checkout-sessions[/{id}]", async () => {
-    const base = `${service().url}/api/v1/agent/ucp`;
-    const created = await request<Session>(`${base}/checkout-sessions`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-      body: JSON.stringify({ line_items: [{ item: { id: 'agent-reference' }, quantity: 1 }] }),
+    const created = await createCheckoutSession<Session>({
+      body: { line_items: [{ item: { id: 'agent-reference' }, quantity: 1 }] },
+      headers: { 'Idempotency-Key': randomUUID() },
     });
     expect(created.status, created.text).to.equal(201);
     expect(() => ZCheckoutSession.parse(created.body)).not.to.throw();
-    const atBinding = await request<Session>(`${base}/checkout-sessions/${created.body.id}`);
+    const atBinding = await readCheckoutSession<Session>(created.body.id);
     const atSpec = await read(created.body.id);
     expect(atBinding.status).to.equal(200);
     expect(atBinding.body.id).to.equal(created.body.id);
     expect(atBinding.body).to.deep.equal(atSpec.body);
-    expectErrorMessage(await request(`${base}/checkout-sessions/${randomUUID()}`), 404, 'RESOURCE_NOT_FOUND');
+    expectErrorMessage(await readCheckoutSession(randomUUID()), 404, 'RESOURCE_NOT_FOUND');
   });
 
   describe('refuses what cannot be bought: 400 VALIDATION_FAILED naming the field, nothing stored', () => {
@@ -165,10 +165,11 @@ describe('UCP checkout sessions', () => {
         const key = randomUUID();
         const client = randomClientAddress();
         const post = () =>
-          request<Session>(`${app.url}/api/v1/agent/ucp/checkout`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, 'X-Forwarded-For': client },
-            body: '{}',
+          createCheckoutSession<Session>({
+            baseUrl: `${app.url}/api`,
+            path: 'checkout',
+            body: {},
+            headers: { 'Idempotency-Key': key, 'X-Forwarded-For': client },
           });
         const first = await post();
         expect(first.status, first.text).to.equal(201);

@@ -8,6 +8,7 @@ import { startAdjustedApp } from '../helpers/test-service.ts';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { PAYMENT } from './fixtures.ts';
+import { createCheckoutSession } from '../helpers/ucp-checkout.ts';
 
 describe('UCP profile and ACP discovery', function () {
   this.timeout(30_000);
@@ -133,11 +134,7 @@ describe('UCP profile and ACP discovery', function () {
       expect(Object.keys(schema.body.properties)).to.have.members(Object.keys(handler.config));
       const spec = await request(handler.spec);
       expect(spec.status, spec.text).to.equal(200);
-      const session = await request<any>(`${app.url}/api/v1/agent/ucp/checkout`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: '{}',
-      });
+      const session = await createCheckoutSession({ baseUrl: `${app.url}/api`, path: 'checkout', body: {} });
       expect(session.status, session.text).to.equal(201);
       expect(Object.keys(session.body.ucp.payment_handlers)).to.deep.equal([name]);
       expect(session.body.payment.handlers.map((entry: any) => entry.name)).to.deep.equal([name]);
@@ -192,6 +189,20 @@ describe('UCP in the OpenAPI document', () => {
     }
     const get = document.paths['/v1/agent/ucp/checkout/{id}'].get;
     expect(get.operationId).to.equal('agent-ucpGetCheckout');
+    // UCP declares the header required on every checkout operation (rest.openapi.json, ucp_agent).
+    const ucpAgentOf = (operation: any) =>
+      operation.parameters.find((parameter: any) => parameter.in === 'header' && parameter.name === 'UCP-Agent');
+    const checkoutPaths = document.paths['/v1/agent/ucp/checkout-sessions/{id}'];
+    for (const operation of [
+      post,
+      get,
+      document.paths['/v1/agent/ucp/checkout-sessions'].post,
+      checkoutPaths.get,
+      checkoutPaths.put,
+      document.paths['/v1/agent/ucp/checkout-sessions/{id}/complete'].post,
+      document.paths['/v1/agent/ucp/checkout-sessions/{id}/cancel'].post,
+    ])
+      expect(ucpAgentOf(operation), operation.operationId).to.include({ required: true });
     expect(Object.keys(get.responses).sort()).to.deep.equal(['200', '400', '404', '422', '424', '500']);
     const operations = document.paths['/v1/agent/ucp/checkout-sessions/{id}'];
     expect(operations.put.operationId).to.equal('agent-ucpUpdateCheckoutSession');

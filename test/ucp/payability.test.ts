@@ -14,6 +14,7 @@ import {
 import { markSessionPaid, payableSession } from '../../core/services/ucp/payability.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
+import { ucpAgentHeaders } from '../helpers/ucp-checkout.ts';
 
 /** A clock the test moves: every call below reads it. */
 class TestClock implements Clock {
@@ -26,8 +27,11 @@ class TestClock implements Clock {
   }
 }
 
-/** The procedures as an adapter's anonymous request reaches them (the invoker), on `clock`. */
-function caller(clock: Clock, principal: Principal = { kind: 'anonymous' }) {
+/**
+ * The procedures as an adapter's anonymous request reaches them (the invoker), on `clock`, with the
+ * UCP-Agent header a checkout operation requires (`ucpAgent`, the run's platform profile).
+ */
+function caller(clock: Clock, ucpAgent?: string, principal: Principal = { kind: 'anonymous' }) {
   const { database, services, config } = service();
   return createCaller(
     createContextInner({
@@ -38,6 +42,7 @@ function caller(clock: Clock, principal: Principal = { kind: 'anonymous' }) {
       requestId: 'test-ucp',
       principal,
       clock,
+      ucpAgent,
     }),
   );
 }
@@ -104,9 +109,9 @@ describe('UCP checkout sessions: payable and paid (the purchase side)', () => {
     deleteExpiredSessions: ReturnType<typeof caller>['infrastructure']['checkoutSessions']['sweepExpired'];
   } & ReturnType<typeof checkoutSide>;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     clock = new TestClock();
-    const procedures = caller(clock).protocols.ucp;
+    const procedures = caller(clock, (await ucpAgentHeaders())['UCP-Agent']).protocols.ucp;
     ucp = {
       createCheckout: procedures.createCheckout,
       getCheckout: procedures.getCheckout,
@@ -332,7 +337,7 @@ describe('UCP checkout sessions: payable and paid (the purchase side)', () => {
     ]);
     await sql(`update ucp_checkout_sessions set expires_at = now() - interval '6 days' where id = ?`, [recent]);
     await expectCode(ucp.deleteExpiredSessions({}), 'ROUTE_NOT_FOUND');
-    const system = caller(clock, { kind: 'system' }).infrastructure.checkoutSessions;
+    const system = caller(clock, undefined, { kind: 'system' }).infrastructure.checkoutSessions;
     let deleted = 0;
     for (let round = 0; round < 100; round += 1) {
       const done = await system.sweepExpired({ limit: 1000 });

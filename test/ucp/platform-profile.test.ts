@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { ZCheckoutSession } from '../../core/routers/ucp/checkout-session.schema.ts';
 import { profileOfUcpAgent } from '../../core/services/ucp/ucp-agent.ts';
 import { expectErrorMessage, request, type JsonResponse } from '../helpers/http.ts';
+import { sql } from '../helpers/sql.ts';
 import { platformProfile, platformSuite, ucpAgent } from './platform-app.ts';
 
 type Json = Record<string, any>;
@@ -66,10 +67,74 @@ describe('UCP platform profile negotiation', function () {
     expect(suite.profiles.hitsOf(profile)).to.equal(2);
   });
 
-  it('serves a create or read without the header with the business’s capabilities (spec MUST left to the platform)', async () => {
-    const response = await create({});
-    expect(response.status, response.text).to.equal(201);
-    expect(response.body.ucp.capabilities).to.deep.equal({ 'dev.ucp.shopping.checkout': [{ version: '2026-08-25' }] });
+  describe('Create and Get need the header, as every checkout operation (UCP REST binding: "All requests MUST")', () => {
+    const ucpBase = () => `${suite.app.baseUrl}/v1/agent/ucp`;
+    const createAt = (path: string, headers: Record<string, string>) =>
+      request<Json>(`${ucpBase()}/${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: '{}',
+      });
+
+    it('Create without it, at both paths: 400 invalid_profile_url in UCP’s error shape, no session stored', async () => {
+      const stored = async () =>
+        Number((await sql<{ n: string }>('select count(*) as n from ucp_checkout_sessions'))[0]!.n);
+      const before = await stored();
+      for (const path of ['checkout', 'checkout-sessions']) {
+        const variants: Record<string, string>[] = [{}, { 'UCP-Agent': '' }, { 'Idempotency-Key': randomUUID() }];
+        for (const headers of variants) {
+          const response = await createAt(path, headers);
+          expectUcpError(response, 400, 'UCP_PROFILE_URL_INVALID', 'invalid_profile_url');
+          expect(response.headers.get('location'), path).to.equal(null);
+          expect(response.body.message).to.contain('UCP-Agent');
+        }
+      }
+      expect(await stored()).to.equal(before);
+    });
+
+    it('keeps no refusal under an Idempotency-Key: the same key with the header then creates the session', async () => {
+      const key = randomUUID();
+      expectUcpError(
+        await createAt('checkout-sessions', { 'Idempotency-Key': key }),
+        400,
+        'UCP_PROFILE_URL_INVALID',
+        'invalid_profile_url',
+      );
+      const agent = ucpAgent(suite.validProfile());
+      const created = await createAt('checkout-sessions', { 'Idempotency-Key': key, ...agent });
+      expect(created.status, created.text).to.equal(201);
+      const replay = await createAt('checkout-sessions', { 'Idempotency-Key': key, ...agent });
+      expect(replay.headers.get('idempotency-replayed')).to.equal('true');
+      expect(replay.text).to.equal(created.text);
+    });
+
+    it('Get without it, at both paths: 400 invalid_profile_url, for a session that exists as for one that does not', async () => {
+      const created = await create(ucpAgent(suite.validProfile()));
+      expect(created.status, created.text).to.equal(201);
+      for (const path of ['checkout', 'checkout-sessions']) {
+        for (const id of [created.body.id as string, randomUUID()]) {
+          const response = await request<Json>(`${ucpBase()}/${path}/${id}`);
+          expectUcpError(response, 400, 'UCP_PROFILE_URL_INVALID', 'invalid_profile_url');
+          expect(response.text, 'nothing of the session is answered').not.to.contain('agent-reference');
+        }
+      }
+    });
+
+    it('both with a valid profile: 201, then 200 with the same session at either path', async () => {
+      const agent = ucpAgent(suite.validProfile());
+      for (const path of ['checkout', 'checkout-sessions']) {
+        const created = await createAt(path, agent);
+        expect(created.status, created.text).to.equal(201);
+        expect(created.body.ucp.capabilities).to.deep.equal({
+          'dev.ucp.shopping.checkout': [{ version: '2026-08-25' }],
+        });
+        for (const readPath of ['checkout', 'checkout-sessions']) {
+          const read = await request<Json>(`${ucpBase()}/${readPath}/${created.body.id}`, { headers: agent });
+          expect(read.status, read.text).to.equal(200);
+          expect(read.body).to.deep.equal(created.body);
+        }
+      }
+    });
   });
 
   describe('refuses what UCP prescribes', () => {

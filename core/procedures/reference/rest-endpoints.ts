@@ -1,3 +1,4 @@
+import type { ZodObject, ZodType } from 'zod';
 import type { ProcedureEntry } from '../procedure-entry.ts';
 import type { RestOperation } from '../rest-operations.ts';
 import { budgetOf, describeBudget } from './budgets.ts';
@@ -17,17 +18,39 @@ function pathParameters(path: string): Set<string> {
  * every parameter that has a default at that default plus the required ones as `<name>`. A body
  * method shows the same parameters as a JSON body.
  */
-function exampleRequest(method: string, url: string, parameters: readonly Parameter[], inPath: Set<string>): string {
+function exampleRequest(
+  method: string,
+  url: string,
+  parameters: readonly Parameter[],
+  inPath: Set<string>,
+  headers: string,
+): string {
   const shown = parameters.filter(
     (parameter) => !inPath.has(parameter.name) && (parameter.required || parameter.defaultValue !== undefined),
   );
   const value = (parameter: Parameter) => parameter.defaultValue ?? `"<${parameter.name}>"`;
   if (method === 'GET' || method === 'DELETE') {
     const query = shown.map((parameter) => `${parameter.name}=${value(parameter).replace(/^"|"$/g, '')}`).join('&');
-    return `curl -s '${url}${query === '' ? '' : `?${query}`}'`;
+    return `curl -s '${url}${query === '' ? '' : `?${query}`}'${headers}`;
   }
   const body = `{${shown.map((parameter) => `"${parameter.name}": ${value(parameter)}`).join(', ')}}`;
-  return `curl -s -X ${method} '${url}' -H 'Content-Type: application/json' -d '${body}'`;
+  return `curl -s -X ${method} '${url}'${headers} -H 'Content-Type: application/json' -d '${body}'`;
+}
+
+/**
+ * The `-H` options of the request headers an operation requires (`openapi.requestHeaders`, e.g. UCP's
+ * UCP-Agent): the value is the header schema's `example` meta, else `<name>`. Without them the
+ * example would only show the refusal.
+ */
+function requiredHeaderOptions(requestHeaders: ZodObject | undefined): string {
+  if (!requestHeaders) return '';
+  return Object.entries(requestHeaders.shape)
+    .filter(([, schema]) => !(schema as ZodType).safeParse(undefined).success)
+    .map(([name, schema]) => {
+      const example = (schema as ZodType).meta()?.example;
+      return ` -H '${name}: ${typeof example === 'string' ? example : `<${name}>`}'`;
+    })
+    .join('');
 }
 
 function errorLines(errors: Record<string | number, string> | undefined, urls: ReferenceInput['urls']): string[] {
@@ -70,7 +93,10 @@ function endpoint({ procedure, openapi }: RestOperation, input: ReferenceInput):
     '',
     '**Example request**',
     '',
-    fenced('sh', exampleRequest(openapi.method, url, parameters, inPath)),
+    fenced(
+      'sh',
+      exampleRequest(openapi.method, url, parameters, inPath, requiredHeaderOptions(openapi.requestHeaders)),
+    ),
     '',
     `**Response** 200${openapi.successDescription ? `: ${deployed(openapi.successDescription, input.urls)}` : ''}`,
     '',

@@ -6,7 +6,7 @@ import { sessionAnswer } from '../../services/ucp/session-answer.ts';
 import { agentStoringProcedure } from '../../trpc.ts';
 import { ZCancelCheckoutInput } from './cancel-checkout.schema.ts';
 import { ZCheckoutSession } from './checkout-session.schema.ts';
-import { negotiationErrorResponses } from './negotiation-errors.ts';
+import { negotiationErrorResponses, ucpAgentRequestHeaders } from './negotiation-errors.ts';
 
 const description =
   'UCP Cancel Checkout: an unpaid session becomes `canceled` (message `canceled`) and its handoff refuses ' +
@@ -29,6 +29,7 @@ export const cancelCheckout = agentStoringProcedure
       summary: 'Cancel an unpaid UCP checkout session',
       description,
       successDescription: 'The session, canceled.',
+      requestHeaders: ucpAgentRequestHeaders,
       errorResponses: {
         ...negotiationErrorResponses,
         404: 'No session with this id (RESOURCE_NOT_FOUND).',
@@ -50,7 +51,7 @@ export const cancelCheckout = agentStoringProcedure
   .input(ZCancelCheckoutInput)
   .output(ZCheckoutSession)
   .mutation(async ({ ctx, input }) => {
-    const negotiated = await negotiateCheckout(ctx, { required: true });
+    const negotiated = await negotiateCheckout(ctx);
     const existing = await findSession(ctx.sql, input.id);
     if (!existing) throw new AppError('RESOURCE_NOT_FOUND', `No checkout session "${input.id.slice(0, 100)}".`);
     const now = ctx.clock.now();

@@ -7,7 +7,7 @@ import { ucpUrls } from '../../services/ucp/urls.ts';
 import { agentStoringProcedure } from '../../trpc.ts';
 import { ZCheckoutSession } from './checkout-session.schema.ts';
 import { ZCompleteCheckoutInput } from './complete-checkout.schema.ts';
-import { negotiationErrorResponses } from './negotiation-errors.ts';
+import { negotiationErrorResponses, ucpAgentRequestHeaders } from './negotiation-errors.ts';
 
 const description =
   'UCP Complete Checkout. Payment is delegated to the x402 handler: the order is placed by paying the ' +
@@ -36,6 +36,7 @@ export const completeCheckout = agentStoringProcedure
       summary: 'Complete a UCP checkout session (answers it once its x402 handoff is paid)',
       description,
       successDescription: 'The session: completed with its order once paid, else what it still needs.',
+      requestHeaders: ucpAgentRequestHeaders,
       errorResponses: {
         ...negotiationErrorResponses,
         404: 'No session with this id (RESOURCE_NOT_FOUND).',
@@ -57,7 +58,7 @@ export const completeCheckout = agentStoringProcedure
   .input(ZCompleteCheckoutInput)
   .output(ZCheckoutSession)
   .mutation(async ({ ctx, input }) => {
-    const negotiated = await negotiateCheckout(ctx, { required: true });
+    const negotiated = await negotiateCheckout(ctx);
     const row = await findSession(ctx.sql, input.id);
     if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No checkout session "${input.id.slice(0, 100)}".`);
     if (row.status === 'completed' || row.live_payment) return sessionAnswer(ctx, row, negotiated);

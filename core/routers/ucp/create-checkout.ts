@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { CHECKOUT_CURRENCY } from '../../services/ucp/catalogue.ts';
 import { checkoutSessionExpiry, referenceOrder } from '../../services/ucp/checkout-session.ts';
 import { insertCheckoutSession } from '../../services/ucp/checkout-sessions.query.ts';
@@ -10,6 +9,7 @@ import { ucpUrls } from '../../services/ucp/urls.ts';
 import { agentStoringProcedure } from '../../trpc.ts';
 import { ZCheckoutSession } from './checkout-session.schema.ts';
 import { ZCreateCheckoutInput } from './create-checkout.schema.ts';
+import { ucpAgentRequestHeaders } from './negotiation-errors.ts';
 
 /** What the operation does, at both its paths (the alias's description starts with a sentence of its own). */
 const description =
@@ -20,16 +20,17 @@ const description =
   '`ready_for_complete` and a `payment.handoff`: GET {base_url}/v1/agent/paid-reference?checkout_session=<id> ' +
   'and pay its HTTP 402 (x402 v2); that payment completes the session. Sessions can be paid for 30 minutes. ' +
   'The session id is the only key to read it back (GET /v1/agent/ucp/checkout/{id}). Counted against the ' +
-  "client's agent request budget (429 with Retry-After beyond it). A UCP-Agent header names the platform profile, " +
-  'which is fetched, validated and negotiated (400, 422 or 424 when it cannot be; see the UCP guide).';
+  "client's agent request budget (429 with Retry-After beyond it). Needs a UCP-Agent header naming the platform " +
+  'profile, which is fetched, validated and negotiated (400 without it; 400, 422 or 424 when it cannot be; see the UCP guide).';
 
 /**
  * Creates a UCP checkout session for the one item sold, the paid reference (1 USD), payable for 30
  * minutes through its handoff URL. Each creation stores a row, so it counts against the client's
  * agent request budget (A2A_RATE_LIMIT_PER_MINUTE, shared with the A2A endpoint) and the agent
  * storage bound (per client network and across the service). Idempotency-Key replays the caller's
- * own first answer (`rest.idempotent`: agentStoringProcedure's middleware, after the budgets), counted like a request. A `UCP-Agent` header's
- * platform profile is negotiated (services/ucp/negotiation.ts); without one the business's own capabilities are answered. The spec's path is POST
+ * own first answer (`rest.idempotent`: agentStoringProcedure's middleware, after the budgets), counted like a request. The `UCP-Agent` header's
+ * platform profile is negotiated (services/ucp/negotiation.ts); UCP makes the header a MUST on every
+ * request (checkout REST binding, Specific Header Requirements), so a request without it is 400 invalid_profile_url. The spec's path is POST
  * /v1/agent/ucp/checkout (4.5); UCP's REST binding path, `{endpoint}/checkout-sessions`, where UCP
  * clients that read the profile's `dev.ucp.shopping` endpoint create sessions, is an alias route
  * (its own Idempotency-Key space).
@@ -44,14 +45,9 @@ export const createCheckout = agentStoringProcedure
       summary: 'Create a UCP checkout session for the paid reference',
       description,
       successDescription: 'The session created (201), or on an Idempotency-Key replay the first answer (200).',
-      requestHeaders: z.object({
-        'UCP-Agent': z
-          .string()
-          .optional()
-          .describe('The platform profile, `profile="<https uri>"` (RFC 8941): fetched, validated and negotiated.'),
-      }),
+      requestHeaders: ucpAgentRequestHeaders,
       errorResponses: {
-        400: 'An unknown item, a quantity other than 1, more than one line, or a malformed buyer (VALIDATION_FAILED, naming the field); or an invalid Idempotency-Key.',
+        400: 'A missing UCP-Agent header, or one that is not an RFC 8941 dictionary with an https `profile` (UCP_PROFILE_URL_INVALID); an unknown item, a quantity other than 1, more than one line, or a malformed buyer (VALIDATION_FAILED, naming the field); or an invalid Idempotency-Key.',
         422: 'The UCP-Agent platform profile is malformed or speaks another UCP version (UCP_PROFILE_MALFORMED, UCP_VERSION_UNSUPPORTED).',
         424: 'The UCP-Agent platform profile could not be fetched (UCP_PROFILE_UNREACHABLE).',
         429: 'Too many requests from this client, or too many stored sessions and answers from its network (RATE_LIMITED, with Retry-After).',
@@ -75,7 +71,7 @@ export const createCheckout = agentStoringProcedure
   .input(ZCreateCheckoutInput)
   .output(ZCheckoutSession)
   .mutation(async ({ ctx, input }) => {
-    const negotiated = await negotiateCheckout(ctx, { required: false });
+    const negotiated = await negotiateCheckout(ctx);
     const now = ctx.clock.now();
     const order = referenceOrder();
     const row = await insertCheckoutSession(ctx.sql, {

@@ -6,7 +6,7 @@ import { sessionAnswer } from '../../services/ucp/session-answer.ts';
 import { storedBuyer } from '../../services/ucp/stored-buyer.ts';
 import { agentStoringProcedure } from '../../trpc.ts';
 import { ZCheckoutSession } from './checkout-session.schema.ts';
-import { negotiationErrorResponses } from './negotiation-errors.ts';
+import { negotiationErrorResponses, ucpAgentRequestHeaders } from './negotiation-errors.ts';
 import { ZUpdateCheckoutInput } from './update-checkout.schema.ts';
 
 const description =
@@ -32,6 +32,7 @@ export const updateCheckout = agentStoringProcedure
       summary: 'Update a UCP checkout session (its buyer)',
       description,
       successDescription: 'The session as updated.',
+      requestHeaders: ucpAgentRequestHeaders,
       errorResponses: {
         ...negotiationErrorResponses,
         404: 'No session with this id (RESOURCE_NOT_FOUND).',
@@ -53,7 +54,7 @@ export const updateCheckout = agentStoringProcedure
   .input(ZUpdateCheckoutInput)
   .output(ZCheckoutSession)
   .mutation(async ({ ctx, input }) => {
-    const negotiated = await negotiateCheckout(ctx, { required: true });
+    const negotiated = await negotiateCheckout(ctx);
     const now = ctx.clock.now();
     const existing = await findSession(ctx.sql, input.id);
     if (!existing) throw new AppError('RESOURCE_NOT_FOUND', `No checkout session "${input.id.slice(0, 100)}".`);

@@ -1,5 +1,6 @@
 import type { Context } from '../../context.ts';
 import type { CallOutcome, IdempotentCall } from './idempotent-call.ts';
+import { refusalKeptForReplay } from './policy.ts';
 import { runIdempotently } from './run-idempotently.ts';
 
 /**
@@ -21,7 +22,12 @@ export async function runIdempotentProcedure<R extends CallOutcome>(
       ctx.response.idempotency = { outcome: 'executed' };
       return run();
     },
-    (result) => call.answerOf(result.ok ? { ok: true, data: result.data } : { ok: false, error: result.error }),
+    (result) =>
+      result.ok
+        ? call.answerOf({ ok: true, data: result.data })
+        : refusalKeptForReplay(result.error)
+          ? call.answerOf({ ok: false, error: result.error })
+          : undefined,
   );
   if (ran.outcome === 'executed') return ran.result;
   if (ran.outcome === 'replayed') {

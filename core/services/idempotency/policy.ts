@@ -1,3 +1,5 @@
+import { isAppError, originalError, type ErrorCode } from '../../errors/index.ts';
+
 /**
  * The Idempotency-Key policy of the agent POST endpoints (A2A, UCP checkout), in one place so the
  * docs can quote it.
@@ -33,6 +35,26 @@ export const IDEMPOTENCY_MAX_STORED_BODY = 4 * 1024 * 1024;
  */
 export function keptForReplay(status: number): boolean {
   return status < 500 && status !== 401 && status !== 408 && status !== 424 && status !== 429;
+}
+
+/**
+ * Refusals about what a request names outside its fingerprint (path, query and body): the UCP-Agent
+ * header and the platform profile it points at (UCP negotiation). A platform that forgot the header,
+ * or fixes its profile, sends the same body under the same key again, and that retry must run, not
+ * replay the refusal for 24 hours; so these are never kept (the key is freed), whatever their status.
+ */
+const DECIDED_OUTSIDE_THE_FINGERPRINT: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'UCP_PROFILE_URL_INVALID',
+  'UCP_PROFILE_UNREACHABLE',
+  'UCP_PROFILE_MALFORMED',
+  'UCP_VERSION_UNSUPPORTED',
+  'UCP_CAPABILITIES_INCOMPATIBLE',
+]);
+
+/** Whether what a keyed procedure threw may be kept for replay (its status is then keptForReplay's to judge). */
+export function refusalKeptForReplay(error: unknown): boolean {
+  const appError = [error, originalError(error)].find(isAppError);
+  return !(appError && DECIDED_OUTSIDE_THE_FINGERPRINT.has(appError.appCode));
 }
 
 /**

@@ -34,9 +34,9 @@ function negotiationError(code: ErrorCode, ucpCode: string, content: string, ver
  * the platform profile named by the UCP-Agent header is fetched (cached, CoreServices.ucpPlatformProfiles)
  * and validated, its `ucp.version` must be this business's, and the capabilities are intersected;
  * the checkout capability must survive. Answers what the response's `ucp` carries. A request
- * without the header: refused when `required` (400 invalid_profile_url), else undefined (the
- * business's own capabilities are answered). `beforeFetch` runs only when the profile is not in
- * memory: a fetch is an outbound request made for the caller, so it spends the caller's budget.
+ * without the header is refused (400 invalid_profile_url): UCP's REST binding requires it on every
+ * checkout operation. `beforeFetch` runs only when the profile is not in memory: a fetch is an
+ * outbound request made for the caller, so it spends the caller's budget.
  *
  * Does NOT cover: HTTP Message Signatures (the profile's keys are not used: requests are not signed
  * here), nor whether the caller is the platform it names (anyone may name any public profile; the
@@ -44,13 +44,12 @@ function negotiationError(code: ErrorCode, ucpCode: string, content: string, ver
  */
 export async function negotiateCheckout(
   ctx: NegotiationContext,
-  options: { required: boolean; beforeFetch?: () => Promise<void> },
-): Promise<NegotiatedUcp | undefined> {
+  options: { beforeFetch?: () => Promise<void> } = {},
+): Promise<NegotiatedUcp> {
   const business = ucpProfile(ctx.urls, undefined).ucp;
   const source = ctx.services.ucpPlatformProfiles;
   const named = profileOfUcpAgent(ctx.ucpAgent, source?.allowHttpLoopback ?? false);
   if (named === undefined) {
-    if (!options.required) return undefined;
     throw negotiationError(
       'UCP_PROFILE_URL_INVALID',
       'invalid_profile_url',
