@@ -12,6 +12,7 @@ import { expectErrorMessage, request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { NETWORK, paymentsOf, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
 import { paymentRequiredOf, signPayment } from './payer.ts';
+import { ucpAgentHeaders } from '../helpers/ucp-checkout.ts';
 
 type Json = Record<string, unknown>;
 
@@ -95,7 +96,7 @@ describe('settlement recovery: a settle whose outcome is unknown, reconciled', f
   it('a checkout session paid by a pending payment reads in progress, then completes when the reconciler settles it', async () => {
     const created = await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...(await ucpAgentHeaders()) },
       body: '{}',
     });
     const { id, payment } = created.body as { id: string; payment: { handoff: { url: string } } };
@@ -109,7 +110,8 @@ describe('settlement recovery: a settle whose outcome is unknown, reconciled', f
     }
     // While pending, the same payment at the handoff is told so (the session is held by it).
     expectPending(await pay(header, payment.handoff.url));
-    const read = async () => (await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout/${id}`)).body;
+    const read = async () =>
+      (await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout/${id}`, { headers: await ucpAgentHeaders() })).body;
     expect((await read()).status).to.equal('complete_in_progress');
     await reconcilerOf(app.config)();
     expect((await read()).status).to.equal('completed');
@@ -122,7 +124,7 @@ describe('settlement recovery: a settle whose outcome is unknown, reconciled', f
   it('a refusal during reconciliation: failed, the session payable again, the same signature told nothing was charged', async () => {
     const created = await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...(await ucpAgentHeaders()) },
       body: '{}',
     });
     const { id, payment } = created.body as { id: string; payment: { handoff: { url: string } } };
@@ -143,7 +145,9 @@ describe('settlement recovery: a settle whose outcome is unknown, reconciled', f
     const again = await pay(header, payment.handoff.url);
     expectErrorMessage(again, 402, 'PAYMENT_REJECTED');
     expect(String(again.body.message)).to.contain('nothing was charged');
-    const session = (await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout/${id}`)).body;
+    const session = (
+      await request<Json>(`${app.baseUrl}/v1/agent/ucp/checkout/${id}`, { headers: await ucpAgentHeaders() })
+    ).body;
     expect(session.status).to.equal('ready_for_complete');
     const fresh = await signPayment(paymentRequiredOf((await request(payment.handoff.url)).headers));
     expect((await pay(fresh.header, payment.handoff.url)).status).to.equal(200);

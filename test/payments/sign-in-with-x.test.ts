@@ -19,6 +19,7 @@ import { fixtureEm } from '../helpers/workspace.ts';
 import { startContractWalletDouble, type ContractWalletDouble } from './contract-wallet-double.ts';
 import { NETWORK, paidAppSuite, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
 import { payerAccount, paymentRequiredOf, signPayment } from './payer.ts';
+import { ucpAgentHeaders } from '../helpers/ucp-checkout.ts';
 
 type Json = Record<string, unknown>;
 
@@ -290,7 +291,7 @@ describe('returning buyers: sign-in-with-x re-reads of the paid reference', func
     // Created as checkout-handoff.test.ts creates its sessions.
     const created = await request<{ id: string }>(`${suite.app.baseUrl}/v1/agent/ucp/checkout`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...(await ucpAgentHeaders()) },
       body: '{}',
     });
     expect(created.status, created.text).to.equal(201);
