@@ -154,6 +154,25 @@ describe('settlement recovery reads the chain (PAYMENT_RPC_URL): an open settlem
     for (const range of chain.logRanges) expect(Number(range.to - range.from)).to.be.lessThan(1000);
   });
 
+  it('two reconcilers at once over a payment the chain settles: one transition', async () => {
+    const { nonce, row } = await pendingPayment('error500');
+    const transaction = chain.mine([
+      usedLog(row.asset, row.payer, nonce),
+      transferLog(row.asset, row.payer, row.pay_to, BigInt(row.amount)),
+    ]);
+    chain.used.add(usedKey(row, nonce));
+    facilitator.faults.settle = 'error500';
+    let passes;
+    try {
+      passes = await Promise.all([reconcilerOf(app.config)(), reconcilerOf(app.config)()]);
+    } finally {
+      delete facilitator.faults.settle;
+    }
+    const settled = passes.flatMap((pass) => pass.changes).filter((change) => change.payment_id === row.id);
+    expect(settled.filter((change) => change.to === 'settled')).to.have.length(1);
+    expect((await paymentsOf(nonce))[0]).to.include({ state: 'settled', transaction });
+  });
+
   it('the nonce used by the payer cancelling the authorization: failed, with that reason', async () => {
     const { header, nonce, row } = await pendingPayment('error500');
     const transaction = chain.mine([canceledLog(row.asset, row.payer, nonce)]);
