@@ -114,11 +114,13 @@ export const paymentEnvironment = {
   PAYMENT_RPC_URL: rpcUrl
     .optional()
     .describe(
-      'EVM JSON-RPC endpoint of `PAYMENT_NETWORK`, used only to check the EIP-1271 signatures of contract wallets that sign in to re-read the paid reference (sign-in-with-x; `eth_getCode`, `eth_call`). https; plain http only for 127.0.0.0/8, `[::1]` and `localhost`; an API key in its path is kept out of logs. Unset: only EOA wallets can sign in.',
+      'EVM JSON-RPC endpoint of `PAYMENT_NETWORK`, used to check the EIP-1271 signatures of contract wallets that sign in to re-read the paid reference (sign-in-with-x; `eth_getCode`, `eth_call`) and by the settlement reconciler to decide from the chain a payment the facilitator leaves pending (`eth_getTransactionReceipt`, `eth_call` of `authorizationState`, `eth_getLogs`, `eth_getBlockByNumber`, `eth_chainId`). https; plain http only for 127.0.0.0/8, `[::1]` and `localhost`; an API key in its path is kept out of logs. Unset: only EOA wallets can sign in, and a settlement the facilitator leaves ambiguous stays pending (the operator checks the chain).',
     ),
   PAYMENT_RPC_TIMEOUT_MS: wholeNumber(100, 30_000, 'milliseconds')
     .default(3000)
-    .describe('Deadline of each call to `PAYMENT_RPC_URL` (no retry: the buyer signs a new challenge).'),
+    .describe(
+      'Deadline of each call to `PAYMENT_RPC_URL`, never retried (a sign-in: the buyer signs a new challenge; the reconciler: its next attempt).',
+    ),
   PAYMENT_MAX_TIMEOUT_SECONDS: wholeNumber(30, 3600, 'seconds')
     .default(300)
     .describe('x402 `maxTimeoutSeconds`: how long a signed authorization may take to settle.'),
@@ -177,7 +179,7 @@ export interface PaymentConfig {
     | undefined;
   /** The longest a signed authorization may take to settle (x402 maxTimeoutSeconds). */
   maxTimeoutSeconds: number;
-  /** PAYMENT_RPC_URL (a Secret: it may hold an API key) and its deadline; unset: contract wallets cannot sign in. */
+  /** PAYMENT_RPC_URL (a Secret: it may hold an API key) and its deadline; unset: contract wallets cannot sign in, the reconciler reads no chain. */
   rpc?: { url: Revealable<string>; timeoutMs: number } | undefined;
   /** Whether the 402 declares payment-identifier as required (PAYMENT_IDENTIFIER_REQUIRED). */
   identifierRequired: boolean;

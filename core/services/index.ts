@@ -10,6 +10,7 @@ import type { AgentReferenceSource } from '../procedures/reference/types.ts';
 import type { SellerConfig } from '../seller-config.ts';
 import type { PaymentSettings } from './payments/settings.ts';
 import type { ContractWalletVerifier } from './purchase/contract-wallet-port.ts';
+import type { SettlementChainReader } from './purchase/settlement-chain-port.ts';
 import type { PaymentFacilitator } from './purchase/facilitator-port.ts';
 import type { FailureLimiter } from './rate-limit/failure-limiter.ts';
 import type { InFlightLimit } from './rate-limit/in-flight-limit.ts';
@@ -122,6 +123,11 @@ export interface CoreServices {
    * JSON-RPC adapter, from PAYMENT_RPC_URL). Absent: only EOA signatures are accepted.
    */
   contractWallets?: ContractWalletVerifier;
+  /**
+   * Chain reads the settlement reconciler decides open payments with (the EVM JSON-RPC adapter, from
+   * PAYMENT_RPC_URL). Absent: what the facilitator leaves open stays pending.
+   */
+  settlementChain?: SettlementChainReader;
   /** Outbound webhooks: what endpoint management needs. */
   webhooks: {
     /** Seals and opens the endpoints' signing secrets (derived from the OAuth key-encryption key). */

@@ -1,13 +1,16 @@
 import { x402Facilitator } from '../../adapters/x402/x402-facilitator.ts';
 import type { Config } from '../../core/config.ts';
 import type { CoreServices } from '../../core/services/index.ts';
+import { withSettlementChain } from './settlement-chain.ts';
 
 /**
  * The services plus the facilitator port of the paid reference's purchase (adapters/x402/): one per
  * app, so its resource server starts once and a failed start is remembered across requests. Kept
- * when the services already carry one; absent without PAYMENT_FACILITATOR_URL.
+ * when the services already carry one; absent without PAYMENT_FACILITATOR_URL. With it, the chain reads
+ * its reconciler decides open settlements with (PAYMENT_RPC_URL): every process that reconciles composes this.
  */
-export function withPaymentFacilitator(services: CoreServices, config: Pick<Config, 'payments'>): CoreServices {
+export function withPaymentFacilitator(given: CoreServices, config: Pick<Config, 'payments'>): CoreServices {
+  const services = withSettlementChain(given, config);
   const { facilitator } = config.payments;
   if (services.paymentFacilitator || !facilitator) return services;
   return { ...services, paymentFacilitator: x402Facilitator(facilitator) };

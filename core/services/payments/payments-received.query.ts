@@ -243,7 +243,13 @@ export async function findPresented(
 /** A pending settlement claimed by the reconciler: what it sends again, and what it needs to record the end. */
 export interface ClaimedPending {
   id: string;
+  network: string;
   payer: string;
+  pay_to: string;
+  asset: string;
+  amount: string;
+  nonce: string;
+  created_at: Date | string;
   transaction: string | null;
   checkout_session_id: string | null;
   payment_payload: unknown;
@@ -270,8 +276,8 @@ export async function claimDuePending(
                      and next_attempt_at is not null and (?::boolean or next_attempt_at <= ?::timestamptz)
                    order by next_attempt_at, id limit ? for update skip locked) due
            where p.id = due.id
-       returning p.id, p.payer, p.transaction, p.checkout_session_id, p.payment_payload, p.payment_requirements,
-                 p.valid_before, p.settle_attempts`,
+       returning p.id, p.network, p.payer, p.pay_to, p.asset, p.amount, p.nonce, p.created_at, p.transaction,
+                 p.checkout_session_id, p.payment_payload, p.payment_requirements, p.valid_before, p.settle_attempts`,
     params: [claim.leaseUntil.toISOString(), claim.includeNotDue, claim.now.toISOString(), claim.limit],
   });
 }

@@ -1,6 +1,7 @@
 import type { Context } from '../../context.ts';
 import { claimDuePending, notePendingAttempt, type ClaimedPending } from '../payments/payments-received.query.ts';
 import { storableText } from '../sql/storable-text.ts';
+import { readChain } from './chain-verdict.ts';
 import { completeCheckout } from './checkout-handoff.ts';
 import type { PaymentFacilitator, SettleOutcome, StoredSettlement } from './facilitator-port.ts';
 import { recordSettled, recordUnsettled } from './payment-ledger.ts';
@@ -21,8 +22,8 @@ const CONFIRMATION_GRACE_MS = 60 * 60_000;
 /**
  * Refusals that do not show that nothing moved: the authorization's nonce is used (by our own first
  * settle that the facilitator forgot, or by the payer cancelling it) or its validity window is over
- * (it may have been executed before). Only a chain read of the token's authorizationState(payer, nonce)
- * could tell; without one, such a payment stays pending. Linear: alternatives of fixed words.
+ * (it may have been executed before). Only the chain can tell (chain-verdict.ts, with PAYMENT_RPC_URL);
+ * without it, such a payment stays pending. Linear: alternatives of fixed words.
  */
 const UNDECIDED_REFUSAL = /nonce|valid_?before|valid_?after|expired/i;
 
@@ -43,16 +44,20 @@ function instant(value: Date | string | null): Date | null {
   return value === null ? null : new Date(value);
 }
 
-/** Keeps the payment pending: the next attempt after the back-off, or none once its authorization is long over. */
+/**
+ * Keeps the payment pending: the next attempt after the back-off, or none once its authorization is
+ * long over, unless `keepTrying` (a chain read that failed or could not decide yet: asking again may).
+ */
 async function stayPending(
   ctx: ReconcileContext,
   row: ClaimedPending,
   why: string,
   transaction: string | null,
+  keepTrying = false,
 ): Promise<ReconcileChange> {
   const now = ctx.clock.now();
   const validBefore = instant(row.valid_before);
-  const over = validBefore !== null && now.getTime() > validBefore.getTime() + CONFIRMATION_GRACE_MS;
+  const over = !keepTrying && validBefore !== null && now.getTime() > validBefore.getTime() + CONFIRMATION_GRACE_MS;
   const note = over
     ? `authorization expired without confirmation (${why}); no more automatic attempts: check the chain and resolve by hand`
     : why;
@@ -65,52 +70,79 @@ async function stayPending(
   return { payment_id: row.id, from: 'settlement_pending', to: 'settlement_pending', transaction, note };
 }
 
+function change(row: ClaimedPending, to: ReconcileChange['to'], transaction: string | null, note: string) {
+  return { payment_id: row.id, from: 'settlement_pending' as const, to, transaction, note };
+}
+
+/** Records the payment settled (its checkout session completed), unless another reconciler recorded it first. */
+async function settle(
+  ctx: ReconcileContext,
+  row: ClaimedPending,
+  settled: { transaction: string; payer: string },
+  note: string,
+): Promise<ReconcileChange> {
+  const changed = await recordSettled(ctx, row.id, settled, 'settlement_pending');
+  if (!changed)
+    return change(row, 'settlement_pending', settled.transaction, 'settled, but another reconciler recorded it');
+  if (row.checkout_session_id !== null)
+    await completeCheckout(ctx, { sessionId: row.checkout_session_id, paymentId: row.id, ...settled });
+  return change(row, 'settled', settled.transaction, note);
+}
+
+/** Records the payment failed (nothing was charged: its session is payable again), unless another reconciler recorded it first. */
+async function fail(
+  ctx: ReconcileContext,
+  row: ClaimedPending,
+  failure: string,
+  transaction: string | null,
+): Promise<ReconcileChange> {
+  const changed = await recordUnsettled(ctx, row.id, { outcome: 'failed', failure, transaction }, 'settlement_pending');
+  return changed
+    ? change(row, 'failed', transaction, failure)
+    : change(row, 'settlement_pending', null, 'failed, but another reconciler recorded it first');
+}
+
+/**
+ * What the facilitator left open: the chain decides it when PAYMENT_RPC_URL is configured
+ * (chain-verdict.ts); otherwise, or when the chain cannot tell yet, the payment stays pending.
+ */
+async function undecided(
+  ctx: ReconcileContext,
+  row: ClaimedPending,
+  why: string,
+  transaction: string | null,
+): Promise<ReconcileChange> {
+  const chain = ctx.services.settlementChain;
+  if (!chain) return stayPending(ctx, row, why, transaction);
+  const verdict = await readChain(chain, row, transaction ?? row.transaction, ctx.clock.now());
+  switch (verdict.kind) {
+    case 'settled':
+      return settle(ctx, row, { transaction: verdict.transaction, payer: row.payer }, verdict.note);
+    case 'failed':
+      return fail(ctx, row, verdict.failure, verdict.transaction);
+    case 'undecided':
+      return stayPending(ctx, row, `${why}; ${verdict.note}`, transaction, verdict.transient);
+  }
+}
+
 /** What the facilitator's answer to the same payload makes of one pending payment. Every transition goes through the ledger. */
 async function resolve(ctx: ReconcileContext, row: ClaimedPending, outcome: SettleOutcome): Promise<ReconcileChange> {
-  const change = (to: ReconcileChange['to'], transaction: string | null, note: string): ReconcileChange => ({
-    payment_id: row.id,
-    from: 'settlement_pending',
-    to,
-    transaction,
-    note,
-  });
   switch (outcome.kind) {
-    case 'settled': {
-      const payer = outcome.payer?.toLowerCase() ?? row.payer;
-      const changed = await recordSettled(
+    case 'settled':
+      return settle(
         ctx,
-        row.id,
-        { transaction: outcome.transaction, payer },
-        'settlement_pending',
+        row,
+        { transaction: outcome.transaction, payer: outcome.payer?.toLowerCase() ?? row.payer },
+        'the facilitator confirmed the settlement',
       );
-      if (!changed)
-        return change('settlement_pending', outcome.transaction, 'settled, but another reconciler recorded it');
-      if (row.checkout_session_id !== null)
-        await completeCheckout(ctx, {
-          sessionId: row.checkout_session_id,
-          paymentId: row.id,
-          transaction: outcome.transaction,
-          payer,
-        });
-      return change('settled', outcome.transaction, 'the facilitator confirmed the settlement');
-    }
     case 'pending':
-      return stayPending(ctx, row, `settlement pending: ${outcome.reason}`, outcome.transaction ?? null);
+      return undecided(ctx, row, `settlement pending: ${outcome.reason}`, outcome.transaction ?? null);
     case 'failed':
-      return stayPending(ctx, row, `facilitator: ${(outcome.error as Error).message}`, null);
+      return undecided(ctx, row, `facilitator: ${(outcome.error as Error).message}`, null);
     case 'refused': {
       if (UNDECIDED_REFUSAL.test(outcome.reason))
-        return stayPending(ctx, row, `refused, undecided: ${outcome.reason}`, outcome.transaction ?? null);
-      const failure = `settle refused on reconciliation: ${outcome.reason}`;
-      const changed = await recordUnsettled(
-        ctx,
-        row.id,
-        { outcome: 'failed', failure, transaction: outcome.transaction ?? null },
-        'settlement_pending',
-      );
-      return changed
-        ? change('failed', outcome.transaction ?? null, failure)
-        : change('settlement_pending', null, 'refused, but another reconciler recorded it first');
+        return undecided(ctx, row, `refused, undecided: ${outcome.reason}`, outcome.transaction ?? null);
+      return fail(ctx, row, `settle refused on reconciliation: ${outcome.reason}`, outcome.transaction ?? null);
     }
   }
 }
