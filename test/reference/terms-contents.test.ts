@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { webhookEventCatalogue } from '../../core/services/webhooks/event-catalogue.ts';
 import { buildSkillTable } from '../../adapters/a2a/skills.ts';
 import { buildToolCatalogue } from '../../adapters/mcp/catalogue.ts';
 import type { PaidReferenceTerms } from '../../core/routers/agent/describe-paid-reference.schema.ts';
@@ -30,7 +31,7 @@ describe('the paid reference terms list what the generated reference holds', () 
       `Public REST endpoints: ${rest} endpoints with parameters, limits, example requests and response shapes`,
       `MCP tools: ${tools} tools with their required scopes, arguments and result shapes`,
       `A2A skills: ${skills} skills with their arguments, example data parts and phrasings`,
-      'Webhook events: 3 event types with what emits them and their payloads',
+      `Webhook events: ${webhookEventCatalogue.length} event types with what emits them and their payloads`,
     ]);
     expect(content.includes).to.have.length(7);
     expect(content.includes[0]).to.match(/^Authentication: /);
