@@ -1,15 +1,12 @@
 import type { Logger } from '../../core/logger.ts';
 import type { SystemCaller } from '../lib/system-caller.ts';
+import { startPeriodic, type PeriodicJob } from './periodic.ts';
 
 /** Pending settlements asked about per pass (the rest wait for the next pass). */
 const PASS_LIMIT = 50;
 
-export interface PaymentReconciler {
-  /** Runs one pass now (after one already running); errors are logged, never thrown. */
-  runOnce(): Promise<void>;
-  /** No more passes; resolves once a pass in progress has finished, so the database can close. */
-  stop(): Promise<void>;
-}
+/** runOnce: one pass now (after one already running); errors are logged, never thrown. */
+export type PaymentReconciler = PeriodicJob;
 
 /**
  * The periodic settlement reconciler of one process (the one running the webhook worker, and `npm run
@@ -23,12 +20,8 @@ export function startPaymentReconciler(options: {
   intervalMs: number;
 }): PaymentReconciler {
   const { caller, log, intervalMs } = options;
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-
-  async function pass(): Promise<void> {
-    if (stopped) return;
+  return startPeriodic(async (stopped) => {
+    if (stopped()) return;
     try {
       const { changes } = await caller.infrastructure.payments.reconcilePending({ limit: PASS_LIMIT });
       const resolved = changes.filter((change) => change.to !== 'settlement_pending').length;
@@ -36,28 +29,5 @@ export function startPaymentReconciler(options: {
     } catch (error) {
       log.error({ err: error }, 'settlement reconciler pass failed');
     }
-  }
-
-  function runOnce(): Promise<void> {
-    running = running.then(pass);
-    return running;
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void runOnce().then(schedule);
-    }, intervalMs);
-    timer.unref();
-  }
-
-  schedule();
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  }, intervalMs);
 }

@@ -1,5 +1,6 @@
 import type { Logger } from '../../core/logger.ts';
 import type { SystemCaller } from '../lib/system-caller.ts';
+import { startPeriodic, type PeriodicJob } from './periodic.ts';
 
 /** One periodic clean-up: a system procedure that deletes what has expired and says how much. */
 export interface Sweep {
@@ -47,12 +48,8 @@ export const sweeps: readonly Sweep[] = [
 /** How often the running service sweeps: every 10 minutes (expired rows are already ignored in between). */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
-export interface Sweeper {
-  /** Runs every sweep now (after a sweep already running); errors are logged, never thrown. */
-  runOnce(): Promise<void>;
-  /** No more sweeps; resolves once a sweep in progress has finished, so the database can close. */
-  stop(): Promise<void>;
-}
+/** runOnce: every sweep now (after a sweep already running); errors are logged, never thrown. */
+export type Sweeper = PeriodicJob;
 
 export interface SweeperOptions {
   /** The procedure caller as the system principal (scripts/lib/system-caller.ts). */
@@ -74,13 +71,9 @@ export function startSweeper({
   sweeps: list = sweeps,
   intervalMs = SWEEP_INTERVAL_MS,
 }: SweeperOptions): Sweeper {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-
-  async function sweepAll(): Promise<void> {
+  return startPeriodic(async (stopped) => {
     for (const sweep of list) {
-      if (stopped) return;
+      if (stopped()) return;
       try {
         const { deleted } = await sweep.run(caller);
         if (deleted > 0) log.info({ sweep: sweep.name, deleted }, 'swept expired rows');
@@ -88,28 +81,5 @@ export function startSweeper({
         log.error({ err: error, sweep: sweep.name }, 'sweep failed');
       }
     }
-  }
-
-  function runOnce(): Promise<void> {
-    running = running.then(sweepAll);
-    return running;
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void runOnce().then(schedule);
-    }, intervalMs);
-    timer.unref();
-  }
-
-  schedule();
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  }, intervalMs);
 }

@@ -1,19 +1,14 @@
+import type { ClaimedPending } from '../payments/payments-received.query.ts';
 import { storableText } from '../sql/storable-text.ts';
 import type { AuthorizedTransfer, SettlementChainReader } from './settlement-chain-port.ts';
 
 type Hex = `0x${string}`;
 
 /** A pending payment as the reconciler claimed it: what the chain is asked about. */
-export interface ChainQuestion {
-  network: string;
-  payer: string;
-  pay_to: string;
-  asset: string;
-  amount: string;
-  nonce: string;
-  created_at: Date | string;
-  payment_payload: unknown;
-}
+export type ChainQuestion = Pick<
+  ClaimedPending,
+  'network' | 'payer' | 'pay_to' | 'asset' | 'amount' | 'nonce' | 'created_at' | 'payment_payload'
+>;
 
 /**
  * What the chain makes of a payment the facilitator left open: `settled` in `transaction`; `failed`
