@@ -10,6 +10,7 @@ import { withPaymentFacilitator } from '../../scripts/compose/payment-facilitato
 import { systemCaller } from '../../scripts/lib/system-caller.ts';
 import { expectErrorMessage, request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { sql } from '../helpers/sql.ts';
 import { NETWORK, paymentsOf, paymentVariables, startPaidApp, type PaidApp } from './paid-app.ts';
 import { paymentRequiredOf, signPayment } from './payer.ts';
 import { ucpAgentHeaders } from '../helpers/ucp-checkout.ts';
@@ -188,6 +189,12 @@ describe('settlement recovery: a settle whose outcome is unknown, reconciled', f
       expect((await pay(first.header)).status).to.equal(200);
       const replay = await pay(first.header);
       expect(replay.status).to.equal(200);
+      // Stored without the schemas a client echoes from the 402 (bazaar, sign-in-with-x); the id is kept.
+      const [stored] = await sql<{ extensions: Record<string, unknown> }>(
+        `select payment_payload -> 'extensions' as extensions from payments_received where nonce = ?`,
+        [first.nonce],
+      );
+      expect(Object.keys(stored!.extensions)).to.deep.equal(['payment-identifier']);
       const other = await signed(withId(id));
       expectErrorMessage(await pay(other.header), 409, 'PAYMENT_IDENTIFIER_CONFLICT');
       expect(await paymentsOf(other.nonce)).to.have.length(0);

@@ -15,6 +15,18 @@ export function decodePresentedPayload(header: string): Record<string, unknown> 
   }
 }
 
+/**
+ * The payload as it is stored to be sent again (the reconciler's re-settle) and compared (a repeat):
+ * everything but the extensions a client echoes back from the 402 only because the 402 declared them
+ * (bazaar's and sign-in-with-x's schemas: most of its size). payment-identifier is kept: a
+ * facilitator may use its id for its own idempotency.
+ */
+export function storablePayload(payload: Record<string, unknown>): Record<string, unknown> {
+  const { extensions, ...rest } = payload;
+  const identifier = (extensions as Record<string, unknown> | undefined)?.['payment-identifier'];
+  return identifier === undefined ? rest : { ...rest, extensions: { 'payment-identifier': identifier } };
+}
+
 /** The payload's EIP-3009 signature, as sent (compared exactly: the same signed payment, not merely the same nonce). */
 export function signatureOf(payload: Record<string, unknown>): string | undefined {
   const signature = (payload.payload as { signature?: unknown } | undefined)?.signature;

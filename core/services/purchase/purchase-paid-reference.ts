@@ -11,7 +11,7 @@ import { signInReread } from './sign-in-reread.ts';
 import { reservePayment } from './payment-ledger.ts';
 import { checkedIdentifier } from './payment-identifier.ts';
 import { presentedAgain } from './presented-again.ts';
-import { decodePresentedPayload } from './presented-payload.ts';
+import { decodePresentedPayload, storablePayload } from './presented-payload.ts';
 import {
   paymentRequired,
   type Purchase,
@@ -112,7 +112,7 @@ export async function purchasePaidReference(ctx: PurchaseContext, input: Purchas
       resource: input.request.url,
       checkout_session_id: checkoutSessionId ?? null,
       reference_revision: readAgentReference(ctx).revision,
-      payload: decodePresentedPayload(payment.header),
+      payload: storablePayload(decodePresentedPayload(payment.header)),
       payment_identifier: identifier,
     });
   } catch (error) {
