@@ -34,16 +34,13 @@ function paymentRequiredError(instructions: HTTPResponseInstructions): string | 
   }
 }
 
-/** The library's unpaid 402 for this request (no facilitator call: the supported kinds are cached). */
-async function unpaid(http: x402HTTPResourceServer, request: PaidRequest): Promise<HTTPResponseInstructions> {
-  const result = await http.processHTTPRequest(x402Request(request, undefined));
-  if (result.type !== 'payment-error')
-    throw new Error(`the x402 resource server answered ${result.type} to an unpaid request`);
-  return result.response;
-}
-
 /** Verification through the library's resource server, its answer as the port's outcome. */
-async function verify(http: x402HTTPResourceServer, request: PaidRequest, header: string): Promise<VerifyOutcome> {
+async function verify(
+  http: x402HTTPResourceServer,
+  unpaidAnswers: UnpaidAnswers,
+  request: PaidRequest,
+  header: string,
+): Promise<VerifyOutcome> {
   let verified;
   try {
     verified = await http.processHTTPRequest(x402Request(request, header));
@@ -59,7 +56,7 @@ async function verify(http: x402HTTPResourceServer, request: PaidRequest, header
   if (verified.type !== 'payment-error')
     return {
       kind: 'refused',
-      paymentRequired: (await unpaid(http, request)).headers['PAYMENT-REQUIRED'],
+      paymentRequired: await unpaidAnswers.header(http, request),
       reason: undefined,
     };
   const said = paymentRequiredError(verified.response);
@@ -73,7 +70,7 @@ async function verify(http: x402HTTPResourceServer, request: PaidRequest, header
 function paymentServer(http: x402HTTPResourceServer, unpaidAnswers: UnpaidAnswers): PaymentServer {
   return {
     paymentRequired: (request) => unpaidAnswers.header(http, request),
-    verify: (request, header) => verify(http, request, header),
+    verify: (request, header) => verify(http, unpaidAnswers, request, header),
     receiptHeaders: (receipt) => ({
       'PAYMENT-RESPONSE': encodePaymentResponseHeader({
         success: true,

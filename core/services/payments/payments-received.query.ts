@@ -241,22 +241,24 @@ export async function findPresented(
 }
 
 /** A pending settlement claimed by the reconciler: what it sends again, and what it needs to record the end. */
-export interface ClaimedPending {
-  id: string;
-  network: string;
-  payer: string;
-  pay_to: string;
-  asset: string;
-  amount: string;
-  nonce: string;
-  created_at: Date | string;
-  transaction: string | null;
-  checkout_session_id: string | null;
+export type ClaimedPending = Pick<
+  PaymentRow,
+  | 'id'
+  | 'network'
+  | 'payer'
+  | 'pay_to'
+  | 'asset'
+  | 'amount'
+  | 'nonce'
+  | 'created_at'
+  | 'transaction'
+  | 'checkout_session_id'
+  | 'settle_attempts'
+> & {
   payment_payload: unknown;
   payment_requirements: unknown;
   valid_before: Date | string | null;
-  settle_attempts: number;
-}
+};
 
 /**
  * Claims up to `limit` pending settlements that are due (all of them with `includeNotDue`), and
