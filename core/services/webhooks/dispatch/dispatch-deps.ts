@@ -50,4 +50,6 @@ export interface FinishedAttempt {
   retryAfter?: string;
   responseBody?: string;
   error?: string;
+  /** The headers the log shows as sent (request-headers.ts); absent when nothing was posted. */
+  requestHeaders?: Record<string, string>;
 }
