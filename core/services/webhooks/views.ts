@@ -1,5 +1,5 @@
 import { AppError } from '../../errors/index.ts';
-import type { WebhookAttemptRow, WebhookDeliveryRow } from './deliveries.query.ts';
+import type { DeliveryLogRow, WebhookAttemptRow } from './delivery-log.query.ts';
 import type { WebhookEndpointRow } from './endpoints.query.ts';
 
 /** A timestamptz as the driver gave it (Date or text), as ISO 8601 UTC. */
@@ -31,17 +31,23 @@ export function endpointView(row: WebhookEndpointRow, now: Date) {
   };
 }
 
+/** A json column as the driver gave it (parsed, or its text). */
+function headersOf(value: Record<string, string> | string | null): Record<string, string> | null {
+  return typeof value === 'string' ? (JSON.parse(value) as Record<string, string>) : value;
+}
+
 function attemptView(row: WebhookAttemptRow) {
   return {
     attempted_at: instant(row.attempted_at),
     duration_ms: row.duration_ms,
+    request_headers: headersOf(row.request_headers),
     response_status: row.response_status,
     response_body: row.response_body,
     error: row.error,
   };
 }
 
-export function deliveryView(row: WebhookDeliveryRow, attempts: readonly WebhookAttemptRow[]) {
+export function deliveryView(row: DeliveryLogRow, attempts: readonly WebhookAttemptRow[]) {
   return {
     id: row.id,
     event_id: row.event_id,
@@ -53,6 +59,7 @@ export function deliveryView(row: WebhookDeliveryRow, attempts: readonly Webhook
     last_error: row.last_error,
     created_at: instant(row.created_at),
     delivered_at: maybeInstant(row.delivered_at),
+    request: { body: row.request_body, body_truncated: row.request_body_truncated },
     attempt_log: attempts.map(attemptView),
   };
 }
