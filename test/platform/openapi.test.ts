@@ -123,6 +123,9 @@ describe('GET /api/openapi.json', () => {
         'webhooks-listDeliveries',
         'webhooks-sendTestEvent',
         'webhooks-retryDelivery',
+        'webhooks-getDelivery',
+        'webhooks-recoverDeliveries',
+        'webhooks-resendEvent',
       ].sort(),
     );
   });

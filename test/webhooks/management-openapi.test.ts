@@ -64,6 +64,9 @@ describe('webhook management in the OpenAPI document, on /api/trpc, and with pri
       'get /v1/webhook-endpoints/{id}/deliveries',
       'post /v1/webhook-endpoints/{id}/test',
       'post /v1/webhook-endpoints/{id}/deliveries/{delivery_id}/retry',
+      'get /v1/webhook-endpoints/{id}/deliveries/{delivery_id}',
+      'post /v1/webhook-endpoints/{id}/recover',
+      'post /v1/webhook-endpoints/{id}/resend',
     ]);
     for (const [where, operation] of operations) {
       expect(operation.tags, where).to.deep.equal(['Webhooks']);
@@ -78,6 +81,11 @@ describe('webhook management in the OpenAPI document, on /api/trpc, and with pri
       expect(operation.responses, where).to.include.keys('401', '403');
     }
     expect(document.paths['/v1/webhook-endpoints'].post.responses).to.include.keys('201', '409');
+    // Recover and resend queue work for the workers: 202, never 200.
+    for (const path of ['/v1/webhook-endpoints/{id}/recover', '/v1/webhook-endpoints/{id}/resend'])
+      expect(document.paths[path].post.responses, path)
+        .to.include.keys('202', '400', '404', '409', '429')
+        .and.not.have.key('200');
   });
 
   it('serves the same procedures on /api/trpc with end-to-end types, and refuses a token without the scope', async () => {

@@ -1,10 +1,13 @@
 import { router } from '../../trpc.ts';
 import { createWebhookEndpoint } from './create-webhook-endpoint.ts';
 import { deleteWebhookEndpoint } from './delete-webhook-endpoint.ts';
+import { getWebhookDelivery } from './get-webhook-delivery.ts';
 import { getWebhookEndpoint } from './get-webhook-endpoint.ts';
 import { listEventTypes } from './list-event-types.ts';
 import { listWebhookDeliveries } from './list-webhook-deliveries.ts';
 import { listWebhookEndpoints } from './list-webhook-endpoints.ts';
+import { recoverWebhookDeliveries } from './recover-webhook-deliveries.ts';
+import { resendWebhookEvent } from './resend-webhook-event.ts';
 import { retryWebhookDelivery } from './retry-webhook-delivery.ts';
 import { rotateWebhookSecret } from './rotate-webhook-secret.ts';
 import { sendTestEvent } from './send-test-event.ts';
@@ -28,4 +31,7 @@ export const webhooksRouter = router({
   listWebhookDeliveries,
   sendTestEvent,
   retryWebhookDelivery,
+  getWebhookDelivery,
+  recoverWebhookDeliveries,
+  resendWebhookEvent,
 });

@@ -1,0 +1,105 @@
+import { runQuery, type SqlSource } from '../sql/query.ts';
+import type { WebhookDeliveryRow } from './deliveries.query.ts';
+
+/** An event of the outbox as resend reads it. */
+export interface OutboxEventRow {
+  id: string;
+  business_id: string;
+  event_type: string;
+  payload: Record<string, unknown> | string;
+  created_at: Date | string;
+}
+
+const columns = `id, business_id, endpoint_id, event_id, event_type, state, attempts, next_attempt_at, locked_until,
+  last_status, last_error, created_at, delivered_at`;
+
+/**
+ * Queues the endpoint's delivery of this event again, due `now`, unless it is pending already (queued,
+ * or being sent: a claimed row stays pending): one conditional UPDATE, so concurrent resends queue it
+ * once. Undefined when there is no such delivery or it is pending.
+ */
+export async function requeueDeliveryOfEvent(
+  source: SqlSource,
+  businessId: string,
+  endpointId: string,
+  eventId: string,
+  now: Date,
+): Promise<WebhookDeliveryRow | undefined> {
+  const [row] = await runQuery<WebhookDeliveryRow>(source, {
+    sql: `update webhook_deliveries
+             set state = 'pending', next_attempt_at = ?::timestamptz, locked_until = null, delivered_at = null
+           where business_id = ? and endpoint_id = ? and event_id = ? and state <> 'pending'
+          returning ${columns}`,
+    params: [now.toISOString(), businessId, endpointId, eventId],
+  });
+  return row;
+}
+
+/** The endpoint's delivery of this event, whatever its state; undefined when it has none. */
+export async function findDeliveryOfEvent(
+  source: SqlSource,
+  businessId: string,
+  endpointId: string,
+  eventId: string,
+): Promise<WebhookDeliveryRow | undefined> {
+  const [row] = await runQuery<WebhookDeliveryRow>(source, {
+    sql: `select ${columns} from webhook_deliveries where business_id = ? and endpoint_id = ? and event_id = ?`,
+    params: [businessId, endpointId, eventId],
+  });
+  return row;
+}
+
+/** The business's outbox event with this id, written at or after `since`; undefined otherwise. */
+export async function findRecentOutboxEvent(
+  source: SqlSource,
+  businessId: string,
+  eventId: string,
+  since: Date,
+): Promise<OutboxEventRow | undefined> {
+  const [row] = await runQuery<OutboxEventRow>(source, {
+    sql: `select id, business_id, event_type, payload, created_at from outbox_events
+           where business_id = ? and id = ? and created_at >= ?::timestamptz`,
+    params: [businessId, eventId, since.toISOString()],
+  });
+  return row;
+}
+
+export interface NewDeliveryOfEvent {
+  id: string;
+  businessId: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  /** The exact body every attempt sends (and signs). */
+  payload: string;
+  now: Date;
+}
+
+/**
+ * Queues a new delivery of the event to the endpoint, due now, unless the endpoint has one already
+ * (the unique (endpoint_id, event_id) decides when a concurrent resend, or the publisher, got there
+ * first): undefined then.
+ */
+export async function insertDeliveryOfEvent(
+  source: SqlSource,
+  delivery: NewDeliveryOfEvent,
+): Promise<WebhookDeliveryRow | undefined> {
+  const [row] = await runQuery<WebhookDeliveryRow>(source, {
+    sql: `insert into webhook_deliveries
+            (id, business_id, endpoint_id, event_id, event_type, payload, state, attempts, next_attempt_at, created_at)
+          values (?, ?, ?, ?, ?, ?, 'pending', 0, ?::timestamptz, ?::timestamptz)
+          on conflict (endpoint_id, event_id) do nothing
+          returning ${columns}`,
+    params: [
+      delivery.id,
+      delivery.businessId,
+      delivery.endpointId,
+      delivery.eventId,
+      delivery.eventType,
+      delivery.payload,
+      delivery.now.toISOString(),
+      delivery.now.toISOString(),
+    ],
+  });
+  return row;
+}
