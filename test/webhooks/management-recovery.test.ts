@@ -41,9 +41,9 @@ async function insertDelivery(business: ManagedBusiness, endpointId: string, del
 async function insertOutboxEvent(business: ManagedBusiness, createdAt = ago(60_000)): Promise<string> {
   const id = randomUUID();
   await sql(
-    `insert into outbox_events (id, business_id, event_type, aggregate_type, aggregate_id, payload, created_at, published_at)
-     values (?, ?, 'customer.created', 'customer', ?, ?, ?, now())`,
-    [id, business.id, randomUUID(), JSON.stringify({ id: randomUUID(), name: 'Resend fixture' }), createdAt],
+    `insert into outbox_events (id, business_id, event_type, aggregate_type, aggregate_id, payload, created_at, occurred_at, published_at)
+     values (?, ?, 'customer.created', 'customer', ?, ?, ?, ?, now())`,
+    [id, business.id, randomUUID(), JSON.stringify({ id: randomUUID(), name: 'Resend fixture' }), createdAt, createdAt],
   );
   return id;
 }
@@ -180,7 +180,14 @@ describe('webhook management: recover, resend and the delivery log', function ()
     });
     const [row] = await sql('select payload from webhook_deliveries where id = ?', [created.body.delivery_id]);
     const body = JSON.parse(row!.payload as string);
-    expect(body).to.deep.include({ id: eventId, type: 'customer.created', business_id: e.id });
+    expect(body).to.deep.include({
+      id: eventId,
+      type: 'customer.created',
+      business_id: e.id,
+      sequence: 1,
+      test: false,
+    });
+    expect(body.entity.type).to.equal('customer');
     expect(body.data.name).to.equal('Resend fixture');
 
     expect((await e.call('POST', `/${own.id}/resend`, { event_id: eventId })).body).to.deep.include({

@@ -3,13 +3,12 @@ import { AppError } from '../../errors/index.ts';
 import type { SqlSource } from '../sql/query.ts';
 import type { WebhookDeliveryRow } from './deliveries.query.ts';
 import type { WebhookEndpointRow } from './endpoints.query.ts';
-import { webhookPayload } from './envelope.ts';
+import { outboxEvent, webhookPayload } from './envelope.ts';
 import {
   findDeliveryOfEvent,
   findRecentOutboxEvent,
   insertDeliveryOfEvent,
   requeueDeliveryOfEvent,
-  type OutboxEventRow,
 } from './resend.query.ts';
 import { DELIVERY_RETENTION_MS } from './retention.ts';
 
@@ -23,17 +22,6 @@ export interface ResendResult {
 
 function subscribes(endpoint: WebhookEndpointRow, eventType: string): boolean {
   return endpoint.enabled_events.includes('*') || endpoint.enabled_events.includes(eventType);
-}
-
-/** The body the publisher would have sent: the same envelope around the stored event. */
-function bodyOf(event: OutboxEventRow): string {
-  return webhookPayload({
-    id: event.id,
-    type: event.event_type,
-    createdAt: new Date(event.created_at),
-    businessId: event.business_id,
-    data: typeof event.payload === 'string' ? (JSON.parse(event.payload) as unknown) : event.payload,
-  });
 }
 
 /**
@@ -68,7 +56,8 @@ export async function resendEvent(
     endpointId,
     eventId,
     eventType: event.event_type,
-    payload: bodyOf(event),
+    // The envelope the publisher builds from the same row: the bytes every other endpoint got.
+    payload: webhookPayload(outboxEvent(event)),
     now,
   });
   if (created) return { delivery: created, outcome: 'created' };

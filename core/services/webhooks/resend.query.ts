@@ -1,14 +1,6 @@
 import { runQuery, type SqlSource } from '../sql/query.ts';
 import type { WebhookDeliveryRow } from './deliveries.query.ts';
-
-/** An event of the outbox as resend reads it. */
-export interface OutboxEventRow {
-  id: string;
-  business_id: string;
-  event_type: string;
-  payload: Record<string, unknown> | string;
-  created_at: Date | string;
-}
+import { OUTBOX_ENVELOPE_COLUMNS, type OutboxEnvelopeRow } from './envelope.ts';
 
 const columns = `id, business_id, endpoint_id, event_id, event_type, state, attempts, next_attempt_at, locked_until,
   last_status, last_error, created_at, delivered_at`;
@@ -55,9 +47,9 @@ export async function findRecentOutboxEvent(
   businessId: string,
   eventId: string,
   since: Date,
-): Promise<OutboxEventRow | undefined> {
-  const [row] = await runQuery<OutboxEventRow>(source, {
-    sql: `select id, business_id, event_type, payload, created_at from outbox_events
+): Promise<OutboxEnvelopeRow | undefined> {
+  const [row] = await runQuery<OutboxEnvelopeRow>(source, {
+    sql: `select ${OUTBOX_ENVELOPE_COLUMNS} from outbox_events
            where business_id = ? and id = ? and created_at >= ?::timestamptz`,
     params: [businessId, eventId, since.toISOString()],
   });
