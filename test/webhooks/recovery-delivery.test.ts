@@ -141,4 +141,53 @@ describe('webhook recovery and resend, end to end', function () {
     await eventually('the event at the new endpoint', () => later.received.length === 1);
     expect(later.received[0]).to.include({ id: eventId, body: first.received[0]!.body, verified: true });
   });
+
+  it("a large recovery holds its business's share of the workers: another business's event is delivered while it hangs", async () => {
+    const held: (() => void)[] = [];
+    let released = false;
+    const slow = await startReceiver(
+      () => [],
+      (_entry, res) => {
+        const answer = () => {
+          res.statusCode = 204;
+          res.end();
+        };
+        if (released) answer();
+        else held.push(answer);
+      },
+    );
+    receivers.push(slow);
+    let otherSecret = '';
+    const other = await flakyReceiver(
+      () => otherSecret,
+      () => false,
+    );
+    const big = await insertBusiness(suite.service);
+    const bigEndpoint = await insertEndpoint(suite.service, big, slow.url);
+    await rows(
+      suite.service,
+      `insert into webhook_deliveries (id, business_id, endpoint_id, event_id, event_type, payload, state, attempts, next_attempt_at, created_at)
+       select gen_random_uuid(), ?, ?, gen_random_uuid(), 'customer.created', '{}', 'failed', 3, now(), now() - interval '10 minutes'
+         from generate_series(1, 300)`,
+      [big, bigEndpoint.id],
+    );
+    const recovered = await callerFor(suite.service, big).webhooks.recoverWebhookDeliveries({
+      id: bigEndpoint.id,
+      since: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    expect(recovered).to.include({ recovered: 300, more: false });
+    await eventually('the recovered deliveries holding their share', () => held.length > 0);
+
+    const small = await insertBusiness(suite.service);
+    otherSecret = (await insertEndpoint(suite.service, small, other.url)).secret;
+    await callerFor(suite.service, small).workspace.customers.createCustomer({ name: 'Not starved' });
+    // While every recovered attempt in flight hangs, the other business's event still goes out.
+    await eventually('the other business delivered', () => other.received.length === 1);
+    expect(other.received[0]!.verified).to.equal(true);
+    expect((await states(bigEndpoint.id)).delivered ?? 0).to.equal(0);
+
+    released = true;
+    held.splice(0).forEach((answer) => answer());
+    await eventually('the recovery delivered', async () => (await states(bigEndpoint.id)).delivered === 300);
+  });
 });
