@@ -17,7 +17,8 @@ export interface WebhookDeliveryRow {
   delivered_at: Date | string | null;
 }
 
-const columns = `id, business_id, endpoint_id, event_id, event_type, state, attempts, next_attempt_at, locked_until,
+/** The columns of a WebhookDeliveryRow, for a query's select or returning list. */
+export const DELIVERY_COLUMNS = `id, business_id, endpoint_id, event_id, event_type, state, attempts, next_attempt_at, locked_until,
   last_status, last_error, created_at, delivered_at`;
 
 export interface NewWebhookDelivery {
@@ -45,7 +46,7 @@ export async function insertWebhookDelivery(
     sql: `insert into webhook_deliveries
             (id, business_id, endpoint_id, event_id, event_type, payload, state, attempts, next_attempt_at, created_at)
           values (?, ?, ?, ?, ?, ?, 'pending', 0, ?::timestamptz, ?::timestamptz)
-          returning ${columns}`,
+          returning ${DELIVERY_COLUMNS}`,
     params: [
       delivery.id,
       delivery.businessId,
@@ -68,7 +69,7 @@ export async function findWebhookDelivery(
   id: string,
 ): Promise<WebhookDeliveryRow | undefined> {
   const [row] = await runQuery<WebhookDeliveryRow>(source, {
-    sql: `select ${columns} from webhook_deliveries where business_id = ? and endpoint_id = ? and id = ?`,
+    sql: `select ${DELIVERY_COLUMNS} from webhook_deliveries where business_id = ? and endpoint_id = ? and id = ?`,
     params: [businessId, endpointId, id],
   });
   return row;
@@ -92,7 +93,7 @@ export async function requeueWebhookDelivery(
           set state = 'pending', next_attempt_at = ?::timestamptz, locked_until = null, delivered_at = null
           where business_id = ? and endpoint_id = ? and id = ?
             and (locked_until is null or locked_until <= ?::timestamptz)
-          returning ${columns}`,
+          returning ${DELIVERY_COLUMNS}`,
     params: [dueAt.toISOString(), businessId, endpointId, id, now.toISOString()],
   });
   return row;

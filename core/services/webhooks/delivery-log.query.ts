@@ -1,5 +1,5 @@
 import { runQuery, type SqlSource } from '../sql/query.ts';
-import type { WebhookDeliveryRow } from './deliveries.query.ts';
+import { DELIVERY_COLUMNS, type WebhookDeliveryRow } from './deliveries.query.ts';
 
 /** A delivery as the log shows it: its row and the body every attempt sent (bounded in a list). */
 export interface DeliveryLogRow extends WebhookDeliveryRow {
@@ -35,9 +35,6 @@ const LISTED_BODY_MAX = 8192;
 
 /** The most attempts the log shows per delivery (the latest ones): manual retries are otherwise unbounded. */
 const ATTEMPTS_SHOWN_PER_DELIVERY = 20;
-
-const columns = `id, business_id, endpoint_id, event_id, event_type, state, attempts, next_attempt_at, locked_until,
-  last_status, last_error, created_at, delivered_at`;
 
 function bodyColumns(max: number | undefined): string {
   if (max === undefined) return 'payload as request_body, false as request_body_truncated';
@@ -80,7 +77,7 @@ export function listDeliveryLog(
     : '';
   const filter = filterSql(filters);
   return runQuery<DeliveryLogRow>(source, {
-    sql: `select ${columns}, ${bodyColumns(LISTED_BODY_MAX)} from webhook_deliveries
+    sql: `select ${DELIVERY_COLUMNS}, ${bodyColumns(LISTED_BODY_MAX)} from webhook_deliveries
           where business_id = ? and endpoint_id = ?${filter.sql}${after}
           order by created_at desc, id desc limit ?`,
     params: [
@@ -101,7 +98,7 @@ export async function findDeliveryLogEntry(
   id: string,
 ): Promise<DeliveryLogRow | undefined> {
   const [row] = await runQuery<DeliveryLogRow>(source, {
-    sql: `select ${columns}, ${bodyColumns(undefined)} from webhook_deliveries
+    sql: `select ${DELIVERY_COLUMNS}, ${bodyColumns(undefined)} from webhook_deliveries
           where business_id = ? and endpoint_id = ? and id = ?`,
     params: [businessId, endpointId, id],
   });

@@ -1,9 +1,6 @@
 import { runQuery, type SqlSource } from '../sql/query.ts';
-import type { WebhookDeliveryRow } from './deliveries.query.ts';
+import { DELIVERY_COLUMNS, type WebhookDeliveryRow } from './deliveries.query.ts';
 import { OUTBOX_ENVELOPE_COLUMNS, type OutboxEnvelopeRow } from './envelope.ts';
-
-const columns = `id, business_id, endpoint_id, event_id, event_type, state, attempts, next_attempt_at, locked_until,
-  last_status, last_error, created_at, delivered_at`;
 
 /**
  * Queues the endpoint's delivery of this event again, due `now`, unless it is pending already (queued,
@@ -21,7 +18,7 @@ export async function requeueDeliveryOfEvent(
     sql: `update webhook_deliveries
              set state = 'pending', next_attempt_at = ?::timestamptz, locked_until = null, delivered_at = null
            where business_id = ? and endpoint_id = ? and event_id = ? and state <> 'pending'
-          returning ${columns}`,
+          returning ${DELIVERY_COLUMNS}`,
     params: [now.toISOString(), businessId, endpointId, eventId],
   });
   return row;
@@ -35,7 +32,7 @@ export async function findDeliveryOfEvent(
   eventId: string,
 ): Promise<WebhookDeliveryRow | undefined> {
   const [row] = await runQuery<WebhookDeliveryRow>(source, {
-    sql: `select ${columns} from webhook_deliveries where business_id = ? and endpoint_id = ? and event_id = ?`,
+    sql: `select ${DELIVERY_COLUMNS} from webhook_deliveries where business_id = ? and endpoint_id = ? and event_id = ?`,
     params: [businessId, endpointId, eventId],
   });
   return row;
@@ -81,7 +78,7 @@ export async function insertDeliveryOfEvent(
             (id, business_id, endpoint_id, event_id, event_type, payload, state, attempts, next_attempt_at, created_at)
           values (?, ?, ?, ?, ?, ?, 'pending', 0, ?::timestamptz, ?::timestamptz)
           on conflict (endpoint_id, event_id) do nothing
-          returning ${columns}`,
+          returning ${DELIVERY_COLUMNS}`,
     params: [
       delivery.id,
       delivery.businessId,
