@@ -18,7 +18,7 @@ export interface NewSigningKey {
 const keyOwner = (endpointId: string) => `${endpointId}:ed25519-signing-key`;
 
 /** The RFC 7638 thumbprint of an Ed25519 public JWK: SHA-256 of its required members in lexical order. */
-export function ed25519Thumbprint(x: string): string {
+function ed25519Thumbprint(x: string): string {
   return createHash('sha256')
     .update(JSON.stringify({ crv: 'Ed25519', kty: 'OKP', x }), 'utf8')
     .digest('base64url');

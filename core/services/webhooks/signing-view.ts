@@ -3,7 +3,7 @@ import { storedSchemes } from './signature-schemes.ts';
 import { standardWebhooksPublicKey } from './signing-key.ts';
 
 /** Where an endpoint's public signing keys are published (no credential: they are public keys). */
-export function signingKeysUrl(baseUrl: string, endpointId: string): string {
+function signingKeysUrl(baseUrl: string, endpointId: string): string {
   return `${baseUrl}/v1/webhook-endpoints/${endpointId}/jwks.json`;
 }
 
