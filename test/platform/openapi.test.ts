@@ -169,6 +169,7 @@ describe('GET /api/openapi.json', () => {
       '/v1/agent/ucp/checkout/{id}',
       '/v1/webhook-endpoints/{id}',
       '/v1/webhook-endpoints/{id}/deliveries',
+      '/v1/webhook-endpoints/{id}/jwks.json',
       '/v1/agent/ucp/checkout-sessions/{id}',
     ]);
     expect(new Set(notFound.values()).size, 'distinct descriptions').to.equal(notFound.size);

@@ -53,7 +53,7 @@ export const createWebhookEndpoint = webhookManagementProcedure
         metadata: input.metadata ?? {},
         secretCiphertext: sealWebhookSecret(key, id, secret),
         now,
-        signing: endpointSigningChoice(key, id, input),
+        signing: await endpointSigningChoice(async () => key, id, input),
       },
       WEBHOOK_LIMITS.endpointsPerBusiness,
     );

@@ -44,7 +44,7 @@ export const updateWebhookEndpoint = webhookManagementProcedure
           input.disabled === undefined
             ? undefined
             : { value: input.disabled, reason: input.disabled ? DISABLED_BY_OWNER : null },
-        signing: endpointSigningChoice(await ctx.services.webhooks.secretKey(ctx.log), input.id, input),
+        signing: await endpointSigningChoice(() => ctx.services.webhooks.secretKey(ctx.log), input.id, input),
       },
       now,
     );

@@ -8,16 +8,16 @@ import { newSigningKey } from './signing-key.ts';
  * endpoint first needs one, never per delivery. The schemes are kept in one order (v1, v1a) whatever
  * order they were given in.
  */
-export function endpointSigningChoice(
-  secretKey: Buffer,
+export async function endpointSigningChoice(
+  secretKey: () => Promise<Buffer>,
   endpointId: string,
   input: { signature_schemes?: readonly string[]; event_payload?: 'full' | 'thin' },
-): EndpointSigning {
+): Promise<EndpointSigning> {
   const schemes =
     input.signature_schemes && signatureSchemes.filter((scheme) => input.signature_schemes!.includes(scheme));
   return {
     schemes,
     eventPayload: input.event_payload,
-    key: schemes && usesEd25519(schemes) ? newSigningKey(secretKey, endpointId) : undefined,
+    key: schemes && usesEd25519(schemes) ? newSigningKey(await secretKey(), endpointId) : undefined,
   };
 }
