@@ -188,6 +188,15 @@ describe('webhook management: recover, resend and the delivery log', function ()
       test: false,
     });
     expect(body.entity.type).to.equal('customer');
+
+    // An endpoint that takes thin deliveries gets the thin body of the same event.
+    const thin = (await e.call('POST', '', endpointBody({ enabled_events: ['*'], event_payload: 'thin' }))).body;
+    const thinResend = await e.call('POST', `/${thin.id}/resend`, { event_id: eventId });
+    expect(thinResend.body.outcome).to.equal('created');
+    const [thinRow] = await sql('select payload from webhook_deliveries where id = ?', [thinResend.body.delivery_id]);
+    const thinBody = JSON.parse(thinRow!.payload as string);
+    expect(thinBody).to.not.have.property('data');
+    expect(thinBody.entity.url).to.be.a('string');
     expect(body.data.name).to.equal('Resend fixture');
 
     expect((await e.call('POST', `/${own.id}/resend`, { event_id: eventId })).body).to.deep.include({

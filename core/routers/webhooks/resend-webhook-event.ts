@@ -34,7 +34,7 @@ export const resendWebhookEvent = webhookRequeueProcedure
     if (!endpoint) throw endpointNotFound(input.id);
     if (endpoint.disabled)
       throw new AppError('CONFLICT', 'The endpoint is disabled; enable it (PATCH disabled: false) before resending.');
-    const { delivery, outcome } = await resendEvent(ctx.sql, endpoint, input.event_id, ctx.clock.now());
+    const { delivery, outcome } = await resendEvent(ctx.sql, endpoint, input.event_id, ctx.clock.now(), ctx.urls);
     return {
       delivery_id: delivery.id,
       event_id: delivery.event_id,

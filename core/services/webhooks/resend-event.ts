@@ -3,7 +3,9 @@ import { AppError } from '../../errors/index.ts';
 import type { SqlSource } from '../sql/query.ts';
 import type { WebhookDeliveryRow } from './deliveries.query.ts';
 import type { WebhookEndpointRow } from './endpoints.query.ts';
-import { outboxEvent, webhookPayload } from './envelope.ts';
+import type { SiteUrls } from '../../site-urls.ts';
+import { deliveryBodies } from './delivery-bodies.ts';
+import { outboxEvent } from './envelope.ts';
 import {
   findDeliveryOfEvent,
   findRecentOutboxEvent,
@@ -36,6 +38,8 @@ export async function resendEvent(
   endpoint: WebhookEndpointRow,
   eventId: string,
   now: Date,
+  /** Where a thin delivery's entity is fetched. */
+  urls: SiteUrls,
 ): Promise<ResendResult> {
   const { business_id: businessId, id: endpointId } = endpoint;
   const requeued = await requeueDeliveryOfEvent(sql, businessId, endpointId, eventId, now);
@@ -56,8 +60,8 @@ export async function resendEvent(
     endpointId,
     eventId,
     eventType: event.event_type,
-    // The envelope the publisher builds from the same row: the bytes every other endpoint got.
-    payload: webhookPayload(outboxEvent(event)),
+    // The body the publisher builds from the same row in the endpoint's style (full or thin).
+    payload: deliveryBodies(outboxEvent(event), urls)(endpoint.event_payload),
     now,
   });
   if (created) return { delivery: created, outcome: 'created' };
