@@ -463,6 +463,13 @@ export const errorCatalogue = {
     jsonRpc: -32009,
     resolution: 'Delete an endpoint you no longer use, or subscribe an existing endpoint to more event types.',
   },
+  // Workspace writes (issue 33): a status change the record's current status does not allow.
+  STATUS_TRANSITION_NOT_ALLOWED: {
+    status: 409,
+    jsonRpc: -32009,
+    resolution:
+      'Read the record again (its current status is in details): change it only along the transitions the message lists, or leave it as it is.',
+  },
 } as const satisfies Record<string, { status: number; jsonRpc: number; resolution: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

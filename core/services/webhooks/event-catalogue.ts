@@ -4,6 +4,7 @@ import { ZJob } from '../../domain/workspace/job.schema.ts';
 import { ZPaymentReceived } from '../../routers/payments/payment.schema.ts';
 import { ZCheckoutSession } from '../../routers/ucp/checkout-session.schema.ts';
 import type { OutboxEventType } from '../workspace/outbox.query.ts';
+import { fieldWorkEventDefinitions } from './field-work/event-definitions.ts';
 
 /** The `data` of a `webhook.test` event: enough for a receiver to see its endpoint and the time. */
 export const ZWebhookTestData = z.object({
@@ -48,6 +49,7 @@ const outboxEvents: Record<OutboxEventType, WebhookEventDefinition> = {
     data: ZJob,
     entityType: 'job',
   },
+  ...fieldWorkEventDefinitions,
 };
 
 /**
