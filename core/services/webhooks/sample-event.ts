@@ -3,7 +3,7 @@ import { AppError } from '../../errors/index.ts';
 import { webhookEventCatalogue, type WebhookEventDefinition } from './event-catalogue.ts';
 
 /** The catalogued types `npm run admin -- trigger` can send: those with an example. */
-export function triggerableTypes(): string[] {
+function triggerableTypes(): string[] {
   return webhookEventCatalogue.filter((event) => event.example !== undefined).map((event) => event.type);
 }
 

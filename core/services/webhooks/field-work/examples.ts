@@ -20,7 +20,7 @@ const address = {
   country: 'US',
 };
 
-export const customerExample = {
+const customerExample = {
   id: customerId,
   name: 'Dana Whitfield',
   company_name: null,
@@ -49,7 +49,7 @@ export const customerExample = {
   balances: { outstanding_minor: 0, overdue_minor: 0, open_invoice_count: 0, job_count: 3, currency: 'USD' },
 };
 
-export const jobExample = {
+const jobExample = {
   id: jobId,
   number: 1042,
   title: 'Replace water heater',
@@ -114,7 +114,7 @@ export const jobExample = {
   ],
 };
 
-export const visitExample = {
+const visitExample = {
   id: visitId,
   status: 'scheduled',
   scheduled_start: '2026-12-03T15:00:00.000Z',
