@@ -55,6 +55,8 @@ describe('webhook management in the OpenAPI document, on /api/trpc, and with pri
       'patch /v1/webhook-endpoints/{id}',
       'delete /v1/webhook-endpoints/{id}',
       'post /v1/webhook-endpoints/{id}/rotate-secret',
+      'post /v1/webhook-endpoints/{id}/rotate-signing-key',
+      'get /v1/webhook-endpoints/{id}/jwks.json',
       'get /v1/webhook-endpoints/{id}/deliveries',
       'post /v1/webhook-endpoints/{id}/test',
       'post /v1/webhook-endpoints/{id}/deliveries/{delivery_id}/retry',
@@ -62,8 +64,8 @@ describe('webhook management in the OpenAPI document, on /api/trpc, and with pri
     for (const [where, operation] of operations) {
       expect(operation.tags, where).to.deep.equal(['Webhooks']);
       expect(operation.operationId, where).to.match(/^webhooks-/);
-      if (where === 'get /v1/webhook-endpoints/event-types') {
-        // The catalogue is documentation: public, no 401 or 403.
+      if (where === 'get /v1/webhook-endpoints/event-types' || where === 'get /v1/webhook-endpoints/{id}/jwks.json') {
+        // The catalogue is documentation, the JWKS public keys: public, no 401 or 403.
         expect(operation.security, where).to.deep.equal([]);
         expect(operation.responses, where).to.not.have.any.keys('401', '403');
         continue;
