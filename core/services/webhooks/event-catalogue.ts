@@ -18,7 +18,7 @@ export interface WebhookEventDefinition {
   type: string;
   /** What happened, for the receiver (the docs, the OpenAPI `webhooks` section, the paid reference). */
   description: string;
-  /** The MCP tools whose success emits it (empty: the service itself, e.g. the test endpoint). */
+  /** The procedures whose success emits it, by kebab-case name: MCP tools or /api/trpc writes (empty: the service itself, e.g. the test endpoint). */
   emittedBy: readonly string[];
   /** The schema of the event's `data`. */
   data: z.ZodType;
