@@ -470,6 +470,13 @@ export const errorCatalogue = {
     resolution:
       'Send `since` (and `until`, or omit it for now) as ISO 8601 instants with since before until, since within the last 30 days (deliveries are kept 30 days).',
   },
+  // Workspace writes (issue 33): a status change the record's current status does not allow.
+  STATUS_TRANSITION_NOT_ALLOWED: {
+    status: 409,
+    jsonRpc: -32009,
+    resolution:
+      'Read the record again (its current status is in details): change it only along the transitions the message lists, or leave it as it is.',
+  },
 } as const satisfies Record<string, { status: number; jsonRpc: number; resolution: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
