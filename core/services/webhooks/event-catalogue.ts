@@ -7,6 +7,7 @@ import { ZPayment } from '../../routers/workspace/payments/payment.schema.ts';
 import { ZPaymentReceived } from '../../routers/payments/payment.schema.ts';
 import { ZCheckoutSession } from '../../routers/ucp/checkout-session.schema.ts';
 import type { BillingEventType } from '../workspace/billing-event-types.ts';
+import { billingEventExamples } from './billing-event-examples.ts';
 import type { OutboxEventType } from '../workspace/outbox.query.ts';
 
 /** The `data` of a `webhook.test` event: enough for a receiver to see its endpoint and the time. */
@@ -45,6 +46,8 @@ const billingEvents: Record<BillingEventType, WebhookEventDefinition> = {
       'An estimate went from draft to sent (its issued_on is the day it was sent, in the business time zone). `data` is the estimate as get-estimate answers it. Once per estimate.',
     emittedBy: ['workspace.estimates.sendEstimate'],
     data: ZGetEstimateOutput,
+    entityType: 'estimate',
+    example: billingEventExamples['estimate.sent'],
   },
   'estimate.approved': {
     type: 'estimate.approved',
@@ -52,6 +55,8 @@ const billingEvents: Record<BillingEventType, WebhookEventDefinition> = {
       'The customer accepted a sent estimate: it is approved, and approved_option_id names the option chosen. `data` is the estimate as get-estimate answers it. Once per estimate.',
     emittedBy: ['workspace.estimates.approveEstimate'],
     data: ZGetEstimateOutput,
+    entityType: 'estimate',
+    example: billingEventExamples['estimate.approved'],
   },
   'estimate.declined': {
     type: 'estimate.declined',
@@ -59,6 +64,8 @@ const billingEvents: Record<BillingEventType, WebhookEventDefinition> = {
       'The customer declined a sent estimate. `data` is the estimate as get-estimate answers it. Once per estimate.',
     emittedBy: ['workspace.estimates.declineEstimate'],
     data: ZGetEstimateOutput,
+    entityType: 'estimate',
+    example: billingEventExamples['estimate.declined'],
   },
   'invoice.issued': {
     type: 'invoice.issued',
@@ -66,6 +73,8 @@ const billingEvents: Record<BillingEventType, WebhookEventDefinition> = {
       'A draft invoice was issued: it is open (payable), issued_on is the day of issue in the business time zone, due_on its due date. `data` is the invoice as get-invoice answers it. Once per invoice.',
     emittedBy: ['workspace.invoices.issueInvoice'],
     data: ZGetInvoiceOutput,
+    entityType: 'invoice',
+    example: billingEventExamples['invoice.issued'],
   },
   'invoice.paid': {
     type: 'invoice.paid',
@@ -73,6 +82,8 @@ const billingEvents: Record<BillingEventType, WebhookEventDefinition> = {
       "A payment brought an open invoice's balance to 0: it is paid. Sent after that payment's customer_payment.created, from the same transaction. `data` is the invoice as get-invoice answers it. Once per invoice.",
     emittedBy: ['workspace.payments.recordPayment'],
     data: ZGetInvoiceOutput,
+    entityType: 'invoice',
+    example: billingEventExamples['invoice.paid'],
   },
   'invoice.overdue': {
     type: 'invoice.overdue',
@@ -80,6 +91,8 @@ const billingEvents: Record<BillingEventType, WebhookEventDefinition> = {
       "An open invoice with a balance passed its due date (due_on before today in the business time zone); found by the service's periodic check within about 10 minutes. `data` is the invoice as get-invoice answers it (is_overdue true). Once per invoice, even if it is later paid.",
     emittedBy: [],
     data: ZGetInvoiceOutput,
+    entityType: 'invoice',
+    example: billingEventExamples['invoice.overdue'],
   },
   'customer_payment.created': {
     type: 'customer_payment.created',
@@ -87,6 +100,8 @@ const billingEvents: Record<BillingEventType, WebhookEventDefinition> = {
       'A payment from a customer was recorded against an invoice of the business. Not a seller event: payment.settled and payment.failed are payments to the operator of this service. `data` is the payment as get-payment answers it.',
     emittedBy: ['workspace.payments.recordPayment'],
     data: ZPayment,
+    entityType: 'customer_payment',
+    example: billingEventExamples['customer_payment.created'],
   },
 };
 
