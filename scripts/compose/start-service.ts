@@ -21,6 +21,7 @@ import { checkSellerEventsBusiness } from './seller-events.ts';
 import { withPaymentFacilitator } from './payment-facilitator.ts';
 import { startPaymentReconciler, type PaymentReconciler } from './payment-reconciler.ts';
 import { startSweeper, type Sweeper } from './sweeper.ts';
+import { startOverdueInvoiceCheck } from './overdue-invoices.ts';
 import { composeWebhookDelivery, type WebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.ts';
 
 export interface RunningService {
@@ -148,6 +149,7 @@ export async function startService({
   webhooks.start();
   const caller = systemCaller({ orm: database.orm, services, config, log });
   const sweeper = startSweeper({ caller, log });
+  const overdueCheck = startOverdueInvoiceCheck({ caller, log });
   // The reconciler asks the facilitator: its caller's services carry the facilitator port.
   const reconciler = config.webhookDelivery.worker
     ? startPaymentReconciler({
@@ -172,6 +174,7 @@ export async function startService({
         services.a2aStreams.close();
         await Promise.all([
           sweeper.stop(),
+          overdueCheck.stop(),
           reconciler?.stop(),
           webhooks.stop(),
           closeGracefully(server, config.shutdownTimeoutMs),

@@ -2,6 +2,7 @@ import { router } from '../../trpc.ts';
 import { agentTasksRouter } from '../agent-tasks/router.ts';
 import { demoRouter } from '../demo/router.ts';
 import { idempotencyRouter } from '../idempotency/router.ts';
+import { invoiceUpkeepRouter } from '../invoice-upkeep/router.ts';
 import { signingKeysRouter } from '../oauth/router.ts';
 import { signInNoncesRouter } from '../payments/router.ts';
 import { operationsRouter } from '../operations/router.ts';
@@ -24,4 +25,5 @@ export const infrastructureRouter = router({
   signingKeys: signingKeysRouter,
   operations: operationsRouter,
   demo: demoRouter,
+  invoices: invoiceUpkeepRouter,
 });
