@@ -10,7 +10,7 @@ const BATCHES = 10;
  * How often the overdue check runs: every 10 minutes, so an invoice is found overdue within about
  * 10 minutes of midnight in its business's time zone.
  */
-export const OVERDUE_CHECK_INTERVAL_MS = 10 * 60_000;
+const OVERDUE_CHECK_INTERVAL_MS = 10 * 60_000;
 
 /** runOnce: one pass now (after one already running); errors are logged, never thrown. */
 export type OverdueInvoiceCheck = PeriodicJob;

@@ -9,7 +9,14 @@ import {
   type Caller,
   type TestBusiness,
 } from '../../helpers/workspace.ts';
-import { addCustomer, countEvents, draftEstimate, eventsOf, expectPublishedShape } from './fixtures.ts';
+import {
+  addCustomer,
+  countEvents,
+  draftEstimate,
+  eventsOf,
+  expectPublishedShape,
+  withOutboxRefused,
+} from './fixtures.ts';
 
 describe('workspace writes: send, approve and decline an estimate', function () {
   this.timeout(60_000);
@@ -127,6 +134,21 @@ describe('workspace writes: send, approve and decline an estimate', function () 
     expect([await countEvents(business.id), await countEvents(other.id)]).to.deep.equal([before[0]! + 1, before[1]]);
     const [theirsNow] = await sql<{ status: string }>('select status from estimates where id = ?', [theirs.estimateId]);
     expect(theirsNow!.status).to.equal('draft');
+  });
+
+  it('a change whose event cannot be recorded is not made: the estimate stays as it was', async () => {
+    const { estimateId } = await draftEstimate(business, customerId);
+    await withOutboxRefused(business.id, async () => {
+      let failed = false;
+      await caller.workspace.estimates.sendEstimate({ estimate_id: estimateId }).catch(() => (failed = true));
+      expect(failed).to.equal(true);
+    });
+    const [row] = await sql<{ status: string; issued_on: string | null }>(
+      'select status, issued_on from estimates where id = ?',
+      [estimateId],
+    );
+    expect(row).to.deep.equal({ status: 'draft', issued_on: null });
+    expect(await eventsOf(business.id, estimateId)).to.deep.equal([]);
   });
 
   it('50 concurrent sends of one estimate: one succeeds, 49 are 409, one estimate.sent', async () => {

@@ -111,3 +111,23 @@ export function expectPublishedShape(event: StoredEvent): void {
 export function systemCaller(clock?: Clock) {
   return createCaller(serviceContext({ principal: { kind: 'system' }, clock }));
 }
+
+/**
+ * Makes every outbox insert of one business fail while `work` runs (a trigger), to prove that a
+ * write whose event cannot be recorded leaves nothing behind: one transaction.
+ */
+export async function withOutboxRefused(businessId: string, work: () => Promise<void>): Promise<void> {
+  const name = `refuse_outbox_${randomUUID().replaceAll('-', '')}`;
+  await sql(
+    `create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'outbox refused'; end $$`,
+  );
+  await sql(
+    `create trigger ${name} before insert on outbox_events for each row when (new.business_id = '${businessId}'::uuid) execute function ${name}()`,
+  );
+  try {
+    await work();
+  } finally {
+    await sql(`drop trigger ${name} on outbox_events`);
+    await sql(`drop function ${name}()`);
+  }
+}

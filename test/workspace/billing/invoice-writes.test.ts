@@ -9,7 +9,7 @@ import {
   type Caller,
   type TestBusiness,
 } from '../../helpers/workspace.ts';
-import { addCustomer, addInvoice, countEvents, eventsOf, expectPublishedShape } from './fixtures.ts';
+import { addCustomer, addInvoice, countEvents, eventsOf, expectPublishedShape, withOutboxRefused } from './fixtures.ts';
 
 describe('workspace writes: issue an invoice, record a payment', function () {
   this.timeout(60_000);
@@ -197,6 +197,22 @@ describe('workspace writes: issue an invoice, record a payment', function () {
         theirs,
       ]);
       expect(count!.n).to.equal(0);
+    });
+
+    it('a payment whose events cannot be recorded is not stored, and the invoice stays open', async () => {
+      const invoiceId = await addInvoice(business, customerId, { status: 'open', totalMinor: 700 });
+      await withOutboxRefused(business.id, async () => {
+        let failed = false;
+        await caller.workspace.payments
+          .recordPayment({ invoice_id: invoiceId, amount_minor: 700, method: 'cash' })
+          .catch(() => (failed = true));
+        expect(failed).to.equal(true);
+      });
+      const [count] = await sql<{ n: number }>('select count(*)::int as n from payments where invoice_id = ?', [
+        invoiceId,
+      ]);
+      expect(count!.n).to.equal(0);
+      expect((await caller.workspace.invoices.getInvoice({ invoice_id: invoiceId })).status).to.equal('open');
     });
 
     it('50 concurrent payments of a tenth of the balance: exactly 10 recorded, never more than the total, one invoice.paid', async () => {

@@ -1,7 +1,14 @@
 import { expect } from 'chai';
 import { sql } from '../../helpers/sql.ts';
 import { createTestBusiness, fixedClock, tenantCaller, type TestBusiness } from '../../helpers/workspace.ts';
-import { addCustomer, addInvoice, eventsOf, expectPublishedShape, systemCaller } from './fixtures.ts';
+import {
+  addCustomer,
+  addInvoice,
+  eventsOf,
+  expectPublishedShape,
+  systemCaller,
+  withOutboxRefused,
+} from './fixtures.ts';
 
 /*
  * The check runs at instants of 2001, so only these fixtures' invoices are past due then: the
@@ -81,6 +88,23 @@ describe('the overdue check: infrastructure.invoices.markOverdue', function () {
       failed: 0,
     });
     for (const id of many) expect(await eventsOf(chicago.id, id)).to.have.length(1);
+  });
+
+  it('an invoice that cannot be marked is counted as failed and left unmarked, without undoing the others', async () => {
+    const blocked = await addInvoice(chicago, chicagoCustomer, {
+      status: 'open',
+      totalMinor: 100,
+      dueOn: '2001-06-01',
+    });
+    const fine = await addInvoice(tokyo, tokyoCustomer, { status: 'open', totalMinor: 100, dueOn: '2001-06-01' });
+    const system = systemCaller(fixedClock('2001-06-10T00:00:00Z'));
+    await withOutboxRefused(chicago.id, async () => {
+      expect(await system.infrastructure.invoices.markOverdue({})).to.deep.equal({ checked: 2, marked: 1, failed: 1 });
+    });
+    expect(await eventsOf(tokyo.id, fine)).to.have.length(1);
+    expect(await eventsOf(chicago.id, blocked)).to.deep.equal([]);
+    expect(await system.infrastructure.invoices.markOverdue({})).to.deep.equal({ checked: 1, marked: 1, failed: 0 });
+    expect(await eventsOf(chicago.id, blocked)).to.have.length(1);
   });
 
   it('is refused to a workspace token, like an unknown procedure', async () => {
