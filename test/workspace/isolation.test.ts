@@ -95,4 +95,55 @@ describe('tenant isolation of every workspace procedure', function () {
     const created = await callerA.workspace.jobs.createJob(base as never);
     expectOnlyOwnIds(created, { ...a, all: new Set([...a.all, created.id]) }, b, 'create-job');
   });
+
+  it('the billing writes of /api/trpc (no agent tools): every id of the other business is not found, and nothing is written', async () => {
+    const foreign = (table: string) => b.ids.get(table)![0]!;
+    const ownEstimate = a.ids.get('estimates')![0]!;
+    const attempts: Array<[string, () => Promise<unknown>]> = [
+      ['send-estimate', () => callerA.workspace.estimates.sendEstimate({ estimate_id: foreign('estimates') })],
+      [
+        'approve-estimate',
+        () =>
+          callerA.workspace.estimates.approveEstimate({
+            estimate_id: foreign('estimates'),
+            option_id: foreign('estimate_options'),
+          }),
+      ],
+      ['decline-estimate', () => callerA.workspace.estimates.declineEstimate({ estimate_id: foreign('estimates') })],
+      ['issue-invoice', () => callerA.workspace.invoices.issueInvoice({ invoice_id: foreign('invoices') })],
+      [
+        'record-payment',
+        () =>
+          callerA.workspace.payments.recordPayment({
+            invoice_id: foreign('invoices'),
+            amount_minor: 1,
+            method: 'cash',
+          }),
+      ],
+    ];
+    // An option of the other business is not found, whatever the own estimate's status.
+    attempts.push([
+      'approve-estimate (own estimate, foreign option)',
+      () =>
+        callerA.workspace.estimates.approveEstimate({
+          estimate_id: ownEstimate,
+          option_id: foreign('estimate_options'),
+        }),
+    ]);
+    const tables = ['estimates', 'invoices', 'payments', 'outbox_events'];
+    const counts = async () =>
+      Promise.all([a, b].flatMap((workspace) => tables.map((table) => countRows(table, workspace.businessId))));
+    const statuses = async () =>
+      fixtureEm()
+        .getConnection()
+        .execute(
+          `select id, status, updated_at from estimates where business_id = ? union all
+           select id, status, updated_at from invoices where business_id = ? order by id`,
+          [b.businessId, b.businessId],
+        );
+    const [countsBefore, statusesBefore] = [await counts(), await statuses()];
+    for (const [name, attempt] of attempts) await expectNothingFound(attempt(), name, 'id');
+    expect(await counts()).to.deep.equal(countsBefore);
+    expect(await statuses()).to.deep.equal(statusesBefore);
+  });
 });
