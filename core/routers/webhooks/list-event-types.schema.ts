@@ -7,7 +7,11 @@ export const ZListEventTypesOutput = z.object({
     z.object({
       type: z.string().describe('The event type, as `type` in the payload and in enabled_events.'),
       description: z.string(),
-      emitted_by: z.array(z.string()).describe('The MCP tools whose success emits it; empty for webhook.test.'),
+      emitted_by: z
+        .array(z.string())
+        .describe(
+          'What emits it: MCP tools (kebab-case) or /api/trpc procedures (dotted paths) whose success emits it; empty when the service itself does (webhook.test, seller events, invoice.overdue).',
+        ),
     }),
   ),
 });

@@ -22,7 +22,7 @@ export interface WebhookEventDefinition {
   type: string;
   /** What happened, for the receiver (the docs, the OpenAPI `webhooks` section, the paid reference). */
   description: string;
-  /** The MCP tools whose success emits it (empty: the service itself, e.g. the test endpoint). */
+  /** The MCP tools (kebab-case) or /api/trpc procedures (dotted paths) whose success emits it (empty: the service itself). */
   emittedBy: readonly string[];
   /** The schema of the event's `data`. */
   data: z.ZodType;
