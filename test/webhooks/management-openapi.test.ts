@@ -23,6 +23,13 @@ describe('webhook management in the OpenAPI document, on /api/trpc, and with pri
     expect(Object.keys(document.webhooks)).to.deep.equal([
       'checkout.completed',
       'customer.created',
+      'customer_payment.created',
+      'estimate.approved',
+      'estimate.declined',
+      'estimate.sent',
+      'invoice.issued',
+      'invoice.overdue',
+      'invoice.paid',
       'job.created',
       'payment.failed',
       'payment.settled',
@@ -97,7 +104,7 @@ describe('webhook management in the OpenAPI document, on /api/trpc, and with pri
     ]);
     expect(read.enabled_events).to.deep.equal(['job.created']);
     expect(read).to.not.have.property('secret');
-    expect(types.items).to.have.length(6);
+    expect(types.items).to.have.length(13);
     const refused = await client(await a.tokenWith(['workspace:read']))
       .webhooks.listWebhookEndpoints.query({})
       .catch((error: unknown) => error);

@@ -106,6 +106,13 @@ describe('webhook endpoint management over REST (/api/v1/webhook-endpoints)', ()
       expect(response.body.items.map((item: Json) => item.type)).to.deep.equal([
         'checkout.completed',
         'customer.created',
+        'customer_payment.created',
+        'estimate.approved',
+        'estimate.declined',
+        'estimate.sent',
+        'invoice.issued',
+        'invoice.overdue',
+        'invoice.paid',
         'job.created',
         'payment.failed',
         'payment.settled',
