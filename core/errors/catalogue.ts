@@ -468,19 +468,18 @@ export const errorCatalogue = {
     status: 409,
     jsonRpc: -32009,
     resolution:
-      'Read the record (workspace.estimates.getEstimate, workspace.invoices.getInvoice) for its current status: the message names the status this change needs. A change that already happened is not repeated.',
+      'Read the record (get-estimate, get-invoice) for its current status: the message names the status this change needs. A change that already happened is not repeated.',
   },
   INVOICE_NOT_PAYABLE: {
     status: 409,
     jsonRpc: -32009,
-    resolution:
-      'Only an open invoice takes payments: issue a draft first (workspace.invoices.issueInvoice); a paid or void invoice takes none.',
+    resolution: 'Only an open invoice takes payments: issue a draft invoice first; a paid or void invoice takes none.',
   },
   PAYMENT_EXCEEDS_BALANCE: {
     status: 409,
     jsonRpc: -32009,
     resolution:
-      "Record at most the invoice's balance (details: balance_minor; workspace.invoices.getInvoice shows it); money beyond it is not applied to the invoice.",
+      "Record at most the invoice's balance (details: balance_minor; get-invoice shows it); money beyond it is not applied to the invoice.",
   },
 } as const satisfies Record<string, { status: number; jsonRpc: number; resolution: string }>;
 
