@@ -16,7 +16,7 @@ const OVERDUE_CHECK_INTERVAL_MS = 10 * 60_000;
 export type OverdueInvoiceCheck = PeriodicJob;
 
 /**
- * The periodic overdue check of one service process: every `intervalMs`, infrastructure.invoices.markOverdue
+ * The periodic overdue check of a process running the webhook worker (`npm start` by default, `npm run worker`): every `intervalMs`, infrastructure.invoices.markOverdue
  * until a call finds fewer than a batch (at most BATCHES calls). Several processes may run it: the
  * procedure's conditional UPDATE marks each invoice, and queues its event, once.
  */

@@ -149,7 +149,8 @@ export async function startService({
   webhooks.start();
   const caller = systemCaller({ orm: database.orm, services, config, log });
   const sweeper = startSweeper({ caller, log });
-  const overdueCheck = startOverdueInvoiceCheck({ caller, log });
+  // The overdue check records events: it runs where the webhook worker runs (tests' services run neither).
+  const overdueCheck = config.webhookDelivery.worker ? startOverdueInvoiceCheck({ caller, log }) : undefined;
   // The reconciler asks the facilitator: its caller's services carry the facilitator port.
   const reconciler = config.webhookDelivery.worker
     ? startPaymentReconciler({
@@ -174,7 +175,7 @@ export async function startService({
         services.a2aStreams.close();
         await Promise.all([
           sweeper.stop(),
-          overdueCheck.stop(),
+          overdueCheck?.stop(),
           reconciler?.stop(),
           webhooks.stop(),
           closeGracefully(server, config.shutdownTimeoutMs),
