@@ -298,6 +298,31 @@ export const TOOL_CALL_BUDGET = 'mcpToolCalls' satisfies RateLimiterName;
  */
 export const tenantProcedure = tenantScope.use(rateLimitedBy(TOOL_CALL_BUDGET, perGrant));
 
+/** The scope of workspace API tokens that changes the business's records. */
+const WORKSPACE_WRITE_SCOPE = 'workspace:write';
+
+/**
+ * The workspace writes of typed clients (/api/trpc) that are no agent tool (the MCP catalogue is
+ * fixed at its two write tools: customer, job and visit changes, estimate, invoice and payment status
+ * changes): a workspace API token bound to a business holding `workspace:write`, or
+ * a system caller acting for a business. They carry no `tool` meta, so the MCP catalogue never
+ * lists them; OAuth access tokens are refused like unknown tokens (their one audience is the MCP
+ * resource), no token is 401 UNAUTHORIZED with its challenge, a token without the scope 403.
+ */
+export const workspaceWriteProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const principal = await resolvePrincipal(ctx);
+  if (principal.kind === 'system' && principal.businessId !== undefined)
+    return next({ ctx: { principal, businessId: principal.businessId } });
+  if (principal.kind !== 'api_token') {
+    throw new AppError('UNAUTHORIZED', 'This operation needs a workspace API token bound to a business.', {
+      headers: { 'WWW-Authenticate': 'Bearer realm="field-service-api", error="invalid_token"' },
+    });
+  }
+  if (!principal.scopes.includes(WORKSPACE_WRITE_SCOPE))
+    throw workspaceScopeRefusal('This operation', [WORKSPACE_WRITE_SCOPE], principal.scopes);
+  return next({ ctx: { principal, businessId: principal.businessId } });
+});
+
 /** The scope of workspace API tokens that manages the business's webhook endpoints. */
 const WEBHOOKS_MANAGE_SCOPE = 'webhooks:manage';
 
@@ -375,29 +400,3 @@ export const webhookRequeueProcedure = webhookManagementProcedure
 export function skipOutputReparse<P extends AnyProcedure>(procedure: P): P {
   return removeOutputValidator(procedure);
 }
-
-/** The scope of workspace API tokens that writes the workspace. */
-const WORKSPACE_WRITE_SCOPE = 'workspace:write';
-
-/**
- * The workspace writes of typed clients on /api/trpc that are not agent tools (the MCP catalogue is
- * fixed at its two write tools, so these carry no `tool` meta): a workspace API token bound to a
- * business and holding `workspace:write`, or a system caller acting for a business (the admin
- * command, tests). No or an invalid token is 401 UNAUTHORIZED with its challenge; a token without the
- * scope 403 INSUFFICIENT_SCOPE. An OAuth access token is refused like an unknown one: its audience is
- * the MCP resource, which does not offer these. Does NOT count a budget: workspace API tokens are an
- * operator's own clients, as for the read procedures.
- */
-export const workspaceWriteProcedure = t.procedure.use(async ({ ctx, next }) => {
-  const principal = await resolvePrincipal(ctx);
-  if (principal.kind === 'system' && principal.businessId !== undefined)
-    return next({ ctx: { principal, businessId: principal.businessId } });
-  if (principal.kind !== 'api_token') {
-    throw new AppError('UNAUTHORIZED', 'This workspace write needs a workspace API token bound to a business.', {
-      headers: { 'WWW-Authenticate': 'Bearer realm="field-service-api", error="invalid_token"' },
-    });
-  }
-  if (!principal.scopes.includes(WORKSPACE_WRITE_SCOPE))
-    throw workspaceScopeRefusal('This operation', [WORKSPACE_WRITE_SCOPE], principal.scopes);
-  return next({ ctx: { principal, businessId: principal.businessId } });
-});

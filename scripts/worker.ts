@@ -12,6 +12,7 @@ import { startDatabaseNotifications } from '../orm/database-notifications.ts';
 import { composeWebhookDelivery } from './compose/webhook-delivery.ts';
 import { withPaymentFacilitator } from './compose/payment-facilitator.ts';
 import { startPaymentReconciler } from './compose/payment-reconciler.ts';
+import { startOverdueInvoiceCheck } from './compose/overdue-invoices.ts';
 import { systemCaller } from './lib/system-caller.ts';
 
 function readConfig(): Config {
@@ -51,6 +52,10 @@ const reconciler = startPaymentReconciler({
   log,
   intervalMs: config.payments.reconcileIntervalMs,
 });
+const overdueCheck = startOverdueInvoiceCheck({
+  caller: systemCaller({ orm: database.orm, services: built.services, config, log }),
+  log,
+});
 
 let shuttingDown = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -58,7 +63,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (shuttingDown) process.exit(1);
     shuttingDown = true;
     log.info({ signal }, 'webhook worker stopping: finishing attempts in flight');
-    Promise.all([delivery.stop(), reconciler.stop()])
+    Promise.all([delivery.stop(), reconciler.stop(), overdueCheck.stop()])
       .then(() => notifications.stop())
       .then(() => database.close())
       .then(

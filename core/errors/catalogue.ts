@@ -475,7 +475,19 @@ export const errorCatalogue = {
     status: 409,
     jsonRpc: -32009,
     resolution:
-      'Read the record again (its current status is in details): change it only along the transitions the message lists, or leave it as it is.',
+      'Read the record again (its current status is in details): change it only along the transitions the message names, or leave it as it is. A change that already happened is not repeated.',
+  },
+  // The billing writes of /api/trpc (estimates, invoices, customer payments).
+  INVOICE_NOT_PAYABLE: {
+    status: 409,
+    jsonRpc: -32009,
+    resolution: 'Only an open invoice takes payments: issue a draft invoice first; a paid or void invoice takes none.',
+  },
+  PAYMENT_EXCEEDS_BALANCE: {
+    status: 409,
+    jsonRpc: -32009,
+    resolution:
+      "Record at most the invoice's balance (details: balance_minor; get-invoice shows it); money beyond it is not applied to the invoice.",
   },
 } as const satisfies Record<string, { status: number; jsonRpc: number; resolution: string }>;
 

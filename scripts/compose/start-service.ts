@@ -21,6 +21,7 @@ import { checkSellerEventsBusiness } from './seller-events.ts';
 import { withPaymentFacilitator } from './payment-facilitator.ts';
 import { startPaymentReconciler, type PaymentReconciler } from './payment-reconciler.ts';
 import { startSweeper, type Sweeper } from './sweeper.ts';
+import { startOverdueInvoiceCheck } from './overdue-invoices.ts';
 import { composeWebhookDelivery, type WebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.ts';
 
 export interface RunningService {
@@ -148,6 +149,8 @@ export async function startService({
   webhooks.start();
   const caller = systemCaller({ orm: database.orm, services, config, log });
   const sweeper = startSweeper({ caller, log });
+  // The overdue check records events: it runs where the webhook worker runs (tests' services run neither).
+  const overdueCheck = config.webhookDelivery.worker ? startOverdueInvoiceCheck({ caller, log }) : undefined;
   // The reconciler asks the facilitator: its caller's services carry the facilitator port.
   const reconciler = config.webhookDelivery.worker
     ? startPaymentReconciler({
@@ -172,6 +175,7 @@ export async function startService({
         services.a2aStreams.close();
         await Promise.all([
           sweeper.stop(),
+          overdueCheck?.stop(),
           reconciler?.stop(),
           webhooks.stop(),
           closeGracefully(server, config.shutdownTimeoutMs),

@@ -129,8 +129,17 @@ describe('tenant isolation of every workspace procedure', function () {
     const untooled = listProcedures(appRouter)
       .filter((entry) => entry.path.startsWith('workspace.') && entry.type === 'mutation' && !entry.meta?.tool)
       .map((entry) => entry.path);
-    expect(untooled, 'every write of typed clients is probed here').to.have.members([
+    // The billing writes are probed by the next test.
+    const billing = [
+      'workspace.estimates.sendEstimate',
+      'workspace.estimates.approveEstimate',
+      'workspace.estimates.declineEstimate',
+      'workspace.invoices.issueInvoice',
+      'workspace.payments.recordPayment',
+    ];
+    expect(untooled, 'every write of typed clients is probed here or in the next test').to.have.members([
       ...new Set(attempts.map(([path]) => path)),
+      ...billing,
     ]);
     const tables = ['customers', 'jobs', 'visits', 'visit_assignments', 'job_assignments', 'outbox_events'];
     const counts = () => Promise.all(tables.map((table) => countRows(table, a.businessId)));
@@ -142,5 +151,56 @@ describe('tenant isolation of every workspace procedure', function () {
     }
     expect(await counts()).to.deep.equal(before);
     expect(await countRows('outbox_events', b.businessId)).to.equal(otherBefore);
+  });
+
+  it('the billing writes of /api/trpc (no agent tools): every id of the other business is not found, and nothing is written', async () => {
+    const foreign = (table: string) => b.ids.get(table)![0]!;
+    const ownEstimate = a.ids.get('estimates')![0]!;
+    const attempts: Array<[string, () => Promise<unknown>]> = [
+      ['send-estimate', () => callerA.workspace.estimates.sendEstimate({ estimate_id: foreign('estimates') })],
+      [
+        'approve-estimate',
+        () =>
+          callerA.workspace.estimates.approveEstimate({
+            estimate_id: foreign('estimates'),
+            option_id: foreign('estimate_options'),
+          }),
+      ],
+      ['decline-estimate', () => callerA.workspace.estimates.declineEstimate({ estimate_id: foreign('estimates') })],
+      ['issue-invoice', () => callerA.workspace.invoices.issueInvoice({ invoice_id: foreign('invoices') })],
+      [
+        'record-payment',
+        () =>
+          callerA.workspace.payments.recordPayment({
+            invoice_id: foreign('invoices'),
+            amount_minor: 1,
+            method: 'cash',
+          }),
+      ],
+    ];
+    // An option of the other business is not found, whatever the own estimate's status.
+    attempts.push([
+      'approve-estimate (own estimate, foreign option)',
+      () =>
+        callerA.workspace.estimates.approveEstimate({
+          estimate_id: ownEstimate,
+          option_id: foreign('estimate_options'),
+        }),
+    ]);
+    const tables = ['estimates', 'invoices', 'payments', 'outbox_events'];
+    const counts = async () =>
+      Promise.all([a, b].flatMap((workspace) => tables.map((table) => countRows(table, workspace.businessId))));
+    const statuses = async () =>
+      fixtureEm()
+        .getConnection()
+        .execute(
+          `select id, status, updated_at from estimates where business_id = ? union all
+           select id, status, updated_at from invoices where business_id = ? order by id`,
+          [b.businessId, b.businessId],
+        );
+    const [countsBefore, statusesBefore] = [await counts(), await statuses()];
+    for (const [name, attempt] of attempts) await expectNothingFound(attempt(), name, 'id');
+    expect(await counts()).to.deep.equal(countsBefore);
+    expect(await statuses()).to.deep.equal(statusesBefore);
   });
 });

@@ -5,7 +5,8 @@ import type { ReferenceEvent, ReferenceEventSource } from './types.ts';
 /**
  * The webhook event catalogue (core/services/webhooks/event-catalogue.ts): the events the workspace
  * writes record in their outbox and deliver, plus webhook.test. A tool is named as the emitter only
- * when the router the reference documents has it.
+ * when the router the reference documents has it; /api/trpc procedures never are (the reference shows
+ * no internal procedure).
  */
 export const webhookCatalogueEventSource: ReferenceEventSource = (procedures: readonly ProcedureEntry[]) =>
   webhookEventCatalogue.map((event): ReferenceEvent => ({

@@ -2,6 +2,7 @@ import { router } from '../../trpc.ts';
 import { agentTasksRouter } from '../agent-tasks/router.ts';
 import { demoRouter } from '../demo/router.ts';
 import { idempotencyRouter } from '../idempotency/router.ts';
+import { invoiceUpkeepRouter } from '../invoice-upkeep/router.ts';
 import { signingKeysRouter } from '../oauth/router.ts';
 import { signInNoncesRouter } from '../payments/router.ts';
 import { operationsRouter } from '../operations/router.ts';
@@ -26,4 +27,5 @@ export const infrastructureRouter = router({
   operations: operationsRouter,
   demo: demoRouter,
   sampleEvents: sampleEventsRouter,
+  invoices: invoiceUpkeepRouter,
 });

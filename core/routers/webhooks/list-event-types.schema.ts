@@ -10,7 +10,7 @@ export const ZListEventTypesOutput = z.object({
       emitted_by: z
         .array(z.string())
         .describe(
-          'The procedures whose success emits it, by kebab-case name: MCP tools, or writes of the workspace API on /api/trpc (update-job is workspace.jobs.updateJob); empty for events the service emits itself (webhook.test).',
+          'The procedures whose success emits it, by kebab-case name: MCP tools, or writes of the workspace API on /api/trpc (update-job is workspace.jobs.updateJob); empty for events the service emits itself (webhook.test, seller events, invoice.overdue).',
         ),
     }),
   ),

@@ -16,8 +16,10 @@ import { teamRouter } from './team/router.ts';
 
 /**
  * The field-service domain, acting inside the caller's business: the 45 reads and 2 writes of the
- * agent tool catalogue (docs/workspace-api.md). Each procedure's `tool` meta names it for
- * the MCP adapter; none has an `openapi` mapping, so none is in the public OpenAPI document.
+ * agent tool catalogue (docs/workspace-api.md), each named for the MCP adapter by its `tool` meta,
+ * and the billing writes of typed clients (estimate, invoice and payment changes, on
+ * workspaceWriteProcedure), which have no `tool` meta and so are no agent tools. None has an
+ * `openapi` mapping, so none is in the public OpenAPI document.
  */
 export const workspaceRouter = router({
   business: businessRouter,

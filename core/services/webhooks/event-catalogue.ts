@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { ZCustomer } from '../../domain/workspace/customer.schema.ts';
 import { ZJob } from '../../domain/workspace/job.schema.ts';
+import { ZGetEstimateOutput } from '../../routers/workspace/estimates/get-estimate.schema.ts';
+import { ZGetInvoiceOutput } from '../../routers/workspace/invoices/get-invoice.schema.ts';
+import { ZPayment } from '../../routers/workspace/payments/payment.schema.ts';
 import { ZPaymentReceived } from '../../routers/payments/payment.schema.ts';
 import { ZCheckoutSession } from '../../routers/ucp/checkout-session.schema.ts';
+import type { BillingEventType } from '../workspace/billing-event-types.ts';
+import { billingEventExamples } from './billing-event-examples.ts';
 import type { OutboxEventType } from '../workspace/outbox.query.ts';
 import { fieldWorkEventDefinitions } from './field-work/event-definitions.ts';
 
@@ -31,6 +36,76 @@ export interface WebhookEventDefinition {
   example?: Record<string, unknown>;
 }
 
+/**
+ * Estimates, invoices and customer payments: each written in the transaction of the status change or
+ * payment it reports, with the record as the matching get-procedure answers it at that moment.
+ */
+const billingEvents: Record<BillingEventType, WebhookEventDefinition> = {
+  'estimate.sent': {
+    type: 'estimate.sent',
+    description:
+      'An estimate went from draft to sent (its issued_on is the day it was sent, in the business time zone). `data` is the estimate as get-estimate answers it. Once per estimate.',
+    emittedBy: ['send-estimate'],
+    data: ZGetEstimateOutput,
+    entityType: 'estimate',
+    example: billingEventExamples['estimate.sent'],
+  },
+  'estimate.approved': {
+    type: 'estimate.approved',
+    description:
+      'The customer accepted a sent estimate: it is approved, and approved_option_id names the option chosen. `data` is the estimate as get-estimate answers it. Once per estimate.',
+    emittedBy: ['approve-estimate'],
+    data: ZGetEstimateOutput,
+    entityType: 'estimate',
+    example: billingEventExamples['estimate.approved'],
+  },
+  'estimate.declined': {
+    type: 'estimate.declined',
+    description:
+      'The customer declined a sent estimate. `data` is the estimate as get-estimate answers it. Once per estimate.',
+    emittedBy: ['decline-estimate'],
+    data: ZGetEstimateOutput,
+    entityType: 'estimate',
+    example: billingEventExamples['estimate.declined'],
+  },
+  'invoice.issued': {
+    type: 'invoice.issued',
+    description:
+      'A draft invoice was issued: it is open (payable), issued_on is the day of issue in the business time zone, due_on its due date. `data` is the invoice as get-invoice answers it. Once per invoice.',
+    emittedBy: ['issue-invoice'],
+    data: ZGetInvoiceOutput,
+    entityType: 'invoice',
+    example: billingEventExamples['invoice.issued'],
+  },
+  'invoice.paid': {
+    type: 'invoice.paid',
+    description:
+      "A payment brought an open invoice's balance to 0: it is paid. Sent after that payment's customer_payment.created, from the same transaction. `data` is the invoice as get-invoice answers it. Once per invoice.",
+    emittedBy: ['record-payment'],
+    data: ZGetInvoiceOutput,
+    entityType: 'invoice',
+    example: billingEventExamples['invoice.paid'],
+  },
+  'invoice.overdue': {
+    type: 'invoice.overdue',
+    description:
+      "An open invoice with a balance passed its due date (due_on before today in the business time zone); found by the service's periodic check within about 10 minutes. `data` is the invoice as get-invoice answers it (is_overdue true). Once per invoice, even if it is later paid.",
+    emittedBy: [],
+    data: ZGetInvoiceOutput,
+    entityType: 'invoice',
+    example: billingEventExamples['invoice.overdue'],
+  },
+  'customer_payment.created': {
+    type: 'customer_payment.created',
+    description:
+      'A payment from a customer was recorded against an invoice of the business. Not a seller event: payment.settled and payment.failed are payments to the operator of this service. `data` is the payment as get-payment answers it.',
+    emittedBy: ['record-payment'],
+    data: ZPayment,
+    entityType: 'customer_payment',
+    example: billingEventExamples['customer_payment.created'],
+  },
+};
+
 /** The workspace writes' events: keyed by the outbox type, so a new outbox type does not compile until catalogued. */
 const outboxEvents: Record<OutboxEventType, WebhookEventDefinition> = {
   'customer.created': {
@@ -50,6 +125,7 @@ const outboxEvents: Record<OutboxEventType, WebhookEventDefinition> = {
     entityType: 'job',
   },
   ...fieldWorkEventDefinitions,
+  ...billingEvents,
 };
 
 /**

@@ -2,12 +2,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { OutboxEvent } from '../../../orm/entities/field-service/outbox-event.ts';
 import type { FieldWorkEventType } from './changes/field-work-events.ts';
 
-export type OutboxEventType = 'customer.created' | 'job.created' | FieldWorkEventType;
+import type { BillingAggregateType, BillingEventType } from './billing-event-types.ts';
+
+export type OutboxEventType = 'customer.created' | 'job.created' | FieldWorkEventType | BillingEventType;
 
 export interface NewOutboxEvent {
   businessId: string;
   eventType: OutboxEventType;
-  aggregateType: 'customer' | 'job' | 'visit';
+  aggregateType: 'customer' | 'job' | 'visit' | BillingAggregateType;
   aggregateId: string;
   /** The event's data: the same authoritative record the write answered with. */
   payload: Record<string, unknown>;

@@ -18,6 +18,12 @@ export const Invoice = defineEntity({
       expression: 'create index invoices_created_idx on invoices (business_id, created_at desc, id desc)',
     },
     { name: 'invoices_status_due_idx', properties: ['businessId', 'status', 'dueOn', 'id'] },
+    // What the periodic overdue check still has to look at (core/services/workspace/invoices/overdue.query.ts).
+    {
+      name: 'invoices_overdue_check_idx',
+      expression:
+        "create index invoices_overdue_check_idx on invoices (due_on, business_id, id) where status = 'open' and overdue_at is null",
+    },
   ],
   checks: [{ name: 'invoices_totals_check', expression: 'total_minor = subtotal_minor + tax_minor' }],
   properties: (p) => ({
@@ -40,6 +46,8 @@ export const Invoice = defineEntity({
     subtotalMinor: p.bigint('number').default(0),
     taxMinor: p.bigint('number').default(0),
     totalMinor: p.bigint('number').default(0),
+    /** When the overdue check found it past due and queued its one invoice.overdue event; null until then. */
+    overdueAt: p.datetime().nullable(),
     createdAt: p
       .datetime()
       .defaultRaw('now()')

@@ -1,6 +1,8 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261124000100_field_service } from './Migration20261124000100_field_service.ts';
+import { Migration20270106000000_invoice_overdue } from './Migration20270106000000_invoice_overdue.ts';
 
 export const fieldServiceMigrations: MigrationObject[] = [
   { name: 'Migration20261124000100_field_service', class: Migration20261124000100_field_service },
+  { name: 'Migration20270106000000_invoice_overdue', class: Migration20270106000000_invoice_overdue },
 ];

@@ -1,9 +1,4 @@
-import { AppError } from '../../../errors/index.ts';
-import { estimateOptions } from '../../../services/workspace/estimates/estimate-options.query.ts';
-import { jobRef, propertyRef } from '../../../services/workspace/estimates/estimate-references.query.ts';
-import { findEstimates } from '../../../services/workspace/estimates/estimate-rows.query.ts';
-import { toEstimateSummary } from '../../../services/workspace/estimates/estimate-summary.ts';
-import { asDate } from '../../../services/workspace/scheduling/local-time.ts';
+import { loadEstimate } from '../../../services/workspace/estimates/estimate-detail.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZGetEstimateInput, ZGetEstimateOutput } from './get-estimate.schema.ts';
 
@@ -21,16 +16,4 @@ export const getEstimate = tenantProcedure
   })
   .input(ZGetEstimateInput)
   .output(ZGetEstimateOutput)
-  .query(async ({ ctx, input }) => {
-    const [row] = await findEstimates(ctx.em, ctx.businessId, { estimateId: input.estimate_id, limit: 1 });
-    if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No estimate with id ${input.estimate_id} in this business.`);
-    const summary = toEstimateSummary(row);
-    return {
-      ...summary,
-      property: await propertyRef(ctx.em, ctx.businessId, row.property_id),
-      job: await jobRef(ctx.em, ctx.businessId, row.job_id),
-      notes: row.notes,
-      updated_at: asDate(row.updated_at).toISOString(),
-      options: await estimateOptions(ctx.em, ctx.businessId, row.id, summary.approved_option_id),
-    };
-  });
+  .query(({ ctx, input }) => loadEstimate(ctx.em, ctx.businessId, input.estimate_id));

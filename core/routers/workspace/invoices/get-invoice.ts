@@ -1,7 +1,4 @@
-import { AppError } from '../../../errors/index.ts';
-import { findInvoicePayments } from '../../../services/workspace/invoices/invoice-payments.query.ts';
-import { findInvoices, toInvoice } from '../../../services/workspace/invoices/invoice-rows.query.ts';
-import { lineItemsOf } from '../../../services/workspace/line-items.query.ts';
+import { loadInvoice } from '../../../services/workspace/invoices/invoice-detail.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZGetInvoiceInput, ZGetInvoiceOutput } from './get-invoice.schema.ts';
 
@@ -17,27 +14,4 @@ export const getInvoice = tenantProcedure
   })
   .input(ZGetInvoiceInput)
   .output(ZGetInvoiceOutput)
-  .query(async ({ ctx, input }) => {
-    const [row] = await findInvoices(
-      ctx.em,
-      ctx.businessId,
-      ctx.clock.now(),
-      { invoiceId: input.invoice_id },
-      'created_desc',
-      1,
-    );
-    if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No invoice with id ${input.invoice_id} in this business.`);
-    const [lines, payments] = await Promise.all([
-      lineItemsOf(ctx.em, 'invoice', ctx.businessId, row.id),
-      findInvoicePayments(ctx.em, ctx.businessId, row.id),
-    ]);
-    return {
-      ...toInvoice(row),
-      line_items: lines,
-      payments: payments.map((payment) => ({
-        ...payment,
-        amount_minor: Number(payment.amount_minor),
-        received_at: new Date(payment.received_at).toISOString(),
-      })),
-    };
-  });
+  .query(({ ctx, input }) => loadInvoice(ctx.em, ctx.businessId, input.invoice_id, ctx.clock.now()));

@@ -1,5 +1,4 @@
-import { AppError } from '../../../errors/index.ts';
-import { findPayments, toPayment } from '../../../services/workspace/payments/payment-rows.query.ts';
+import { loadPayment } from '../../../services/workspace/payments/payment-detail.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZGetPaymentInput, ZGetPaymentOutput } from './get-payment.schema.ts';
 
@@ -16,8 +15,4 @@ export const getPayment = tenantProcedure
   })
   .input(ZGetPaymentInput)
   .output(ZGetPaymentOutput)
-  .query(async ({ ctx, input }) => {
-    const [row] = await findPayments(ctx.em, ctx.businessId, { paymentId: input.payment_id, limit: 1 });
-    if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No payment with id ${input.payment_id} in this business.`);
-    return toPayment(row);
-  });
+  .query(({ ctx, input }) => loadPayment(ctx.em, ctx.businessId, input.payment_id));
