@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ZEnabledEvents,
+  ZMaxPerSecond,
   ZWebhookDescription,
   ZWebhookEndpointWithSecret,
   ZWebhookMetadata,
@@ -12,6 +13,7 @@ export const ZCreateWebhookEndpointInput = z.object({
   description: ZWebhookDescription.optional(),
   enabled_events: ZEnabledEvents,
   metadata: ZWebhookMetadata.optional(),
+  max_per_second: ZMaxPerSecond.optional(),
 });
 
 export const ZCreateWebhookEndpointOutput = ZWebhookEndpointWithSecret;

@@ -51,6 +51,7 @@ export const createWebhookEndpoint = webhookManagementProcedure
         enabledEvents: input.enabled_events,
         metadata: input.metadata ?? {},
         secretCiphertext: sealWebhookSecret(key, id, secret),
+        maxPerSecond: input.max_per_second ?? null,
         now,
       },
       WEBHOOK_LIMITS.endpointsPerBusiness,

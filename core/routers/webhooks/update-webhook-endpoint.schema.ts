@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ZEnabledEvents,
+  ZMaxPerSecond,
   ZWebhookDescription,
   ZWebhookEndpoint,
   ZWebhookId,
@@ -15,6 +16,7 @@ export const ZUpdateWebhookEndpointInput = z.object({
   description: ZWebhookDescription.optional(),
   enabled_events: ZEnabledEvents.optional(),
   metadata: ZWebhookMetadata.optional().describe('Replaces the whole metadata object.'),
+  max_per_second: ZMaxPerSecond.optional(),
   disabled: z
     .boolean()
     .optional()

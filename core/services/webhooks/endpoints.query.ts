@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery, type SqlSource } from '../sql/query.ts';
 import { inTransaction } from '../sql/transaction.ts';
+import { announcementsOnOwnerToggle } from './operational-stamps.query.ts';
 
 /** A stored endpoint as its row reads (timestamptz: a Date or its text, depending on the driver). */
 export interface WebhookEndpointRow {
@@ -17,12 +18,13 @@ export interface WebhookEndpointRow {
   previous_secret_expires_at: Date | string | null;
   failing_since: Date | string | null;
   last_error: string | null;
+  max_per_second: number | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
 
 const columns = `id, business_id, url, description, enabled_events, metadata, disabled, disabled_reason, secret_ciphertext,
-  previous_secret_ciphertext, previous_secret_expires_at, failing_since, last_error, created_at, updated_at`;
+  previous_secret_ciphertext, previous_secret_expires_at, failing_since, last_error, max_per_second, created_at, updated_at`;
 
 export interface NewWebhookEndpoint {
   id: string;
@@ -32,6 +34,7 @@ export interface NewWebhookEndpoint {
   enabledEvents: readonly string[];
   metadata: Record<string, string>;
   secretCiphertext: string;
+  maxPerSecond: number | null;
   now: Date;
 }
 
@@ -54,8 +57,8 @@ export function insertWebhookEndpointWithinLimit(
     if (Number(counted?.count ?? 0) >= limit) return undefined;
     const [row] = await runQuery<WebhookEndpointRow>(tx, {
       sql: `insert into webhook_endpoints
-              (id, business_id, url, description, enabled_events, metadata, secret_ciphertext, created_at, updated_at)
-            values (?, ?, ?, ?, ?::json, ?::json, ?, ?::timestamptz, ?::timestamptz)
+              (id, business_id, url, description, enabled_events, metadata, secret_ciphertext, max_per_second, created_at, updated_at)
+            values (?, ?, ?, ?, ?::json, ?::json, ?, ?, ?::timestamptz, ?::timestamptz)
             returning ${columns}`,
       params: [
         endpoint.id,
@@ -65,6 +68,7 @@ export function insertWebhookEndpointWithinLimit(
         JSON.stringify(endpoint.enabledEvents),
         JSON.stringify(endpoint.metadata),
         endpoint.secretCiphertext,
+        endpoint.maxPerSecond,
         endpoint.now.toISOString(),
         endpoint.now.toISOString(),
       ],
@@ -115,6 +119,8 @@ export interface WebhookEndpointPatch {
   description?: string | null;
   enabledEvents?: readonly string[];
   metadata?: Record<string, string>;
+  /** null: no limit. */
+  maxPerSecond?: number | null;
   /** true: disabled by its owner (with that reason); false: enabled again, its failure streak forgotten. */
   disabled?: { value: boolean; reason: string | null };
 }
@@ -137,10 +143,12 @@ export async function updateWebhookEndpoint(
   if (patch.description !== undefined) set('description = ?', patch.description);
   if (patch.enabledEvents !== undefined) set('enabled_events = ?::json', JSON.stringify(patch.enabledEvents));
   if (patch.metadata !== undefined) set('metadata = ?::json', JSON.stringify(patch.metadata));
+  if (patch.maxPerSecond !== undefined) set('max_per_second = ?', patch.maxPerSecond);
   if (patch.disabled !== undefined) {
     sets.push('disabled = ?', 'disabled_reason = ?');
     params.push(patch.disabled.value, patch.disabled.reason);
     if (!patch.disabled.value) sets.push('failing_since = null');
+    sets.push(announcementsOnOwnerToggle(patch.disabled.value));
   }
   const [row] = await runQuery<WebhookEndpointRow>(source, {
     sql: `update webhook_endpoints set ${sets.join(', ')} where business_id = ? and id = ? and a2a_task_id is null returning ${columns}`,

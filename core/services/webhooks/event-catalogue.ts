@@ -4,6 +4,7 @@ import { ZJob } from '../../domain/workspace/job.schema.ts';
 import { ZPaymentReceived } from '../../routers/payments/payment.schema.ts';
 import { ZCheckoutSession } from '../../routers/ucp/checkout-session.schema.ts';
 import type { OutboxEventType } from '../workspace/outbox.query.ts';
+import { operationalEventDefinitions } from './operational-events.ts';
 
 /** The `data` of a `webhook.test` event: enough for a receiver to see its endpoint and the time. */
 export const ZWebhookTestData = z.object({
@@ -86,6 +87,7 @@ const sellerEvents: readonly WebhookEventDefinition[] = [
 export const webhookEventCatalogue: readonly WebhookEventDefinition[] = [
   ...Object.values(outboxEvents),
   ...sellerEvents,
+  ...operationalEventDefinitions,
   {
     type: 'webhook.test',
     description:

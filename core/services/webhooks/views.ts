@@ -25,6 +25,7 @@ export function endpointView(row: WebhookEndpointRow, now: Date) {
     disabled_reason: row.disabled_reason,
     failing_since: maybeInstant(row.failing_since),
     last_error: row.last_error,
+    max_per_second: row.max_per_second,
     previous_secret_expires_at: previousLive ? instant(row.previous_secret_expires_at!) : null,
     created_at: instant(row.created_at),
     updated_at: instant(row.updated_at),
