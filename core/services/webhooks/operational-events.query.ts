@@ -205,17 +205,21 @@ export async function announceOperationalEvents(
   attempts: readonly AnnouncedAttempt[],
 ): Promise<void> {
   if (attempts.length === 0) return;
-  const events = [...(await announceExhausted(tx, attempts)), ...(await announceEndpoints(tx, attempts))];
-  if (events.length === 0) return;
+  const announced = [...(await announceExhausted(tx, attempts)), ...(await announceEndpoints(tx, attempts))];
+  if (announced.length === 0) return;
+  // By endpoint (a stable sort keeps each one's order): the sequence trigger locks each endpoint's
+  // counter to commit, and two recorders taking them in one order never wait on each other in a cycle.
+  const events = announced.sort((a, b) => (a.endpointId < b.endpointId ? -1 : a.endpointId > b.endpointId ? 1 : 0));
   await runQuery(tx, {
-    sql: `insert into outbox_events (id, business_id, event_type, aggregate_type, aggregate_id, payload, created_at)
-          values ${events.map(() => "(?::uuid, ?::uuid, ?, 'webhook_endpoint', ?::uuid, ?::jsonb, ?::timestamptz)").join(', ')}`,
+    sql: `insert into outbox_events (id, business_id, event_type, aggregate_type, aggregate_id, payload, created_at, occurred_at)
+          values ${events.map(() => "(?::uuid, ?::uuid, ?, 'webhook_endpoint', ?::uuid, ?::jsonb, ?::timestamptz, ?::timestamptz)").join(', ')}`,
     params: events.flatMap((event) => [
       randomUUID(),
       event.businessId,
       event.type,
       event.endpointId,
       JSON.stringify(event.data),
+      event.at.toISOString(),
       event.at.toISOString(),
     ]),
   });

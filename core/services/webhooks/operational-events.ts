@@ -81,6 +81,7 @@ export const operationalEventDefinitions = [
       '`last_error`). Once per disabling; not when its owner disables it. Sent to the business’s other endpoints that ' +
       'enabled it (a disabled endpoint receives nothing).',
     emittedBy: [],
+    entityType: 'webhook_endpoint',
     data: ZWebhookEndpoint,
     example: {
       ...endpointExample,
@@ -98,6 +99,7 @@ export const operationalEventDefinitions = [
       'and `disables_at`.' +
       LOOP_RULE,
     emittedBy: [],
+    entityType: 'webhook_endpoint',
     data: ZEndpointFailingData,
     example: { ...endpointExample, stage: 'started', disables_at: '2027-01-08T09:00:00.000Z' },
   },
@@ -109,6 +111,7 @@ export const operationalEventDefinitions = [
       '`recovered_at`.' +
       LOOP_RULE,
     emittedBy: [],
+    entityType: 'webhook_endpoint',
     data: ZEndpointRecoveredData,
     example: {
       ...endpointExample,
@@ -125,6 +128,7 @@ export const operationalEventDefinitions = [
       'Once per delivery.' +
       LOOP_RULE,
     emittedBy: [],
+    entityType: 'webhook_endpoint',
     data: ZDeliveryExhaustedData,
     example: {
       delivery_id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
