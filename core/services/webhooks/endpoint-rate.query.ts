@@ -3,14 +3,15 @@
  * (delivery-claim.query.ts). An endpoint's claims of the last second are counted in 100 ms slots of
  * the database's clock (one clock for every worker process): `rate_slot` is the newest slot written,
  * `rate_counts[1]` its count, `rate_counts[i]` the count of slot `rate_slot - i + 1`. A claim counts
- * the current slot and the 10 before it, so every claim of the last second (and up to 100 ms more)
- * is counted: in any second, at most max_per_second attempts are claimed, and a saturated endpoint
- * still gets about 0.95 of its rate. The counts are read and written under the endpoint row's lock,
- * taken by the claim itself, so two workers never spend one allowance twice.
+ * the current slot and the 11 before it, so every claim of the last 1.1 s (up to 1.2 s) is counted:
+ * in any second at most max_per_second attempts are claimed, with 100 ms to spare for attempts that
+ * reach the receiver unevenly late; a saturated endpoint gets about 0.87 of its rate. The counts are
+ * read and written under the endpoint row's lock, taken by the claim itself, so two workers never
+ * spend one allowance twice.
  */
 
-/** Slots counted: the current one and the 10 before it. */
-const RATE_SLOTS = 11;
+/** Slots counted: the current one and the 11 before it. */
+const RATE_SLOTS = 12;
 
 /** The current 100 ms slot, by the database's clock (stable within the statement). */
 export const RATE_SLOT_NOW = 'floor(extract(epoch from statement_timestamp()) * 10)::bigint';
