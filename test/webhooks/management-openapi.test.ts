@@ -27,6 +27,10 @@ describe('webhook management in the OpenAPI document, on /api/trpc, and with pri
       'payment.failed',
       'payment.settled',
       'webhook.test',
+      'webhook_delivery.exhausted',
+      'webhook_endpoint.disabled',
+      'webhook_endpoint.failing',
+      'webhook_endpoint.recovered',
     ]);
     for (const [type, item] of Object.entries(document.webhooks as Json)) {
       const schema = item.post.requestBody.content['application/json'].schema;
@@ -97,7 +101,7 @@ describe('webhook management in the OpenAPI document, on /api/trpc, and with pri
     ]);
     expect(read.enabled_events).to.deep.equal(['job.created']);
     expect(read).to.not.have.property('secret');
-    expect(types.items).to.have.length(6);
+    expect(types.items).to.have.length(10);
     const refused = await client(await a.tokenWith(['workspace:read']))
       .webhooks.listWebhookEndpoints.query({})
       .catch((error: unknown) => error);

@@ -110,6 +110,10 @@ describe('webhook endpoint management over REST (/api/v1/webhook-endpoints)', ()
         'payment.failed',
         'payment.settled',
         'webhook.test',
+        'webhook_delivery.exhausted',
+        'webhook_endpoint.disabled',
+        'webhook_endpoint.failing',
+        'webhook_endpoint.recovered',
       ]);
       expect(response.body.items[1].emitted_by).to.deep.equal(['create-customer']);
       expect(response.headers.get('cache-control')).to.match(/^public/);

@@ -58,9 +58,9 @@ describe('webhook operational events', function () {
 
   /** A receiver answering what `answer` holds for it (changeable during a test). */
   async function controlled(initial: number): Promise<Receiver> {
-    let self: Receiver | undefined;
-    const started = await receiver((res) => (answer.get(self!) ?? status(initial))(res));
-    self = started;
+    const holder: { self?: Receiver } = {};
+    const started = await receiver((res) => (answer.get(holder.self!) ?? status(initial))(res));
+    holder.self = started;
     answer.set(started, status(initial));
     return started;
   }

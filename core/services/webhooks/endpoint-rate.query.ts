@@ -14,7 +14,7 @@
 const RATE_SLOTS = 12;
 
 /** The current 100 ms slot, by the database's clock (stable within the statement). */
-export const RATE_SLOT_NOW = 'floor(extract(epoch from statement_timestamp()) * 10)::bigint';
+const RATE_SLOT_NOW = 'floor(extract(epoch from statement_timestamp()) * 10)::bigint';
 
 /** Attempts claimed for the endpoint aliased `endpoint` in the window ending now. */
 export function rateSpent(endpoint: string): string {

@@ -13,7 +13,7 @@ export const OPERATIONAL_EVENT = {
 export const operationalEventTypes: readonly string[] = Object.values(OPERATIONAL_EVENT);
 
 /** How long before the 5-day auto-disable the `disable_warning` is due: a day. */
-export const DISABLE_WARNING_LEAD_MS = 86_400_000;
+const DISABLE_WARNING_LEAD_MS = 86_400_000;
 /** A failing endpoint is warned at its first failure once it has failed this long (4 days). */
 export const DISABLE_WARNING_AFTER_MS = FAILING_ENDPOINT_DISABLE_MS - DISABLE_WARNING_LEAD_MS;
 
