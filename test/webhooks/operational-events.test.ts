@@ -292,4 +292,36 @@ describe('webhook operational events', function () {
       'webhook_delivery.exhausted',
     ]);
   });
+
+  it('an A2A push config’s endpoint (hidden) announces nothing: neither its failures, nor running out, nor 410', async () => {
+    const down = await controlled(503);
+    const business = await insertBusiness(suite.service);
+    const endpoint = await insertEndpoint(suite.service, business, down.url, { events: ['customer.created'] });
+    const named = await watcher(business, OPERATIONAL);
+    // Hidden as a push config's endpoint is: owned by an A2A task.
+    await rows(
+      suite.service,
+      `with task as (
+         insert into agent_tasks (id, context_id, status_seq, state, history, artifacts, created_at, updated_at, expires_at)
+         values (gen_random_uuid(), 'ctx', nextval('agent_task_status_seq'), 'completed', '[]', '[]', now(), now(), now() + interval '1 day')
+         returning id)
+       update webhook_endpoints set a2a_task_id = (select id from task) where id = ?`,
+      [endpoint.id],
+    );
+    const caller = callerFor(suite.service, business);
+    await caller.workspace.customers.createCustomer({ name: 'Hidden' });
+    await eventually('the schedule ran out', async () => {
+      const [row] = await rows<{ n: number }>(
+        suite.service,
+        "select count(*)::int as n from webhook_deliveries where endpoint_id = ? and state = 'failed'",
+        [endpoint.id],
+      );
+      return row!.n === 1;
+    });
+    answer.set(down, status(410));
+    await caller.workspace.customers.createCustomer({ name: 'Hidden and gone' });
+    await eventually('disabled by its 410', async () => (await state(endpoint.id)).disabled);
+    expect(await recorded(endpoint.id)).to.deep.equal([]);
+    expect(named.receiver.received).to.have.length(0);
+  });
 });
