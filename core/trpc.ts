@@ -354,6 +354,16 @@ export const webhookSendNowProcedure = webhookManagementProcedure
   });
 
 /**
+ * Webhook recover and resend: they queue deliveries for the workers (nothing is sent in the request),
+ * so they hold no request open and take no in-flight turn, but each may queue up to thousands of
+ * attempts to the business's own receivers: counted against the same per-business budget as test and
+ * retry (WEBHOOK_SEND_NOW_PER_MINUTE), 429 RATE_LIMITED beyond it.
+ */
+export const webhookRequeueProcedure = webhookManagementProcedure
+  .meta({ base: { budget: 'webhookSendNow' } })
+  .use(rateLimitedBy('webhookSendNow', perBusiness));
+
+/**
  * For the hot public reads: keeps the procedure's `.output(schema)` (its type, the OpenAPI response
  * schema, the compile-time check of the handler's answer) but drops tRPC's per-request re-parse of
  * that answer. The re-parse deep-copies every item of a page and ran every string check again: on

@@ -463,6 +463,13 @@ export const errorCatalogue = {
     jsonRpc: -32009,
     resolution: 'Delete an endpoint you no longer use, or subscribe an existing endpoint to more event types.',
   },
+  // Webhooks (issue 33): recovery.
+  WEBHOOK_RECOVERY_WINDOW_INVALID: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution:
+      'Send `since` (and `until`, or omit it for now) as ISO 8601 instants with since before until, since within the last 30 days (deliveries are kept 30 days).',
+  },
 } as const satisfies Record<string, { status: number; jsonRpc: number; resolution: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -65,15 +65,20 @@ describe('webhook management in the OpenAPI document, on /api/trpc, and with pri
       'patch /v1/webhook-endpoints/{id}',
       'delete /v1/webhook-endpoints/{id}',
       'post /v1/webhook-endpoints/{id}/rotate-secret',
+      'post /v1/webhook-endpoints/{id}/rotate-signing-key',
+      'get /v1/webhook-endpoints/{id}/jwks.json',
       'get /v1/webhook-endpoints/{id}/deliveries',
       'post /v1/webhook-endpoints/{id}/test',
       'post /v1/webhook-endpoints/{id}/deliveries/{delivery_id}/retry',
+      'get /v1/webhook-endpoints/{id}/deliveries/{delivery_id}',
+      'post /v1/webhook-endpoints/{id}/recover',
+      'post /v1/webhook-endpoints/{id}/resend',
     ]);
     for (const [where, operation] of operations) {
       expect(operation.tags, where).to.deep.equal(['Webhooks']);
       expect(operation.operationId, where).to.match(/^webhooks-/);
-      if (where === 'get /v1/webhook-endpoints/event-types') {
-        // The catalogue is documentation: public, no 401 or 403.
+      if (where === 'get /v1/webhook-endpoints/event-types' || where === 'get /v1/webhook-endpoints/{id}/jwks.json') {
+        // The catalogue is documentation, the JWKS public keys: public, no 401 or 403.
         expect(operation.security, where).to.deep.equal([]);
         expect(operation.responses, where).to.not.have.any.keys('401', '403');
         continue;
@@ -82,6 +87,11 @@ describe('webhook management in the OpenAPI document, on /api/trpc, and with pri
       expect(operation.responses, where).to.include.keys('401', '403');
     }
     expect(document.paths['/v1/webhook-endpoints'].post.responses).to.include.keys('201', '409');
+    // Recover and resend queue work for the workers: 202, never 200.
+    for (const path of ['/v1/webhook-endpoints/{id}/recover', '/v1/webhook-endpoints/{id}/resend'])
+      expect(document.paths[path].post.responses, path)
+        .to.include.keys('202', '400', '404', '409', '429')
+        .and.not.have.key('200');
   });
 
   it('serves the same procedures on /api/trpc with end-to-end types, and refuses a token without the scope', async () => {

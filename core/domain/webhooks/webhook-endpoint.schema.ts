@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZEndpointSigningView } from '../../routers/webhooks/endpoint-signing.schema.ts';
 
 const ZInstant = z.iso.datetime({ offset: true });
 
@@ -36,4 +37,5 @@ export const ZWebhookEndpoint = z.object({
   ),
   created_at: ZInstant,
   updated_at: ZInstant,
+  ...ZEndpointSigningView,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZEventPayload, ZSignatureSchemes } from './endpoint-signing.schema.ts';
 import {
   ZEnabledEvents,
   ZMaxPerSecond,
@@ -14,6 +15,8 @@ export const ZCreateWebhookEndpointInput = z.object({
   enabled_events: ZEnabledEvents,
   metadata: ZWebhookMetadata.optional(),
   max_per_second: ZMaxPerSecond.optional(),
+  signature_schemes: ZSignatureSchemes.optional(),
+  event_payload: ZEventPayload.optional(),
 });
 
 export const ZCreateWebhookEndpointOutput = ZWebhookEndpointWithSecret;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../errors/index.ts';
 import { insertWebhookEndpointWithinLimit } from '../../services/webhooks/endpoints.query.ts';
 import { newWebhookSecret, sealWebhookSecret } from '../../services/webhooks/secret-box.ts';
+import { endpointSigningChoice } from '../../services/webhooks/signing-choice.ts';
 import { assertWebhookUrl } from '../../services/webhooks/url-policy.ts';
 import { endpointView } from '../../services/webhooks/views.ts';
 import { webhookManagementProcedure } from '../../trpc.ts';
@@ -53,6 +54,7 @@ export const createWebhookEndpoint = webhookManagementProcedure
         secretCiphertext: sealWebhookSecret(key, id, secret),
         maxPerSecond: input.max_per_second ?? null,
         now,
+        signing: await endpointSigningChoice(async () => key, id, input),
       },
       WEBHOOK_LIMITS.endpointsPerBusiness,
     );
@@ -62,5 +64,5 @@ export const createWebhookEndpoint = webhookManagementProcedure
         `The business already has ${WEBHOOK_LIMITS.endpointsPerBusiness} webhook endpoints, the most it may have.`,
       );
     }
-    return { ...endpointView(row, now), secret };
+    return { ...endpointView(row, now, ctx.urls.base), secret };
   });

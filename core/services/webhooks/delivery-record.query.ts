@@ -16,6 +16,8 @@ export interface RecordedAttempt {
   status?: number;
   responseBody?: string;
   error?: string;
+  /** The headers sent, as the log shows them; absent when nothing was posted. */
+  requestHeaders?: Record<string, string>;
   outcome: AttemptOutcome;
 }
 
@@ -80,12 +82,14 @@ function endpointHealth(attempts: readonly RecordedAttempt[]): EndpointHealth[] 
 export function recordDeliveryAttempts(
   em: EntityManager,
   attempts: readonly RecordedAttempt[],
+  /** {base_url}, for the operational events' endpoint view. */
+  baseUrl: string,
 ): Promise<(DeliveryStatus | undefined)[]> {
   if (attempts.length === 0) return Promise.resolve([]);
   return inTransaction(em, async (tx) => {
     await runQuery(tx, {
-      sql: `insert into webhook_attempts (id, delivery_id, business_id, attempted_at, duration_ms, response_status, response_body, error)
-            values ${rows(attempts.length, '(?, ?, ?, ?::timestamptz, ?, ?, ?, ?)')}`,
+      sql: `insert into webhook_attempts (id, delivery_id, business_id, attempted_at, duration_ms, response_status, response_body, error, request_headers)
+            values ${rows(attempts.length, '(?, ?, ?, ?::timestamptz, ?, ?, ?, ?, ?::json)')}`,
       params: attempts.flatMap((attempt) => [
         randomUUID(),
         attempt.deliveryId,
@@ -95,6 +99,7 @@ export function recordDeliveryAttempts(
         attempt.status ?? null,
         attempt.responseBody ?? null,
         attempt.error ?? null,
+        attempt.requestHeaders ? JSON.stringify(attempt.requestHeaders) : null,
       ]),
     });
     const updated = await runQuery<DeliveryStatus & { id: string }>(tx, {
@@ -147,7 +152,7 @@ export function recordDeliveryAttempts(
         new Date(new Date(endpoint.attemptedAt).getTime() - FAILING_ENDPOINT_DISABLE_MS).toISOString(),
       ]),
     });
-    await announceOperationalEvents(tx, attempts);
+    await announceOperationalEvents(tx, attempts, baseUrl);
     const byId = new Map(updated.map(({ id, ...status }) => [id, status]));
     return attempts.map((attempt) => byId.get(attempt.deliveryId));
   });

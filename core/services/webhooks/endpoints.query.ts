@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery, type SqlSource } from '../sql/query.ts';
 import { inTransaction } from '../sql/transaction.ts';
 import { announcementsOnOwnerToggle } from './operational-stamps.query.ts';
+import { SIGNING_COLUMNS, signingInsert, signingPatch, type EndpointSigning } from './signing-key-columns.ts';
 
 /** A stored endpoint as its row reads (timestamptz: a Date or its text, depending on the driver). */
 export interface WebhookEndpointRow {
@@ -21,10 +22,18 @@ export interface WebhookEndpointRow {
   max_per_second: number | null;
   created_at: Date | string;
   updated_at: Date | string;
+  /** Signature schemes, thin delivery and the public signing keys: signing-key-columns.ts. */
+  signature_schemes: unknown;
+  event_payload: 'full' | 'thin';
+  signing_key_id: string | null;
+  signing_public_key: string | null;
+  previous_signing_key_id: string | null;
+  previous_signing_key_expires_at: Date | string | null;
 }
 
 const columns = `id, business_id, url, description, enabled_events, metadata, disabled, disabled_reason, secret_ciphertext,
-  previous_secret_ciphertext, previous_secret_expires_at, failing_since, last_error, max_per_second, created_at, updated_at`;
+  previous_secret_ciphertext, previous_secret_expires_at, failing_since, last_error, max_per_second, created_at, updated_at,
+  ${SIGNING_COLUMNS}`;
 
 export interface NewWebhookEndpoint {
   id: string;
@@ -36,6 +45,7 @@ export interface NewWebhookEndpoint {
   secretCiphertext: string;
   maxPerSecond: number | null;
   now: Date;
+  signing: EndpointSigning;
 }
 
 /**
@@ -55,10 +65,11 @@ export function insertWebhookEndpointWithinLimit(
       params: [endpoint.businessId],
     });
     if (Number(counted?.count ?? 0) >= limit) return undefined;
+    const signing = signingInsert(endpoint.signing);
     const [row] = await runQuery<WebhookEndpointRow>(tx, {
       sql: `insert into webhook_endpoints
-              (id, business_id, url, description, enabled_events, metadata, secret_ciphertext, max_per_second, created_at, updated_at)
-            values (?, ?, ?, ?, ?::json, ?::json, ?, ?, ?::timestamptz, ?::timestamptz)
+              (id, business_id, url, description, enabled_events, metadata, secret_ciphertext, max_per_second, created_at, updated_at, ${signing.columns})
+            values (?, ?, ?, ?, ?::json, ?::json, ?, ?, ?::timestamptz, ?::timestamptz, ${signing.values})
             returning ${columns}`,
       params: [
         endpoint.id,
@@ -71,6 +82,7 @@ export function insertWebhookEndpointWithinLimit(
         endpoint.maxPerSecond,
         endpoint.now.toISOString(),
         endpoint.now.toISOString(),
+        ...signing.params,
       ],
     });
     return row;
@@ -123,6 +135,7 @@ export interface WebhookEndpointPatch {
   maxPerSecond?: number | null;
   /** true: disabled by its owner (with that reason); false: enabled again, its failure streak forgotten. */
   disabled?: { value: boolean; reason: string | null };
+  signing?: EndpointSigning;
 }
 
 /** Applies a patch to the business's endpoint; undefined when there is no such endpoint. */
@@ -150,6 +163,7 @@ export async function updateWebhookEndpoint(
     if (!patch.disabled.value) sets.push('failing_since = null');
     sets.push(announcementsOnOwnerToggle(patch.disabled.value));
   }
+  if (patch.signing !== undefined) signingPatch(patch.signing, set);
   const [row] = await runQuery<WebhookEndpointRow>(source, {
     sql: `update webhook_endpoints set ${sets.join(', ')} where business_id = ? and id = ? and a2a_task_id is null returning ${columns}`,
     params: [...params, businessId, id],

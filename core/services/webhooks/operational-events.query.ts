@@ -72,6 +72,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 async function announceEndpoints(
   tx: EntityManager,
   attempts: readonly AnnouncedAttempt[],
+  baseUrl: string,
 ): Promise<OperationalEvent[]> {
   const at = attempts[0]!.attemptedAt;
   const rows = await runQuery<AnnouncedEndpoint>(tx, {
@@ -125,7 +126,7 @@ async function announceEndpoints(
   for (const row of rows.sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const endpoint = await findWebhookEndpoint(tx, row.business_id, row.id);
     if (!endpoint) continue;
-    const view = endpointView(endpoint, at);
+    const view = endpointView(endpoint, at, baseUrl);
     const event = (type: string, data: unknown) =>
       events.push({ businessId: row.business_id, endpointId: row.id, type, data, at });
     if (row.was_disabled_announced_at === null && row.disabled_announced_at !== null) {
@@ -203,9 +204,11 @@ async function announceExhausted(
 export async function announceOperationalEvents(
   tx: EntityManager,
   attempts: readonly AnnouncedAttempt[],
+  /** {base_url}: the endpoint view's URLs (signing_keys_url). */
+  baseUrl: string,
 ): Promise<void> {
   if (attempts.length === 0) return;
-  const announced = [...(await announceExhausted(tx, attempts)), ...(await announceEndpoints(tx, attempts))];
+  const announced = [...(await announceExhausted(tx, attempts)), ...(await announceEndpoints(tx, attempts, baseUrl))];
   if (announced.length === 0) return;
   // By endpoint (a stable sort keeps each one's order): the sequence trigger locks each endpoint's
   // counter to commit, and two recorders taking them in one order never wait on each other in a cycle.

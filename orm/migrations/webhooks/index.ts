@@ -3,6 +3,8 @@ import { Migration20261202000000_webhooks } from './Migration20261202000000_webh
 import { Migration20261203000000_outbox_notifications } from './Migration20261203000000_outbox_notifications.ts';
 import { Migration20261220000100_pending_business_index } from './Migration20261220000100_pending_business_index.ts';
 import { Migration20261231000000_outbox_feed_order } from './Migration20261231000000_outbox_feed_order.ts';
+import { Migration20270101000000_signature_schemes } from './Migration20270101000000_signature_schemes.ts';
+import { Migration20270102000000_delivery_log_and_recovery } from './Migration20270102000000_delivery_log_and_recovery.ts';
 import { Migration20270103000000_operational_events_and_rate } from './Migration20270103000000_operational_events_and_rate.ts';
 
 export const webhooksMigrations: MigrationObject[] = [
@@ -10,6 +12,11 @@ export const webhooksMigrations: MigrationObject[] = [
   { name: 'Migration20261203000000_outbox_notifications', class: Migration20261203000000_outbox_notifications },
   { name: 'Migration20261220000100_pending_business_index', class: Migration20261220000100_pending_business_index },
   { name: 'Migration20261231000000_outbox_feed_order', class: Migration20261231000000_outbox_feed_order },
+  { name: 'Migration20270101000000_signature_schemes', class: Migration20270101000000_signature_schemes },
+  {
+    name: 'Migration20270102000000_delivery_log_and_recovery',
+    class: Migration20270102000000_delivery_log_and_recovery,
+  },
   {
     name: 'Migration20270103000000_operational_events_and_rate',
     class: Migration20270103000000_operational_events_and_rate,

@@ -54,6 +54,7 @@ export async function recordFinished(
           ? undefined
           : storableText(attempt.responseBody, RESPONSE_BODY_MAX),
       error: result.error,
+      requestHeaders: attempt.requestHeaders,
       outcome: decideOutcome({ result, attempts: attempt.attemptsBefore + 1, schedule: deps.scheduleMs, now }),
     };
   };
@@ -62,6 +63,7 @@ export async function recordFinished(
     attempts.map((attempt) => recorded(attempt)),
     (index) => recorded(attempts[index]!, true),
     deps.log,
+    deps.urls.base,
   );
   countAttempts(deps.services().metrics, deliveries);
   return deliveries;
