@@ -135,6 +135,7 @@ describe('webhook delivery: recording attempts apart', () => {
       attempts,
       (index) => recorded(index === 0 ? refused : healthy, undefined, UNRECORDABLE_ATTEMPT),
       createLogger('silent'),
+      service().config.baseUrl,
     );
     expect(statuses.map((status) => status?.state)).to.deep.equal(['pending', 'delivered']);
     expect(await stateOf(refused.attempt.deliveryId)).to.deep.equal({

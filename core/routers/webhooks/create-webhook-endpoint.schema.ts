@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZEventPayload, ZSignatureSchemes } from './endpoint-signing.schema.ts';
 import {
   ZEnabledEvents,
+  ZMaxPerSecond,
   ZWebhookDescription,
   ZWebhookEndpointWithSecret,
   ZWebhookMetadata,
@@ -13,6 +14,7 @@ export const ZCreateWebhookEndpointInput = z.object({
   description: ZWebhookDescription.optional(),
   enabled_events: ZEnabledEvents,
   metadata: ZWebhookMetadata.optional(),
+  max_per_second: ZMaxPerSecond.optional(),
   signature_schemes: ZSignatureSchemes.optional(),
   event_payload: ZEventPayload.optional(),
 });

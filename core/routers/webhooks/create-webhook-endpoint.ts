@@ -52,6 +52,7 @@ export const createWebhookEndpoint = webhookManagementProcedure
         enabledEvents: input.enabled_events,
         metadata: input.metadata ?? {},
         secretCiphertext: sealWebhookSecret(key, id, secret),
+        maxPerSecond: input.max_per_second ?? null,
         now,
         signing: await endpointSigningChoice(async () => key, id, input),
       },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZEventPayload, ZSignatureSchemes } from './endpoint-signing.schema.ts';
 import {
   ZEnabledEvents,
+  ZMaxPerSecond,
   ZWebhookDescription,
   ZWebhookEndpoint,
   ZWebhookId,
@@ -16,6 +17,7 @@ export const ZUpdateWebhookEndpointInput = z.object({
   description: ZWebhookDescription.optional(),
   enabled_events: ZEnabledEvents.optional(),
   metadata: ZWebhookMetadata.optional().describe('Replaces the whole metadata object.'),
+  max_per_second: ZMaxPerSecond.optional(),
   disabled: z
     .boolean()
     .optional()

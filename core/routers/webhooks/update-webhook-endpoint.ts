@@ -17,7 +17,7 @@ export const updateWebhookEndpoint = webhookManagementProcedure
       tags: ['Webhooks'],
       summary: 'Update a webhook endpoint',
       description:
-        'Changes the members given: url, description, enabled_events, metadata, disabled. Enabling a disabled ' +
+        'Changes the members given: url, description, enabled_events, metadata, max_per_second, disabled. Enabling a disabled ' +
         'endpoint (disabled: false) clears its reason and failure streak; deliveries resume with new events.',
       errorResponses: {
         400: 'An invalid field (VALIDATION_FAILED, naming it), or a refused URL (WEBHOOK_URL_REFUSED, saying why).',
@@ -40,6 +40,7 @@ export const updateWebhookEndpoint = webhookManagementProcedure
         description: input.description === undefined ? undefined : input.description || null,
         enabledEvents: input.enabled_events,
         metadata: input.metadata,
+        maxPerSecond: input.max_per_second,
         disabled:
           input.disabled === undefined
             ? undefined

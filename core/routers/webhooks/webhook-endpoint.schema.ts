@@ -1,9 +1,10 @@
 import { expecting } from '../../errors/validation-messages.ts';
 import { z } from 'zod';
+import { MAX_PER_SECOND_LIMITS, ZWebhookEndpoint } from '../../domain/webhooks/webhook-endpoint.schema.ts';
 import { noNul } from '../../services/sql/no-nul.ts';
 import { webhookEventTypes } from '../../services/webhooks/event-catalogue.ts';
+import { operationalEventTypes } from '../../services/webhooks/operational-events.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from '../../services/webhooks/url-policy.ts';
-import { ZEndpointSigningView } from './endpoint-signing.schema.ts';
 
 /** Limits of endpoint management (docs/webhooks.md). */
 export const WEBHOOK_LIMITS = {
@@ -15,7 +16,6 @@ export const WEBHOOK_LIMITS = {
 } as const;
 
 export const ZWebhookId = z.uuid({ error: expecting('expected a UUID') });
-const ZInstant = z.iso.datetime({ offset: true });
 
 export const ZWebhookUrl = z
   .string()
@@ -36,18 +36,23 @@ export const ZWebhookDescription = z
   .nullable()
   .describe('What the endpoint is for, up to 500 characters; empty or null for none.');
 
-/** Known event types, or exactly ["*"] for all of them (types added later included). */
+/** Known event types, or ["*"] for every workspace event (types added later included), with operational types named beside it. */
 export const ZEnabledEvents = z
   .array(z.string().max(100).check(noNul()))
   .min(1, { message: 'name at least one event type, or ["*"] for all' })
   .max(50)
   .superRefine((events, context) => {
-    if (events.includes('*')) {
-      if (events.length !== 1) context.addIssue({ code: 'custom', message: '"*" must be the only entry' });
-      return;
-    }
     events.forEach((event, index) => {
-      if (!webhookEventTypes.includes(event))
+      if (event === '*') {
+        if (events.some((other) => other !== '*' && !operationalEventTypes.includes(other)))
+          context.addIssue({
+            code: 'custom',
+            path: [index],
+            message: `"*" takes every workspace event; besides it name only operational events (${operationalEventTypes.join(', ')})`,
+          });
+        else if (events.indexOf(event) !== index)
+          context.addIssue({ code: 'custom', path: [index], message: '"*" is listed twice' });
+      } else if (!webhookEventTypes.includes(event))
         context.addIssue({
           code: 'custom',
           path: [index],
@@ -59,7 +64,9 @@ export const ZEnabledEvents = z
   })
   .describe(
     `The event types the endpoint receives (GET /v1/webhook-endpoints/event-types lists them: ${webhookEventTypes.join(', ')}), ` +
-      'or exactly ["*"] for every type, including types added later. webhook.test is always sent to the endpoint tested.',
+      'or ["*"] for every workspace event, including types added later. The operational events (webhook_endpoint.*, ' +
+      'webhook_delivery.exhausted) are received only where named, beside "*" too (["*", "webhook_endpoint.disabled"]). ' +
+      'webhook.test is always sent to the endpoint tested.',
   );
 
 export const ZWebhookMetadata = z
@@ -74,30 +81,18 @@ export const ZWebhookMetadata = z
     'Your own key-value strings, kept with the endpoint: at most 20 keys of 1 to 40 characters, values up to 500.',
   );
 
-/** An endpoint as management shows it: never its secret. */
-export const ZWebhookEndpoint = z.object({
-  id: ZWebhookId,
-  url: z.string(),
-  description: z.string().nullable(),
-  enabled_events: z.array(z.string()),
-  metadata: z.record(z.string(), z.string()),
-  disabled: z.boolean().describe('A disabled endpoint receives nothing until enabled again (PATCH disabled: false).'),
-  disabled_reason: z
-    .string()
-    .nullable()
-    .describe('Why it is disabled: by its owner, the receiver answered 410 Gone, or it failed for 5 days straight.'),
-  failing_since: ZInstant.nullable().describe('Since when every delivery has failed; null while deliveries succeed.'),
-  last_error: z
-    .string()
-    .nullable()
-    .describe('The last delivery error, kept when the endpoint is disabled for failing.'),
-  previous_secret_expires_at: ZInstant.nullable().describe(
-    'After a rotation, when the previous secret stops signing (until then deliveries carry both signatures); null when there is none.',
-  ),
-  created_at: ZInstant,
-  updated_at: ZInstant,
-  ...ZEndpointSigningView,
-});
+export { ZWebhookEndpoint };
+
+/** Attempts per second to the endpoint (create, PATCH): a whole number 1..1000, or null for no limit. */
+export const ZMaxPerSecond = z
+  .int({ error: expecting('expected a whole number from 1 to 1000, or null') })
+  .min(MAX_PER_SECOND_LIMITS.min)
+  .max(MAX_PER_SECOND_LIMITS.max)
+  .nullable()
+  .describe(
+    'The most delivery attempts the workers send to the endpoint in any second (1 to 1000), across all worker ' +
+      'processes; deliveries beyond it wait, pending, and go as the rate allows. null (the default): no limit.',
+  );
 
 /** The answer of create and rotate-secret: the endpoint, and its signing secret, shown this once. */
 export const ZWebhookEndpointWithSecret = ZWebhookEndpoint.extend({

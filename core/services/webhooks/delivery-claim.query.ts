@@ -1,5 +1,6 @@
 import type { SqlSource } from '../sql/query.ts';
 import { runQuery } from '../sql/query.ts';
+import { rateSpend, rateSpent } from './endpoint-rate.query.ts';
 
 /** A claimed delivery with what sending it needs (secrets still sealed: the procedure opens them). */
 export interface ClaimedDelivery {
@@ -55,7 +56,8 @@ function loadRows(loads: readonly InFlight[]): { sql: string; params: unknown[] 
 /** What makes a row claimable, for the alias `due` (its endpoint joined as `owner`). */
 const CLAIMABLE = `due.state = 'pending' and due.next_attempt_at <= ?::timestamptz
   and (due.locked_until is null or due.locked_until <= ?::timestamptz) and not owner.disabled
-  and due.endpoint_id not in (select id from full_endpoint)`;
+  and due.endpoint_id not in (select id from full_endpoint)
+  and (owner.max_per_second is null or ${rateSpent('owner')} < owner.max_per_second)`;
 
 /**
  * Claims up to `limit` due deliveries: pending, next_attempt_at reached, no live lease, endpoint
@@ -70,7 +72,13 @@ const CLAIMABLE = `due.state = 'pending' and due.next_attempt_at <= ?::timestamp
  * an endpoint at most `perEndpoint`. So a business's backlog of any size to receivers that never
  * answer holds its share of the slots, and another business's delivery goes out at the next free slot.
  *
- * Does NOT cover other claimers: each process counts its own attempts in flight.
+ * An endpoint with `max_per_second` gets at most what its last second leaves (endpoint-rate.query.ts),
+ * decided and spent under its row's lock in this statement (SKIP LOCKED: an endpoint another worker is
+ * claiming for right now waits for the next pass), so the rate holds across worker processes. Its
+ * held-back deliveries stay pending and due; while its second is spent they are no candidates, so
+ * they take no turn from its business's other endpoints.
+ *
+ * Does NOT cover other claimers' attempts in flight: each process counts its own.
  */
 export function claimDueDeliveries(
   source: SqlSource,
@@ -116,22 +124,34 @@ export function claimDueDeliveries(
           candidate as (
             select locked.*, turn.waiting_since from turn
              cross join lateral (
-               select due.id, due.business_id, due.endpoint_id, due.next_attempt_at from webhook_deliveries due
+               select due.id, due.business_id, due.endpoint_id, due.next_attempt_at, owner.max_per_second
+                 from webhook_deliveries due
                  join webhook_endpoints owner on owner.id = due.endpoint_id and owner.business_id = due.business_id
                 where due.business_id = turn.business_id and ${CLAIMABLE}
                 order by due.next_attempt_at limit least(turn.room, ?::integer)
                 for update of due skip locked) locked),
+          rated as materialized (
+            select e.id, e.max_per_second - ${rateSpent('e')} as allowance from webhook_endpoints e
+             where e.max_per_second is not null
+               and e.id in (select endpoint_id from candidate where max_per_second is not null)
+             order by e.id for update of e skip locked),
           allowed as (
-            select ranked.id, ranked.waiting_since,
+            select ranked.id, ranked.endpoint_id, ranked.waiting_since,
                    row_number() over (partition by ranked.business_id order by ranked.next_attempt_at) as business_turn
               from (select candidate.*,
                            row_number() over (partition by candidate.endpoint_id order by candidate.next_attempt_at) as endpoint_rank
                       from candidate) ranked
               left join busy_endpoint on busy_endpoint.id = ranked.endpoint_id
-             where ranked.endpoint_rank <= ?::integer - coalesce(busy_endpoint.in_flight, 0))
+              left join rated on rated.id = ranked.endpoint_id
+             where ranked.endpoint_rank <= ?::integer - coalesce(busy_endpoint.in_flight, 0)
+               and (ranked.max_per_second is null or ranked.endpoint_rank <= coalesce(rated.allowance, 0))),
+          claimed as (select id, endpoint_id from allowed order by business_turn, waiting_since limit ?),
+          rate_spent as (
+            update webhook_endpoints e set ${rateSpend('e', 'spent.n')}
+              from (select endpoint_id, count(*)::integer as n from claimed group by endpoint_id) spent
+             where e.id = spent.endpoint_id and e.id in (select id from rated))
           update webhook_deliveries d set locked_until = ?::timestamptz
-            from (select id from allowed order by business_turn, waiting_since limit ?) claimed,
-                 ${ENDPOINTS}
+            from claimed, ${ENDPOINTS}
            where d.id = claimed.id and e.id = d.endpoint_id and e.business_id = d.business_id
           returning ${RETURNING}`,
     params: [
@@ -147,8 +167,8 @@ export function claimDueDeliveries(
       at,
       limit,
       perEndpoint,
-      leaseUntil.toISOString(),
       limit,
+      leaseUntil.toISOString(),
     ],
   });
 }

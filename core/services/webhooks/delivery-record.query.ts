@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery } from '../sql/query.ts';
 import { inTransaction } from '../sql/transaction.ts';
+import { announceOperationalEvents } from './operational-events.query.ts';
 import { FAILING_ENDPOINT_DISABLE_MS, type AttemptOutcome } from './retry-policy.ts';
 
 export interface RecordedAttempt {
@@ -65,8 +66,8 @@ function endpointHealth(attempts: readonly RecordedAttempt[]): EndpointHealth[] 
 }
 
 /**
- * Records finished attempts, many at once, in one transaction of at most three statements whatever
- * their number (the worker's hot path: a transaction per attempt was most of its cost):
+ * Records finished attempts, many at once, in one transaction of a few statements whatever their
+ * number (the worker's hot path: a transaction per attempt was most of its cost):
  * - the attempt rows;
  * - each delivery's new state, only while the recorder's lease is the row's (a worker whose lease
  *   was taken over adds its attempt to the log but does not overwrite the newer claimer's state);
@@ -74,12 +75,15 @@ function endpointHealth(attempts: readonly RecordedAttempt[]): EndpointHealth[] 
  *   a batch of failures starts it (kept when already set) and keeps the last error, and an endpoint
  *   failing since more than 5 days before this attempt (or answering 410) is disabled, its last
  *   error kept. A batch with a success and failures for one endpoint counts as a success: the
- *   endpoint answered, so it is not failing straight.
+ *   endpoint answered, so it is not failing straight;
+ * - the operational events the batch causes (operational-events.query.ts), each stamped once.
  * Answers each attempt's delivery state, in order (undefined when the lease was lost).
  */
 export function recordDeliveryAttempts(
   em: EntityManager,
   attempts: readonly RecordedAttempt[],
+  /** {base_url}, for the operational events' endpoint view. */
+  baseUrl: string,
 ): Promise<(DeliveryStatus | undefined)[]> {
   if (attempts.length === 0) return Promise.resolve([]);
   return inTransaction(em, async (tx) => {
@@ -148,6 +152,7 @@ export function recordDeliveryAttempts(
         new Date(new Date(endpoint.attemptedAt).getTime() - FAILING_ENDPOINT_DISABLE_MS).toISOString(),
       ]),
     });
+    await announceOperationalEvents(tx, attempts, baseUrl);
     const byId = new Map(updated.map(({ id, ...status }) => [id, status]));
     return attempts.map((attempt) => byId.get(attempt.deliveryId));
   });

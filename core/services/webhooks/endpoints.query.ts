@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery, type SqlSource } from '../sql/query.ts';
 import { inTransaction } from '../sql/transaction.ts';
+import { announcementsOnOwnerToggle } from './operational-stamps.query.ts';
 import { SIGNING_COLUMNS, signingInsert, signingPatch, type EndpointSigning } from './signing-key-columns.ts';
 
 /** A stored endpoint as its row reads (timestamptz: a Date or its text, depending on the driver). */
@@ -18,6 +19,7 @@ export interface WebhookEndpointRow {
   previous_secret_expires_at: Date | string | null;
   failing_since: Date | string | null;
   last_error: string | null;
+  max_per_second: number | null;
   created_at: Date | string;
   updated_at: Date | string;
   /** Signature schemes, thin delivery and the public signing keys: signing-key-columns.ts. */
@@ -30,7 +32,7 @@ export interface WebhookEndpointRow {
 }
 
 const columns = `id, business_id, url, description, enabled_events, metadata, disabled, disabled_reason, secret_ciphertext,
-  previous_secret_ciphertext, previous_secret_expires_at, failing_since, last_error, created_at, updated_at,
+  previous_secret_ciphertext, previous_secret_expires_at, failing_since, last_error, max_per_second, created_at, updated_at,
   ${SIGNING_COLUMNS}`;
 
 export interface NewWebhookEndpoint {
@@ -41,6 +43,7 @@ export interface NewWebhookEndpoint {
   enabledEvents: readonly string[];
   metadata: Record<string, string>;
   secretCiphertext: string;
+  maxPerSecond: number | null;
   now: Date;
   signing: EndpointSigning;
 }
@@ -65,8 +68,8 @@ export function insertWebhookEndpointWithinLimit(
     const signing = signingInsert(endpoint.signing);
     const [row] = await runQuery<WebhookEndpointRow>(tx, {
       sql: `insert into webhook_endpoints
-              (id, business_id, url, description, enabled_events, metadata, secret_ciphertext, created_at, updated_at, ${signing.columns})
-            values (?, ?, ?, ?, ?::json, ?::json, ?, ?::timestamptz, ?::timestamptz, ${signing.values})
+              (id, business_id, url, description, enabled_events, metadata, secret_ciphertext, max_per_second, created_at, updated_at, ${signing.columns})
+            values (?, ?, ?, ?, ?::json, ?::json, ?, ?, ?::timestamptz, ?::timestamptz, ${signing.values})
             returning ${columns}`,
       params: [
         endpoint.id,
@@ -76,6 +79,7 @@ export function insertWebhookEndpointWithinLimit(
         JSON.stringify(endpoint.enabledEvents),
         JSON.stringify(endpoint.metadata),
         endpoint.secretCiphertext,
+        endpoint.maxPerSecond,
         endpoint.now.toISOString(),
         endpoint.now.toISOString(),
         ...signing.params,
@@ -127,6 +131,8 @@ export interface WebhookEndpointPatch {
   description?: string | null;
   enabledEvents?: readonly string[];
   metadata?: Record<string, string>;
+  /** null: no limit. */
+  maxPerSecond?: number | null;
   /** true: disabled by its owner (with that reason); false: enabled again, its failure streak forgotten. */
   disabled?: { value: boolean; reason: string | null };
   signing?: EndpointSigning;
@@ -150,10 +156,12 @@ export async function updateWebhookEndpoint(
   if (patch.description !== undefined) set('description = ?', patch.description);
   if (patch.enabledEvents !== undefined) set('enabled_events = ?::json', JSON.stringify(patch.enabledEvents));
   if (patch.metadata !== undefined) set('metadata = ?::json', JSON.stringify(patch.metadata));
+  if (patch.maxPerSecond !== undefined) set('max_per_second = ?', patch.maxPerSecond);
   if (patch.disabled !== undefined) {
     sets.push('disabled = ?', 'disabled_reason = ?');
     params.push(patch.disabled.value, patch.disabled.reason);
     if (!patch.disabled.value) sets.push('failing_since = null');
+    sets.push(announcementsOnOwnerToggle(patch.disabled.value));
   }
   if (patch.signing !== undefined) signingPatch(patch.signing, set);
   const [row] = await runQuery<WebhookEndpointRow>(source, {

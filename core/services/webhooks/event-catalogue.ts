@@ -10,6 +10,7 @@ import type { BillingEventType } from '../workspace/billing-event-types.ts';
 import { billingEventExamples } from './billing-event-examples.ts';
 import type { OutboxEventType } from '../workspace/outbox.query.ts';
 import { fieldWorkEventDefinitions } from './field-work/event-definitions.ts';
+import { operationalEventDefinitions } from './operational-events.ts';
 
 /** The `data` of a `webhook.test` event: enough for a receiver to see its endpoint and the time. */
 export const ZWebhookTestData = z.object({
@@ -176,6 +177,7 @@ const sellerEvents: readonly WebhookEventDefinition[] = [
 export const webhookEventCatalogue: readonly WebhookEventDefinition[] = [
   ...Object.values(outboxEvents),
   ...sellerEvents,
+  ...operationalEventDefinitions,
   {
     type: 'webhook.test',
     description:

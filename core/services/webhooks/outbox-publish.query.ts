@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery } from '../sql/query.ts';
 import { inTransaction } from '../sql/transaction.ts';
+import { operationalEventTypes } from './operational-events.ts';
 import type { SiteUrls } from '../../site-urls.ts';
 import { deliveryBodies, type EventPayloadStyle } from './delivery-bodies.ts';
 import { OUTBOX_ENVELOPE_COLUMNS, outboxEvent, type OutboxEnvelopeRow } from './envelope.ts';
@@ -17,10 +18,14 @@ function placeholders(count: number): string {
   return Array.from({ length: count }, () => '?').join(', ');
 }
 
-/** Whether an endpoint's `enabled_events` (a JSON array of types, or ["*"]) takes this event type. */
+/**
+ * Whether an endpoint's `enabled_events` (a JSON array of types, or "*" with operational types) takes
+ * this event type: "*" is every workspace event; an operational event only when named.
+ */
 function subscribes(enabledEvents: unknown, eventType: string): boolean {
   const list: unknown = typeof enabledEvents === 'string' ? JSON.parse(enabledEvents) : enabledEvents;
-  return Array.isArray(list) && (list.includes('*') || list.includes(eventType));
+  if (!Array.isArray(list)) return false;
+  return list.includes(eventType) || (list.includes('*') && !operationalEventTypes.includes(eventType));
 }
 
 /**

@@ -23,9 +23,11 @@ export async function recordAttemptsApart(
   attempts: readonly RecordedAttempt[],
   asFailed: (index: number) => RecordedAttempt,
   log: Logger,
+  /** {base_url}, for the operational events' endpoint view. */
+  baseUrl: string,
 ): Promise<(DeliveryStatus | undefined)[]> {
   try {
-    return await recordDeliveryAttempts(em, attempts);
+    return await recordDeliveryAttempts(em, attempts, baseUrl);
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error;
     log.warn(
@@ -33,11 +35,11 @@ export async function recordAttemptsApart(
       'webhook attempts failed to record together; recording each apart',
     );
     // A lone attempt was just tried alone: what is left is to count it as failed.
-    if (attempts.length === 1) return [await recordAsFailed(em, 0, asFailed, log)];
+    if (attempts.length === 1) return [await recordAsFailed(em, 0, asFailed, log, baseUrl)];
   }
   const statuses: (DeliveryStatus | undefined)[] = [];
   for (const [index, attempt] of attempts.entries())
-    statuses.push(await recordAlone(em, attempt, index, asFailed, log));
+    statuses.push(await recordAlone(em, attempt, index, asFailed, log, baseUrl));
   return statuses;
 }
 
@@ -47,15 +49,16 @@ async function recordAlone(
   index: number,
   asFailed: (index: number) => RecordedAttempt,
   log: Logger,
+  baseUrl: string,
 ): Promise<DeliveryStatus | undefined> {
   try {
-    const [status] = await recordDeliveryAttempts(em, [attempt]);
+    const [status] = await recordDeliveryAttempts(em, [attempt], baseUrl);
     return status;
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error;
     log.warn({ err: error, delivery: attempt.deliveryId }, 'a webhook attempt failed to record; counting it as failed');
   }
-  return recordAsFailed(em, index, asFailed, log);
+  return recordAsFailed(em, index, asFailed, log, baseUrl);
 }
 
 async function recordAsFailed(
@@ -63,9 +66,10 @@ async function recordAsFailed(
   index: number,
   asFailed: (index: number) => RecordedAttempt,
   log: Logger,
+  baseUrl: string,
 ): Promise<DeliveryStatus | undefined> {
   try {
-    const [status] = await recordDeliveryAttempts(em, [asFailed(index)]);
+    const [status] = await recordDeliveryAttempts(em, [asFailed(index)], baseUrl);
     return status;
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error;

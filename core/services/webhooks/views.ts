@@ -29,6 +29,7 @@ export function endpointView(row: WebhookEndpointRow, now: Date, baseUrl: string
     disabled_reason: row.disabled_reason,
     failing_since: maybeInstant(row.failing_since),
     last_error: row.last_error,
+    max_per_second: row.max_per_second,
     previous_secret_expires_at: previousLive ? instant(row.previous_secret_expires_at!) : null,
     ...signingView(row, now, baseUrl),
     created_at: instant(row.created_at),

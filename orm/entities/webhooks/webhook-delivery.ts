@@ -71,5 +71,7 @@ export const WebhookDelivery = defineEntity({
       .defaultRaw('now()')
       .onCreate(() => new Date()),
     deliveredAt: p.datetime().nullable(),
+    /** When `webhook_delivery.exhausted` was recorded for it: once per delivery. */
+    exhaustedAnnouncedAt: p.datetime().nullable(),
   }),
 });

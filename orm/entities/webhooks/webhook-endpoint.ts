@@ -23,6 +23,7 @@ export const WebhookEndpoint = defineEntity({
         'create index webhook_endpoints_a2a_task_idx on webhook_endpoints (a2a_task_id) where a2a_task_id is not null',
     },
   ],
+  checks: [{ name: 'webhook_endpoints_max_per_second_check', expression: 'max_per_second between 1 and 1000' }],
   properties: (p) => ({
     id: p
       .uuid()
@@ -55,6 +56,14 @@ export const WebhookEndpoint = defineEntity({
     previousSigningKeyExpiresAt: p.datetime().nullable(),
     failingSince: p.datetime().nullable(),
     lastError: p.text().nullable(),
+    /** What was announced as operational events (core/services/webhooks/operational-events.query.ts): each once. */
+    failureAnnouncedAt: p.datetime().nullable(),
+    disableWarnedAt: p.datetime().nullable(),
+    disabledAnnouncedAt: p.datetime().nullable(),
+    /** Attempts per second the workers may claim for it (null: no limit); its last second of claims in 100 ms slots. */
+    maxPerSecond: p.integer().nullable(),
+    rateSlot: p.bigint('number').nullable(),
+    rateCounts: p.array<number>().columnType('integer[]').nullable(),
     /**
      * The A2A task whose push notification config owns this endpoint (core/services/a2a/push/); null for
      * a business's own endpoint. Such an endpoint is deleted with its task and hidden from management.

@@ -5,6 +5,7 @@ import { Migration20261220000100_pending_business_index } from './Migration20261
 import { Migration20261231000000_outbox_feed_order } from './Migration20261231000000_outbox_feed_order.ts';
 import { Migration20270101000000_signature_schemes } from './Migration20270101000000_signature_schemes.ts';
 import { Migration20270102000000_delivery_log_and_recovery } from './Migration20270102000000_delivery_log_and_recovery.ts';
+import { Migration20270103000000_operational_events_and_rate } from './Migration20270103000000_operational_events_and_rate.ts';
 
 export const webhooksMigrations: MigrationObject[] = [
   { name: 'Migration20261202000000_webhooks', class: Migration20261202000000_webhooks },
@@ -15,5 +16,9 @@ export const webhooksMigrations: MigrationObject[] = [
   {
     name: 'Migration20270102000000_delivery_log_and_recovery',
     class: Migration20270102000000_delivery_log_and_recovery,
+  },
+  {
+    name: 'Migration20270103000000_operational_events_and_rate',
+    class: Migration20270103000000_operational_events_and_rate,
   },
 ];

@@ -63,6 +63,7 @@ export async function recordFinished(
     attempts.map((attempt) => recorded(attempt)),
     (index) => recorded(attempts[index]!, true),
     deps.log,
+    deps.urls.base,
   );
   countAttempts(deps.services().metrics, deliveries);
   return deliveries;
