@@ -10,7 +10,9 @@ import type { BillingEventType } from '../workspace/billing-event-types.ts';
 import { billingEventExamples } from './billing-event-examples.ts';
 import type { OutboxEventType } from '../workspace/outbox.query.ts';
 import { fieldWorkEventDefinitions } from './field-work/event-definitions.ts';
+import { customerExample, jobExample } from './field-work/examples.ts';
 import { operationalEventDefinitions } from './operational-events.ts';
+import { sellerEventExamples } from './seller-event-examples.ts';
 
 /** The `data` of a `webhook.test` event: enough for a receiver to see its endpoint and the time. */
 export const ZWebhookTestData = z.object({
@@ -30,11 +32,8 @@ export interface WebhookEventDefinition {
   data: z.ZodType;
   /** What the event is about (the envelope's `entity.type`), e.g. `customer`. */
   entityType: string;
-  /**
-   * A realistic `data`, valid against `data`: the OpenAPI example and what `npm run admin -- trigger`
-   * sends. Every catalogued type is to have one.
-   */
-  example?: Record<string, unknown>;
+  /** A realistic `data`, valid against `data`: the OpenAPI example and what `npm run admin -- trigger` sends. */
+  example: Record<string, unknown>;
 }
 
 /**
@@ -116,6 +115,7 @@ const outboxEvents: Record<OutboxEventType, WebhookEventDefinition> = {
     emittedBy: ['create-customer'],
     data: ZCustomer,
     entityType: 'customer',
+    example: customerExample,
   },
   'job.created': {
     type: 'job.created',
@@ -124,6 +124,7 @@ const outboxEvents: Record<OutboxEventType, WebhookEventDefinition> = {
     emittedBy: ['create-job'],
     data: ZJob,
     entityType: 'job',
+    example: jobExample,
   },
   ...fieldWorkEventDefinitions,
   ...billingEvents,
@@ -145,6 +146,7 @@ const sellerEvents: readonly WebhookEventDefinition[] = [
     emittedBy: [],
     data: ZPaymentReceived,
     entityType: 'payment_received',
+    example: sellerEventExamples['payment.settled'],
   },
   {
     type: 'payment.failed',
@@ -156,6 +158,7 @@ const sellerEvents: readonly WebhookEventDefinition[] = [
     emittedBy: [],
     data: ZPaymentReceived,
     entityType: 'payment_received',
+    example: sellerEventExamples['payment.failed'],
   },
   {
     type: 'checkout.completed',
@@ -166,6 +169,7 @@ const sellerEvents: readonly WebhookEventDefinition[] = [
     emittedBy: [],
     data: ZCheckoutSession,
     entityType: 'checkout_session',
+    example: sellerEventExamples['checkout.completed'],
   },
 ];
 
@@ -186,6 +190,7 @@ export const webhookEventCatalogue: readonly WebhookEventDefinition[] = [
     emittedBy: [],
     data: ZWebhookTestData,
     entityType: 'webhook_endpoint',
+    example: sellerEventExamples['webhook.test'],
   },
 ].sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
 

@@ -63,8 +63,7 @@ const endpointExample = {
   updated_at: '2026-12-01T08:00:00.000Z',
   signature_schemes: ['v1'],
   event_payload: 'full',
-  signing_keys_url:
-    'https://api.example.com/api/v1/webhook-endpoints/4f1c8e2a-6b3d-4c5e-9f70-8a1b2c3d4e5f/signing-keys',
+  signing_keys_url: 'https://api.example.com/api/v1/webhook-endpoints/4f1c8e2a-6b3d-4c5e-9f70-8a1b2c3d4e5f/jwks.json',
   signing_key_id: null,
   signing_public_key: null,
   previous_signing_key_expires_at: null,

@@ -2,21 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../errors/index.ts';
 import { webhookEventCatalogue, type WebhookEventDefinition } from './event-catalogue.ts';
 
-/** The catalogued types `npm run admin -- trigger` can send: those with an example. */
-function triggerableTypes(): string[] {
-  return webhookEventCatalogue.filter((event) => event.example !== undefined).map((event) => event.type);
-}
-
-/**
- * The catalogue entry of a type to trigger, or a VALIDATION_FAILED that lists the types there are
- * (an unknown type, or one whose entry has no example yet).
- */
-export function triggerableEvent(type: string): WebhookEventDefinition & { example: Record<string, unknown> } {
+/** The catalogue entry of a type to trigger, or a VALIDATION_FAILED that lists the types there are. */
+export function triggerableEvent(type: string): WebhookEventDefinition {
   const event = webhookEventCatalogue.find((candidate) => candidate.type === type);
-  if (event?.example !== undefined) return { ...event, example: event.example };
-  const why = event ? 'has no sample in the event catalogue' : 'is not an event type of the catalogue';
-  const valid = triggerableTypes();
-  return refuse(`"${type}" ${why}: trigger one of ${valid.join(', ')}.`, valid);
+  if (event) return event;
+  const valid = webhookEventCatalogue.map((candidate) => candidate.type);
+  return refuse(`"${type}" is not an event type of the catalogue: trigger one of ${valid.join(', ')}.`, valid);
 }
 
 function refuse(message: string, valid: string[]): never {
@@ -31,7 +22,7 @@ function refuse(message: string, valid: string[]): never {
  * the example is kept as written, checked against the type's schema so a broken example fails here,
  * not at a receiver.
  */
-export function sampleData(event: WebhookEventDefinition & { example: Record<string, unknown> }): {
+export function sampleData(event: WebhookEventDefinition): {
   entityId: string;
   data: Record<string, unknown>;
 } {

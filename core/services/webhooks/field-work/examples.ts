@@ -20,7 +20,7 @@ const address = {
   country: 'US',
 };
 
-const customerExample = {
+export const customerExample = {
   id: customerId,
   name: 'Dana Whitfield',
   company_name: null,
@@ -49,7 +49,7 @@ const customerExample = {
   balances: { outstanding_minor: 0, overdue_minor: 0, open_invoice_count: 0, job_count: 3, currency: 'USD' },
 };
 
-const jobExample = {
+export const jobExample = {
   id: jobId,
   number: 1042,
   title: 'Replace water heater',
