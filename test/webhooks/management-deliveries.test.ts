@@ -64,11 +64,24 @@ describe('webhook management: tenant isolation, test events, the deliveries log 
     expect(row!.business_id).to.equal(a.id);
     expect(row!.event_id).to.equal(tested.body.event_id);
     const payload = JSON.parse(row!.payload as string);
-    expect(Object.keys(payload)).to.deep.equal(['id', 'type', 'created_at', 'business_id', 'data']);
-    expect(webhookEnvelope('webhook.test', ZWebhookTestData).parse(payload)).to.deep.include({
+    expect(Object.keys(payload)).to.deep.equal([
+      'id',
+      'type',
+      'created_at',
+      'occurred_at',
+      'business_id',
+      'entity',
+      'sequence',
+      'test',
+      'data',
+    ]);
+    expect(webhookEnvelope('webhook.test', 'webhook_endpoint', ZWebhookTestData).parse(payload)).to.deep.include({
       id: tested.body.event_id,
       type: 'webhook.test',
       business_id: a.id,
+      entity: { type: 'webhook_endpoint', id: endpoint.id },
+      sequence: 0,
+      test: true,
     });
     expect(payload.data.endpoint_id).to.equal(endpoint.id);
   });

@@ -40,7 +40,7 @@ export function webhooksSection(): {
         description: `${event.description}\n\n${headerDescription}`,
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: webhookEnvelope(event.type, event.data) } },
+          content: { 'application/json': { schema: webhookEnvelope(event.type, event.entityType, event.data) } },
         },
         responses: {
           '200': {

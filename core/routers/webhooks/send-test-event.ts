@@ -52,7 +52,11 @@ export const sendTestEvent = webhookSendNowProcedure
         id: eventId,
         type: WEBHOOK_TEST_EVENT,
         createdAt: now,
+        occurredAt: now,
         businessId: ctx.businessId,
+        entity: { type: 'webhook_endpoint', id: endpoint.id },
+        sequence: 0,
+        test: true,
         data: {
           message: 'This is a test delivery from the field-service API.',
           endpoint_id: endpoint.id,

@@ -31,9 +31,9 @@ export function withPaymentEvent(transition: SqlQuery, businessId: string | unde
   return {
     sql: `with changed as (${transition.sql}),
           seller_event as (
-            insert into outbox_events (id, business_id, event_type, aggregate_type, aggregate_id, payload, created_at)
-            select gen_random_uuid(), b.id, 'payment.' || changed.state, 'payment', changed.id,
-                   ${receipt('changed')}::jsonb, coalesce(changed.settled_at, now())
+            insert into outbox_events (id, business_id, event_type, aggregate_type, aggregate_id, payload, created_at, occurred_at)
+            select gen_random_uuid(), b.id, 'payment.' || changed.state, 'payment_received', changed.id,
+                   ${receipt('changed')}::jsonb, coalesce(changed.settled_at, now()), coalesce(changed.settled_at, now())
               from changed join businesses b on b.id = ?::uuid
              where changed.state in ('settled', 'failed'))
           select * from changed`,
@@ -57,13 +57,14 @@ export async function insertSellerEvent(
   },
 ): Promise<void> {
   await runQuery(source, {
-    sql: `insert into outbox_events (id, business_id, event_type, aggregate_type, aggregate_id, payload, created_at)
-          select gen_random_uuid(), b.id, ?, ?, ?::uuid, ?::jsonb, ?::timestamptz from businesses b where b.id = ?::uuid`,
+    sql: `insert into outbox_events (id, business_id, event_type, aggregate_type, aggregate_id, payload, created_at, occurred_at)
+          select gen_random_uuid(), b.id, ?, ?, ?::uuid, ?::jsonb, ?::timestamptz, ?::timestamptz from businesses b where b.id = ?::uuid`,
     params: [
       event.type,
       event.aggregateType,
       event.aggregateId,
       JSON.stringify(event.data),
+      event.occurredAt.toISOString(),
       event.occurredAt.toISOString(),
       event.businessId,
     ],

@@ -21,6 +21,13 @@ export interface WebhookEventDefinition {
   emittedBy: readonly string[];
   /** The schema of the event's `data`. */
   data: z.ZodType;
+  /** What the event is about (the envelope's `entity.type`), e.g. `customer`. */
+  entityType: string;
+  /**
+   * A realistic `data`, valid against `data`: the OpenAPI example and what `npm run admin -- trigger`
+   * sends. Every catalogued type is to have one.
+   */
+  example?: Record<string, unknown>;
 }
 
 /** The workspace writes' events: keyed by the outbox type, so a new outbox type does not compile until catalogued. */
@@ -31,6 +38,7 @@ const outboxEvents: Record<OutboxEventType, WebhookEventDefinition> = {
       'A customer was created in the business. `data` is the stored customer, exactly as the create-customer tool answered it.',
     emittedBy: ['create-customer'],
     data: ZCustomer,
+    entityType: 'customer',
   },
   'job.created': {
     type: 'job.created',
@@ -38,6 +46,7 @@ const outboxEvents: Record<OutboxEventType, WebhookEventDefinition> = {
       'A job was created in the business. `data` is the stored job, exactly as the create-job tool answered it.',
     emittedBy: ['create-job'],
     data: ZJob,
+    entityType: 'job',
   },
 };
 
@@ -56,6 +65,7 @@ const sellerEvents: readonly WebhookEventDefinition[] = [
       'checkout session; never the signed payload. Once per payment.',
     emittedBy: [],
     data: ZPaymentReceived,
+    entityType: 'payment_received',
   },
   {
     type: 'payment.failed',
@@ -66,6 +76,7 @@ const sellerEvents: readonly WebhookEventDefinition[] = [
       '`data` is the receipt as the receipts list shows it. Once per payment.',
     emittedBy: [],
     data: ZPaymentReceived,
+    entityType: 'payment_received',
   },
   {
     type: 'checkout.completed',
@@ -75,6 +86,7 @@ const sellerEvents: readonly WebhookEventDefinition[] = [
       'answered it at that moment (status `completed`, `payment.receipt`, `order`). Once per session.',
     emittedBy: [],
     data: ZCheckoutSession,
+    entityType: 'checkout_session',
   },
 ];
 
@@ -93,6 +105,7 @@ export const webhookEventCatalogue: readonly WebhookEventDefinition[] = [
       'receiver and its signature verification. `data` names the endpoint and when the test was requested.',
     emittedBy: [],
     data: ZWebhookTestData,
+    entityType: 'webhook_endpoint',
   },
 ].sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
 
@@ -106,12 +119,30 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
  * too (the same on every retry; deduplicate on it), `created_at` when the event happened (not when
  * this attempt was sent: that is `webhook-timestamp`).
  */
-export function webhookEnvelope<Data extends z.ZodType>(type: string, data: Data) {
+export function webhookEnvelope<Data extends z.ZodType>(type: string, entityType: string, data: Data) {
   return z.object({
     id: z.uuid().describe('The event id, also sent as the webhook-id header; the same on every retry.'),
     type: z.literal(type).describe('The event type.'),
-    created_at: z.iso.datetime().describe('When the event happened (ISO 8601 UTC).'),
+    created_at: z.iso.datetime().describe('When the event was recorded (ISO 8601 UTC).'),
+    occurred_at: z.iso
+      .datetime()
+      .describe('When the change it reports happened (ISO 8601 UTC); the same instant as created_at for most events.'),
     business_id: z.uuid().describe('The business (workspace) the event belongs to.'),
+    entity: z
+      .object({
+        type: z.literal(entityType).describe('The kind of thing the event is about.'),
+        id: z.uuid().describe('Its id.'),
+      })
+      .describe('What the event is about; `sequence` counts within it.'),
+    sequence: z
+      .number()
+      .int()
+      .min(0)
+      .describe(
+        "The event's place in its entity's history: 1, 2, 3… in commit order, so a receiver can order and de-duplicate " +
+          'per entity (keep the highest seen; ignore lower ones). 0 for an event outside any history (webhook.test).',
+      ),
+    test: z.boolean().describe('A sample event (a test delivery or `npm run admin -- trigger`), not a real change.'),
     data,
   });
 }

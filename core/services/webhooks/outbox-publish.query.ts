@@ -2,14 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery } from '../sql/query.ts';
 import { inTransaction } from '../sql/transaction.ts';
-
-interface OutboxRow {
-  id: string;
-  business_id: string;
-  event_type: string;
-  payload: Record<string, unknown> | string;
-  created_at: Date | string;
-}
+import { OUTBOX_ENVELOPE_COLUMNS, outboxEvent, webhookPayload, type OutboxEnvelopeRow } from './envelope.ts';
 
 interface EndpointRow {
   id: string;
@@ -28,20 +21,6 @@ function subscribes(enabledEvents: unknown, eventType: string): boolean {
 }
 
 /**
- * The exact body of an event's deliveries, serialized once: every endpoint and every retry sends
- * (and signs) these bytes.
- */
-function eventBody(event: OutboxRow): string {
-  return JSON.stringify({
-    id: event.id,
-    type: event.event_type,
-    created_at: new Date(event.created_at).toISOString(),
-    business_id: event.business_id,
-    data: typeof event.payload === 'string' ? (JSON.parse(event.payload) as unknown) : event.payload,
-  });
-}
-
-/**
  * Publishes up to `limit` outbox events in one transaction: claims unpublished rows oldest first
  * (FOR UPDATE SKIP LOCKED, so concurrent publishers take different rows rather than wait), creates
  * one pending delivery per enabled endpoint of the SAME business that subscribes to the type (the
@@ -55,8 +34,8 @@ export function publishOutboxEvents(
   limit: number,
 ): Promise<{ published: number; deliveries: number }> {
   return inTransaction(em, async (tx) => {
-    const events = await runQuery<OutboxRow>(tx, {
-      sql: `select id, business_id, event_type, payload, created_at from outbox_events
+    const events = await runQuery<OutboxEnvelopeRow>(tx, {
+      sql: `select ${OUTBOX_ENVELOPE_COLUMNS} from outbox_events
              where published_at is null order by created_at, id limit ? for update skip locked`,
       params: [limit],
     });
@@ -74,7 +53,8 @@ export function publishOutboxEvents(
           endpoint.business_id === event.business_id && subscribes(endpoint.enabled_events, event.event_type),
       );
       if (mine.length === 0) continue;
-      const body = eventBody(event);
+      // Serialized once: every endpoint and every retry sends (and signs) these bytes.
+      const body = webhookPayload(outboxEvent(event));
       for (const endpoint of mine) {
         rows.push([
           randomUUID(),

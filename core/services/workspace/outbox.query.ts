@@ -11,6 +11,8 @@ export interface NewOutboxEvent {
   /** The event's data: the same authoritative record the write answered with. */
   payload: Record<string, unknown>;
   occurredAt: Date;
+  /** A sample event (`npm run admin -- trigger`), not a real change; false when left out. */
+  test?: boolean;
 }
 
 /**
@@ -25,5 +27,7 @@ export function recordOutboxEvent(em: EntityManager, event: NewOutboxEvent): voi
     aggregateId: event.aggregateId,
     payload: event.payload,
     createdAt: event.occurredAt,
+    occurredAt: event.occurredAt,
+    test: event.test ?? false,
   });
 }

@@ -16,6 +16,7 @@ import { JobNote } from './job-note.ts';
 import { JobType } from './job-type.ts';
 import { Lead } from './lead.ts';
 import { LeadSource } from './lead-source.ts';
+import { OutboxEntitySequence } from './outbox-entity-sequence.ts';
 import { OutboxEvent } from './outbox-event.ts';
 import { Payment } from './payment.ts';
 import { PriceBookItem } from './price-book-item.ts';
@@ -68,4 +69,5 @@ export const fieldServiceEntities: EntitySchema[] = [
   ServiceAgreementVisit,
   Review,
   OutboxEvent,
+  OutboxEntitySequence,
 ];

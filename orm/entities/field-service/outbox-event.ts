@@ -36,5 +36,15 @@ export const OutboxEvent = defineEntity({
       .defaultRaw('now()')
       .onCreate(() => new Date()),
     publishedAt: p.datetime().nullable(),
+    /** The writing transaction (pg_current_xact_id()): with `position`, the feed's commit order. */
+    commitTxid: p.string().columnType('xid8').defaultRaw('pg_current_xact_id()').nullable(false),
+    /** Insertion order, the tie-break inside one transaction. */
+    position: p.bigint('number').autoincrement().unique('outbox_events_position_unique'),
+    /** This event's place in its entity's history (1, 2, 3…), set by a trigger at insert. */
+    sequence: p.bigint('number').default(0),
+    /** When the change happened (created_at: when the event was recorded). */
+    occurredAt: p.datetime().defaultRaw('now()'),
+    /** A sample event (`npm run admin -- trigger`), not a real change. */
+    test: p.boolean().default(false),
   }),
 });
