@@ -345,9 +345,13 @@ export const eventFeedProcedure = t.procedure.use(async ({ ctx, next }) => {
     return next({ ctx: { principal, businessId: principal.businessId } });
   if (principal.kind === 'oauth') {
     if (!principal.scopes.some((scope) => AGENT_EVENT_SCOPES.includes(scope))) {
-      throw new AppError('INSUFFICIENT_SCOPE', 'Reading the event feed needs the scope mcp:read (MCP) or a2a:tasks (A2A).', {
-        details: [{ required_scopes: ['mcp:read'], accepted_scopes: [...AGENT_EVENT_SCOPES] }],
-      });
+      throw new AppError(
+        'INSUFFICIENT_SCOPE',
+        'Reading the event feed needs the scope mcp:read (MCP) or a2a:tasks (A2A).',
+        {
+          details: [{ required_scopes: ['mcp:read'], accepted_scopes: [...AGENT_EVENT_SCOPES] }],
+        },
+      );
     }
     return next({ ctx: { principal, businessId: principal.businessId } });
   }

@@ -143,7 +143,9 @@ export function startForwarder(options: ForwarderOptions): Forwarder {
       } catch (error) {
         if (signal.aborted) return;
         if (error instanceof FatalFeedError) throw error;
-        options.print(`${new Date().toISOString()}  cannot read the feed (${describe(error)}); reading again in ${Math.round(delay / 1000)} s`);
+        options.print(
+          `${new Date().toISOString()}  cannot read the feed (${describe(error)}); reading again in ${Math.round(delay / 1000)} s`,
+        );
         await pause(delay);
         delay = Math.min(delay * 2, retry.max);
         continue;

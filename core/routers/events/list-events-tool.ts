@@ -27,6 +27,10 @@ export const listEventsTool = tenantProcedure
   .query(({ ctx, input }) =>
     readEventFeed(
       { sql: ctx.sql, waits: ctx.services.eventFeedWaits },
-      feedRequest(ctx.businessId, { ...input, types: input.types === undefined ? undefined : typeList(input.types) }, ctx.clientGone),
+      feedRequest(
+        ctx.businessId,
+        { ...input, types: input.types === undefined ? undefined : typeList(input.types) },
+        ctx.clientGone,
+      ),
     ),
   );

@@ -14,7 +14,11 @@ export interface FeedParameters {
 }
 
 /** One request of the feed for a business, from its parameters. */
-export function feedRequest(businessId: string, input: FeedParameters, signal: AbortSignal | undefined): EventFeedRequest {
+export function feedRequest(
+  businessId: string,
+  input: FeedParameters,
+  signal: AbortSignal | undefined,
+): EventFeedRequest {
   const filter: FeedFilter = {
     types: input.types,
     since: input.since === undefined ? undefined : new Date(input.since),

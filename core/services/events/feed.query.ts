@@ -1,25 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery, type SqlSource } from '../sql/query.ts';
+import { OUTBOX_ENVELOPE_COLUMNS, type OutboxEnvelopeRow } from '../webhooks/envelope.ts';
 import type { FeedPosition } from './feed-cursor.ts';
 
 /** An outbox event as the feed reads it: what its envelope needs, and its place in commit order. */
-export interface FeedEventRow {
-  id: string;
-  business_id: string;
-  event_type: string;
-  aggregate_type: string;
-  aggregate_id: string;
-  sequence: string | number;
-  test: boolean;
-  payload: Record<string, unknown> | string;
-  created_at: Date | string;
-  occurred_at: Date | string;
+export interface FeedEventRow extends OutboxEnvelopeRow {
   commit_txid: string;
   position: string;
 }
 
-const COLUMNS = `id, business_id, event_type, aggregate_type, aggregate_id, sequence, test, payload, created_at,
-  occurred_at, commit_txid::text as commit_txid, position::text as position`;
+const COLUMNS = `${OUTBOX_ENVELOPE_COLUMNS}, commit_txid::text as commit_txid, position::text as position`;
 
 export interface FeedFilter {
   /** Catalogue types (already validated); none: every type. */
