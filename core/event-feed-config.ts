@@ -9,7 +9,9 @@ export const eventFeedEnvironment = {
     ),
   EVENT_FEED_WAITS_PER_INSTANCE: wholeNumber(1, 100_000)
     .default(1000)
-    .describe('Long polls of the event feed held open at once on one instance, all businesses together; beyond it the same 429.'),
+    .describe(
+      'Long polls of the event feed held open at once on one instance, all businesses together; beyond it the same 429.',
+    ),
 };
 
 export interface EventFeedConfig {
@@ -23,5 +25,8 @@ export function resolveEventFeedConfig(values: {
   EVENT_FEED_WAITS_PER_BUSINESS: number;
   EVENT_FEED_WAITS_PER_INSTANCE: number;
 }): EventFeedConfig {
-  return { waitsPerBusiness: values.EVENT_FEED_WAITS_PER_BUSINESS, waitsPerInstance: values.EVENT_FEED_WAITS_PER_INSTANCE };
+  return {
+    waitsPerBusiness: values.EVENT_FEED_WAITS_PER_BUSINESS,
+    waitsPerInstance: values.EVENT_FEED_WAITS_PER_INSTANCE,
+  };
 }
