@@ -150,7 +150,8 @@ export interface WorkspaceProcedure {
 
 export function workspaceProcedures(): WorkspaceProcedure[] {
   return listProcedures(appRouter)
-    .filter((procedure) => procedure.meta?.tool)
+    // The workspace's tools: the catalogue of 47. The opt-in tools of other areas (events.listEventsTool) are not among them.
+    .filter((procedure) => procedure.meta?.tool && procedure.path.startsWith('workspace.'))
     .map((procedure) => ({
       path: procedure.path,
       tool: procedure.meta!.tool!,
