@@ -65,6 +65,7 @@ const forwarder = startForwarder({
   secret,
   print: (line) => process.stdout.write(`${line}\n`),
 });
+void forwarder.ready.then(() => process.stdout.write('ready: waiting for events (Ctrl-C to stop)\n'));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => forwarder.stop());
 try {
   await forwarder.done;

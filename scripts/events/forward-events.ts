@@ -41,8 +41,9 @@ async function readFeed(
   options: ForwarderOptions,
   after: string | undefined,
   signal: AbortSignal,
+  wait = options.waitSeconds ?? 30,
 ): Promise<{ items: Array<FeedItem & Record<string, unknown>>; next_cursor: string }> {
-  const query = new URLSearchParams({ limit: '100', wait: String(options.waitSeconds ?? 30) });
+  const query = new URLSearchParams({ limit: '100', wait: String(wait) });
   if (after !== undefined) query.set('after', after);
   if (options.events?.length) query.set('types', options.events.join(','));
   const response = await fetch(`${options.baseUrl.replace(/\/+$/, '')}/v1/events?${query}`, {
@@ -74,6 +75,8 @@ const describe = (error: unknown): string => {
 export interface Forwarder {
   /** Settles when the forwarder stops: resolved after stop(), rejected by a fatal refusal of the feed. */
   done: Promise<void>;
+  /** Resolved once the feed was first read: every event committed from then on is forwarded. */
+  ready: Promise<void>;
   stop(): void;
 }
 
@@ -132,13 +135,19 @@ export function startForwarder(options: ForwarderOptions): Forwarder {
     }
   };
 
+  let isReady!: () => void;
+  const ready = new Promise<void>((resolve) => (isReady = resolve));
   const run = async () => {
     let after = options.fromStart ? undefined : 'now';
     let delay = retry.first;
+    // The first read does not wait: from now on, it fixes the cursor, so the forwarder is ready at once.
+    let first = true;
     while (!signal.aborted) {
       let page;
       try {
-        page = await readFeed(options, after, signal);
+        page = await readFeed(options, after, signal, first ? 0 : undefined);
+        if (first) isReady();
+        first = false;
         delay = retry.first;
       } catch (error) {
         if (signal.aborted) return;
@@ -158,5 +167,5 @@ export function startForwarder(options: ForwarderOptions): Forwarder {
     }
   };
 
-  return { done: run(), stop: () => controller.abort() };
+  return { done: run(), ready, stop: () => controller.abort() };
 }

@@ -42,7 +42,7 @@ export async function feedBusiness(label: string, baseUrl = `${service().url}/ap
   const token = await tokenWith(['events:read']);
   const feed: FeedBusiness['feed'] = (query = {}, path = '', bearer = token) =>
     request<Json>(
-      `${baseUrl}/v1/events${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+      `${baseUrl}/v1/events${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
       { headers: bearer === null ? {} : { authorization: `Bearer ${bearer}` } },
     );
   const writer = tenantCaller(business.id);

@@ -106,7 +106,7 @@ describe('event feed: GET /v1/events', () => {
       Buffer.from('e1.99999999999999999999.1.0123456789abcdef').toString('base64url'),
     ])
       expectErrorMessage(await business.feed({ after }), 400, 'EVENT_CURSOR_INVALID');
-    for (const query of [
+    const bad: Array<Record<string, string | number>> = [
       { limit: 0 },
       { limit: 101 },
       { limit: 'x' },
@@ -114,7 +114,8 @@ describe('event feed: GET /v1/events', () => {
       { wait: -1 },
       { since: 'yesterday' },
       { types: 'customer.created,nope' },
-    ]) {
+    ];
+    for (const query of bad) {
       const refused = await business.feed(query);
       expectErrorMessage(refused, 400, 'VALIDATION_FAILED');
       expect(refused.body.message, JSON.stringify(query)).to.contain(Object.keys(query)[0]);
