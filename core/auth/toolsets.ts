@@ -68,7 +68,8 @@ export const optInToolsets: readonly Toolset[] = [
   {
     name: 'events',
     title: 'Events',
-    description: "The business's event feed (list-events): what was created or changed, in commit order, with long polling.",
+    description:
+      "The business's event feed (list-events): what was created or changed, in commit order, with long polling.",
     writes: [],
   },
 ];

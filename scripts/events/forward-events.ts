@@ -46,10 +46,13 @@ async function readFeed(
   const query = new URLSearchParams({ limit: '100', wait: String(wait) });
   if (after !== undefined) query.set('after', after);
   if (options.events?.length) query.set('types', options.events.join(','));
-  const response = await fetch(`${options.baseUrl.replace(/\/+$/, '')}/v1/events?${query}`, {
-    headers: { authorization: `Bearer ${options.token}`, 'user-agent': USER_AGENT },
-    signal,
-  });
+  const response = await fetch(
+    `${options.baseUrl.endsWith('/') ? options.baseUrl.slice(0, -1) : options.baseUrl}/v1/events?${query}`,
+    {
+      headers: { authorization: `Bearer ${options.token}`, 'user-agent': USER_AGENT },
+      signal,
+    },
+  );
   const text = await response.text();
   if (response.ok) return JSON.parse(text) as { items: Array<FeedItem & Record<string, unknown>>; next_cursor: string };
   let message = text.slice(0, 300);

@@ -9,10 +9,10 @@ import { createInFlightLimit } from '../rate-limit/in-flight-limit.ts';
 const IDLE_REREAD_MS = 1000;
 
 /** A long poll's turn: given back when it answers, however it answers. */
-export type FeedWaitTurn = { release: () => void } | { refused: 'business' | 'instance'; limit: number };
+type FeedWaitTurn = { release: () => void } | { refused: 'business' | 'instance'; limit: number };
 
 /** One registration: `woken` settles at the first announcement of the business after it was made. */
-export interface FeedWake {
+interface FeedWake {
   readonly woken: Promise<void>;
   stop(): void;
 }

@@ -7,7 +7,7 @@ import { feedHorizon, readFeedPage, type FeedEventRow, type FeedFilter } from '.
 import type { EventFeedWaits } from './feed-waits.ts';
 
 /** What `after` may say besides a cursor: start from the events committed from now on. */
-export const AFTER_NOW = 'now';
+const AFTER_NOW = 'now';
 
 export interface EventFeedRequest {
   businessId: string;
