@@ -10,9 +10,14 @@
  *    connection with SQL (as another process would: the fsa_outbox notification wakes the worker on
  *    PostgreSQL, the poll interval dominates on the embedded database), once through the
  *    ORM in this process (as create-customer does: the commit wakes the worker).
+ * 3. the event feed (bench/webhooks/event-feed.ts): plain reads of GET /v1/events by BENCH_POLLERS (50)
+ *    clients as the baseline, then as many long polls answered per second while one writer commits, and
+ *    the delay from a commit to the long polls' answers (p50, p99).
  * The service runs in this process with its worker (poll 500 ms); the receiver
  * is a node:http server on 127.0.0.1 answering 204 at once, verifying nothing (the tests verify).
- * Env: BENCH_EVENTS, BENCH_SAMPLES, BENCH_CONCURRENCY (attempts in flight; default WEBHOOK_CONCURRENCY, as the service), DATABASE_URL (else a temporary embedded database).
+ * Env: BENCH_EVENTS, BENCH_SAMPLES, BENCH_CONCURRENCY (attempts in flight; default WEBHOOK_CONCURRENCY, as the service),
+ * BENCH_POLLERS, BENCH_FEED_SECONDS (each feed load, default 5), BENCH_ONLY=feed (only part 3),
+ * DATABASE_URL (else a temporary embedded database).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,6 +31,7 @@ import { OutboxEvent } from '../orm/entities/field-service/outbox-event.ts';
 import { createLogger } from '../core/logger.ts';
 import { newWebhookSecret, sealWebhookSecret } from '../core/services/webhooks/secret-box.ts';
 import { startService } from '../scripts/compose/start-service.ts';
+import { benchEventFeed } from './webhooks/event-feed.ts';
 
 function positiveFromEnv(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
@@ -37,6 +43,9 @@ const events = positiveFromEnv('BENCH_EVENTS', 2000);
 const samples = positiveFromEnv('BENCH_SAMPLES', 20);
 // Unset: WEBHOOK_CONCURRENCY, as the service runs it.
 const concurrency = process.env.BENCH_CONCURRENCY === undefined ? undefined : positiveFromEnv('BENCH_CONCURRENCY', 1);
+const pollers = positiveFromEnv('BENCH_POLLERS', 50);
+const feedSeconds = positiveFromEnv('BENCH_FEED_SECONDS', 5);
+const onlyFeed = process.env.BENCH_ONLY === 'feed';
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -68,6 +77,8 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
   WEBHOOK_WORKER: 'true',
+  // The feed's part holds BENCH_POLLERS long polls of one business at once.
+  EVENT_FEED_WAITS_PER_BUSINESS: String(Math.max(20, pollers)),
 });
 const log = createLogger('warn');
 const service = await startService({ config, log, webhooks: concurrency === undefined ? {} : { concurrency } });
@@ -142,6 +153,24 @@ function arrivedAll(ids: string[]): Promise<void> {
 }
 
 try {
+  if (!onlyFeed) await webhookFigures();
+  await benchEventFeed({
+    service,
+    pollers,
+    seconds: feedSeconds,
+    samples,
+    percentile,
+    print: (line) => process.stdout.write(`${line}\n`),
+  });
+} finally {
+  await service.webhooks.stop(); // attempts in flight are recorded before their business goes
+  await connection.execute('delete from businesses where id = ?', [businessId]);
+  await service.stop();
+  receiver.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function webhookFigures(): Promise<void> {
   const burst = await commitEvents(events);
   await arrivedAll(burst.ids);
   const times = burst.ids.map((id) => arrivals.get(id)! - burst.committedAt);
@@ -160,10 +189,4 @@ try {
     `latency: ${samples} single events committed through the ORM in this process (the commit wakes the worker), ` +
       `commit -> first attempt p50 ${Math.round(percentile(woken, 50))} ms, p99 ${Math.round(percentile(woken, 99))} ms\n`,
   );
-} finally {
-  await service.webhooks.stop(); // attempts in flight are recorded before their business goes
-  await connection.execute('delete from businesses where id = ?', [businessId]);
-  await service.stop();
-  receiver.close();
-  rmSync(dataDir, { recursive: true, force: true });
 }
