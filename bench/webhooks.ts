@@ -10,13 +10,16 @@
  *    connection with SQL (as another process would: the fsa_outbox notification wakes the worker on
  *    PostgreSQL, the poll interval dominates on the embedded database), once through the
  *    ORM in this process (as create-customer does: the commit wakes the worker).
- * 3. the event feed (bench/webhooks/event-feed.ts): plain reads of GET /v1/events by BENCH_POLLERS (50)
- *    clients as the baseline, then as many long polls answered per second while one writer commits, and
- *    the delay from a commit to the long polls' answers (p50, p99).
+ * 3. signatures: BENCH_SIGNATURE_ROUNDS (default 2) rounds of three more bursts of BENCH_EVENTS, one per
+ *    endpoint signing with v1 (HMAC), v1a (ed25519) and both, taken in turns within each round so drift
+ *    on a shared machine hits all three alike: deliveries per second of each, best and worst round.
  * The service runs in this process with its worker (poll 500 ms); the receiver
  * is a node:http server on 127.0.0.1 answering 204 at once, verifying nothing (the tests verify).
- * Env: BENCH_EVENTS, BENCH_SAMPLES, BENCH_CONCURRENCY (attempts in flight; default WEBHOOK_CONCURRENCY, as the service),
- * BENCH_POLLERS, BENCH_FEED_SECONDS (each feed load, default 5), BENCH_ONLY=feed (only part 3),
+ * 4. the event feed (bench/webhooks/event-feed.ts): plain reads of GET /v1/events by BENCH_POLLERS (50)
+ *    clients as the baseline, then as many long polls answered per second while one writer commits, and
+ *    the delay from a commit to the long polls' answers (p50, p99).
+ * Env: BENCH_EVENTS, BENCH_SAMPLES, BENCH_SIGNATURE_ROUNDS, BENCH_CONCURRENCY (attempts in flight; default WEBHOOK_CONCURRENCY, as the service),
+ * BENCH_POLLERS, BENCH_FEED_SECONDS (each feed load, default 5), BENCH_ONLY=feed (only part 4),
  * DATABASE_URL (else a temporary embedded database).
  */
 import { randomUUID } from 'node:crypto';
@@ -30,6 +33,7 @@ import { loadConfig } from '../core/config.ts';
 import { OutboxEvent } from '../orm/entities/field-service/outbox-event.ts';
 import { createLogger } from '../core/logger.ts';
 import { newWebhookSecret, sealWebhookSecret } from '../core/services/webhooks/secret-box.ts';
+import { newSigningKey } from '../core/services/webhooks/signing-key.ts';
 import { startService } from '../scripts/compose/start-service.ts';
 import { benchEventFeed } from './webhooks/event-feed.ts';
 
@@ -41,6 +45,7 @@ function positiveFromEnv(name: string, fallback: number): number {
 
 const events = positiveFromEnv('BENCH_EVENTS', 2000);
 const samples = positiveFromEnv('BENCH_SAMPLES', 20);
+const signatureRounds = positiveFromEnv('BENCH_SIGNATURE_ROUNDS', 2);
 // Unset: WEBHOOK_CONCURRENCY, as the service runs it.
 const concurrency = process.env.BENCH_CONCURRENCY === undefined ? undefined : positiveFromEnv('BENCH_CONCURRENCY', 1);
 const pollers = positiveFromEnv('BENCH_POLLERS', 50);
@@ -87,25 +92,49 @@ const connection = service.database.orm.em.fork().getConnection();
 const businessId = randomUUID();
 const endpointId = randomUUID();
 const key = await service.services.webhooks.secretKey(log);
-await connection.execute('insert into businesses (id, slug, name, time_zone, currency) values (?, ?, ?, ?, ?)', [
-  businessId,
-  `bench-${businessId.slice(0, 8)}`,
-  'Webhook bench',
-  'America/Chicago',
-  'USD',
-]);
-await connection.execute(
-  'insert into webhook_endpoints (id, business_id, url, enabled_events, secret_ciphertext) values (?, ?, ?, ?, ?)',
-  [endpointId, businessId, url, '["*"]', sealWebhookSecret(key, endpointId, newWebhookSecret())],
-);
+
+/** A business with one endpoint taking every event, signed with `schemes` (its key pair made as management makes it). */
+async function benchBusiness(id: string, endpoint: string, schemes: readonly string[]): Promise<void> {
+  await connection.execute('insert into businesses (id, slug, name, time_zone, currency) values (?, ?, ?, ?, ?)', [
+    id,
+    `bench-${id.slice(0, 8)}`,
+    'Webhook bench',
+    'America/Chicago',
+    'USD',
+  ]);
+  const signing = schemes.includes('v1a') ? newSigningKey(key, endpoint) : undefined;
+  await connection.execute(
+    `insert into webhook_endpoints (id, business_id, url, enabled_events, secret_ciphertext, signature_schemes,
+       signing_key_ciphertext, signing_public_key, signing_key_id) values (?, ?, ?, ?, ?, ?::json, ?, ?, ?)`,
+    [
+      endpoint,
+      id,
+      url,
+      '["*"]',
+      sealWebhookSecret(key, endpoint, newWebhookSecret()),
+      JSON.stringify(schemes),
+      signing?.ciphertext ?? null,
+      signing?.publicKey ?? null,
+      signing?.keyId ?? null,
+    ],
+  );
+}
+
+await benchBusiness(businessId, endpointId, ['v1']);
+const signatureBusinesses = [['v1'], ['v1a'], ['v1', 'v1a']].map((schemes) => ({
+  schemes,
+  businessId: randomUUID(),
+  rates: [] as number[],
+}));
+for (const signed of signatureBusinesses) await benchBusiness(signed.businessId, randomUUID(), signed.schemes);
 
 /** Commits `count` customer.created events in one statement; answers their ids and the commit time. */
-async function commitEvents(count: number): Promise<{ ids: string[]; committedAt: number }> {
+async function commitEvents(count: number, business = businessId): Promise<{ ids: string[]; committedAt: number }> {
   const ids = Array.from({ length: count }, () => randomUUID());
   const values = ids.map(() => "(?, ?, 'customer.created', 'customer', ?, '{}'::jsonb)").join(', ');
   await connection.execute(
     `insert into outbox_events (id, business_id, event_type, aggregate_type, aggregate_id, payload) values ${values}`,
-    ids.flatMap((id) => [id, businessId, randomUUID()]),
+    ids.flatMap((id) => [id, business, randomUUID()]),
   );
   return { ids, committedAt: performance.now() };
 }
@@ -164,7 +193,8 @@ try {
   });
 } finally {
   await service.webhooks.stop(); // attempts in flight are recorded before their business goes
-  await connection.execute('delete from businesses where id = ?', [businessId]);
+  for (const id of [businessId, ...signatureBusinesses.map((signed) => signed.businessId)])
+    await connection.execute('delete from businesses where id = ?', [id]);
   await service.stop();
   receiver.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -189,4 +219,17 @@ async function webhookFigures(): Promise<void> {
     `latency: ${samples} single events committed through the ORM in this process (the commit wakes the worker), ` +
       `commit -> first attempt p50 ${Math.round(percentile(woken, 50))} ms, p99 ${Math.round(percentile(woken, 99))} ms\n`,
   );
+  for (let round = 0; round < signatureRounds; round += 1) {
+    for (const signed of signatureBusinesses) {
+      const burst = await commitEvents(events, signed.businessId);
+      await arrivedAll(burst.ids);
+      signed.rates.push(events / (Math.max(...burst.ids.map((id) => arrivals.get(id)! - burst.committedAt)) / 1000));
+    }
+  }
+  for (const signed of signatureBusinesses) {
+    process.stdout.write(
+      `signatures ${JSON.stringify(signed.schemes)}: ${signatureRounds} bursts of ${events} events, ` +
+        `${signed.rates.map((rate) => Math.round(rate)).join(', ')} deliveries/s (best ${Math.round(Math.max(...signed.rates))})\n`,
+    );
+  }
 }

@@ -314,7 +314,7 @@ export const ZEnvironment = z.object({
   WEBHOOK_SECRET_OVERLAP_HOURS: wholeNumber(0, 720)
     .default(24)
     .describe(
-      'After `rotate-secret`, how long the previous signing secret keeps signing beside the new one, in hours.',
+      'After `rotate-secret`, how long the previous signing secret keeps signing beside the new one, in hours; after `rotate-signing-key`, how long the previous ed25519 key keeps signing and stays in the endpoint JWKS.',
     ),
   METRICS_TOKEN: z
     .string()

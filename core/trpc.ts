@@ -395,6 +395,16 @@ export const webhookSendNowProcedure = webhookManagementProcedure
   });
 
 /**
+ * Webhook recover and resend: they queue deliveries for the workers (nothing is sent in the request),
+ * so they hold no request open and take no in-flight turn, but each may queue up to thousands of
+ * attempts to the business's own receivers: counted against the same per-business budget as test and
+ * retry (WEBHOOK_SEND_NOW_PER_MINUTE), 429 RATE_LIMITED beyond it.
+ */
+export const webhookRequeueProcedure = webhookManagementProcedure
+  .meta({ base: { budget: 'webhookSendNow' } })
+  .use(rateLimitedBy('webhookSendNow', perBusiness));
+
+/**
  * For the hot public reads: keeps the procedure's `.output(schema)` (its type, the OpenAPI response
  * schema, the compile-time check of the handler's answer) but drops tRPC's per-request re-parse of
  * that answer. The re-parse deep-copies every item of a page and ran every string check again: on
@@ -406,3 +416,29 @@ export const webhookSendNowProcedure = webhookManagementProcedure
 export function skipOutputReparse<P extends AnyProcedure>(procedure: P): P {
   return removeOutputValidator(procedure);
 }
+
+/** The scope of workspace API tokens that writes the workspace. */
+const WORKSPACE_WRITE_SCOPE = 'workspace:write';
+
+/**
+ * The workspace writes of typed clients on /api/trpc that are not agent tools (the MCP catalogue is
+ * fixed at its two write tools, so these carry no `tool` meta): a workspace API token bound to a
+ * business and holding `workspace:write`, or a system caller acting for a business (the admin
+ * command, tests). No or an invalid token is 401 UNAUTHORIZED with its challenge; a token without the
+ * scope 403 INSUFFICIENT_SCOPE. An OAuth access token is refused like an unknown one: its audience is
+ * the MCP resource, which does not offer these. Does NOT count a budget: workspace API tokens are an
+ * operator's own clients, as for the read procedures.
+ */
+export const workspaceWriteProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const principal = await resolvePrincipal(ctx);
+  if (principal.kind === 'system' && principal.businessId !== undefined)
+    return next({ ctx: { principal, businessId: principal.businessId } });
+  if (principal.kind !== 'api_token') {
+    throw new AppError('UNAUTHORIZED', 'This workspace write needs a workspace API token bound to a business.', {
+      headers: { 'WWW-Authenticate': 'Bearer realm="field-service-api", error="invalid_token"' },
+    });
+  }
+  if (!principal.scopes.includes(WORKSPACE_WRITE_SCOPE))
+    throw workspaceScopeRefusal('This operation', [WORKSPACE_WRITE_SCOPE], principal.scopes);
+  return next({ ctx: { principal, businessId: principal.businessId } });
+});

@@ -77,12 +77,12 @@ export const webhookEnvironment = {
   WEBHOOK_SEND_NOW_PER_MINUTE: wholeNumber(1, 10_000)
     .default(30)
     .describe(
-      '`POST .../webhook-endpoints/{id}/test` and `.../deliveries/{id}/retry` per business per minute; beyond it 429 `RATE_LIMITED` with `Retry-After`.',
+      '`POST .../webhook-endpoints/{id}/test`, `.../deliveries/{id}/retry`, `.../recover` and `.../resend` together, per business per minute; beyond it 429 `RATE_LIMITED` with `Retry-After`.',
     ),
   WEBHOOK_SEND_NOW_CONCURRENCY: wholeNumber(1, 100)
     .default(4)
     .describe(
-      'Of those, in flight at once per business (each holds its request open while it sends); beyond it 429 `RATE_LIMITED` with `Retry-After: 1`.',
+      'Test and retry requests in flight at once per business (each holds its request open while it sends); beyond it 429 `RATE_LIMITED` with `Retry-After: 1`.',
     ),
 };
 

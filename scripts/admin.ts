@@ -9,7 +9,7 @@ import { createLogger } from '../core/logger.ts';
 import { composeServices } from './compose/compose-services.ts';
 import { withPaymentFacilitator } from './compose/payment-facilitator.ts';
 import { openDatabase } from '../orm/database.ts';
-import { UsageError, type AdminCommand, type CommandOutput, type FlagValues } from './admin/command.ts';
+import { UsageError, withPositional, type AdminCommand, type CommandOutput, type FlagValues } from './admin/command.ts';
 import { adminCommands } from './admin/commands.ts';
 import { failureLine } from './admin/report-error.ts';
 import { systemCaller } from './lib/system-caller.ts';
@@ -50,12 +50,13 @@ if (!command) usageError(`unknown command "${name}".`, rootUsage);
 
 let values: FlagValues;
 try {
-  values = parseArgs({
+  const parsed = parseArgs({
     args,
     options: { ...command.options, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     strict: true,
-    allowPositionals: false,
-  }).values;
+    allowPositionals: command.positional !== undefined,
+  });
+  values = withPositional(command, parsed.values, parsed.positionals);
 } catch (error) {
   usageError((error as Error).message, commandUsage(command));
 }

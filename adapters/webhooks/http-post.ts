@@ -3,7 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import pRetry from 'p-retry';
 import { storableText } from '../../core/services/sql/storable-text.ts';
 import type { WebhookPostResult, WebhookTransport } from '../../core/services/webhooks/transport-port.ts';
-import { API_VERSION } from '../../core/version.ts';
+import { WEBHOOK_CONTENT_TYPE, WEBHOOK_USER_AGENT } from '../../core/services/webhooks/request-headers.ts';
 import { guardedLookup, refuseLiteralAddress, systemResolver, type Resolver } from '../outbound/guarded-lookup.ts';
 import { outboundFailure } from '../outbound/outbound-failure.ts';
 
@@ -69,10 +69,10 @@ export function createWebhookPoster(options: WebhookPosterOptions): WebhookPoste
         lookup,
         // JSON unless core names the media type (an A2A 1.0 push is application/a2a+json).
         headers: {
-          'content-type': 'application/json',
+          'content-type': WEBHOOK_CONTENT_TYPE,
           ...headers,
           'content-length': Buffer.byteLength(body),
-          'user-agent': `field-service-api-webhooks/${API_VERSION}`,
+          'user-agent': WEBHOOK_USER_AGENT,
         },
       });
       const elapsed = () => Math.round(performance.now() - started);

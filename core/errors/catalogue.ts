@@ -463,6 +463,20 @@ export const errorCatalogue = {
     jsonRpc: -32009,
     resolution: 'Delete an endpoint you no longer use, or subscribe an existing endpoint to more event types.',
   },
+  // Webhooks (issue 33): recovery.
+  WEBHOOK_RECOVERY_WINDOW_INVALID: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution:
+      'Send `since` (and `until`, or omit it for now) as ISO 8601 instants with since before until, since within the last 30 days (deliveries are kept 30 days).',
+  },
+  // Workspace writes (issue 33): a status change the record's current status does not allow.
+  STATUS_TRANSITION_NOT_ALLOWED: {
+    status: 409,
+    jsonRpc: -32009,
+    resolution:
+      'Read the record again (its current status is in details): change it only along the transitions the message lists, or leave it as it is.',
+  },
   // The event feed (issue 33): GET /v1/events.
   EVENT_CURSOR_INVALID: {
     status: 400,

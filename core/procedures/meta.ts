@@ -53,7 +53,7 @@ export interface DeprecationMeta {
 
 /**
  * How the REST adapter answers a procedure beyond its `openapi` mapping. `successStatus: 201` for a
- * procedure that creates something (its OpenAPI document says 201 too). `idempotent: true` makes
+ * procedure that creates something, 202 for one that queues work (its OpenAPI document says so too). `idempotent: true` makes
  * the POST honour Idempotency-Key (spec 2.10, 4.5): agentStoringProcedure's idempotency middleware
  * keeps and replays the answers, adapters/http/rest-idempotency.ts reads the key and writes them. A retry with the
  * same key and body replays the first answer byte for byte (a 201 replayed as 200, with
@@ -61,7 +61,7 @@ export interface DeprecationMeta {
  * those answers. Opt-in, because a replayable answer is stored for 24 hours.
  */
 export interface RestMeta {
-  successStatus?: 201;
+  successStatus?: 201 | 202;
   idempotent?: boolean;
   /**
    * The credential the operation needs. Default: none (the public surface, `security: []`).

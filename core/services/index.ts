@@ -54,8 +54,9 @@ export interface CoreServices {
     /** Failed sign-ins at the authorization endpoint, per e-mail address and per client address. */
     oauthLogin: FailureLimiter;
     /**
-     * Webhook test and retry requests per business (WEBHOOK_SEND_NOW_PER_MINUTE): each sends now and
-     * holds its request open for up to the attempt's deadline.
+     * Webhook test, retry, recover and resend requests per business (WEBHOOK_SEND_NOW_PER_MINUTE): test
+     * and retry send now and hold their request open for up to the attempt's deadline; recover and resend
+     * queue deliveries (up to thousands for recover).
      */
     webhookSendNow: RateLimiter;
   };

@@ -21,6 +21,8 @@ export interface AdminCommand {
   /** The flags part of the usage line and their descriptions. */
   help: string;
   options: FlagOptions;
+  /** The name of the command's one positional argument (`trigger <event-type>`): prepare reads it as that flag. */
+  positional?: string;
   prepare(values: FlagValues): Promise<(caller: SystemCaller) => Promise<CommandOutput>>;
 }
 
@@ -52,4 +54,12 @@ export function listFlag(values: FlagValues, flag: string): string[] | undefined
     ?.flatMap((value) => value.split(','))
     .map((value) => value.trim())
     .filter((value) => value.length > 0);
+}
+
+/** The flags with the command's one positional argument under its name; more than one is wrong usage. */
+export function withPositional(command: AdminCommand, values: FlagValues, positionals: string[]): FlagValues {
+  if (command.positional === undefined || positionals.length === 0) return values;
+  if (positionals.length > 1)
+    throw new UsageError(`only one ${command.positional} is taken, got ${positionals.length}.`);
+  return { ...values, [command.positional]: positionals[0] };
 }

@@ -15,6 +15,7 @@ import { revokeOAuthGrantCommand } from './revoke-oauth-grant.ts';
 import { rotateOAuthKeyCommand } from './rotate-oauth-key.ts';
 import { seedDemoBusinessCommand } from './seed-demo-business.ts';
 import { storageUsageCommand } from './storage-usage.ts';
+import { triggerCommand } from './trigger.ts';
 
 /** Every `npm run admin` command, in the order the usage lists them. */
 export const adminCommands: AdminCommand[] = [
@@ -34,4 +35,5 @@ export const adminCommands: AdminCommand[] = [
   listPaymentsReceivedCommand,
   reconcilePaymentsCommand,
   storageUsageCommand,
+  triggerCommand,
 ];

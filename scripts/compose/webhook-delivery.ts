@@ -70,6 +70,7 @@ export function composeWebhookDelivery(options: WebhookDeliveryOptions): Webhook
     leaseMs: timeoutMs + LEASE_MARGIN_MS,
     log,
     clock: systemClock,
+    urls: { site: config.siteUrl, base: config.baseUrl },
   });
   let loop: DispatchLoop | undefined;
   let stopped = false;

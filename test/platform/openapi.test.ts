@@ -120,9 +120,14 @@ describe('GET /api/openapi.json', () => {
         'webhooks-updateEndpoint',
         'webhooks-deleteEndpoint',
         'webhooks-rotateSecret',
+        'webhooks-rotateSigningKey',
+        'webhooks-getSigningKeys',
         'webhooks-listDeliveries',
         'webhooks-sendTestEvent',
         'webhooks-retryDelivery',
+        'webhooks-getDelivery',
+        'webhooks-recoverDeliveries',
+        'webhooks-resendEvent',
         'events-list',
         'events-get',
       ].sort(),
@@ -138,9 +143,11 @@ describe('GET /api/openapi.json', () => {
       // management (spec 4.8, 5.5), which needs a workspace API token: its bearer requirement is
       // checked in test/webhooks/management-openapi.test.ts.
       // (its event catalogue, /v1/webhook-endpoints/event-types, is documentation and public).
-      // The event feed (/v1/events) needs one too, with events:read.
+      // The JWKS of an endpoint's signing keys is public too (public keys); the event feed (/v1/events) needs events:read.
       const needsToken =
-        (path.startsWith('/v1/webhook-endpoints') && path !== '/v1/webhook-endpoints/event-types') ||
+        (path.startsWith('/v1/webhook-endpoints') &&
+          path !== '/v1/webhook-endpoints/event-types' &&
+          path !== '/v1/webhook-endpoints/{id}/jwks.json') ||
         path.startsWith('/v1/events');
       expect(operation.security, `${where} security`).to.deep.equal(needsToken ? [{ workspaceApiToken: [] }] : []);
       for (const [status, response] of Object.entries(operation.responses as Json)) {
@@ -169,6 +176,8 @@ describe('GET /api/openapi.json', () => {
       '/v1/agent/ucp/checkout/{id}',
       '/v1/webhook-endpoints/{id}',
       '/v1/webhook-endpoints/{id}/deliveries',
+      '/v1/webhook-endpoints/{id}/deliveries/{delivery_id}',
+      '/v1/webhook-endpoints/{id}/jwks.json',
       '/v1/agent/ucp/checkout-sessions/{id}',
     ]);
     expect(new Set(notFound.values()).size, 'distinct descriptions').to.equal(notFound.size);

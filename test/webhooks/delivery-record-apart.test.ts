@@ -24,6 +24,7 @@ function dispatchDeps(): WebhookDispatchDeps {
     leaseMs: 60_000,
     log: createLogger('silent'),
     clock: systemClock,
+    urls: { site: running.config.siteUrl, base: running.config.baseUrl },
   };
 }
 

@@ -37,6 +37,8 @@ describe('webhook management from a browser (CORS)', () => {
       [`/${id}`, 'PATCH'],
       [`/${id}`, 'DELETE'],
       [`/${id}/rotate-secret`, 'POST'],
+      [`/${id}/rotate-signing-key`, 'POST'],
+      [`/${id}/jwks.json`, 'GET'],
       ['/event-types', 'GET'],
     ] as const) {
       const answer = await preflight(path, method);

@@ -5,6 +5,7 @@ import { createContextInner } from '../../core/context.ts';
 import { createLogger } from '../../core/logger.ts';
 import { createCaller } from '../../core/routers/_app.ts';
 import type { InternalApiRouter } from '../../core/routers/internal-api.ts';
+import { webhookEventTypes } from '../../core/services/webhooks/event-catalogue.ts';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { expectAppError } from '../helpers/workspace.ts';
@@ -20,14 +21,7 @@ describe('webhook management in the OpenAPI document, on /api/trpc, and with pri
   });
 
   it('publishes one webhooks entry per event type: a POST of the envelope with that type`s data schema', () => {
-    expect(Object.keys(document.webhooks)).to.deep.equal([
-      'checkout.completed',
-      'customer.created',
-      'job.created',
-      'payment.failed',
-      'payment.settled',
-      'webhook.test',
-    ]);
+    expect(Object.keys(document.webhooks)).to.deep.equal([...webhookEventTypes]);
     for (const [type, item] of Object.entries(document.webhooks as Json)) {
       const schema = item.post.requestBody.content['application/json'].schema;
       expect(schema.required, type).to.include.members(['id', 'type', 'created_at', 'business_id', 'data']);
@@ -61,15 +55,20 @@ describe('webhook management in the OpenAPI document, on /api/trpc, and with pri
       'patch /v1/webhook-endpoints/{id}',
       'delete /v1/webhook-endpoints/{id}',
       'post /v1/webhook-endpoints/{id}/rotate-secret',
+      'post /v1/webhook-endpoints/{id}/rotate-signing-key',
+      'get /v1/webhook-endpoints/{id}/jwks.json',
       'get /v1/webhook-endpoints/{id}/deliveries',
       'post /v1/webhook-endpoints/{id}/test',
       'post /v1/webhook-endpoints/{id}/deliveries/{delivery_id}/retry',
+      'get /v1/webhook-endpoints/{id}/deliveries/{delivery_id}',
+      'post /v1/webhook-endpoints/{id}/recover',
+      'post /v1/webhook-endpoints/{id}/resend',
     ]);
     for (const [where, operation] of operations) {
       expect(operation.tags, where).to.deep.equal(['Webhooks']);
       expect(operation.operationId, where).to.match(/^webhooks-/);
-      if (where === 'get /v1/webhook-endpoints/event-types') {
-        // The catalogue is documentation: public, no 401 or 403.
+      if (where === 'get /v1/webhook-endpoints/event-types' || where === 'get /v1/webhook-endpoints/{id}/jwks.json') {
+        // The catalogue is documentation, the JWKS public keys: public, no 401 or 403.
         expect(operation.security, where).to.deep.equal([]);
         expect(operation.responses, where).to.not.have.any.keys('401', '403');
         continue;
@@ -78,6 +77,11 @@ describe('webhook management in the OpenAPI document, on /api/trpc, and with pri
       expect(operation.responses, where).to.include.keys('401', '403');
     }
     expect(document.paths['/v1/webhook-endpoints'].post.responses).to.include.keys('201', '409');
+    // Recover and resend queue work for the workers: 202, never 200.
+    for (const path of ['/v1/webhook-endpoints/{id}/recover', '/v1/webhook-endpoints/{id}/resend'])
+      expect(document.paths[path].post.responses, path)
+        .to.include.keys('202', '400', '404', '409', '429')
+        .and.not.have.key('200');
   });
 
   it('serves the same procedures on /api/trpc with end-to-end types, and refuses a token without the scope', async () => {
@@ -97,7 +101,7 @@ describe('webhook management in the OpenAPI document, on /api/trpc, and with pri
     ]);
     expect(read.enabled_events).to.deep.equal(['job.created']);
     expect(read).to.not.have.property('secret');
-    expect(types.items).to.have.length(6);
+    expect(types.items).to.have.length(webhookEventTypes.length);
     const refused = await client(await a.tokenWith(['workspace:read']))
       .webhooks.listWebhookEndpoints.query({})
       .catch((error: unknown) => error);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import { countRows } from '../helpers/sql.ts';
+import { listProcedures } from '../../core/procedures/introspection.ts';
+import { appRouter } from '../../core/routers/_app.ts';
+import { countRows, sql } from '../helpers/sql.ts';
 import {
   expectOnlyOwnIds,
   foreignJobReferences,
@@ -94,5 +96,51 @@ describe('tenant isolation of every workspace procedure', function () {
     );
     const created = await callerA.workspace.jobs.createJob(base as never);
     expectOnlyOwnIds(created, { ...a, all: new Set([...a.all, created.id]) }, b, 'create-job');
+  });
+  it('the writes of typed clients (no tool): every reference to the other business is not found, and nothing is written', async () => {
+    const foreign = (table: string) => b.ids.get(table)![0]!;
+    const ownRow = async (table: string, status: string) =>
+      (
+        await sql<{ id: string }>(`select id from ${table} where business_id = ? and status = ? order by id limit 1`, [
+          a.businessId,
+          status,
+        ])
+      )[0]!.id;
+    const ownJob = await ownRow('jobs', 'scheduled');
+    const ownVisit = await ownRow('visits', 'scheduled');
+    const start = new Date(Date.now() + 86_400_000);
+    const schedule = { start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString() };
+    const attempts: Array<[string, Record<string, unknown>]> = [
+      ['workspace.customers.updateCustomer', { customer_id: foreign('customers'), name: 'Probe' }],
+      ['workspace.jobs.updateJob', { job_id: foreign('jobs'), title: 'Probe' }],
+      ['workspace.jobs.updateJob', { job_id: ownJob, property_id: foreign('properties') }],
+      ['workspace.jobs.updateJob', { job_id: ownJob, job_type_id: foreign('job_types') }],
+      ['workspace.jobs.updateJob', { job_id: ownJob, assigned_team_member_ids: [foreign('team_members')] }],
+      ['workspace.jobs.changeJobStatus', { job_id: foreign('jobs'), status: 'cancelled' }],
+      ['workspace.scheduling.scheduleVisit', { job_id: foreign('jobs'), schedule }],
+      [
+        'workspace.scheduling.scheduleVisit',
+        { job_id: ownJob, schedule, assigned_team_member_ids: [foreign('team_members')] },
+      ],
+      ['workspace.scheduling.updateVisit', { visit_id: foreign('visits'), notes: 'Probe' }],
+      ['workspace.scheduling.updateVisit', { visit_id: ownVisit, assigned_team_member_ids: [foreign('team_members')] }],
+      ['workspace.scheduling.changeVisitStatus', { visit_id: foreign('visits'), status: 'cancelled' }],
+    ];
+    const untooled = listProcedures(appRouter)
+      .filter((entry) => entry.path.startsWith('workspace.') && entry.type === 'mutation' && !entry.meta?.tool)
+      .map((entry) => entry.path);
+    expect(untooled, 'every write of typed clients is probed here').to.have.members([
+      ...new Set(attempts.map(([path]) => path)),
+    ]);
+    const tables = ['customers', 'jobs', 'visits', 'visit_assignments', 'job_assignments', 'outbox_events'];
+    const counts = () => Promise.all(tables.map((table) => countRows(table, a.businessId)));
+    const before = await counts();
+    const otherBefore = await countRows('outbox_events', b.businessId);
+    for (const [path, input] of attempts) {
+      const error = await expectAppError(call(callerA, path, input), 'RESOURCE_NOT_FOUND');
+      expect(error.message, path).to.not.contain(b.businessId);
+    }
+    expect(await counts()).to.deep.equal(before);
+    expect(await countRows('outbox_events', b.businessId)).to.equal(otherBefore);
   });
 });

@@ -44,8 +44,8 @@ const REPLAY_HEADERS = {
  */
 export function describeRestBehaviour(operation: Operation, rest: RestMeta): void {
   const responses = (operation.responses ??= {});
-  if (rest.successStatus === 201 && responses['200']) {
-    responses['201'] = responses['200'];
+  if (rest.successStatus !== undefined && responses['200']) {
+    responses[String(rest.successStatus)] = responses['200'];
     delete responses['200'];
   }
   if (!rest.idempotent) return;

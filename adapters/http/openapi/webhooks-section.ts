@@ -16,8 +16,11 @@ export const workspaceTokenScheme = {
 
 const headerDescription =
   'Every delivery carries the Standard Webhooks headers webhook-id (the event id, stable across retries), ' +
-  'webhook-timestamp (Unix seconds, per attempt) and webhook-signature (`v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">`, ' +
-  'space-separated while a rotated secret still signs), X-Service-Signature with the same value, and Content-Type: application/json. ' +
+  'webhook-timestamp (Unix seconds, per attempt) and webhook-signature (`v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">` ' +
+  "with the endpoint secret, and/or `v1a,<base64 ed25519 signature of the same>` as the endpoint's signature_schemes choose; " +
+  'space-separated while a rotated secret or key still signs), X-Service-Signature with the same value, and Content-Type: application/json. ' +
+  'The ed25519 public keys of an endpoint are the JWKS at {base_url}/v1/webhook-endpoints/{id}/jwks.json (its signing_keys_url; ' +
+  'no credential). An endpoint with event_payload "thin" receives the envelope without data. ' +
   'Verify the signature over the raw body before trusting anything in it.';
 
 /**

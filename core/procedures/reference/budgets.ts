@@ -13,7 +13,8 @@ const budgetScope: Readonly<Record<string, string>> = {
   oauthRegistration: 'OAuth client registrations, per client address',
   oauthToken: 'OAuth token and revocation requests together, per client address',
   oauthLogin: 'failed sign-ins at the authorization endpoint, per e-mail address and per client address',
-  webhookSendNow: 'webhook test and retry requests together, per business (and a few in flight at once)',
+  webhookSendNow:
+    'webhook test, retry, recover and resend requests together, per business (and a few tests and retries in flight at once)',
 };
 
 /** One budget, as the reference quotes it. */

@@ -6,6 +6,7 @@ import { signingKeysRouter } from '../oauth/router.ts';
 import { signInNoncesRouter } from '../payments/router.ts';
 import { operationsRouter } from '../operations/router.ts';
 import { paymentsUpkeepRouter } from '../payments/router.ts';
+import { sampleEventsRouter } from '../sample-events/router.ts';
 import { checkoutSessionsRouter } from '../ucp/router.ts';
 import { webhookDeliveriesRouter } from '../webhook-delivery/router.ts';
 
@@ -24,4 +25,5 @@ export const infrastructureRouter = router({
   signingKeys: signingKeysRouter,
   operations: operationsRouter,
   demo: demoRouter,
+  sampleEvents: sampleEventsRouter,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZEventPayload, ZSignatureSchemes } from './endpoint-signing.schema.ts';
 import {
   ZEnabledEvents,
   ZWebhookDescription,
@@ -12,6 +13,8 @@ export const ZCreateWebhookEndpointInput = z.object({
   description: ZWebhookDescription.optional(),
   enabled_events: ZEnabledEvents,
   metadata: ZWebhookMetadata.optional(),
+  signature_schemes: ZSignatureSchemes.optional(),
+  event_payload: ZEventPayload.optional(),
 });
 
 export const ZCreateWebhookEndpointOutput = ZWebhookEndpointWithSecret;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../errors/index.ts';
 import { insertWebhookEndpointWithinLimit } from '../../services/webhooks/endpoints.query.ts';
 import { newWebhookSecret, sealWebhookSecret } from '../../services/webhooks/secret-box.ts';
+import { endpointSigningChoice } from '../../services/webhooks/signing-choice.ts';
 import { assertWebhookUrl } from '../../services/webhooks/url-policy.ts';
 import { endpointView } from '../../services/webhooks/views.ts';
 import { webhookManagementProcedure } from '../../trpc.ts';
@@ -52,6 +53,7 @@ export const createWebhookEndpoint = webhookManagementProcedure
         metadata: input.metadata ?? {},
         secretCiphertext: sealWebhookSecret(key, id, secret),
         now,
+        signing: await endpointSigningChoice(async () => key, id, input),
       },
       WEBHOOK_LIMITS.endpointsPerBusiness,
     );
@@ -61,5 +63,5 @@ export const createWebhookEndpoint = webhookManagementProcedure
         `The business already has ${WEBHOOK_LIMITS.endpointsPerBusiness} webhook endpoints, the most it may have.`,
       );
     }
-    return { ...endpointView(row, now), secret };
+    return { ...endpointView(row, now, ctx.urls.base), secret };
   });

@@ -22,5 +22,5 @@ export const getWebhookEndpoint = webhookManagementProcedure
   .query(async ({ ctx, input }) => {
     const row = await findWebhookEndpoint(ctx.sql, ctx.businessId, input.id);
     if (!row) throw endpointNotFound(input.id);
-    return endpointView(row, ctx.clock.now());
+    return endpointView(row, ctx.clock.now(), ctx.urls.base);
   });

@@ -7,7 +7,11 @@ export const ZListEventTypesOutput = z.object({
     z.object({
       type: z.string().describe('The event type, as `type` in the payload and in enabled_events.'),
       description: z.string(),
-      emitted_by: z.array(z.string()).describe('The MCP tools whose success emits it; empty for webhook.test.'),
+      emitted_by: z
+        .array(z.string())
+        .describe(
+          'The procedures whose success emits it, by kebab-case name: MCP tools, or writes of the workspace API on /api/trpc (update-job is workspace.jobs.updateJob); empty for events the service emits itself (webhook.test).',
+        ),
     }),
   ),
 });

@@ -31,6 +31,6 @@ export const listWebhookEndpoints = webhookManagementProcedure
       rows,
       input.limit,
       (row) => [row.id],
-      (row) => endpointView(row, now),
+      (row) => endpointView(row, now, ctx.urls.base),
     );
   });

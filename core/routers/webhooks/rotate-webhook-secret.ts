@@ -41,5 +41,5 @@ export const rotateWebhookSecret = webhookManagementProcedure
       now,
     );
     if (!row) throw endpointNotFound(input.id);
-    return { ...endpointView(row, now), secret };
+    return { ...endpointView(row, now, ctx.urls.base), secret };
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZEventPayload, ZSignatureSchemes } from './endpoint-signing.schema.ts';
 import {
   ZEnabledEvents,
   ZWebhookDescription,
@@ -19,6 +20,8 @@ export const ZUpdateWebhookEndpointInput = z.object({
     .boolean()
     .optional()
     .describe('true stops deliveries to the endpoint; false enables it again (its failure streak is forgotten).'),
+  signature_schemes: ZSignatureSchemes.optional(),
+  event_payload: ZEventPayload.optional(),
 });
 
 export const ZUpdateWebhookEndpointOutput = ZWebhookEndpoint;

@@ -1,4 +1,5 @@
 import { updateWebhookEndpoint as updateEndpointRow } from '../../services/webhooks/endpoints.query.ts';
+import { endpointSigningChoice } from '../../services/webhooks/signing-choice.ts';
 import { assertWebhookUrl } from '../../services/webhooks/url-policy.ts';
 import { endpointNotFound, endpointView } from '../../services/webhooks/views.ts';
 import { webhookManagementProcedure } from '../../trpc.ts';
@@ -43,9 +44,10 @@ export const updateWebhookEndpoint = webhookManagementProcedure
           input.disabled === undefined
             ? undefined
             : { value: input.disabled, reason: input.disabled ? DISABLED_BY_OWNER : null },
+        signing: await endpointSigningChoice(() => ctx.services.webhooks.secretKey(ctx.log), input.id, input),
       },
       now,
     );
     if (!row) throw endpointNotFound(input.id);
-    return endpointView(row, now);
+    return endpointView(row, now, ctx.urls.base);
   });

@@ -6,6 +6,13 @@ const ZInstant = z.iso.datetime({ offset: true });
 const ZWebhookAttempt = z.object({
   attempted_at: ZInstant,
   duration_ms: z.number().int().describe('How long the attempt took (latency), in milliseconds.'),
+  request_headers: z
+    .record(z.string(), z.string())
+    .nullable()
+    .describe(
+      'The headers this attempt sent: webhook-id, webhook-timestamp, webhook-signature (and any other webhook-* header), ' +
+        'content-type and user-agent; never a credential. Null when nothing was posted (e.g. the secret could not be opened).',
+    ),
   response_status: z.number().int().nullable().describe("The receiver's HTTP status; null when no response came."),
   response_body: z.string().nullable().describe('The first KiB of the response body.'),
   error: z.string().nullable().describe('Why the attempt failed without a response (timeout, refused address, ...).'),
@@ -24,6 +31,17 @@ export const ZWebhookDelivery = z.object({
   last_error: z.string().nullable(),
   created_at: ZInstant,
   delivered_at: ZInstant.nullable(),
+  request: z
+    .object({
+      body: z
+        .string()
+        .describe(
+          'The exact body every attempt of this delivery sent (and signed). A list shows its first 8,192 characters; ' +
+            'GET .../deliveries/{delivery_id} shows all of it.',
+        ),
+      body_truncated: z.boolean().describe('True when `body` is cut to the list bound.'),
+    })
+    .describe("The request sent: its body here, each attempt's headers in attempt_log."),
   attempt_log: z.array(ZWebhookAttempt).describe('The latest attempts (at most 20), oldest first.'),
 });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { noNul } from '../../services/sql/no-nul.ts';
 import { webhookEventTypes } from '../../services/webhooks/event-catalogue.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from '../../services/webhooks/url-policy.ts';
+import { ZEndpointSigningView } from './endpoint-signing.schema.ts';
 
 /** Limits of endpoint management (docs/webhooks.md). */
 export const WEBHOOK_LIMITS = {
@@ -95,6 +96,7 @@ export const ZWebhookEndpoint = z.object({
   ),
   created_at: ZInstant,
   updated_at: ZInstant,
+  ...ZEndpointSigningView,
 });
 
 /** The answer of create and rotate-secret: the endpoint, and its signing secret, shown this once. */

@@ -17,22 +17,9 @@ export interface WebhookDeliveryRow {
   delivered_at: Date | string | null;
 }
 
-/** One attempt as the deliveries log shows it. */
-export interface WebhookAttemptRow {
-  id: string;
-  delivery_id: string;
-  attempted_at: Date | string;
-  duration_ms: number;
-  response_status: number | null;
-  response_body: string | null;
-  error: string | null;
-}
-
-const columns = `id, business_id, endpoint_id, event_id, event_type, state, attempts, next_attempt_at, locked_until,
+/** The columns of a WebhookDeliveryRow, for a query's select or returning list. */
+export const DELIVERY_COLUMNS = `id, business_id, endpoint_id, event_id, event_type, state, attempts, next_attempt_at, locked_until,
   last_status, last_error, created_at, delivered_at`;
-
-/** The most attempts the log shows per delivery (the latest ones): manual retries are otherwise unbounded. */
-const ATTEMPTS_SHOWN_PER_DELIVERY = 20;
 
 export interface NewWebhookDelivery {
   id: string;
@@ -59,7 +46,7 @@ export async function insertWebhookDelivery(
     sql: `insert into webhook_deliveries
             (id, business_id, endpoint_id, event_id, event_type, payload, state, attempts, next_attempt_at, created_at)
           values (?, ?, ?, ?, ?, ?, 'pending', 0, ?::timestamptz, ?::timestamptz)
-          returning ${columns}`,
+          returning ${DELIVERY_COLUMNS}`,
     params: [
       delivery.id,
       delivery.businessId,
@@ -82,7 +69,7 @@ export async function findWebhookDelivery(
   id: string,
 ): Promise<WebhookDeliveryRow | undefined> {
   const [row] = await runQuery<WebhookDeliveryRow>(source, {
-    sql: `select ${columns} from webhook_deliveries where business_id = ? and endpoint_id = ? and id = ?`,
+    sql: `select ${DELIVERY_COLUMNS} from webhook_deliveries where business_id = ? and endpoint_id = ? and id = ?`,
     params: [businessId, endpointId, id],
   });
   return row;
@@ -106,50 +93,8 @@ export async function requeueWebhookDelivery(
           set state = 'pending', next_attempt_at = ?::timestamptz, locked_until = null, delivered_at = null
           where business_id = ? and endpoint_id = ? and id = ?
             and (locked_until is null or locked_until <= ?::timestamptz)
-          returning ${columns}`,
+          returning ${DELIVERY_COLUMNS}`,
     params: [dueAt.toISOString(), businessId, endpointId, id, now.toISOString()],
   });
   return row;
-}
-
-/**
- * One page of an endpoint's deliveries, newest first, after the delivery `afterId` (its exact
- * created_at read back here; a cursor whose delivery was swept meanwhile gives an empty page);
- * `limit + 1` rows.
- */
-export function listWebhookDeliveries(
-  source: SqlSource,
-  businessId: string,
-  endpointId: string,
-  afterId: string | undefined,
-  limit: number,
-): Promise<WebhookDeliveryRow[]> {
-  const after = afterId
-    ? ' and (created_at, id) < (select created_at, id from webhook_deliveries where business_id = ? and endpoint_id = ? and id = ?)'
-    : '';
-  return runQuery<WebhookDeliveryRow>(source, {
-    sql: `select ${columns} from webhook_deliveries
-          where business_id = ? and endpoint_id = ?${after}
-          order by created_at desc, id desc limit ?`,
-    params: [businessId, endpointId, ...(afterId ? [businessId, endpointId, afterId] : []), limit + 1],
-  });
-}
-
-/** The latest attempts (ATTEMPTS_SHOWN_PER_DELIVERY at most) of these deliveries, oldest first within each. */
-export async function listWebhookAttempts(
-  source: SqlSource,
-  businessId: string,
-  deliveryIds: readonly string[],
-): Promise<WebhookAttemptRow[]> {
-  if (deliveryIds.length === 0) return [];
-  return runQuery<WebhookAttemptRow>(source, {
-    sql: `select id, delivery_id, attempted_at, duration_ms, response_status, response_body, error from (
-            select *, row_number() over (partition by delivery_id order by attempted_at desc, id desc) as recent
-            from webhook_attempts
-            where business_id = ? and delivery_id in (${deliveryIds.map(() => '?::uuid').join(', ')})
-          ) latest
-          where recent <= ?
-          order by delivery_id, attempted_at, id`,
-    params: [businessId, ...deliveryIds, ATTEMPTS_SHOWN_PER_DELIVERY],
-  });
 }

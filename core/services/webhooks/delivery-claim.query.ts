@@ -14,6 +14,11 @@ export interface ClaimedDelivery {
   secret_ciphertext: string;
   previous_secret_ciphertext: string | null;
   previous_secret_expires_at: Date | string | null;
+  /** `v1` and/or `v1a` (a JSON array), and the sealed ed25519 keys: see dispatch/signing-material.ts. */
+  signature_schemes: unknown;
+  signing_key_ciphertext: string | null;
+  previous_signing_key_ciphertext: string | null;
+  previous_signing_key_expires_at: Date | string | null;
   /** The A2A push config the endpoint belongs to (null for a business's own endpoint): see push-headers.ts. */
   push_wire_version: '0.3' | '1.0' | null;
   push_has_token: boolean | null;
@@ -23,6 +28,7 @@ export interface ClaimedDelivery {
 
 const RETURNING = `d.id, d.business_id, d.endpoint_id, d.event_id, d.event_type, d.payload, d.attempts,
   e.url, e.secret_ciphertext, e.previous_secret_ciphertext, e.previous_secret_expires_at,
+  e.signature_schemes, e.signing_key_ciphertext, e.previous_signing_key_ciphertext, e.previous_signing_key_expires_at,
   p.wire_version as push_wire_version, p.has_token as push_has_token, p.auth_scheme as push_auth_scheme,
   p.auth_credentials_ciphertext as push_auth_credentials_ciphertext`;
 

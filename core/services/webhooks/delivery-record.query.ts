@@ -15,6 +15,8 @@ export interface RecordedAttempt {
   status?: number;
   responseBody?: string;
   error?: string;
+  /** The headers sent, as the log shows them; absent when nothing was posted. */
+  requestHeaders?: Record<string, string>;
   outcome: AttemptOutcome;
 }
 
@@ -82,8 +84,8 @@ export function recordDeliveryAttempts(
   if (attempts.length === 0) return Promise.resolve([]);
   return inTransaction(em, async (tx) => {
     await runQuery(tx, {
-      sql: `insert into webhook_attempts (id, delivery_id, business_id, attempted_at, duration_ms, response_status, response_body, error)
-            values ${rows(attempts.length, '(?, ?, ?, ?::timestamptz, ?, ?, ?, ?)')}`,
+      sql: `insert into webhook_attempts (id, delivery_id, business_id, attempted_at, duration_ms, response_status, response_body, error, request_headers)
+            values ${rows(attempts.length, '(?, ?, ?, ?::timestamptz, ?, ?, ?, ?, ?::json)')}`,
       params: attempts.flatMap((attempt) => [
         randomUUID(),
         attempt.deliveryId,
@@ -93,6 +95,7 @@ export function recordDeliveryAttempts(
         attempt.status ?? null,
         attempt.responseBody ?? null,
         attempt.error ?? null,
+        attempt.requestHeaders ? JSON.stringify(attempt.requestHeaders) : null,
       ]),
     });
     const updated = await runQuery<DeliveryStatus & { id: string }>(tx, {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery, type SqlSource } from '../sql/query.ts';
 import { inTransaction } from '../sql/transaction.ts';
+import { SIGNING_COLUMNS, signingInsert, signingPatch, type EndpointSigning } from './signing-key-columns.ts';
 
 /** A stored endpoint as its row reads (timestamptz: a Date or its text, depending on the driver). */
 export interface WebhookEndpointRow {
@@ -19,10 +20,18 @@ export interface WebhookEndpointRow {
   last_error: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  /** Signature schemes, thin delivery and the public signing keys: signing-key-columns.ts. */
+  signature_schemes: unknown;
+  event_payload: 'full' | 'thin';
+  signing_key_id: string | null;
+  signing_public_key: string | null;
+  previous_signing_key_id: string | null;
+  previous_signing_key_expires_at: Date | string | null;
 }
 
 const columns = `id, business_id, url, description, enabled_events, metadata, disabled, disabled_reason, secret_ciphertext,
-  previous_secret_ciphertext, previous_secret_expires_at, failing_since, last_error, created_at, updated_at`;
+  previous_secret_ciphertext, previous_secret_expires_at, failing_since, last_error, created_at, updated_at,
+  ${SIGNING_COLUMNS}`;
 
 export interface NewWebhookEndpoint {
   id: string;
@@ -33,6 +42,7 @@ export interface NewWebhookEndpoint {
   metadata: Record<string, string>;
   secretCiphertext: string;
   now: Date;
+  signing: EndpointSigning;
 }
 
 /**
@@ -52,10 +62,11 @@ export function insertWebhookEndpointWithinLimit(
       params: [endpoint.businessId],
     });
     if (Number(counted?.count ?? 0) >= limit) return undefined;
+    const signing = signingInsert(endpoint.signing);
     const [row] = await runQuery<WebhookEndpointRow>(tx, {
       sql: `insert into webhook_endpoints
-              (id, business_id, url, description, enabled_events, metadata, secret_ciphertext, created_at, updated_at)
-            values (?, ?, ?, ?, ?::json, ?::json, ?, ?::timestamptz, ?::timestamptz)
+              (id, business_id, url, description, enabled_events, metadata, secret_ciphertext, created_at, updated_at, ${signing.columns})
+            values (?, ?, ?, ?, ?::json, ?::json, ?, ?::timestamptz, ?::timestamptz, ${signing.values})
             returning ${columns}`,
       params: [
         endpoint.id,
@@ -67,6 +78,7 @@ export function insertWebhookEndpointWithinLimit(
         endpoint.secretCiphertext,
         endpoint.now.toISOString(),
         endpoint.now.toISOString(),
+        ...signing.params,
       ],
     });
     return row;
@@ -117,6 +129,7 @@ export interface WebhookEndpointPatch {
   metadata?: Record<string, string>;
   /** true: disabled by its owner (with that reason); false: enabled again, its failure streak forgotten. */
   disabled?: { value: boolean; reason: string | null };
+  signing?: EndpointSigning;
 }
 
 /** Applies a patch to the business's endpoint; undefined when there is no such endpoint. */
@@ -142,6 +155,7 @@ export async function updateWebhookEndpoint(
     params.push(patch.disabled.value, patch.disabled.reason);
     if (!patch.disabled.value) sets.push('failing_since = null');
   }
+  if (patch.signing !== undefined) signingPatch(patch.signing, set);
   const [row] = await runQuery<WebhookEndpointRow>(source, {
     sql: `update webhook_endpoints set ${sets.join(', ')} where business_id = ? and id = ? and a2a_task_id is null returning ${columns}`,
     params: [...params, businessId, id],

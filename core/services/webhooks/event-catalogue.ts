@@ -4,6 +4,7 @@ import { ZJob } from '../../domain/workspace/job.schema.ts';
 import { ZPaymentReceived } from '../../routers/payments/payment.schema.ts';
 import { ZCheckoutSession } from '../../routers/ucp/checkout-session.schema.ts';
 import type { OutboxEventType } from '../workspace/outbox.query.ts';
+import { fieldWorkEventDefinitions } from './field-work/event-definitions.ts';
 
 /** The `data` of a `webhook.test` event: enough for a receiver to see its endpoint and the time. */
 export const ZWebhookTestData = z.object({
@@ -17,7 +18,7 @@ export interface WebhookEventDefinition {
   type: string;
   /** What happened, for the receiver (the docs, the OpenAPI `webhooks` section, the paid reference). */
   description: string;
-  /** The MCP tools whose success emits it (empty: the service itself, e.g. the test endpoint). */
+  /** The procedures whose success emits it, by kebab-case name: MCP tools or /api/trpc writes (empty: the service itself, e.g. the test endpoint). */
   emittedBy: readonly string[];
   /** The schema of the event's `data`. */
   data: z.ZodType;
@@ -48,6 +49,7 @@ const outboxEvents: Record<OutboxEventType, WebhookEventDefinition> = {
     data: ZJob,
     entityType: 'job',
   },
+  ...fieldWorkEventDefinitions,
 };
 
 /**

@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runQuery } from '../sql/query.ts';
 import { inTransaction } from '../sql/transaction.ts';
-import { OUTBOX_ENVELOPE_COLUMNS, outboxEvent, webhookPayload, type OutboxEnvelopeRow } from './envelope.ts';
+import type { SiteUrls } from '../../site-urls.ts';
+import { deliveryBodies, type EventPayloadStyle } from './delivery-bodies.ts';
+import { OUTBOX_ENVELOPE_COLUMNS, outboxEvent, type OutboxEnvelopeRow } from './envelope.ts';
 
 interface EndpointRow {
   id: string;
   business_id: string;
   enabled_events: unknown;
+  event_payload: EventPayloadStyle;
 }
 
 function placeholders(count: number): string {
@@ -32,6 +35,8 @@ export function publishOutboxEvents(
   now: Date,
   firstAttemptAt: Date,
   limit: number,
+  /** Where a thin delivery's entity is fetched. */
+  urls: SiteUrls,
 ): Promise<{ published: number; deliveries: number }> {
   return inTransaction(em, async (tx) => {
     const events = await runQuery<OutboxEnvelopeRow>(tx, {
@@ -42,7 +47,7 @@ export function publishOutboxEvents(
     if (events.length === 0) return { published: 0, deliveries: 0 };
     const businesses = [...new Set(events.map((event) => event.business_id))];
     const endpoints = await runQuery<EndpointRow>(tx, {
-      sql: `select id, business_id, enabled_events from webhook_endpoints
+      sql: `select id, business_id, enabled_events, event_payload from webhook_endpoints
              where not disabled and business_id in (${placeholders(businesses.length)})`,
       params: businesses,
     });
@@ -53,8 +58,8 @@ export function publishOutboxEvents(
           endpoint.business_id === event.business_id && subscribes(endpoint.enabled_events, event.event_type),
       );
       if (mine.length === 0) continue;
-      // Serialized once: every endpoint and every retry sends (and signs) these bytes.
-      const body = webhookPayload(outboxEvent(event));
+      // Serialized once per payload style: every endpoint of that style and every retry sends (and signs) these bytes.
+      const body = deliveryBodies(outboxEvent(event), urls);
       for (const endpoint of mine) {
         rows.push([
           randomUUID(),
@@ -62,7 +67,7 @@ export function publishOutboxEvents(
           endpoint.id,
           event.id,
           event.event_type,
-          body,
+          body(endpoint.event_payload),
           firstAttemptAt.toISOString(),
         ]);
       }

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, sign, type KeyObject } from 'node:crypto';
 
 /** The prefix of a Standard Webhooks secret; the rest is the base64 of the key bytes. */
 const SECRET_PREFIX = 'whsec_';
@@ -8,26 +8,32 @@ function secretBytes(secret: string): Buffer {
   return Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
 }
 
-/**
- * `v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">` for each secret, space-separated: the
- * Standard Webhooks `webhook-signature` value. During a rotation the caller passes the current and
- * the previous secret, so a receiver that still has either verifies (their libraries accept any
- * listed v1 signature). The body must be the exact bytes sent.
- */
-function signWebhook(input: { id: string; timestamp: number; body: string; secrets: readonly string[] }): string {
-  const signed = `${input.id}.${input.timestamp}.${input.body}`;
-  return input.secrets
-    .map((secret) => `v1,${createHmac('sha256', secretBytes(secret)).update(signed, 'utf8').digest('base64')}`)
-    .join(' ');
-}
-
-/** The headers of one attempt: the id is stable across retries, the timestamp is the attempt's own (seconds). */
-export function webhookHeaders(input: {
+/** What signs one attempt: HMAC secrets (`v1`) and ed25519 private keys (`v1a`), current first. */
+interface SigningInput {
   id: string;
   timestamp: number;
   body: string;
   secrets: readonly string[];
-}): Record<string, string> {
+  signingKeys?: readonly KeyObject[];
+}
+
+/**
+ * `v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">` for each secret, then
+ * `v1a,<base64 ed25519 signature of the same>` for each signing key, space-separated: the Standard
+ * Webhooks `webhook-signature` value. During a rotation the caller passes the current and the
+ * previous secret or key, so a receiver that still has either verifies (their libraries accept any
+ * listed signature of a scheme they know). The body must be the exact bytes sent.
+ */
+function signWebhook(input: SigningInput): string {
+  const signed = Buffer.from(`${input.id}.${input.timestamp}.${input.body}`, 'utf8');
+  return [
+    ...input.secrets.map((secret) => `v1,${createHmac('sha256', secretBytes(secret)).update(signed).digest('base64')}`),
+    ...(input.signingKeys ?? []).map((key) => `v1a,${sign(null, signed, key).toString('base64')}`),
+  ].join(' ');
+}
+
+/** The headers of one attempt: the id is stable across retries, the timestamp is the attempt's own (seconds). */
+export function webhookHeaders(input: SigningInput): Record<string, string> {
   const signature = signWebhook(input);
   return {
     'webhook-id': input.id,

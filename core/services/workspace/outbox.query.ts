@@ -1,12 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { OutboxEvent } from '../../../orm/entities/field-service/outbox-event.ts';
+import type { FieldWorkEventType } from './changes/field-work-events.ts';
 
-export type OutboxEventType = 'customer.created' | 'job.created';
+export type OutboxEventType = 'customer.created' | 'job.created' | FieldWorkEventType;
 
 export interface NewOutboxEvent {
   businessId: string;
   eventType: OutboxEventType;
-  aggregateType: 'customer' | 'job';
+  aggregateType: 'customer' | 'job' | 'visit';
   aggregateId: string;
   /** The event's data: the same authoritative record the write answered with. */
   payload: Record<string, unknown>;

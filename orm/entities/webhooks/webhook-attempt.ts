@@ -6,7 +6,7 @@ import { WebhookDelivery } from './webhook-delivery.ts';
 /**
  * One HTTP attempt of a delivery, for the deliveries log: when, how long, the response code and the
  * first KiB of the response body (truncated: a receiver cannot fill the database), or the error
- * (timeout, refused address, connection reset). Append-only.
+ * (timeout, refused address, connection reset), and the request headers it sent. Append-only.
  */
 export const WebhookAttempt = defineEntity({
   name: 'WebhookAttempt',
@@ -33,5 +33,10 @@ export const WebhookAttempt = defineEntity({
     /** At most 1 KiB of the response body. */
     responseBody: p.text().nullable(),
     error: p.text().nullable(),
+    /**
+     * The headers the attempt sent (webhook-*, content-type, user-agent: never a credential), for the log;
+     * null when nothing was posted.
+     */
+    requestHeaders: p.json<Record<string, string>>().columnType('json').nullable(),
   }),
 });

@@ -33,6 +33,14 @@ export const WebhookDelivery = defineEntity({
         "create index webhook_deliveries_pending_business_idx on webhook_deliveries (business_id, next_attempt_at) where state = 'pending'",
     },
     { name: 'webhook_deliveries_endpoint_idx', properties: ['endpointId', 'createdAt', 'id'] },
+    {
+      // Recover's walk over an endpoint's failed deliveries, and the log's state=failed filter.
+      name: 'webhook_deliveries_failed_idx',
+      expression:
+        "create index webhook_deliveries_failed_idx on webhook_deliveries (endpoint_id, created_at, id) where state = 'failed'",
+    },
+    // The log's event_type filter.
+    { name: 'webhook_deliveries_endpoint_type_idx', properties: ['endpointId', 'eventType', 'createdAt', 'id'] },
   ],
   properties: (p) => ({
     id: p

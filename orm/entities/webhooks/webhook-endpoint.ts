@@ -39,6 +39,20 @@ export const WebhookEndpoint = defineEntity({
     secretCiphertext: p.text(),
     previousSecretCiphertext: p.text().nullable(),
     previousSecretExpiresAt: p.datetime().nullable(),
+    /** What signs a delivery: `v1` (HMAC with the secret), `v1a` (ed25519 with the key pair), or both. */
+    signatureSchemes: p.json<string[]>().columnType('json').defaultRaw(`'["v1"]'`),
+    /** `full`: deliveries carry the event's data; `thin`: only a reference to fetch it. */
+    eventPayload: p.enum(['full', 'thin']).columnType('varchar(10)').default('full'),
+    /** The ed25519 private key (PKCS#8), sealed like the secret; made when the endpoint first signs with v1a. */
+    signingKeyCiphertext: p.text().nullable(),
+    /** The public key as the JWK `x` (base64url), published in the endpoint's JWKS. */
+    signingPublicKey: p.text().nullable(),
+    /** The public key's RFC 7638 thumbprint, its `kid`. */
+    signingKeyId: p.text().nullable(),
+    previousSigningKeyCiphertext: p.text().nullable(),
+    previousSigningPublicKey: p.text().nullable(),
+    previousSigningKeyId: p.text().nullable(),
+    previousSigningKeyExpiresAt: p.datetime().nullable(),
     failingSince: p.datetime().nullable(),
     lastError: p.text().nullable(),
     /**

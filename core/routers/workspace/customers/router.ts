@@ -5,6 +5,7 @@ import { getCustomer } from './get-customer.ts';
 import { listCustomerContacts } from './list-customer-contacts.ts';
 import { listCustomers } from './list-customers.ts';
 import { searchCustomers } from './search-customers.ts';
+import { updateCustomer } from './update-customer.ts';
 
 export const customersRouter = router({
   searchCustomers,
@@ -13,4 +14,5 @@ export const customersRouter = router({
   listCustomerContacts,
   getCustomerActivity,
   createCustomer,
+  updateCustomer,
 });

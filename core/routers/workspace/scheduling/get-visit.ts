@@ -1,8 +1,4 @@
-import { AppError } from '../../../errors/index.ts';
-import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.query.ts';
-import { assigneesOfVisits } from '../../../services/workspace/scheduling/team-member-names.query.ts';
-import { visitDetailOutput } from '../../../services/workspace/scheduling/visit-output.ts';
-import { findVisitRows } from '../../../services/workspace/scheduling/visit-rows.query.ts';
+import { loadVisit } from '../../../services/workspace/scheduling/visit-detail.query.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZGetVisitInput, ZGetVisitOutput } from './get-visit.schema.ts';
 
@@ -20,10 +16,4 @@ export const getVisit = tenantProcedure
   })
   .input(ZGetVisitInput)
   .output(ZGetVisitOutput)
-  .query(async ({ ctx, input }) => {
-    const [row] = await findVisitRows(ctx.em, ctx.businessId, { visitId: input.visit_id, limit: 1 });
-    if (!row) throw new AppError('RESOURCE_NOT_FOUND', `No visit with id ${input.visit_id} in this business.`);
-    const zone = await businessTimeZone(ctx.em, ctx.businessId);
-    const assignees = await assigneesOfVisits(ctx.em, ctx.businessId, [row.id]);
-    return visitDetailOutput(row, assignees.get(row.id) ?? [], zone);
-  });
+  .query(({ ctx, input }) => loadVisit(ctx.em, ctx.businessId, input.visit_id));

@@ -1,8 +1,8 @@
 import { pushHeaders } from '../../a2a/push/push-headers.ts';
-import { claimDelivery, claimDueDeliveries, type ClaimedDelivery, type InFlight } from '../delivery-claim.query.ts';
-import { openWebhookSecret } from '../secret-box.ts';
+import { claimDelivery, claimDueDeliveries, type InFlight } from '../delivery-claim.query.ts';
 import { webhookHeaders } from '../signature.ts';
 import type { SignedDelivery, WebhookDispatchDeps } from './dispatch-deps.ts';
+import { signingMaterial, type SigningMaterial } from './signing-material.ts';
 
 /** Which rows to claim: the one named (send now, whatever its schedule), or the due ones under this claimer's shares. */
 export type ClaimSelection =
@@ -14,16 +14,6 @@ export type ClaimSelection =
       busyBusinesses: readonly InFlight[];
       busyEndpoints: readonly InFlight[];
     };
-
-/** The secrets that sign an attempt: the current one, and the previous one until it expires. */
-function signingSecrets(key: Buffer, row: ClaimedDelivery, now: Date): string[] {
-  const secrets = [openWebhookSecret(key, row.endpoint_id, row.secret_ciphertext)];
-  const expires = row.previous_secret_expires_at ? new Date(row.previous_secret_expires_at) : undefined;
-  if (row.previous_secret_ciphertext && expires && expires > now) {
-    secrets.push(openWebhookSecret(key, row.endpoint_id, row.previous_secret_ciphertext));
-  }
-  return secrets;
-}
 
 /**
  * Claims deliveries under a lease and signs each with its Standard Webhooks headers (an A2A push
@@ -40,8 +30,8 @@ export async function claimSigned(deps: WebhookDispatchDeps, selection: ClaimSel
   if (rows.length === 0) return [];
   const key = await deps.services().webhooks.secretKey(deps.log);
   const timestamp = Math.floor(now.getTime() / 1000);
-  // A burst claims many rows of one endpoint: its secrets are opened once per claim.
-  const opened = new Map<string, string[]>();
+  // A burst claims many rows of one endpoint: its secrets and keys are opened once per claim.
+  const opened = new Map<string, SigningMaterial>();
   return rows.map((row): SignedDelivery => {
     const base = {
       id: row.id,
@@ -53,8 +43,8 @@ export async function claimSigned(deps: WebhookDispatchDeps, selection: ClaimSel
       lease,
     };
     try {
-      const secrets = opened.get(row.endpoint_id) ?? signingSecrets(key, row, now);
-      opened.set(row.endpoint_id, secrets);
+      const material = opened.get(row.endpoint_id) ?? signingMaterial(key, row, now);
+      opened.set(row.endpoint_id, material);
       const push = pushHeaders(
         key,
         {
@@ -64,11 +54,20 @@ export async function claimSigned(deps: WebhookDispatchDeps, selection: ClaimSel
           authScheme: row.push_auth_scheme,
           authCredentialsCiphertext: row.push_auth_credentials_ciphertext,
         },
-        secrets[0]!,
+        material.currentSecret,
       );
       return {
         ...base,
-        headers: { ...push, ...webhookHeaders({ id: row.event_id, timestamp, body: row.payload, secrets }) },
+        headers: {
+          ...push,
+          ...webhookHeaders({
+            id: row.event_id,
+            timestamp,
+            body: row.payload,
+            secrets: material.secrets,
+            signingKeys: material.signingKeys,
+          }),
+        },
       };
     } catch (error) {
       deps.log.error({ err: error, endpoint: row.endpoint_id }, 'webhook secret does not open');

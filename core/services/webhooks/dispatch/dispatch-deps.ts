@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../../clock.ts';
 import type { Logger } from '../../../logger.ts';
+import type { SiteUrls } from '../../../site-urls.ts';
 import type { CoreServices } from '../../index.ts';
 import type { WebhookTransport } from '../transport-port.ts';
 
@@ -18,6 +19,8 @@ export interface WebhookDispatchDeps {
   /** Where the loop's lines and an attempt's unstorable detail go (send-now logs to its request's). */
   log: Logger;
   clock: Clock;
+  /** The service's URLs: a thin delivery names where its entity is fetched. */
+  urls: SiteUrls;
 }
 
 /** A claimed delivery, signed and ready to post. */
@@ -50,4 +53,6 @@ export interface FinishedAttempt {
   retryAfter?: string;
   responseBody?: string;
   error?: string;
+  /** The headers the log shows as sent (request-headers.ts); absent when nothing was posted. */
+  requestHeaders?: Record<string, string>;
 }

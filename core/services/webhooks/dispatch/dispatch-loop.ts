@@ -78,6 +78,7 @@ export function startDispatchLoop(deps: WebhookDispatchDeps, options: DispatchLo
       now,
       new Date(now.getTime() + firstDelay),
       PUBLISH_BATCH,
+      deps.urls,
     );
     return published === PUBLISH_BATCH;
   }

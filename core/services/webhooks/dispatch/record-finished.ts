@@ -54,6 +54,7 @@ export async function recordFinished(
           ? undefined
           : storableText(attempt.responseBody, RESPONSE_BODY_MAX),
       error: result.error,
+      requestHeaders: attempt.requestHeaders,
       outcome: decideOutcome({ result, attempts: attempt.attemptsBefore + 1, schedule: deps.scheduleMs, now }),
     };
   };

@@ -1,5 +1,6 @@
 import type { Logger } from '../../../logger.ts';
 import { storableText } from '../../sql/storable-text.ts';
+import { shownRequestHeaders } from '../request-headers.ts';
 import type { WebhookPostResult } from '../transport-port.ts';
 import type { FinishedAttempt, SignedDelivery, WebhookDispatchDeps } from './dispatch-deps.ts';
 
@@ -33,5 +34,6 @@ export async function sendOne(
     retryAfter: result.retryAfter === undefined ? undefined : storableText(result.retryAfter, 200),
     responseBody: result.responseBody,
     error: result.error === undefined ? undefined : storableText(result.error, 2000),
+    requestHeaders: delivery.error ? undefined : shownRequestHeaders(delivery.headers),
   };
 }

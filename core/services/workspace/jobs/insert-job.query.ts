@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateJobInput } from '../../../domain/workspace/create-job-input.schema.ts';
 import { recordOutboxEvent } from '../outbox.query.ts';
+import { recordVisitCreated } from '../scheduling/schedule-visit.query.ts';
 import { loadJob } from './job-detail.ts';
 import { resolveJobReferences } from './job-references.query.ts';
 import { nextJobNumber } from './next-job-number.query.ts';
@@ -54,6 +55,8 @@ export function insertJob(em: EntityManager, businessId: string, job: JobToInser
       payload: record,
       occurredAt: now,
     });
+    // A window booked the job's first visit: it is created like any other visit.
+    for (const visit of record.visits) await recordVisitCreated(em, businessId, visit.id, now);
     await em.flush();
     return id;
   });

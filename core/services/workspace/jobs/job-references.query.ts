@@ -9,7 +9,7 @@ import { AppError } from '../../../errors/index.ts';
 import type { CreateJobInput } from '../../../domain/workspace/create-job-input.schema.ts';
 
 /** The same answer for an id of another business as for one that does not exist: it never hints either way. */
-function notFound(field: string, what: string, id: string): AppError {
+export function notFound(field: string, what: string, id: string): AppError {
   const message = `no ${what} with id ${id} in this business`;
   return new AppError('RESOURCE_NOT_FOUND', `Invalid parameter "${field}": ${message}.`, {
     details: [
