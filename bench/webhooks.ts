@@ -15,7 +15,12 @@
  *    on a shared machine hits all three alike: deliveries per second of each, best and worst round.
  * The service runs in this process with its worker (poll 500 ms); the receiver
  * is a node:http server on 127.0.0.1 answering 204 at once, verifying nothing (the tests verify).
- * Env: BENCH_EVENTS, BENCH_SAMPLES, BENCH_SIGNATURE_ROUNDS, BENCH_CONCURRENCY (attempts in flight; default WEBHOOK_CONCURRENCY, as the service), DATABASE_URL (else a temporary embedded database).
+ * 4. the event feed (bench/webhooks/event-feed.ts): plain reads of GET /v1/events by BENCH_POLLERS (50)
+ *    clients as the baseline, then as many long polls answered per second while one writer commits, and
+ *    the delay from a commit to the long polls' answers (p50, p99).
+ * Env: BENCH_EVENTS, BENCH_SAMPLES, BENCH_SIGNATURE_ROUNDS, BENCH_CONCURRENCY (attempts in flight; default WEBHOOK_CONCURRENCY, as the service),
+ * BENCH_POLLERS, BENCH_FEED_SECONDS (each feed load, default 5), BENCH_ONLY=feed (only part 4),
+ * DATABASE_URL (else a temporary embedded database).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,6 +35,7 @@ import { createLogger } from '../core/logger.ts';
 import { newWebhookSecret, sealWebhookSecret } from '../core/services/webhooks/secret-box.ts';
 import { newSigningKey } from '../core/services/webhooks/signing-key.ts';
 import { startService } from '../scripts/compose/start-service.ts';
+import { benchEventFeed } from './webhooks/event-feed.ts';
 
 function positiveFromEnv(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
@@ -42,6 +48,9 @@ const samples = positiveFromEnv('BENCH_SAMPLES', 20);
 const signatureRounds = positiveFromEnv('BENCH_SIGNATURE_ROUNDS', 2);
 // Unset: WEBHOOK_CONCURRENCY, as the service runs it.
 const concurrency = process.env.BENCH_CONCURRENCY === undefined ? undefined : positiveFromEnv('BENCH_CONCURRENCY', 1);
+const pollers = positiveFromEnv('BENCH_POLLERS', 50);
+const feedSeconds = positiveFromEnv('BENCH_FEED_SECONDS', 5);
+const onlyFeed = process.env.BENCH_ONLY === 'feed';
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -73,6 +82,8 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
   WEBHOOK_WORKER: 'true',
+  // The feed's part holds BENCH_POLLERS long polls of one business at once.
+  EVENT_FEED_WAITS_PER_BUSINESS: String(Math.max(20, pollers)),
 });
 const log = createLogger('warn');
 const service = await startService({ config, log, webhooks: concurrency === undefined ? {} : { concurrency } });
@@ -171,6 +182,25 @@ function arrivedAll(ids: string[]): Promise<void> {
 }
 
 try {
+  if (!onlyFeed) await webhookFigures();
+  await benchEventFeed({
+    service,
+    pollers,
+    seconds: feedSeconds,
+    samples,
+    percentile,
+    print: (line) => process.stdout.write(`${line}\n`),
+  });
+} finally {
+  await service.webhooks.stop(); // attempts in flight are recorded before their business goes
+  for (const id of [businessId, ...signatureBusinesses.map((signed) => signed.businessId)])
+    await connection.execute('delete from businesses where id = ?', [id]);
+  await service.stop();
+  receiver.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function webhookFigures(): Promise<void> {
   const burst = await commitEvents(events);
   await arrivedAll(burst.ids);
   const times = burst.ids.map((id) => arrivals.get(id)! - burst.committedAt);
@@ -202,11 +232,4 @@ try {
         `${signed.rates.map((rate) => Math.round(rate)).join(', ')} deliveries/s (best ${Math.round(Math.max(...signed.rates))})\n`,
     );
   }
-} finally {
-  await service.webhooks.stop(); // attempts in flight are recorded before their business goes
-  for (const id of [businessId, ...signatureBusinesses.map((signed) => signed.businessId)])
-    await connection.execute('delete from businesses where id = ?', [id]);
-  await service.stop();
-  receiver.close();
-  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { booleanFromEnv, wholeNumber } from './env-values.ts';
 import { a2aStreamEnvironment, resolveA2aStreamConfig, type A2aStreamConfig } from './a2a-stream-config.ts';
+import { eventFeedEnvironment, resolveEventFeedConfig, type EventFeedConfig } from './event-feed-config.ts';
 import { paymentEnvironment, resolvePaymentConfig, type PaymentConfig } from './payment-config.ts';
 import { resolveSellerConfig, sellerEnvironment, type SellerConfig } from './seller-config.ts';
 import { resolveWebhookConfig, webhookEnvironment, type WebhookConfig } from './webhook-config.ts';
@@ -304,6 +305,7 @@ export const ZEnvironment = z.object({
   ...sellerEnvironment,
   ...webhookEnvironment,
   ...a2aStreamEnvironment,
+  ...eventFeedEnvironment,
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFromEnv
     .default(false)
     .describe(
@@ -429,6 +431,8 @@ export interface Config {
   webhookDelivery: WebhookConfig;
   /** A2A streams (A2A_STREAMS_PER_CLIENT, A2A_STREAMS_PER_INSTANCE, A2A_STREAM_KEEPALIVE_MS, A2A_STREAM_MAX_SECONDS). */
   a2aStreams: A2aStreamConfig;
+  /** The event feed's long polls (EVENT_FEED_WAITS_PER_BUSINESS, EVENT_FEED_WAITS_PER_INSTANCE). */
+  eventFeed: EventFeedConfig;
   /**
    * GET /api/metrics: `token` (METRICS_TOKEN) opens it to a scraper that sends it as a bearer token;
    * without a token only a loopback peer may scrape, and only while TRUST_PROXY is off.
@@ -547,6 +551,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seller: seller.config,
     webhookDelivery,
     a2aStreams: resolveA2aStreamConfig(values),
+    eventFeed: resolveEventFeedConfig(values),
     webhooks: {
       allowPrivateUrls: values.WEBHOOK_ALLOW_PRIVATE_URLS,
       secretOverlapHours: values.WEBHOOK_SECRET_OVERLAP_HOURS,

@@ -47,6 +47,11 @@ export interface RequestFacts {
   urls?: SiteUrls;
   /** The UCP-Agent header as sent (a UCP platform's profile, RFC 8941), when there is one: UCP checkout negotiates with it. */
   ucpAgent?: string | undefined;
+  /**
+   * Made on first use: a signal aborted when the client goes away before its answer, so a request that
+   * holds itself open (a long poll of the event feed) ends and gives back its turn.
+   */
+  clientGone?: () => AbortSignal;
 }
 
 /** What every context of one running service shares; the composition root holds them. */
@@ -89,6 +94,8 @@ export interface Context {
   credentials: Credentials;
   /** RequestFacts.ucpAgent. */
   ucpAgent: string | undefined;
+  /** RequestFacts.clientGone's signal; undefined where no transport says (scripts, in-process callers). */
+  readonly clientGone: AbortSignal | undefined;
   clock: Clock;
   response: ResponseMeta;
   /**
@@ -122,6 +129,7 @@ function buildContext(
 ): Context {
   let em: EntityManager | undefined;
   let log: Logger | undefined;
+  let gone: AbortSignal | undefined;
   return {
     get em() {
       return (em ??= shared.em.fork());
@@ -137,6 +145,9 @@ function buildContext(
     principal: principal ?? anonymous,
     credentials: request.credentials ?? {},
     ucpAgent: request.ucpAgent,
+    get clientGone() {
+      return (gone ??= request.clientGone?.());
+    },
     clock: clock ?? systemClock,
     response: { headers: {} },
     admitted: new Set(),

@@ -349,6 +349,47 @@ export const webhookManagementProcedure = t.procedure.use(async ({ ctx, next }) 
   return next({ ctx: { principal, businessId: principal.businessId } });
 });
 
+/** The scope of workspace API tokens that reads the business's event feed (GET /v1/events). */
+const EVENTS_READ_SCOPE = 'events:read';
+
+/** The OAuth scopes with which an agent reads the feed: an MCP connection's reads, or an A2A grant. */
+const AGENT_EVENT_SCOPES: readonly string[] = ['mcp:read', 'mcp:use', 'a2a:tasks'];
+
+/**
+ * The event feed (REST GET /v1/events, /api/trpc, and the A2A skill list-events): a workspace API
+ * token bound to a business and holding `events:read`, an OAuth principal of an agent (an A2A grant
+ * with `a2a:tasks`, whose adapter made it the context's principal), or a system caller acting for a
+ * business. No or an invalid token is 401 UNAUTHORIZED with its challenge; a workspace token without
+ * the scope 403 INSUFFICIENT_SCOPE naming `events:read`. Answers are never cached (a long poll's
+ * empty page says nothing about the next second).
+ */
+export const eventFeedProcedure = t.procedure.use(async ({ ctx, next }) => {
+  ctx.response.headers['Cache-Control'] = 'no-store';
+  const principal = await resolvePrincipal(ctx);
+  if (principal.kind === 'system' && principal.businessId !== undefined)
+    return next({ ctx: { principal, businessId: principal.businessId } });
+  if (principal.kind === 'oauth') {
+    if (!principal.scopes.some((scope) => AGENT_EVENT_SCOPES.includes(scope))) {
+      throw new AppError(
+        'INSUFFICIENT_SCOPE',
+        'Reading the event feed needs the scope mcp:read (MCP) or a2a:tasks (A2A).',
+        {
+          details: [{ required_scopes: ['mcp:read'], accepted_scopes: [...AGENT_EVENT_SCOPES] }],
+        },
+      );
+    }
+    return next({ ctx: { principal, businessId: principal.businessId } });
+  }
+  if (principal.kind !== 'api_token') {
+    throw new AppError('UNAUTHORIZED', 'The event feed needs a workspace API token bound to a business.', {
+      headers: { 'WWW-Authenticate': 'Bearer realm="field-service-api", error="invalid_token"' },
+    });
+  }
+  if (!principal.scopes.includes(EVENTS_READ_SCOPE))
+    throw workspaceScopeRefusal('Reading the event feed', [EVENTS_READ_SCOPE], principal.scopes);
+  return next({ ctx: { principal, businessId: principal.businessId } });
+});
+
 /**
  * Webhook test and retry (they send now, holding the request open for up to the attempt's 15 s
  * deadline): counted against the business's budget (WEBHOOK_SEND_NOW_PER_MINUTE), and at most

@@ -1,5 +1,6 @@
 import type { Config } from '../core/config.ts';
 import { createA2aStreams } from '../core/services/a2a/a2a-streams.ts';
+import { createEventFeedWaits } from '../core/services/events/feed-waits.ts';
 import { createServiceCaches } from '../core/services/caches.ts';
 import type { CoreServices } from '../core/services/index.ts';
 import { createAccessTokenVerifier } from '../core/services/oauth/access-tokens.ts';
@@ -43,6 +44,7 @@ export function createCoreServices(database: Database, config: Config): CoreServ
   return {
     caches,
     a2aStreams: createA2aStreams(config.a2aStreams),
+    eventFeedWaits: createEventFeedWaits(config.eventFeed),
     oauth: { keyEncryptionKey: kek, formTokenKey: formTokenKeySource(kek), accessTokenTtlSeconds },
     passwordChecks: createWorkLimit({ ...config.passwordChecks, what: 'password checks' }),
     accessTokenVerifier: (token, ctx, audience = 'mcp') => {

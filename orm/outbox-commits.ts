@@ -14,30 +14,41 @@ function rootTransaction(transaction: object): object {
 }
 
 /**
- * Calls `committed` right after a transaction of this process that wrote outbox events commits (or
- * after the flush that wrote them, outside a transaction), so the in-process webhook worker publishes them now
- * instead of at its next poll. Only a hint: the poll still finds every event (a missed hint costs
- * latency, never an event); other processes' commits are not seen here.
+ * Calls `committed` with the businesses whose outbox events were written, right after a transaction
+ * of this process that wrote outbox events commits (or after the flush that wrote them, outside a
+ * transaction), so the in-process webhook worker publishes them now instead of at its next poll, and
+ * the event feed's long polls of those businesses answer. Only a hint: the poll still finds every
+ * event (a missed hint costs latency, never an event); other processes' commits are not seen here.
  */
-export function onOutboxCommitted(orm: MikroORM, committed: () => void): void {
-  const pending = new WeakSet<object>();
+export function onOutboxCommitted(orm: MikroORM, committed: (businessIds: readonly string[]) => void): void {
+  const pending = new WeakMap<object, Set<string>>();
   // Written by a flush outside any transaction of ours: its own implicit transaction commits before afterFlush.
-  let flushed = false;
+  let flushed = new Set<string>();
   const subscriber: EventSubscriber = {
     getSubscribedEntities: () => [OutboxEvent],
     afterCreate(args: EventArgs<unknown>) {
+      const businessId = String((args.entity as { businessId: unknown }).businessId);
       const transaction = args.em.getTransactionContext<object>();
-      if (transaction) pending.add(rootTransaction(transaction));
-      else flushed = true;
+      if (!transaction) {
+        flushed.add(businessId);
+        return;
+      }
+      const root = rootTransaction(transaction);
+      const businesses = pending.get(root) ?? new Set<string>();
+      pending.set(root, businesses.add(businessId));
     },
     afterFlush() {
-      if (!flushed) return;
-      flushed = false;
-      committed();
+      if (flushed.size === 0) return;
+      const businesses = flushed;
+      flushed = new Set();
+      committed([...businesses]);
     },
     afterTransactionCommit(args: TransactionEventArgs) {
       const transaction = args.transaction as object | undefined;
-      if (transaction && pending.delete(transaction)) committed();
+      const businesses = transaction ? pending.get(transaction) : undefined;
+      if (!transaction || !businesses) return;
+      pending.delete(transaction);
+      committed([...businesses]);
     },
   };
   orm.em.getEventManager().registerSubscriber(subscriber);

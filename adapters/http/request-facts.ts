@@ -29,5 +29,17 @@ export function requestFacts(ctx: KoaCtx): RequestFacts {
     // Node joins repeated headers with ", ", which is how RFC 8941 combines dictionary fields.
     ucpAgent: ctx.req.headers['ucp-agent'] as string | undefined,
     urls: ctx.state.urls,
+    clientGone: () => clientGone(ctx),
   };
+}
+
+/** Aborted when the connection closes before the response was sent (the client went away). */
+function clientGone(ctx: KoaCtx): AbortSignal {
+  const controller = new AbortController();
+  const closed = () => {
+    if (!ctx.res.writableFinished) controller.abort();
+  };
+  if (ctx.req.destroyed) controller.abort();
+  else ctx.res.once('close', closed);
+  return controller.signal;
 }

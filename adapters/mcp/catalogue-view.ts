@@ -1,5 +1,5 @@
 import type { ToolAccess } from '../../core/auth/scopes.ts';
-import { toolsets, type ToolsetName } from '../../core/auth/toolsets.ts';
+import { isOptInToolset, optInToolsets, toolsets, type ToolsetName } from '../../core/auth/toolsets.ts';
 
 /**
  * What one MCP connection chose to see (tool-view.ts reads it from the URL path and headers):
@@ -39,7 +39,7 @@ export function viewKey(view: ToolView): string {
   const parts: string[] = [];
   if (view.toolsets)
     parts.push(
-      `x/${toolsets
+      `x/${[...toolsets, ...optInToolsets]
         .filter((toolset) => view.toolsets!.includes(toolset.name))
         .map((toolset) => toolset.name)
         .join(',')}`,
@@ -54,7 +54,7 @@ export function viewKey(view: ToolView): string {
 /** Why a tool of the whole catalogue is not in the view, or undefined when it is in it. */
 export function exclusion(tool: Selectable, view: ToolView): Exclusion | undefined {
   const chosen =
-    (view.toolsets === undefined && view.tools === undefined) ||
+    (view.toolsets === undefined && view.tools === undefined && !isOptInToolset(tool.toolset)) ||
     (view.toolsets?.includes(tool.toolset) ?? false) ||
     (view.tools?.includes(tool.definition.name) ?? false);
   if (!chosen) return 'not_selected';

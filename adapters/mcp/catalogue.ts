@@ -52,6 +52,8 @@ export interface ToolCatalogue {
   view(view: ToolView): ToolCatalogue;
   /** Why a tool of the whole catalogue is missing from this view: hidden by read-only, not chosen, or out of the token's reach. */
   excluded(name: string): Exclusion | undefined;
+  /** Every tool a view may choose by name: this catalogue's and the opt-in toolsets' (core/auth/toolsets.ts). */
+  everyToolName: readonly string[];
 }
 
 /**
@@ -136,7 +138,17 @@ export function buildToolCatalogue(procedures: readonly ProcedureEntry[]): ToolC
   }
   const all = [...tools.values()];
   checkToolsets(all);
-  const whole = catalogueOf(all, CATALOGUE_REVISION, () => undefined);
+  // The default catalogue leaves out the opt-in toolsets' tools (a view without choices excludes them).
+  const wholeView: ToolView = { readonly: false };
+  const whole = catalogueOf(
+    all.filter((tool) => exclusion(tool, wholeView) === undefined),
+    CATALOGUE_REVISION,
+    (name) => {
+      const tool = tools.get(name);
+      return tool ? exclusion(tool, wholeView) : undefined;
+    },
+  );
+  whole.everyToolName = all.map((tool) => tool.definition.name);
   const views = new Map<string, ToolCatalogue>();
   const view = (chosen: ToolView): ToolCatalogue => {
     if (isWholeCatalogue(chosen)) return whole;
@@ -149,6 +161,7 @@ export function buildToolCatalogue(procedures: readonly ProcedureEntry[]): ToolC
       return tool ? exclusion(tool, chosen) : undefined;
     });
     built.view = view;
+    built.everyToolName = whole.everyToolName;
     if (views.size >= VIEW_LIMIT) views.delete(views.keys().next().value!);
     views.set(key, built);
     return built;
@@ -176,5 +189,6 @@ function catalogueOf(
       throw new Error('a catalogue view before the catalogue was built');
     },
     excluded,
+    everyToolName: definitions.map((definition) => definition.name),
   };
 }

@@ -63,7 +63,7 @@ function send(ctx: KoaCtx, reply: McpReply): void {
 export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const { invoker } = options;
   const whole = buildToolCatalogue(invoker.procedures);
-  const toolNames = whole.definitions.map((tool) => tool.name);
+  const toolNames = whole.everyToolName;
   const toolSet = new Set(toolNames);
 
   const handle = async (ctx: KoaCtx, suffix: string): Promise<McpReply> => {

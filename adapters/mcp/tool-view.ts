@@ -1,4 +1,4 @@
-import { isToolsetName, toolsetNames, type ToolsetName } from '../../core/auth/toolsets.ts';
+import { isToolsetName, optInToolsetNames, toolsetNames, type ToolsetName } from '../../core/auth/toolsets.ts';
 import type { TransportRequest } from '../json-rpc/transport-request.ts';
 import type { ToolView } from './catalogue-view.ts';
 import { rpcError, type McpReply } from './json-rpc.ts';
@@ -51,7 +51,9 @@ export function parseToolView(
   const chosenToolsets = [...(names(decoded) ?? []), ...(headerToolsets ?? [])];
   const unknownToolset = chosenToolsets.find((name) => !isToolsetName(name));
   if (unknownToolset !== undefined)
-    return invalid(`Unknown toolset ${shown(unknownToolset)}: the toolsets are ${toolsetNames.join(', ')}.`);
+    return invalid(
+      `Unknown toolset ${shown(unknownToolset)}: the toolsets are ${[...toolsetNames, ...optInToolsetNames].join(', ')}.`,
+    );
   const tools = names(request.header('x-mcp-tools'));
   const unknownTool = tools?.find((name) => !toolNames.includes(name));
   if (unknownTool !== undefined)

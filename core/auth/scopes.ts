@@ -15,8 +15,8 @@ export const a2aScopes = ['a2a:tasks'] as const;
 /** Every scope this authorization server knows: a client registers and asks for these; a grant holds one resource's. */
 export const oauthScopes = [...mcpScopes, ...a2aScopes] as const;
 
-/** Scopes of workspace API tokens (internal clients and webhook management). */
-export const apiTokenScopes = ['workspace:read', 'workspace:write', 'webhooks:manage'] as const;
+/** Scopes of workspace API tokens (internal clients, webhook management, the event feed). */
+export const apiTokenScopes = ['workspace:read', 'workspace:write', 'webhooks:manage', 'events:read'] as const;
 export const defaultApiTokenScopes = ['workspace:read', 'workspace:write'] as const;
 
 /** Any one of these scopes grants the access. The first MCP scope of each list is the one to ask for. */

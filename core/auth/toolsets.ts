@@ -3,7 +3,13 @@ import { mcpScopeFor, type ToolAccess } from './scopes.ts';
 /** The named toolsets an MCP connection may choose (`/v1/mcp/x/{toolset}`, X-MCP-Toolsets), in catalogue order. */
 export const toolsetNames = ['business', 'customers', 'jobs', 'billing', 'team', 'price-book'] as const;
 
-export type ToolsetName = (typeof toolsetNames)[number];
+/**
+ * Toolsets outside the default catalogue (which the specification fixes at 45 reads and 2 writes):
+ * their tools are seen only by a connection that chooses the toolset or the tool by name.
+ */
+export const optInToolsetNames = ['events'] as const;
+
+export type ToolsetName = (typeof toolsetNames)[number] | (typeof optInToolsetNames)[number];
 
 export interface Toolset {
   name: ToolsetName;
@@ -57,7 +63,24 @@ export const toolsets: readonly Toolset[] = [
   },
 ];
 
-const toolsetNameSet: ReadonlySet<string> = new Set(toolsetNames);
+/** The opt-in toolsets, described like the others. */
+export const optInToolsets: readonly Toolset[] = [
+  {
+    name: 'events',
+    title: 'Events',
+    description:
+      "The business's event feed (list-events): what was created or changed, in commit order, with long polling.",
+    writes: [],
+  },
+];
+
+const toolsetNameSet: ReadonlySet<string> = new Set([...toolsetNames, ...optInToolsetNames]);
+const optInNameSet: ReadonlySet<string> = new Set(optInToolsetNames);
+
+/** Whether a toolset's tools stay out of a view that does not choose them (optInToolsets). */
+export function isOptInToolset(name: ToolsetName): boolean {
+  return optInNameSet.has(name);
+}
 
 export function isToolsetName(name: string): name is ToolsetName {
   return toolsetNameSet.has(name);

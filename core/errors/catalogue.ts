@@ -489,6 +489,13 @@ export const errorCatalogue = {
     resolution:
       "Record at most the invoice's balance (details: balance_minor; get-invoice shows it); money beyond it is not applied to the invoice.",
   },
+  // The event feed (issue 33): GET /v1/events.
+  EVENT_CURSOR_INVALID: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution:
+      'Pass `after` exactly as a previous answer gave it in next_cursor (cursors belong to the business whose token read them), or `after=now` to start from the events committed from now on, or omit it to start at the oldest event kept.',
+  },
 } as const satisfies Record<string, { status: number; jsonRpc: number; resolution: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -4,6 +4,7 @@ import { agentRouter } from './agent/router.ts';
 import { blogRouter } from './blog/router.ts';
 import { discoveryRouter } from './discovery/router.ts';
 import { directoryRouter } from './directory/router.ts';
+import { eventsRouter } from './events/router.ts';
 import { governmentRouter } from './government/router.ts';
 import { healthRouter } from './health/router.ts';
 import { infrastructureRouter } from './infrastructure/router.ts';
@@ -24,6 +25,7 @@ export const appRouter = router({
   accounts: accountsRouter,
   workspace: workspaceRouter,
   webhooks: webhooksRouter,
+  events: eventsRouter,
   agent: agentRouter,
   protocols: protocolsRouter,
   infrastructure: infrastructureRouter,

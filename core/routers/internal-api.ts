@@ -1,11 +1,12 @@
 import { router } from '../trpc.ts';
+import { eventFeedRouter } from './events/router.ts';
 import { healthRouter } from './health/router.ts';
 import { webhooksRouter } from './webhooks/router.ts';
 import { workspaceRouter } from './workspace/router.ts';
 
 /**
  * What `/api/trpc` serves: the procedures of internal TypeScript clients, authenticated with
- * workspace API tokens (the workspace, and webhook endpoint management with webhooks:manage), and the health check. Everything else stays off that endpoint on purpose:
+ * workspace API tokens (the workspace, and webhook endpoint management with webhooks:manage, the event feed with events:read), and the health check. Everything else stays off that endpoint on purpose:
  * the OAuth form, token, registration and grant procedures belong to their own endpoints (a browser
  * form, RFC 6749 requests), the public reads to the REST API (caching, budgets, OpenAPI), and the
  * system procedures (accounts, demo, seeding, key rotation) to scripts through the in-process caller.
@@ -15,6 +16,7 @@ export const internalApiRouter = router({
   health: healthRouter,
   workspace: workspaceRouter,
   webhooks: webhooksRouter,
+  events: eventFeedRouter,
 });
 
 /** The type internal TypeScript clients import: `createTRPCClient<InternalApiRouter>`. */

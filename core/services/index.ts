@@ -18,6 +18,7 @@ import type { RateLimiter } from './rate-limit/rate-limit-policy.ts';
 import type { WorkLimit } from './work-limit/work-limit.ts';
 import type { ServiceMetrics } from './metrics/metrics-port.ts';
 import type { WebhookSender } from './webhooks/sender-port.ts';
+import type { EventFeedWaits } from './events/feed-waits.ts';
 
 /**
  * Long-lived services the composition root builds once (they depend on the database kind)
@@ -140,6 +141,12 @@ export interface CoreServices {
     /** Test and retry requests in flight at once per business, in this process (WEBHOOK_SEND_NOW_CONCURRENCY). */
     sendNowInFlight: InFlightLimit;
   };
+  /**
+   * The event feed's long polls held open in this process: their bounds per business and per
+   * instance, and the wakes (this process's outbox commits, every other process's `fsa_outbox`
+   * notifications) that end their wait.
+   */
+  eventFeedWaits: EventFeedWaits;
   /**
    * Sends one delivery now (the test endpoint, a manual retry): the webhook dispatch service's
    * (services/webhooks/dispatch/). Absent: test and retry answer the queued delivery and the workers send it.

@@ -9,6 +9,7 @@ import type { WebhookSender } from '../../core/services/webhooks/sender-port.ts'
 import { createCoreServices } from '../../orm/core-services.ts';
 import type { Database } from '../../orm/database.ts';
 import { composeClientDocuments } from './client-documents.ts';
+import { followEventFeedWakes } from './event-feed-wakes.ts';
 import { withMetrics } from './metrics.ts';
 
 export interface ComposeServicesOptions {
@@ -42,6 +43,7 @@ export function composeServices({
     ...(webhookSender ? { webhookSender } : {}),
   };
   const services = metrics ? withMetrics(built, metrics) : built;
+  followEventFeedWakes(database.orm, notifications, services.eventFeedWaits);
   if (notifications) {
     followOAuthStateNotifications(notifications, services.caches.oauth);
     followTaskEventNotifications(notifications, services.a2aStreams.hub);

@@ -40,6 +40,10 @@ export const sweeps: readonly Sweep[] = [
     run: (caller) => inBatches((limit) => caller.infrastructure.webhookDeliveries.sweepExpired({ limit })),
   },
   {
+    name: 'outbox events (30 days, published)',
+    run: (caller) => inBatches((limit) => caller.infrastructure.webhookDeliveries.sweepEvents({ limit })),
+  },
+  {
     name: 'sign-in-with-x nonces',
     run: (caller) => inBatches((limit) => caller.infrastructure.signInNonces.sweepExpired({ limit })),
   },

@@ -10,15 +10,20 @@ import { DEMO_VOCABULARY } from './vocabulary-fixture.ts';
 
 type SkillProcedure = ProcedureEntry & { meta: { skill: SkillMeta } };
 
-const skillProcedures = () =>
+const allSkillProcedures = () =>
   listProcedures(appRouter).filter((entry): entry is SkillProcedure => entry.meta?.skill !== undefined);
 
+/** The skills free text is routed to; list-events (the caller's business events) is called with a data part only. */
+const skillProcedures = () =>
+  allSkillProcedures().filter((entry) => (ROUTABLE_SKILLS as readonly string[]).includes(entry.meta.skill.id));
+
 describe('A2A skills (the procedures with skill meta)', () => {
-  it('are exactly the five skills the text router chooses from, once each', () => {
-    const ids = skillProcedures().map((entry) => entry.meta.skill.id);
-    expect(ids).to.have.members([...ROUTABLE_SKILLS]);
+  it('are exactly the five skills the text router chooses from, once each, and list-events (data parts only)', () => {
+    const ids = allSkillProcedures().map((entry) => entry.meta.skill.id);
+    expect(ids).to.have.members([...ROUTABLE_SKILLS, 'list-events']);
     expect(new Set(ids).size).to.equal(ids.length);
-    expect(Object.fromEntries(skillProcedures().map((entry) => [entry.meta.skill.id, entry.path]))).to.deep.equal({
+    expect(Object.fromEntries(allSkillProcedures().map((entry) => [entry.meta.skill.id, entry.path]))).to.deep.equal({
+      'list-events': 'events.listEvents',
       'find-businesses': 'directory.listListings',
       'find-government-opportunities': 'government.listOpportunities',
       'find-blog-posts': 'blog.listPosts',
@@ -27,8 +32,8 @@ describe('A2A skills (the procedures with skill meta)', () => {
     });
   });
 
-  it('are public REST queries (no tool meta), with a name, a description, tags and 2 to 4 examples', () => {
-    for (const entry of skillProcedures()) {
+  it('are REST queries (no tool meta), with a name, a description, tags and 2 to 4 examples', () => {
+    for (const entry of allSkillProcedures()) {
       const skill = entry.meta.skill;
       expect(entry.type, skill.id).to.equal('query');
       expect(entry.meta.openapi?.method, skill.id).to.equal('GET');

@@ -149,14 +149,17 @@ export interface WorkspaceProcedure {
 }
 
 export function workspaceProcedures(): WorkspaceProcedure[] {
-  return listProcedures(appRouter)
-    .filter((procedure) => procedure.meta?.tool)
-    .map((procedure) => ({
-      path: procedure.path,
-      tool: procedure.meta!.tool!,
-      input: procedure.inputParser as z.ZodObject,
-      type: procedure.type as 'query' | 'mutation',
-    }));
+  return (
+    listProcedures(appRouter)
+      // The workspace's tools: the catalogue of 47. The opt-in tools of other areas (events.listEventsTool) are not among them.
+      .filter((procedure) => procedure.meta?.tool && procedure.path.startsWith('workspace.'))
+      .map((procedure) => ({
+        path: procedure.path,
+        tool: procedure.meta!.tool!,
+        input: procedure.inputParser as z.ZodObject,
+        type: procedure.type as 'query' | 'mutation',
+      }))
+  );
 }
 
 const today = new Date();

@@ -111,7 +111,7 @@ describe('MCP toolsets: choosing what the agent sees', () => {
     const cases: Array<[Parameters<typeof post>[3], string]> = [
       [
         { path: '/x/jobs,invoices' },
-        'Unknown toolset "invoices": the toolsets are business, customers, jobs, billing, team, price-book.',
+        'Unknown toolset "invoices": the toolsets are business, customers, jobs, billing, team, price-book, events.',
       ],
       [{ path: '/x/%E0%A4%A' }, 'not valid percent-encoding'],
       [{ headers: { 'x-mcp-toolsets': 'jobs,Jobs' } }, 'Unknown toolset "Jobs"'],

@@ -128,6 +128,8 @@ describe('GET /api/openapi.json', () => {
         'webhooks-getDelivery',
         'webhooks-recoverDeliveries',
         'webhooks-resendEvent',
+        'events-list',
+        'events-get',
       ].sort(),
     );
   });
@@ -141,11 +143,12 @@ describe('GET /api/openapi.json', () => {
       // management (spec 4.8, 5.5), which needs a workspace API token: its bearer requirement is
       // checked in test/webhooks/management-openapi.test.ts.
       // (its event catalogue, /v1/webhook-endpoints/event-types, is documentation and public).
-      // The JWKS of an endpoint's signing keys is public too (public keys).
+      // The JWKS of an endpoint's signing keys is public too (public keys); the event feed (/v1/events) needs events:read.
       const needsToken =
-        path.startsWith('/v1/webhook-endpoints') &&
-        path !== '/v1/webhook-endpoints/event-types' &&
-        path !== '/v1/webhook-endpoints/{id}/jwks.json';
+        (path.startsWith('/v1/webhook-endpoints') &&
+          path !== '/v1/webhook-endpoints/event-types' &&
+          path !== '/v1/webhook-endpoints/{id}/jwks.json') ||
+        path.startsWith('/v1/events');
       expect(operation.security, `${where} security`).to.deep.equal(needsToken ? [{ workspaceApiToken: [] }] : []);
       for (const [status, response] of Object.entries(operation.responses as Json)) {
         if (/^2/.test(status)) continue;
@@ -164,6 +167,7 @@ describe('GET /api/openapi.json', () => {
       if (description) notFound.set(path, description);
     }
     expect([...notFound.keys()]).to.have.members([
+      '/v1/events/{id}',
       '/v1/blog/posts/{slug}',
       '/v1/blog/media/{publicId}',
       '/v1/government-opportunities/public/{identifier}',

@@ -110,7 +110,8 @@ describe('the agent reference: the content of the paid reference', () => {
 
   it('documents every A2A skill with its id, an example data part and its phrasings', () => {
     const table = buildSkillTable(procedures);
-    expect(table.skills).to.have.length(5);
+    // The five the text router chooses from, and list-events (the caller's business events, data parts only).
+    expect(table.skills).to.have.length(6);
     for (const skill of table.skills) {
       expect(content, skill.meta.id).to.include(`\n### ${skill.meta.id}\n`);
       expect(content).to.include(`{"skill":"${skill.meta.id}","arguments":`);

@@ -1,3 +1,4 @@
+import { isOptInToolset } from '../../auth/toolsets.ts';
 import type { ProcedureEntry } from '../procedure-entry.ts';
 import { restOperations, type RestOperation } from '../rest-operations.ts';
 
@@ -16,9 +17,15 @@ export function restEndpoints(procedures: readonly ProcedureEntry[]): RestOperat
   );
 }
 
-/** The MCP tools: procedures with tool meta, in router order (the MCP adapter's catalogue reads the same). */
+/**
+ * The MCP tools of the default catalogue: procedures with tool meta, in router order (the MCP adapter's
+ * catalogue reads the same), without the opt-in toolsets' tools (list-events), which a connection sees
+ * only when it asks for them; the feed they read is in the REST section.
+ */
 export function toolProcedures(procedures: readonly ProcedureEntry[]): ProcedureEntry[] {
-  return procedures.filter((procedure) => procedure.meta?.tool && isPublicFacing(procedure));
+  return procedures.filter(
+    (procedure) => procedure.meta?.tool && !isOptInToolset(procedure.meta.tool.toolset) && isPublicFacing(procedure),
+  );
 }
 
 /** The A2A skills: procedures with skill meta, in router order (the agent card reads the same). */

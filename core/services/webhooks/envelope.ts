@@ -18,13 +18,12 @@ export interface WebhookEvent {
 }
 
 /**
- * The exact JSON body of a delivery and of a feed item:
+ * The envelope of a delivery and of a feed item:
  * `{id, type, created_at, occurred_at, business_id, entity, sequence, test, data}` in that order (the
- * schema: webhookEnvelope in event-catalogue.ts). Stored as text in webhook_deliveries.payload, so
- * every attempt sends and signs the same bytes.
+ * schema: webhookEnvelope in event-catalogue.ts).
  */
-export function webhookPayload(event: WebhookEvent): string {
-  return JSON.stringify({
+export function webhookEnvelopeBody(event: WebhookEvent) {
+  return {
     id: event.id,
     type: event.type,
     created_at: event.createdAt.toISOString(),
@@ -34,7 +33,15 @@ export function webhookPayload(event: WebhookEvent): string {
     sequence: event.sequence,
     test: event.test,
     data: event.data,
-  });
+  };
+}
+
+/**
+ * The exact JSON body of a delivery: the envelope, serialized. Stored as text in
+ * webhook_deliveries.payload, so every attempt sends and signs the same bytes.
+ */
+export function webhookPayload(event: WebhookEvent): string {
+  return JSON.stringify(webhookEnvelopeBody(event));
 }
 
 /** An outbox_events row as the lean queries read it (OUTBOX_ENVELOPE_COLUMNS). */

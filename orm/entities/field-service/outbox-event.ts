@@ -18,6 +18,14 @@ export const OutboxEvent = defineEntity({
         'create index outbox_events_unpublished_idx on outbox_events (created_at, id) where published_at is null',
     },
     { name: 'outbox_events_business_idx', properties: ['businessId', 'createdAt', 'id'] },
+    // The event feed: one business's events in commit order (Migration20270104000000_event_feed).
+    { name: 'outbox_events_feed_idx', properties: ['businessId', 'commitTxid', 'position'] },
+    // The retention sweep: published events oldest first.
+    {
+      name: 'outbox_events_retention_idx',
+      expression:
+        'create index outbox_events_retention_idx on outbox_events (created_at) where published_at is not null',
+    },
   ],
   properties: (p) => ({
     id: p

@@ -6,6 +6,8 @@ import { Migration20261231000000_outbox_feed_order } from './Migration2026123100
 import { Migration20270101000000_signature_schemes } from './Migration20270101000000_signature_schemes.ts';
 import { Migration20270102000000_delivery_log_and_recovery } from './Migration20270102000000_delivery_log_and_recovery.ts';
 import { Migration20270103000000_operational_events_and_rate } from './Migration20270103000000_operational_events_and_rate.ts';
+import { Migration20270104000000_event_feed } from './Migration20270104000000_event_feed.ts';
+import { Migration20270104000100_outbox_notify_business } from './Migration20270104000100_outbox_notify_business.ts';
 
 export const webhooksMigrations: MigrationObject[] = [
   { name: 'Migration20261202000000_webhooks', class: Migration20261202000000_webhooks },
@@ -21,4 +23,6 @@ export const webhooksMigrations: MigrationObject[] = [
     name: 'Migration20270103000000_operational_events_and_rate',
     class: Migration20270103000000_operational_events_and_rate,
   },
+  { name: 'Migration20270104000000_event_feed', class: Migration20270104000000_event_feed },
+  { name: 'Migration20270104000100_outbox_notify_business', class: Migration20270104000100_outbox_notify_business },
 ];
