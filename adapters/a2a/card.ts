@@ -22,7 +22,11 @@ const HOW_TO_CALL =
  * `protocolVersion`, `url` and `preferredTransport`. Every skill's description is its meta's plus
  * how to call it. The card is built once, when the app is composed.
  */
-export function buildAgentCard(table: SkillTable, urls: SiteUrls): Record<string, unknown> {
+export function buildAgentCard(
+  table: SkillTable,
+  urls: SiteUrls,
+  audience: 'public' | 'authenticated' = 'public',
+): Record<string, unknown> {
   const endpoint = `${urls.base}${A2A_ENDPOINT_PATH}`;
   return {
     name: 'Field Service Public Agent',
@@ -43,15 +47,17 @@ export function buildAgentCard(table: SkillTable, urls: SiteUrls): Record<string
     ...cardSecurity(urls),
     defaultInputModes: MODES,
     defaultOutputModes: MODES,
-    skills: table.skills.map(({ meta }) => ({
-      id: meta.id,
-      name: meta.name,
-      description: `${meta.description} Call it with a data part {"skill": "${meta.id}", "arguments": {...}}.`,
-      tags: meta.tags,
-      examples: meta.examples,
-      inputModes: MODES,
-      outputModes: MODES,
-    })),
+    skills: table.skills
+      .filter(({ meta }) => audience === 'authenticated' || meta.authenticatedOnly !== true)
+      .map(({ meta }) => ({
+        id: meta.id,
+        name: meta.name,
+        description: `${meta.description} Call it with a data part {"skill": "${meta.id}", "arguments": {...}}.`,
+        tags: meta.tags,
+        examples: meta.examples,
+        inputModes: MODES,
+        outputModes: MODES,
+      })),
     supportedInterfaces: [
       { url: endpoint, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
       { url: endpoint, protocolBinding: 'JSONRPC', protocolVersion: '0.3' },
@@ -69,7 +75,8 @@ const AUTHENTICATED =
   "grant. Only your grant's tokens read it, continue it with taskId, and, where this agent offers them, list, " +
   'cancel or subscribe to it and register push notification configs for it; anonymous callers and other grants ' +
   'get "task not found" (-32001) for it, even knowing its id. Listing without naming a contextId lists your ' +
-  "grant's tasks. The same skills, budget and retention apply.";
+  "grant's tasks. The same skills, budget and retention apply, and the skills for your grant's business " +
+  '(list-events: its events, in commit order).';
 
 /**
  * The authenticated extended card (GetExtendedAgentCard, agent/getAuthenticatedExtendedCard): the
@@ -77,6 +84,6 @@ const AUTHENTICATED =
  * the public card, from the same skill table; core decides who may read it.
  */
 export function buildExtendedAgentCard(table: SkillTable, urls: SiteUrls): Record<string, unknown> {
-  const card = buildAgentCard(table, urls);
+  const card = buildAgentCard(table, urls, 'authenticated');
   return { ...card, description: `${String(card.description)}${AUTHENTICATED}` };
 }

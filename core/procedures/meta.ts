@@ -29,6 +29,11 @@ export interface SkillMeta {
   description: string;
   tags: string[];
   examples: string[];
+  /**
+   * Runs only for an authenticated caller (an A2A access token), on its grant's business: listed on
+   * the authenticated extended card only, since the public card promises skills that need no credential.
+   */
+  authenticatedOnly?: true;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each procedure's own output and input; the adapter passes them back untouched
   summarize: (output: any, input: any) => string;
 }

@@ -295,7 +295,10 @@ describe('A2A authentication: the OAuth A2A resource, whose tasks, the extended 
       expect(modern.status, modern.text).to.equal(200);
       const extended = modern.body.result;
       expect(extended.description).to.contain(publicCard.description).and.contain('Authenticated');
-      expect(extended.skills).to.deep.equal(publicCard.skills);
+      // The public card's skills, and those for the caller's own business, which need the token.
+      expect(extended.skills.filter((skill: Json) => skill.id !== 'list-events')).to.deep.equal(publicCard.skills);
+      expect(extended.skills.map((skill: Json) => skill.id)).to.include('list-events');
+      expect(publicCard.skills.map((skill: Json) => skill.id)).not.to.include('list-events');
       expect(extended.securitySchemes).to.deep.equal(publicCard.securitySchemes);
       const legacy = await rpc(extendedCard03(), bearer(owner.token));
       expect(legacy.body.result).to.deep.equal(extended);

@@ -28,8 +28,9 @@ export const listEvents = eventFeedProcedure
       description:
         "The authenticated caller's business events (an A2A token with a2a:tasks), in commit order, exactly as GET " +
         '/v1/events answers them: `after` (the previous `next_cursor`, or `now`), `types` (comma-separated event ' +
-        'types), `since`, `until`, `limit` (1-100) and `wait` (0-30 seconds of long polling). Call it with a data part.',
+        'types), `since`, `until`, `limit` (1-100) and `wait` (0-30 seconds of long polling).',
       tags: ['events', 'webhooks', 'workspace'],
+      authenticatedOnly: true,
       examples: ['List my business events', 'What happened in my workspace since my last cursor?'],
       summarize: (output: { items: unknown[] }) =>
         `${output.items.length} event${output.items.length === 1 ? '' : 's'}; continue with next_cursor.`,
