@@ -121,7 +121,7 @@ describe('strict input: what the refusal says', () => {
     });
     expectErrorMessage(response, 400, 'VALIDATION_FAILED');
     expect((response.body as Json).message).to.equal(
-      'Unknown body field "secret". This operation takes the body fields url, description, enabled_events, metadata.',
+      'Unknown body field "secret". This operation takes the body fields url, description, enabled_events, metadata, max_per_second, signature_schemes, event_payload.',
     );
   });
 
