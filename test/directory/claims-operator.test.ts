@@ -41,7 +41,7 @@ describe('directory claims: the operator command and /api/trpc', function () {
       listing.slug,
       business.slug,
       'yes',
-      'no',
+      '-',
       '-',
       '0m',
       'Our shop.',
