@@ -40,7 +40,7 @@ export async function listClaimedListings(
 }
 
 /** One listing the business has claimed, or null (unknown, or not claimed by it). */
-export async function findClaimedListing(
+async function findClaimedListing(
   source: SqlSource,
   businessId: string,
   slug: string,
@@ -55,7 +55,7 @@ export async function findClaimedListing(
 }
 
 /** One entry of the new photo list: a photo the listing has (by public_id), or a new one (by url). */
-export type PhotoEntry =
+type PhotoEntry =
   | { public_id: string; alt_text?: string | null }
   | { url: string; kind: 'photo' | 'logo'; alt_text: string | null; mime_type: string | null };
 

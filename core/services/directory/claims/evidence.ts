@@ -8,9 +8,9 @@
  */
 
 /** How one comparison came out: both sides known and equal, both known and different, or a side missing. */
-export type CheckOutcome = 'match' | 'no_match' | 'not_comparable';
+type CheckOutcome = 'match' | 'no_match' | 'not_comparable';
 
-export interface EvidenceCheck {
+interface EvidenceCheck {
   outcome: CheckOutcome;
   /** The business profile's side, normalised (null when the profile has none). */
   business: string | null;
