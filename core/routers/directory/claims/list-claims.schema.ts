@@ -4,7 +4,7 @@ import { directoryClaimStatuses } from '../../../../orm/entities/directory/claim
 import { ZDirectoryClaim } from './claim.schema.ts';
 
 export const ZListClaimsInput = z.object({
-  status: z.enum(directoryClaimStatuses).optional().describe('Only claims in this status.'),
+  status: z.enum(directoryClaimStatuses).describe('Only claims in this status.').optional(),
   cursor: z
     .string()
     .min(1)
