@@ -391,6 +391,41 @@ export const eventFeedProcedure = t.procedure.use(async ({ ctx, next }) => {
 });
 
 /**
+ * A workspace operation of typed clients and REST that is no agent tool (directory claims and
+ * claimed listings): a workspace API token bound to a business holding one of `scopes`, or a system
+ * caller acting for a business. No or an invalid token (an OAuth access token included: its one
+ * audience is the MCP resource) is 401 UNAUTHORIZED with its challenge; a token without the scope
+ * 403 INSUFFICIENT_SCOPE. Answers are never cached (they are one business's).
+ */
+function workspaceTokenProcedure(operation: string, scopes: readonly string[]) {
+  return t.procedure.use(async ({ ctx, next }) => {
+    ctx.response.headers['Cache-Control'] = 'no-store';
+    const principal = await resolvePrincipal(ctx);
+    if (principal.kind === 'system' && principal.businessId !== undefined)
+      return next({ ctx: { principal, businessId: principal.businessId } });
+    if (principal.kind !== 'api_token') {
+      throw new AppError('UNAUTHORIZED', `${operation} needs a workspace API token bound to a business.`, {
+        headers: { 'WWW-Authenticate': 'Bearer realm="field-service-api", error="invalid_token"' },
+      });
+    }
+    if (!scopes.some((scope) => principal.scopes.includes(scope)))
+      throw workspaceScopeRefusal(operation, scopes, principal.scopes);
+    return next({ ctx: { principal, businessId: principal.businessId } });
+  });
+}
+
+/** Reads of the business's directory claims and claimed listings: workspace:read (or workspace:write). */
+export const directoryClaimsReadProcedure = workspaceTokenProcedure('Reading directory claims', [
+  'workspace:read',
+  WORKSPACE_WRITE_SCOPE,
+]);
+
+/** Claiming a listing, withdrawing a claim, editing a claimed listing: workspace:write. */
+export const directoryClaimsWriteProcedure = workspaceTokenProcedure('Claiming and editing directory listings', [
+  WORKSPACE_WRITE_SCOPE,
+]);
+
+/**
  * Webhook test and retry (they send now, holding the request open for up to the attempt's 15 s
  * deadline): counted against the business's budget (WEBHOOK_SEND_NOW_PER_MINUTE), and at most
  * WEBHOOK_SEND_NOW_CONCURRENCY of one business in flight at once in this process; beyond either,

@@ -496,6 +496,43 @@ export const errorCatalogue = {
     resolution:
       'Pass `after` exactly as a previous answer gave it in next_cursor (cursors belong to the business whose token read them), or `after=now` to start from the events committed from now on, or omit it to start at the oldest event kept.',
   },
+  // Directory claims (issue 34): docs/directory-import-and-claims.md#claims.
+  DIRECTORY_LISTING_CLAIM_PENDING: {
+    status: 409,
+    jsonRpc: -32009,
+    resolution:
+      'Another claim of this listing is being reviewed: wait for its decision (GET /v1/directory/public/{slug} shows claim_status), then claim again if the listing is unclaimed.',
+  },
+  DIRECTORY_LISTING_ALREADY_CLAIMED: {
+    status: 409,
+    jsonRpc: -32009,
+    resolution:
+      'The listing is claimed already. If your business is the one it describes and another holds it, contact the operator of this service, who can revoke a claim.',
+  },
+  DIRECTORY_CLAIM_LIMIT_REACHED: {
+    status: 409,
+    jsonRpc: -32009,
+    resolution:
+      'Wait for the operator to decide your pending claims (GET /v1/directory/claims?status=pending), or withdraw one you no longer need.',
+  },
+  DIRECTORY_CLAIM_EVIDENCE_REQUIRED: {
+    status: 400,
+    jsonRpc: -32602,
+    resolution:
+      "None of the automatic checks matched (the business profile's phone, website domain or e-mail domain against the listing's phone and website): add evidence_note saying why the listing is yours, or correct the business profile first.",
+  },
+  DIRECTORY_CLAIM_NOT_PENDING: {
+    status: 409,
+    jsonRpc: -32009,
+    resolution:
+      'Only a pending claim can be approved, rejected or withdrawn; its current status is in details. A decided claim stays decided: a new claim starts again.',
+  },
+  DIRECTORY_LISTING_NOT_CLAIMED: {
+    status: 409,
+    jsonRpc: -32009,
+    resolution:
+      'Only a claimed listing can be revoked; its current claim_status is in details (a pending claim is rejected instead).',
+  },
 } as const satisfies Record<string, { status: number; jsonRpc: number; resolution: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,4 +1,5 @@
 import { router } from '../trpc.ts';
+import { directoryClaimsRouter } from './directory/claims/router.ts';
 import { eventFeedRouter } from './events/router.ts';
 import { healthRouter } from './health/router.ts';
 import { webhooksRouter } from './webhooks/router.ts';
@@ -17,6 +18,8 @@ export const internalApiRouter = router({
   workspace: workspaceRouter,
   webhooks: webhooksRouter,
   events: eventFeedRouter,
+  // Directory claims and claimed listings (workspace:read / workspace:write); the public directory stays REST.
+  directory: router({ claims: directoryClaimsRouter }),
 });
 
 /** The type internal TypeScript clients import: `createTRPCClient<InternalApiRouter>`. */

@@ -10,6 +10,7 @@ import { listOAuthGrantsCommand } from './list-oauth-grants.ts';
 import { listPaymentsReceivedCommand } from './list-payments-received.ts';
 import { reconcilePaymentsCommand } from './reconcile-payments.ts';
 import { resetPasswordCommand } from './reset-password.ts';
+import { reviewClaimsCommand } from './review-claims.ts';
 import { revokeApiTokenCommand } from './revoke-api-token.ts';
 import { revokeOAuthGrantCommand } from './revoke-oauth-grant.ts';
 import { rotateOAuthKeyCommand } from './rotate-oauth-key.ts';
@@ -36,4 +37,5 @@ export const adminCommands: AdminCommand[] = [
   reconcilePaymentsCommand,
   storageUsageCommand,
   triggerCommand,
+  reviewClaimsCommand,
 ];

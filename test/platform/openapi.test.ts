@@ -130,6 +130,12 @@ describe('GET /api/openapi.json', () => {
         'webhooks-resendEvent',
         'events-list',
         'events-get',
+        'directory-requestClaim',
+        'directory-listClaims',
+        'directory-getClaim',
+        'directory-withdrawClaim',
+        'directory-listClaimedListings',
+        'directory-updateClaimedListing',
       ].sort(),
     );
   });
@@ -143,12 +149,14 @@ describe('GET /api/openapi.json', () => {
       // management (spec 4.8, 5.5), which needs a workspace API token: its bearer requirement is
       // checked in test/webhooks/management-openapi.test.ts.
       // (its event catalogue, /v1/webhook-endpoints/event-types, is documentation and public).
-      // The JWKS of an endpoint's signing keys is public too (public keys); the event feed (/v1/events) needs events:read.
+      // The JWKS of an endpoint's signing keys is public too (public keys); the event feed (/v1/events) needs events:read;
+      // directory claims and claimed listings (/v1/directory/claims, /v1/directory/claimed-listings) need workspace:read or :write.
       const needsToken =
         (path.startsWith('/v1/webhook-endpoints') &&
           path !== '/v1/webhook-endpoints/event-types' &&
           path !== '/v1/webhook-endpoints/{id}/jwks.json') ||
-        path.startsWith('/v1/events');
+        path.startsWith('/v1/events') ||
+        path.startsWith('/v1/directory/claim');
       expect(operation.security, `${where} security`).to.deep.equal(needsToken ? [{ workspaceApiToken: [] }] : []);
       for (const [status, response] of Object.entries(operation.responses as Json)) {
         if (/^2/.test(status)) continue;
@@ -179,6 +187,7 @@ describe('GET /api/openapi.json', () => {
       '/v1/webhook-endpoints/{id}/deliveries/{delivery_id}',
       '/v1/webhook-endpoints/{id}/jwks.json',
       '/v1/agent/ucp/checkout-sessions/{id}',
+      '/v1/directory/claims/{id}',
     ]);
     expect(new Set(notFound.values()).size, 'distinct descriptions').to.equal(notFound.size);
   });

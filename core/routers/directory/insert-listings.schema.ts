@@ -5,7 +5,7 @@ import { noNul } from '../../services/sql/no-nul.ts';
 const text = (max: number) => z.string().max(max).check(noNul());
 const nullableText = (max: number) => text(max).nullable();
 /** Absolute http(s) URL, or a path on the site ("/media/..."): what the public `url` fields can be built from. */
-const photoUrl = z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/[^/\s]\S*$/)]).pipe(text(1000));
+export const photoUrl = z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/[^/\s]\S*$/)]).pipe(text(1000));
 
 const ZPhotoSeed = z.object({
   kind: z.enum(['photo', 'logo']),

@@ -8,6 +8,7 @@ import { ZPaymentReceived } from '../../routers/payments/payment.schema.ts';
 import { ZCheckoutSession } from '../../routers/ucp/checkout-session.schema.ts';
 import type { BillingEventType } from '../workspace/billing-event-types.ts';
 import { billingEventExamples } from './billing-event-examples.ts';
+import { directoryClaimEventDefinitions } from './directory-claim-events.ts';
 import type { OutboxEventType } from '../workspace/outbox.query.ts';
 import { fieldWorkEventDefinitions } from './field-work/event-definitions.ts';
 import { customerExample, jobExample } from './field-work/examples.ts';
@@ -128,6 +129,7 @@ const outboxEvents: Record<OutboxEventType, WebhookEventDefinition> = {
   },
   ...fieldWorkEventDefinitions,
   ...billingEvents,
+  ...directoryClaimEventDefinitions,
 };
 
 /**

@@ -3,13 +3,15 @@ import { OutboxEvent } from '../../../orm/entities/field-service/outbox-event.ts
 import type { FieldWorkEventType } from './changes/field-work-events.ts';
 
 import type { BillingAggregateType, BillingEventType } from './billing-event-types.ts';
+import type { DirectoryClaimEventType } from '../directory/claims/types.ts';
 
-export type OutboxEventType = 'customer.created' | 'job.created' | FieldWorkEventType | BillingEventType;
+export type OutboxEventType =
+  'customer.created' | 'job.created' | FieldWorkEventType | BillingEventType | DirectoryClaimEventType;
 
 export interface NewOutboxEvent {
   businessId: string;
   eventType: OutboxEventType;
-  aggregateType: 'customer' | 'job' | 'visit' | BillingAggregateType;
+  aggregateType: 'customer' | 'job' | 'visit' | BillingAggregateType | 'directory_claim';
   aggregateId: string;
   /** The event's data: the same authoritative record the write answered with. */
   payload: Record<string, unknown>;

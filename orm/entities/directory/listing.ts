@@ -1,4 +1,5 @@
 import { defineEntity } from '@mikro-orm/core';
+import { Business } from '../accounts/business.ts';
 
 const claimStatuses = ['unclaimed', 'claim_pending', 'claimed'] as const;
 const listingStatuses = ['published', 'draft', 'hidden'] as const;
@@ -61,6 +62,12 @@ export const DirectoryListing = defineEntity({
       name: 'directory_listings_name_trgm_idx',
       expression: `create index directory_listings_name_trgm_idx on directory_listings using gin (name gin_trgm_ops) ${published}`,
     },
+    // The claimed listings of one business (Migration20270112000000_directory_claims).
+    {
+      name: 'directory_listings_claimed_business_idx',
+      expression:
+        'create index directory_listings_claimed_business_idx on directory_listings (claimed_business_id, id) where claimed_business_id is not null',
+    },
   ],
   checks: [
     { name: 'directory_listings_latitude_check', expression: 'latitude between -90 and 90' },
@@ -119,5 +126,13 @@ export const DirectoryListing = defineEntity({
       )
       .nullable()
       .lazy(true, false),
+    /** The business whose claim was approved: set exactly while claim_status is `claimed`. */
+    claimedBusinessId: p
+      .manyToOne(Business)
+      .mapToPk()
+      .fieldName('claimed_business_id')
+      .nullable()
+      .deleteRule('set null')
+      .updateRule('no action'),
   }),
 });

@@ -1,0 +1,22 @@
+import { decideClaim } from '../../services/directory/claims/claim-writes.query.ts';
+import { systemProcedure } from '../../trpc.ts';
+import { ZApproveClaimInput, ZDecidedClaimOutput } from './review-claims.schema.ts';
+
+/** Administrative: pending -> approved; the listing is claimed by the business (`review-claims --approve`). */
+export const approveClaim = systemProcedure
+  .input(ZApproveClaimInput)
+  .output(ZDecidedClaimOutput)
+  .mutation(({ ctx, input }) =>
+    decideClaim(
+      ctx.em,
+      {
+        claimId: input.id,
+        to: 'approved',
+        actor: 'operator',
+        reason: null,
+        decidedBy: input.decided_by,
+        note: input.note ?? null,
+      },
+      ctx.clock.now(),
+    ),
+  );
