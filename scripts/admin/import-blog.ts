@@ -4,7 +4,7 @@ import { Presets, SingleBar } from 'cli-progress';
 import type { SystemCaller } from '../lib/system-caller.ts';
 import { UsageError, type AdminCommand, type CommandOutput } from './command.ts';
 import type { FileProblem } from './import-blog/front-matter.ts';
-import { readPost, type ReadPost } from './import-blog/read-post.ts';
+import { claimedKey, readPost, type ReadPost } from './import-blog/read-post.ts';
 import { failureLine } from './report-error.ts';
 
 /** A batch is sent when it holds this many posts or this many image bytes (a larger single post goes alone). */
@@ -224,9 +224,28 @@ export async function importBlog(caller: SystemCaller, options: ImportBlogOption
   const run = new BlogImport(caller, options);
   const listed = await markdownFiles(root);
   for (const error of listed.errors) run.fail(error.file, [error]);
+  // Two files claiming one post: neither is imported (which one is right is the author's call).
+  const claims = new Map<string, Array<{ file: string; line: number }>>();
+  for (const file of listed.files) {
+    const claim = await claimedKey(root, file).catch(() => undefined);
+    if (!claim) continue;
+    const key = keyOf(claim);
+    claims.set(key, [...(claims.get(key) ?? []), { file, line: claim.line }]);
+  }
+  const contested = new Map<string, string>();
+  for (const [key, files] of claims) {
+    if (files.length < 2) continue;
+    const [locale, slug] = key.split('\u0000');
+    for (const { file, line } of files) {
+      const others = files.filter((other) => other.file !== file).map((other) => other.file);
+      contested.set(file, key);
+      run.fail(file, [{ line, message: `slug "${slug}" (${locale}) is also the slug of ${others.join(', ')}` }]);
+    }
+  }
   const bar = options.progress ? new SingleBar({ stream: process.stderr }, Presets.shades_classic) : undefined;
   bar?.start(listed.files.length, 0);
   for (const file of listed.files) {
+    if (contested.has(file)) continue;
     const read = await readPost(root, file).catch((error: unknown) => ({
       post: undefined,
       problems: [{ line: 1, message: `could not be read: ${(error as Error).message}` }],

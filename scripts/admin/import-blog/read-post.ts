@@ -187,6 +187,25 @@ function checkFields(fields: SplitPost['fields'], file: string, problems: FilePr
 }
 
 /**
+ * The (slug, locale) a file claims and the line that says so, read from its front matter alone
+ * (no images): the first pass of a run, which finds two files claiming one post before either is
+ * stored. Undefined when the front matter cannot be read (the full read reports why).
+ */
+export async function claimedKey(
+  root: string,
+  relativePath: string,
+): Promise<{ slug: string; locale: string; line: number } | undefined> {
+  const split = splitFrontMatter(await readFile(path.join(root, relativePath), 'utf8'));
+  if (!split.post) return undefined;
+  const { fields } = split.post;
+  return {
+    slug: text(fields.slug)?.trim() || slugFromFileName(relativePath),
+    locale: text(fields.locale)?.trim() || 'en-US',
+    line: fields.slug?.line ?? 1,
+  };
+}
+
+/**
  * Reads one post: its front matter checked, its body's local images read and their references
  * placed, its cover read or taken as a CDN URL. Every problem of the file is collected (each
  * with its line), so one run shows them all.
