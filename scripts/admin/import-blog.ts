@@ -219,7 +219,7 @@ class BlogImport {
 }
 
 /** Imports a directory of Markdown posts (see docs/blog-from-markdown.md). */
-export async function importBlog(caller: SystemCaller, options: ImportBlogOptions): Promise<CommandOutput> {
+async function importBlog(caller: SystemCaller, options: ImportBlogOptions): Promise<CommandOutput> {
   const root = await realpath(options.dir);
   const run = new BlogImport(caller, options);
   const listed = await markdownFiles(root);

@@ -34,7 +34,7 @@ export interface ImportedPost {
   published_at: Date | null;
 }
 
-export type ImportOutcome = 'created' | 'updated' | 'unchanged' | 'not_owned';
+type ImportOutcome = 'created' | 'updated' | 'unchanged' | 'not_owned';
 
 export interface ImportedPostResult {
   source_path: string;

@@ -7,7 +7,7 @@ export interface FileProblem {
   message: string;
 }
 
-export const FRONT_MATTER_KEYS = [
+const FRONT_MATTER_KEYS = [
   'title',
   'slug',
   'locale',

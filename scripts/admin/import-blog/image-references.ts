@@ -20,7 +20,7 @@ interface MdNode {
 }
 
 /** A URL with a scheme (`https:`, `data:`), protocol-relative, site-absolute or a fragment: not a file of the post. */
-export function isLocalPath(url: string): boolean {
+function isLocalPath(url: string): boolean {
   if (url === '' || url.startsWith('/') || url.startsWith('#')) return false;
   return !/^[a-z][a-z\d+.-]*:/i.test(url);
 }

@@ -33,7 +33,7 @@ const MAX_BODY = 200_000;
 const MAX_TAGS = 30;
 
 /** The uuid of an image: from the SHA-256 of its bytes (version 8, RFC 9562), so the same bytes are stored once. */
-export function mediaIdOf(bytes: Buffer): string {
+function mediaIdOf(bytes: Buffer): string {
   const hash = createHash('sha256').update(bytes).digest();
   hash[6] = (hash[6]! & 0x0f) | 0x80;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
@@ -42,7 +42,7 @@ export function mediaIdOf(bytes: Buffer): string {
 }
 
 /** A slug from a file name: `Guía de Precios.md` -> `guia-de-precios`. */
-export function slugFromFileName(file: string): string {
+function slugFromFileName(file: string): string {
   return path
     .basename(file, path.extname(file))
     .normalize('NFKD')
@@ -56,7 +56,7 @@ export function slugFromFileName(file: string): string {
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/i;
 
 /** `2026-03-01` (midnight UTC) or an ISO 8601 date-time with Z or an offset; an error text otherwise. */
-export function parsePublishedAt(text: string): Date | string {
+function parsePublishedAt(text: string): Date | string {
   const match = DATE_TIME.exec(text.trim());
   if (!match) return `"${text}" is not a date (2026-03-01) or a date-time (2026-03-01T09:00:00-05:00)`;
   const [, year, month, day, hour, zone] = match;
