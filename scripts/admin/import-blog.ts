@@ -96,6 +96,8 @@ class BlogImport {
   readonly keys = new Map<string, ReadPost>();
   /** Files that could not be read: their posts are not reported removed (their slug is unknown). */
   readonly failed = new Set<string>();
+  /** Images this run has stored (or found stored): later batches send their id, not their bytes. */
+  private readonly storedMedia = new Set<string>();
   private batch: ReadPost[] = [];
   private batchBytes = 0;
   private batchMedia = 0;
@@ -163,8 +165,11 @@ class BlogImport {
   }
 
   private async send(batch: ReadPost[]): Promise<void> {
+    // An image stored by an earlier batch of this run is referenced by id alone (a dry run stores nothing).
     const media = new Map<string, Buffer>();
-    for (const post of batch) for (const [id, bytes] of post.media) media.set(id, bytes);
+    for (const post of batch) {
+      for (const [id, bytes] of post.media) if (!this.storedMedia.has(id)) media.set(id, bytes);
+    }
     const result = await this.caller.blog.upsertPosts({
       posts: batch.map(toInput),
       media: [...media].map(([public_id, bytes]) => ({ public_id, bytes })),
@@ -172,6 +177,7 @@ class BlogImport {
       dry_run: this.options.dryRun,
     });
     this.mediaImported += result.media_inserted;
+    if (!this.options.dryRun) for (const id of media.keys()) this.storedMedia.add(id);
     for (const item of result.items) {
       if (item.outcome === 'not_owned') {
         const post = this.keys.get(keyOf(item));

@@ -114,6 +114,17 @@ export async function upsertImportedPosts(
   return returning(em, sql, [...values, options.adopt]);
 }
 
+/** Which of these image uuids are stored. */
+export async function storedMediaIds(em: EntityManager, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await returning<{ public_id: string }>(
+    em,
+    `select public_id from blog_media where public_id in (${ids.map(() => '?::uuid').join(', ')})`,
+    ids,
+  );
+  return new Set(rows.map((row) => row.public_id));
+}
+
 /** The source of each (slug, locale) that exists: tells an unchanged post from one the import does not own. */
 export async function findPostSources(
   em: EntityManager,

@@ -10,6 +10,7 @@ import { blogMediaUrl } from './row-values.ts';
 import {
   findPostSources,
   insertImportedMedia,
+  storedMediaIds,
   upsertImportedPosts,
   type ImportedMediaRow,
   type ImportedPostRow,
@@ -127,7 +128,7 @@ export interface UpsertImportedOptions {
 
 /**
  * One batch of a Markdown import, in one transaction: the images, then the posts by (slug,
- * locale). Every referenced image must come with the batch. A dry run does the same writes and
+ * locale). A referenced image comes with the batch or is stored already. A dry run does the same writes and
  * rolls them back, so its counts are the real ones.
  */
 export async function upsertImportedBatch(
@@ -138,21 +139,25 @@ export async function upsertImportedBatch(
 ): Promise<{ items: ImportedPostResult[]; media_inserted: number }> {
   const mediaRows = new Map(media.map((item) => [item.public_id, toMediaRow(item)]));
   const seen = new Set<string>();
+  const elsewhere = new Map<string, string>();
   for (const post of posts) {
     if (seen.has(keyOf(post))) {
       throw new AppError('VALIDATION_FAILED', `"${post.slug}" (${post.locale}) appears twice in one batch.`);
     }
     seen.add(keyOf(post));
     const referenced = [post.cover_media_id, ...post.body_media.map((span) => span.public_id)];
-    for (const id of referenced) {
-      if (id !== null && !mediaRows.has(id)) {
-        throw new AppError('VALIDATION_FAILED', `Media ${id} of "${post.source_path}" is not in the batch.`);
-      }
-    }
+    for (const id of referenced) if (id !== null && !mediaRows.has(id)) elsewhere.set(id, post.source_path);
   }
   const rows = posts.map((post) => toRow(post, options.urls));
   try {
     return await em.transactional(async (tx) => {
+      // An image sent by an earlier batch comes without its bytes: it must be stored already.
+      const stored = await storedMediaIds(tx, [...elsewhere.keys()]);
+      for (const [id, source] of elsewhere) {
+        if (!stored.has(id)) {
+          throw new AppError('VALIDATION_FAILED', `Media ${id} of "${source}" is neither in the batch nor stored.`);
+        }
+      }
       const mediaInserted = await insertImportedMedia(tx, [...mediaRows.values()]);
       const written = await upsertImportedPosts(tx, rows, { adopt: options.adopt, now: options.now });
       const writtenByKey = new Map(written.map((row) => [keyOf(row), row.inserted]));

@@ -87,6 +87,8 @@ function walk(node: MdNode, visit: (node: MdNode) => void): void {
  * spans are text, not images, so nothing in them is taken. HTML `<img>` is left as written.
  */
 export function localImageReferences(body: string): { references: ImageReference[]; unplaced: number[] } {
+  // Every image, inline or reference-style, is written with "![": without one there is nothing to parse for.
+  if (!body.includes('![')) return { references: [], unplaced: [] };
   const tree = fromMarkdown(body) as MdNode;
   const imageLabels = new Set<string>();
   const candidates: Array<{ node: MdNode; kind: 'image' | 'definition' }> = [];
