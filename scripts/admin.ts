@@ -106,6 +106,7 @@ try {
   process.exitCode = 1;
 }
 if (output) {
+  if (output.failed) process.exitCode = 1;
   if (output.notice) process.stderr.write(`${output.notice}\n`);
   process.stdout.write(values.json ? `${JSON.stringify(output.json, null, 2)}\n` : `${output.text}\n`);
 }

@@ -9,6 +9,8 @@ export interface CommandOutput {
   json: unknown;
   text: string;
   notice?: string;
+  /** The command did part of its work and reports what failed in its output: exit status 1 after printing it. */
+  failed?: boolean;
 }
 
 /**

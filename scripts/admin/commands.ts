@@ -17,6 +17,7 @@ import { rotateOAuthKeyCommand } from './rotate-oauth-key.ts';
 import { seedDemoBusinessCommand } from './seed-demo-business.ts';
 import { storageUsageCommand } from './storage-usage.ts';
 import { triggerCommand } from './trigger.ts';
+import { importBlogCommand } from './import-blog.ts';
 
 /** Every `npm run admin` command, in the order the usage lists them. */
 export const adminCommands: AdminCommand[] = [
@@ -38,4 +39,5 @@ export const adminCommands: AdminCommand[] = [
   storageUsageCommand,
   triggerCommand,
   reviewClaimsCommand,
+  importBlogCommand,
 ];

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { BLOG_LOCALES, BLOG_STATUSES } from '../../services/blog/locale.ts';
 import { IMAGE_MIME_TYPE, MAX_MEDIA_BYTES } from '../../services/blog/insert-posts.ts';
 
-const slug = z
+/** A post's slug: lower-case words joined by hyphens. */
+export const BLOG_SLUG = z
   .string()
   .min(1)
   .max(200)
@@ -10,7 +11,7 @@ const slug = z
 
 export const ZNewBlogPost = z
   .object({
-    slug,
+    slug: BLOG_SLUG,
     locale: z.enum(BLOG_LOCALES),
     status: z.enum(BLOG_STATUSES),
     title: z.string().min(1).max(300),

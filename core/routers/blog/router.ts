@@ -5,7 +5,10 @@ import { getPost } from './get-post.ts';
 import { getSitemap } from './get-sitemap.ts';
 import { importPosts } from './import-posts.ts';
 import { listCategories } from './list-categories.ts';
+import { listImportedPosts } from './list-imported-posts.ts';
 import { listPosts } from './list-posts.ts';
+import { unpublishImportedPosts } from './unpublish-imported-posts.ts';
+import { upsertPosts } from './upsert-posts.ts';
 
 export const blogRouter = router({
   listPosts,
@@ -18,4 +21,8 @@ export const blogRouter = router({
   // System-only (scripts): no REST mapping.
   importPosts,
   countPosts,
+  // The Markdown directory import (npm run admin -- import-blog).
+  upsertPosts,
+  listImportedPosts,
+  unpublishImportedPosts,
 });

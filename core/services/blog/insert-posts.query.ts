@@ -7,7 +7,7 @@ import type { NewBlogMedia, NewBlogPost } from './new-blog-post.ts';
  * as an array literal). MikroORM's execute() would inline every value as an escaped literal,
  * which costs more client time than the insert itself on batches of long bodies.
  */
-async function run(em: EntityManager, sql: string, values: unknown[]): Promise<number> {
+export async function runWrite(em: EntityManager, sql: string, values: unknown[]): Promise<number> {
   const query = em.getKnex().raw(sql, values as Knex.RawBinding[]);
   const transaction = em.getTransactionContext<Knex.Transaction>();
   const result = (await (transaction ? query.transacting(transaction) : query)) as { rowCount: number | null };
@@ -37,7 +37,7 @@ async function insertMedia(em: EntityManager, media: NewBlogMedia[]): Promise<vo
       createHash('sha256').update(item.bytes).digest('hex'),
       item.bytes,
     ]);
-    await run(
+    await runWrite(
       em,
       `insert into blog_media (public_id, mime_type, byte_size, checksum_sha256, bytes) values ` +
         `${chunk.map(() => MEDIA_ROW).join(', ')} on conflict (public_id) do nothing`,
@@ -66,7 +66,7 @@ async function insertPosts(em: EntityManager, posts: NewBlogPost[]): Promise<num
       post.updated_at.toISOString(),
       post.created_at.toISOString(),
     ]);
-    inserted += await run(
+    inserted += await runWrite(
       em,
       `insert into blog_posts (slug, locale, status, title, excerpt, body, meta_description, category, tags, ` +
         `author_name, cover_media_id, cover_image_cdn_url, published_at, updated_at, created_at) values ` +

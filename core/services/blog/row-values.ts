@@ -10,7 +10,7 @@ export function isoOrNull(value: unknown): string | null {
 }
 
 /** The public address of a stored image: the binary endpoint under {base_url}. */
-function blogMediaUrl(urls: Pick<SiteUrls, 'base'>, publicId: string): string {
+export function blogMediaUrl(urls: Pick<SiteUrls, 'base'>, publicId: string): string {
   return `${urls.base}/v1/blog/media/${publicId}`;
 }
 

@@ -35,7 +35,11 @@ export const BlogPost = defineEntity({
     },
     { name: 'blog_posts_cover_media_idx', properties: ['coverMedia'] },
   ],
-  checks: [{ name: 'blog_posts_published_at_check', expression: `status = 'draft' or published_at is not null` }],
+  checks: [
+    { name: 'blog_posts_published_at_check', expression: `status = 'draft' or published_at is not null` },
+    // A post a Markdown import owns has both; any other has neither.
+    { name: 'blog_posts_source_check', expression: '(source_path is null) = (source_hash is null)' },
+  ],
   properties: (p) => ({
     id: p.bigint('string').primary().autoincrement().generated('identity'),
     slug: p.string().length(200),
@@ -53,6 +57,10 @@ export const BlogPost = defineEntity({
     publishedAt: p.datetime().nullable(),
     updatedAt: p.datetime().defaultRaw('now()'),
     createdAt: p.datetime().defaultRaw('now()'),
+    /** The Markdown file (relative to the imported directory) this post comes from; null for any other post. */
+    sourcePath: p.string().length(1000).nullable(),
+    /** SHA-256 of what the import stored from that file: an unchanged file changes nothing. */
+    sourceHash: p.character().length(64).nullable(),
     searchVector: p
       .string()
       .columnType('tsvector')
