@@ -5,6 +5,7 @@ import { getFilterOptions } from './get-filter-options.ts';
 import { getListing } from './get-listing.ts';
 import { insertListings } from './insert-listings.ts';
 import { listListings } from './list-listings.ts';
+import { upsertListings } from './upsert-listings.ts';
 
 /**
  * The REST adapter takes the first procedure whose path matches, in this order: getFilterOptions
@@ -18,4 +19,5 @@ export const directoryRouter = router({
   insertListings,
   deleteListings,
   countListings,
+  upsertListings,
 });
