@@ -121,7 +121,8 @@ export const ZListingImportRow = z
     short_description: optional(seed.short_description, true),
     description: optional(seed.description, true),
     logo_url: optional(photoUrl.nullable()),
-    photo_urls: cell
+    // Separated by ";" or any whitespace, line breaks included (one URL per line in a spreadsheet cell).
+    photo_urls: cellOf(true)
       .transform((value) => [...new Set(value.split(SEPARATORS).filter((url) => url !== ''))])
       .pipe(z.array(photoUrl).max(49, { message: 'at most 49 photos (50 images with the logo)' })),
     status: cell.transform((value) => (value === '' ? 'published' : value.toLowerCase())).pipe(seed.status),
