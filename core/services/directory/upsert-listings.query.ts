@@ -56,21 +56,34 @@ async function existingIds(tx: EntityManager, ids: string[]): Promise<Set<string
   return new Set(rows.map((row) => row.external_id));
 }
 
+/** The slugs of `slugs` that listings have. */
+async function takenSlugs(tx: EntityManager, slugs: string[]): Promise<Set<string>> {
+  const rows = await runQuery<{ slug: string }>(tx, {
+    sql: `select slug from directory_listings where slug in (select json_array_elements_text(?::json))`,
+    params: [json(slugs)],
+  });
+  return new Set(rows.map((row) => row.slug));
+}
+
 /**
  * A slug for each new row: the first of its candidates no listing has and no earlier row of the
- * batch took. A candidate taken between this read and the insert makes the insert skip the row,
- * and the next round picks again.
+ * batch took. Only the base slugs are looked up at first; the numbered ones only for the rows
+ * whose base is taken. A candidate taken between this read and the insert makes the insert skip
+ * the row, and the next round picks again.
  */
 async function chooseSlugs(tx: EntityManager, rows: ListingUpsert[]): Promise<{ external_id: string; slug: string }[]> {
   const candidates = rows.map((row) => slugCandidates(baseSlug(row.name, row.city), row.external_id));
-  const taken = new Set(
-    (
-      await runQuery<{ slug: string }>(tx, {
-        sql: `select slug from directory_listings where slug in (select json_array_elements_text(?::json))`,
-        params: [json(candidates.flat())],
-      })
-    ).map((row) => row.slug),
+  const taken = await takenSlugs(
+    tx,
+    candidates.map((list) => list[0]!),
   );
+  const bases = new Set<string>();
+  const crowded = candidates.filter((list) => {
+    const busy = taken.has(list[0]!) || bases.has(list[0]!);
+    bases.add(list[0]!);
+    return busy;
+  });
+  if (crowded.length > 0) for (const slug of await takenSlugs(tx, crowded.flat())) taken.add(slug);
   return rows.map((row, index) => {
     const slug = candidates[index]!.find((candidate) => !taken.has(candidate)) ?? candidates[index]!.at(-1)!;
     taken.add(slug);
@@ -181,6 +194,8 @@ export async function upsertDirectoryListings(
 select ${IMPORT_COLUMNS.join(', ')} from json_to_recordset(?::json) as x(${IMPORT_FIELDS})`,
         params: [json(rows.map(({ line: _line, ...row }) => row))],
       });
+      // A temporary table has no statistics until analysed: without them the joins below guess.
+      await runQuery(tx, { sql: 'analyze directory_import', params: [] });
       const existing = await existingIds(
         tx,
         rows.map((row) => row.external_id),
@@ -200,7 +215,10 @@ select ${IMPORT_COLUMNS.join(', ')} from json_to_recordset(?::json) as x(${IMPOR
         for (const id of arrived) existing.add(id);
         pending = left.filter((row) => !arrived.has(row.external_id));
       }
-      const changed = new Set([...(await updateExisting(tx)), ...(await replacePhotos(tx))]);
+      const changed =
+        existing.size === 0
+          ? new Set<number>()
+          : new Set([...(await updateExisting(tx)), ...(await replacePhotos(tx))]);
       await runQuery(tx, {
         sql: `update directory_listings set updated_at = now()
 where id in (select json_array_elements_text(?::json)::int) and updated_at <> now()`,
