@@ -1,7 +1,7 @@
 import type { ListingStatus, PhotoKind } from './types.ts';
 
 /** An image of an imported listing: its URL and place (the logo first, at 0; photos from 1). */
-export interface ImportedPhoto {
+interface ImportedPhoto {
   kind: PhotoKind;
   url: string;
   sort_order: number;
