@@ -18,6 +18,7 @@ import { seedDemoBusinessCommand } from './seed-demo-business.ts';
 import { storageUsageCommand } from './storage-usage.ts';
 import { triggerCommand } from './trigger.ts';
 import { importBlogCommand } from './import-blog.ts';
+import { importDirectoryCommand } from './import-directory.ts';
 
 /** Every `npm run admin` command, in the order the usage lists them. */
 export const adminCommands: AdminCommand[] = [
@@ -40,4 +41,5 @@ export const adminCommands: AdminCommand[] = [
   triggerCommand,
   reviewClaimsCommand,
   importBlogCommand,
+  importDirectoryCommand,
 ];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SLUG_PATTERN } from '../../services/directory/types.ts';
 import { noNul } from '../../services/sql/no-nul.ts';
 
-const text = (max: number) => z.string().max(max).check(noNul());
+export const text = (max: number) => z.string().max(max).check(noNul());
 const nullableText = (max: number) => text(max).nullable();
 /** Absolute http(s) URL, or a path on the site ("/media/..."): what the public `url` fields can be built from. */
 export const photoUrl = z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/[^/\s]\S*$/)]).pipe(text(1000));
@@ -18,8 +18,10 @@ const ZPhotoSeed = z.object({
   sort_order: z.number().int().min(-2_147_483_648).max(2_147_483_647),
 });
 
-const ZListingSeed = z.object({
+export const ZListingSeed = z.object({
   slug: text(200).regex(SLUG_PATTERN, { message: 'expected lower-case words joined by hyphens' }),
+  /** The import's stable id (directory.upsertListings matches by it); absent or null for listings not imported. */
+  external_id: text(200).min(1).nullable().optional(),
   name: text(200).min(1),
   industry_key: text(100).min(1),
   industry_label: text(200).min(1),
@@ -56,10 +58,17 @@ export const ZInsertDirectoryListingsInput = z.object({
     .max(5000)
     .refine((listings) => new Set(listings.map((listing) => listing.slug)).size === listings.length, {
       message: 'slugs must be unique within a batch',
-    }),
+    })
+    .refine(
+      (listings) => {
+        const ids = listings.flatMap((listing) => (listing.external_id ? [listing.external_id] : []));
+        return new Set(ids).size === ids.length;
+      },
+      { message: 'external ids must be unique within a batch' },
+    ),
 });
 
 export const ZInsertDirectoryListingsOutput = z.object({
-  listings: z.number().int().describe('Listings inserted (existing slugs are skipped).'),
+  listings: z.number().int().describe('Listings inserted (an existing slug or external id is skipped).'),
   photos: z.number().int().describe('Photos inserted with them.'),
 });

@@ -10,6 +10,7 @@ import { listListings } from './list-listings.ts';
 import { listPendingClaims } from './list-pending-claims.ts';
 import { rejectClaim } from './reject-claim.ts';
 import { revokeClaim } from './revoke-claim.ts';
+import { upsertListings } from './upsert-listings.ts';
 
 /**
  * The REST adapter takes the first procedure whose path matches, in this order: getFilterOptions
@@ -23,6 +24,7 @@ export const directoryRouter = router({
   insertListings,
   deleteListings,
   countListings,
+  upsertListings,
   // Claims: the business's own (workspace API tokens; also on /api/trpc), then the operator's review (system-only).
   claims: directoryClaimsRouter,
   listPendingClaims,

@@ -15,6 +15,8 @@ export interface PhotoSeed {
 /** A listing to store, in the columns' own names (the demo generator and administrative scripts produce these). */
 export interface ListingSeed {
   slug: string;
+  /** The import's stable id; absent or null for listings not imported. */
+  external_id?: string | null;
   name: string;
   industry_key: string;
   industry_label: string;

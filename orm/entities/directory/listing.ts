@@ -68,6 +68,11 @@ export const DirectoryListing = defineEntity({
       expression:
         'create index directory_listings_claimed_business_idx on directory_listings (claimed_business_id, id) where claimed_business_id is not null',
     },
+    // The key an import upserts by (npm run admin -- import-directory); listings made otherwise have none.
+    {
+      name: 'directory_listings_external_id_idx',
+      expression: `create unique index directory_listings_external_id_idx on directory_listings (external_id) where external_id is not null`,
+    },
   ],
   checks: [
     { name: 'directory_listings_latitude_check', expression: 'latitude between -90 and 90' },
@@ -78,6 +83,8 @@ export const DirectoryListing = defineEntity({
   properties: (p) => ({
     id: p.integer().primary().autoincrement().generated('by default as identity'),
     slug: p.string().length(200).unique(),
+    /** The import's stable id of the listing (its source's id); null for listings not imported. */
+    externalId: p.string().length(200).nullable(),
     name: p.string().length(200),
     industryKey: p.string().length(100),
     industryLabel: p.string().length(200),
