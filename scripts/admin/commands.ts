@@ -16,6 +16,8 @@ import { rotateOAuthKeyCommand } from './rotate-oauth-key.ts';
 import { seedDemoBusinessCommand } from './seed-demo-business.ts';
 import { storageUsageCommand } from './storage-usage.ts';
 import { triggerCommand } from './trigger.ts';
+import { syncGovernmentOpportunitiesCommand } from './sync-government-opportunities.ts';
+import { syncStatusCommand } from './sync-status.ts';
 
 /** Every `npm run admin` command, in the order the usage lists them. */
 export const adminCommands: AdminCommand[] = [
@@ -36,4 +38,6 @@ export const adminCommands: AdminCommand[] = [
   reconcilePaymentsCommand,
   storageUsageCommand,
   triggerCommand,
+  syncGovernmentOpportunitiesCommand,
+  syncStatusCommand,
 ];
