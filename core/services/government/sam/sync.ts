@@ -181,7 +181,7 @@ export async function syncStep(ctx: SyncContext, input: SyncStepInput): Promise<
     if (cursor.phase === 'descriptions' && input.descriptions) {
       try {
         while (requests < input.maxRequests) {
-          const fetched = await descriptionStep(ctx, source, cursor, reserve, input.maxRequests - requests);
+          const fetched = await descriptionStep(ctx, input.holder, source, cursor, reserve, input.maxRequests - requests);
           if (!fetched) break;
         }
       } catch (error) {
@@ -343,6 +343,7 @@ async function pageStep(
  */
 async function descriptionStep(
   ctx: SyncContext,
+  holder: string,
   source: OpportunitySource,
   cursor: RunCursor,
   reserve: () => Promise<void>,
@@ -367,6 +368,14 @@ async function descriptionStep(
       cursor.counts.descriptions_failed++;
     }
   }
+  await advanceRun(ctx.sql, {
+    holder,
+    window: cursor.window,
+    offset: cursor.offset,
+    total: cursor.total,
+    phase: 'descriptions',
+    counts: cursor.counts,
+  });
   return true;
 }
 
