@@ -140,6 +140,12 @@ describe('SAM.gov sync (government.syncOpportunities and its state)', function (
     expect(status.last_run.outcome).to.equal('succeeded');
     expect(status.run_in_progress).to.equal(null);
     expect(status.requests_used_today).to.equal(3);
+
+    const gauges = (await callerWith().infrastructure.operations.getGauges()).government_sync;
+    expect(gauges).to.include({ requests_used_today: 3, failures: 0 });
+    expect(gauges.last_run).to.include({ fetched: 5, inserted: 5 });
+    expect(gauges.watermark_seconds).to.equal(Date.parse(`${daysAgo(0)}T00:00:00Z`) / 1000);
+    expect(gauges.last_success_seconds).to.be.greaterThan(0);
   });
 
   it('runs the next sync over the watermark minus the overlap: an updated notice replaces, a vanished one goes inactive', async () => {

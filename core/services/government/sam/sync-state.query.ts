@@ -249,3 +249,20 @@ export async function finishRun(
     ],
   });
 }
+
+/** What the metrics show of the sync (a plain read: no row is created). Zeros before the first run. */
+export async function syncGauges(sql: SqlSource, today: string) {
+  const [row] = await runQuery<{
+    last_success_at: string | null;
+    watermark: string | null;
+    requests_used_today: number;
+    last_run_counts: Partial<SyncCounts> | null;
+    failures: number;
+  }>(sql, {
+    sql: `select last_success_at::text as last_success_at, watermark,
+        case when budget_day = ? then budget_used else 0 end as requests_used_today, last_run_counts, failures
+      from government_sync_state where source = ?`,
+    params: [today, SOURCE],
+  });
+  return row;
+}
