@@ -6,6 +6,7 @@ import { getSitemap } from './get-sitemap.ts';
 import { insertOpportunities } from './insert-opportunities.ts';
 import { listOpportunities } from './list-opportunities.ts';
 import { refreshStatistics } from './refresh-statistics.ts';
+import { upsertOpportunities } from './upsert-opportunities.ts';
 
 /**
  * Order matters: the REST adapter takes the first procedure whose path matches, so the static
@@ -20,4 +21,5 @@ export const governmentRouter = router({
   insertOpportunities,
   countOpportunities,
   refreshStatistics,
+  upsertOpportunities,
 });
