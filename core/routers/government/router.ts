@@ -9,6 +9,7 @@ import { listOpportunities } from './list-opportunities.ts';
 import { refreshStatistics } from './refresh-statistics.ts';
 import { releaseSync } from './release-sync.ts';
 import { syncOpportunities } from './sync-opportunities.ts';
+import { upsertOpportunities } from './upsert-opportunities.ts';
 
 /**
  * Order matters: the REST adapter takes the first procedure whose path matches, so the static
@@ -23,6 +24,7 @@ export const governmentRouter = router({
   insertOpportunities,
   countOpportunities,
   refreshStatistics,
+  upsertOpportunities,
   // System only (the SAM.gov sync: the worker's schedule, the admin commands).
   syncOpportunities,
   releaseSync,
