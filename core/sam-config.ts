@@ -46,7 +46,7 @@ export const samEnvironment = {
     .regex(/^[\x21-\x7e]{1,200}$/, { message: 'expected 1 to 200 visible ASCII characters' })
     .optional()
     .describe(
-      "SAM.gov public API key (SAM.gov, Account Details), sent as the `api_key` query parameter of the Get Opportunities API v2 and its description links; never logged, stored or shown. Unset: the scheduled sync is off and `sync-government-opportunities` fails with `SAM_SYNC_NOT_CONFIGURED`.",
+      'SAM.gov public API key (SAM.gov, Account Details), sent as the `api_key` query parameter of the Get Opportunities API v2 and its description links; never logged, stored or shown. Unset: the scheduled sync is off and `sync-government-opportunities` fails with `SAM_SYNC_NOT_CONFIGURED`.',
     ),
   SAM_API_BASE_URL: samBaseUrl
     .default('https://api.sam.gov')
@@ -77,7 +77,12 @@ export interface SamConfig {
 }
 
 export function resolveSamConfig(
-  values: { SAM_API_KEY?: string | undefined; SAM_API_BASE_URL: string; SAM_SYNC_INTERVAL: number; SAM_DAILY_REQUEST_BUDGET: number },
+  values: {
+    SAM_API_KEY?: string | undefined;
+    SAM_API_BASE_URL: string;
+    SAM_SYNC_INTERVAL: number;
+    SAM_DAILY_REQUEST_BUDGET: number;
+  },
   keepSecret: (value: string) => { reveal(): string },
 ): SamConfig {
   return {

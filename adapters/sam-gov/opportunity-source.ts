@@ -37,7 +37,7 @@ class TransientError extends Error {
 }
 
 /** YYYY-MM-DD -> MM/dd/yyyy, the format the search takes. */
-export function samDate(isoDay: string): string {
+function samDate(isoDay: string): string {
   const [year, month, day] = isoDay.split('-');
   return `${month}/${day}/${year}`;
 }
@@ -132,7 +132,8 @@ export function samOpportunitySource(options: SamSourceOptions): OpportunitySour
             headers: { accept: 'application/json' },
           });
         } catch (error) {
-          const cause = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'connection failed';
+          const cause =
+            (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'connection failed';
           throw new TransientError(`${what} ${shown}: ${cause}`, undefined);
         }
         const status = response.status;
@@ -144,7 +145,10 @@ export function samOpportunitySource(options: SamSourceOptions): OpportunitySour
           throw new TransientError(`${what} ${shown}: HTTP ${status}${said}`, wait);
         }
         if (status === 401 || status === 403)
-          throw new OpportunitySourceError('rejected', `${what} ${shown}: HTTP ${status}, the API key was refused${said}`);
+          throw new OpportunitySourceError(
+            'rejected',
+            `${what} ${shown}: HTTP ${status}, the API key was refused${said}`,
+          );
         if (status === 404 && what === 'description')
           throw new OpportunitySourceError('not_found', `${what} ${shown}: HTTP 404${said}`);
         if (status >= 300 && status < 400)
@@ -213,7 +217,10 @@ export function samOpportunitySource(options: SamSourceOptions): OpportunitySour
 
   async function description(raw: string): Promise<string> {
     if (!allowsDescriptionUrl(raw))
-      throw new OpportunitySourceError('forbidden_url', 'the description link is not on SAM_API_BASE_URL\u2019s origin');
+      throw new OpportunitySourceError(
+        'forbidden_url',
+        'the description link is not on SAM_API_BASE_URL\u2019s origin',
+      );
     const url = new URL(raw.trim());
     url.searchParams.delete('api_key');
     const text = await get(url, Math.max(1024, Math.floor(maxPageBytes / 10)), 'description');

@@ -9,7 +9,7 @@ import { formatTable } from './table.ts';
 const REQUESTS_PER_STEP = 1;
 
 function parseDay(flag: string, value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const match = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = match ? new Date(`${value}T00:00:00Z`) : undefined;
   if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value)
     throw new UsageError(`--${flag} ${JSON.stringify(value)}: expected a day as YYYY-MM-DD, such as 2026-01-31.`);
@@ -121,7 +121,10 @@ function summary(step: Step): string {
   lines.push(
     warnings.length === 0
       ? 'No mapping warnings.'
-      : `Warnings by field:\n${formatTable(['FIELD', 'WARNINGS'], warnings.map(([field, count]) => [field, String(count)]))}`,
+      : `Warnings by field:\n${formatTable(
+          ['FIELD', 'WARNINGS'],
+          warnings.map(([field, count]) => [field, String(count)]),
+        )}`,
   );
   return lines.join('\n');
 }

@@ -14,7 +14,10 @@ export const syncStatusCommand: AdminCommand = {
         ['configured', status.configured ? 'yes (SAM_API_KEY set)' : 'no (SAM_API_KEY not set)'],
         ['running', status.running ? 'yes' : 'no'],
         ['watermark', status.watermark ?? '-'],
-        ['last run', status.last_run.outcome ? `${status.last_run.outcome} at ${status.last_run.finished_at}` : 'never'],
+        [
+          'last run',
+          status.last_run.outcome ? `${status.last_run.outcome} at ${status.last_run.finished_at}` : 'never',
+        ],
         [
           'last run counts',
           counts

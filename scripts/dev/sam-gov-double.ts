@@ -14,7 +14,7 @@ import type { AddressInfo, Socket } from 'node:net';
 /** One notice as the search returns it (the documented v2 fields), with the double's extras. */
 export type SamNotice = Record<string, unknown> & { noticeId: string; postedDate: string };
 
-export interface SamDoubleFault {
+interface SamDoubleFault {
   status?: number;
   retryAfter?: string;
   /** A 200 whose JSON body is cut off in the middle. */
@@ -81,7 +81,14 @@ export function samNotice(baseUrl: string, i: number, overrides: Record<string, 
     active: 'Yes',
     award: null,
     pointOfContact: [
-      { fax: null, type: 'primary', email: 'officer@example.gov', phone: '555-0100', title: null, fullName: 'A. Officer' },
+      {
+        fax: null,
+        type: 'primary',
+        email: 'officer@example.gov',
+        phone: '555-0100',
+        title: null,
+        fullName: 'A. Officer',
+      },
     ],
     description: ` ${baseUrl}/opportunities/v1/noticedesc?noticeid=${noticeId}`,
     organizationType: 'OFFICE',
@@ -121,10 +128,24 @@ export async function startSamDouble(options: { apiKey?: string; notices?: SamNo
       send(response, status, body, headers);
     };
     const key = url.searchParams.get('api_key');
-    if (key === null) return reply(401, { error: { code: 'API_KEY_MISSING', message: 'No api_key was supplied. Please submit with a valid API key.' } });
-    if (key !== apiKey) return reply(403, { error: { code: 'API_KEY_INVALID', message: 'An invalid api_key was supplied. Get one at https://api.data.gov:443' } });
+    if (key === null)
+      return reply(401, {
+        error: { code: 'API_KEY_MISSING', message: 'No api_key was supplied. Please submit with a valid API key.' },
+      });
+    if (key !== apiKey)
+      return reply(403, {
+        error: {
+          code: 'API_KEY_INVALID',
+          message: 'An invalid api_key was supplied. Get one at https://api.data.gov:443',
+        },
+      });
     const fault = double.faults.shift();
-    if (fault?.status) return reply(fault.status, { message: 'Simulated failure' }, fault.retryAfter ? { 'retry-after': fault.retryAfter } : {});
+    if (fault?.status)
+      return reply(
+        fault.status,
+        { message: 'Simulated failure' },
+        fault.retryAfter ? { 'retry-after': fault.retryAfter } : {},
+      );
 
     if (url.pathname === '/opportunities/v1/noticedesc') {
       const text = double.descriptions.get(url.searchParams.get('noticeid') ?? '');
@@ -135,7 +156,8 @@ export async function startSamDouble(options: { apiKey?: string; notices?: SamNo
 
     const rawFrom = url.searchParams.get('postedFrom');
     const rawTo = url.searchParams.get('postedTo');
-    if (rawFrom === null || rawTo === null) return reply(400, { errorMessage: 'PostedFrom and PostedTo are mandatory' });
+    if (rawFrom === null || rawTo === null)
+      return reply(400, { errorMessage: 'PostedFrom and PostedTo are mandatory' });
     const from = parseSamDate(rawFrom);
     const to = parseSamDate(rawTo);
     if (!from || !to) return reply(400, { errorMessage: 'Invalid Date Entered. Expected date format is MM/dd/yyyy' });

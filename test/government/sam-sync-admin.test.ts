@@ -46,7 +46,13 @@ describe('npm run admin -- sync-government-opportunities, sync-status', function
   });
 
   it('syncs and prints the summary; sync-status then shows the watermark and the requests used', async () => {
-    const json = await runAdmin(withKey(), ['sync-government-opportunities', '--json', '--page-size', '1', '--no-descriptions']);
+    const json = await runAdmin(withKey(), [
+      'sync-government-opportunities',
+      '--json',
+      '--page-size',
+      '1',
+      '--no-descriptions',
+    ]);
     expect(json.code, json.stderr).to.equal(0);
     const result = JSON.parse(json.stdout) as { status: string; counts: Record<string, unknown>; daily_budget: number };
     expect(result.status).to.equal('done');

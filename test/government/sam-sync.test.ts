@@ -128,10 +128,14 @@ describe('SAM.gov sync (government.syncOpportunities and its state)', function (
     const [month, day, year] = searches[0]!.query.postedFrom!.split('/');
     expect(`${year}-${month}-${day}`).to.equal(daysAgo(364));
 
-    const detail = await request<{ data: { title: string; status: string } }>(`${service().url}${LIST}/${double.notices[0]!.noticeId}`);
+    const detail = await request<{ data: { title: string; status: string } }>(
+      `${service().url}${LIST}/${double.notices[0]!.noticeId}`,
+    );
     expect(detail.status).to.equal(200);
     expect(detail.body.data.title).to.equal(double.notices[0]!.title);
-    const list = await request<{ data: Array<{ title: string }> }>(`${service().url}${LIST}?keyword=${run}&per_page=50`);
+    const list = await request<{ data: Array<{ title: string }> }>(
+      `${service().url}${LIST}?keyword=${run}&per_page=50`,
+    );
     expect(list.status).to.equal(200);
     expect(list.body.data).to.have.length(5);
 
@@ -242,7 +246,9 @@ describe('SAM.gov sync (government.syncOpportunities and its state)', function (
     const stopped = await callerWith().government.getSyncStatus();
     expect(stopped.run_in_progress).to.include({ next_offset: 4, window: 0 });
     expect(stopped.watermark).to.equal(null);
-    expect((await sql(`select 1 from government_opportunities where notice_id like ?`, [`${run}%`])).length).to.equal(4);
+    expect((await sql(`select 1 from government_opportunities where notice_id like ?`, [`${run}%`])).length).to.equal(
+      4,
+    );
 
     double.failAtOffset = undefined;
     double.requests = [];
@@ -280,14 +286,23 @@ describe('SAM.gov sync (government.syncOpportunities and its state)', function (
   });
 
   it('fetches descriptions only from SAM_API_BASE_URL\u2019s origin, within the budget, into description_cached', async () => {
-    double.notices = [notice(1), notice(2, { description: ' http://203.0.113.9/opportunities/v1/noticedesc?noticeid=x' }), notice(3)];
+    double.notices = [
+      notice(1),
+      notice(2, { description: ' http://203.0.113.9/opportunities/v1/noticedesc?noticeid=x' }),
+      notice(3),
+    ];
     double.descriptions.set(notice(1).noticeId, 'Replace the \u0000rooftop units.');
     const done = await syncAll(callerWith(), { descriptions: true });
-    expect(done.counts, JSON.stringify(double.requests)).to.include({ descriptions_fetched: 1, descriptions_failed: 2 });
+    expect(done.counts, JSON.stringify(double.requests)).to.include({
+      descriptions_fetched: 1,
+      descriptions_failed: 2,
+    });
     expect((await stored(notice(1).noticeId))!.description_cached).to.equal('Replace the \uFFFDrooftop units.');
     expect((await stored(notice(2).noticeId))!.description_cached).to.equal(null);
     const asked = double.requests.filter((entry) => entry.path === '/opportunities/v1/noticedesc');
-    expect(asked.map((entry) => entry.query.noticeid).sort()).to.deep.equal([notice(1).noticeId, notice(3).noticeId].sort());
+    expect(asked.map((entry) => entry.query.noticeid).sort()).to.deep.equal(
+      [notice(1).noticeId, notice(3).noticeId].sort(),
+    );
   });
 
   it('--dry-run counts what a run would write and writes nothing', async () => {
@@ -306,10 +321,17 @@ describe('SAM.gov sync (government.syncOpportunities and its state)', function (
       { from: '2024-01-01', to: '2024-12-30' },
       { from: '2024-12-31', to: '2025-06-30' },
     ]);
-    const source = samOpportunitySource({ baseUrl: double.baseUrl, apiKey: { reveal: () => double.apiKey }, retries: 0 });
+    const source = samOpportunitySource({
+      baseUrl: double.baseUrl,
+      apiKey: { reveal: () => double.apiKey },
+      retries: 0,
+    });
     const refused = await source
       .searchPage({ postedFrom: '2024-01-01', postedTo: '2025-06-30', limit: 10, offset: 0 })
-      .then(() => undefined, (error: Error) => error);
+      .then(
+        () => undefined,
+        (error: Error) => error,
+      );
     expect(refused?.message).to.include('Date range must be 1 year(s) apart');
   });
 
@@ -328,8 +350,16 @@ describe('SAM.gov sync (government.syncOpportunities and its state)', function (
     expect(problems({ SAM_API_BASE_URL: 'https://api.sam.gov/?api_key=x' })[0]).to.match(/no credentials, query/);
     expect(problems({ SAM_SYNC_INTERVAL: '10s' })[0]).to.match(/^SAM_SYNC_INTERVAL/);
     expect(problems({ SAM_DAILY_REQUEST_BUDGET: '0' })[0]).to.match(/^SAM_DAILY_REQUEST_BUDGET/);
-    const config = loadConfig({ SAM_API_BASE_URL: 'http://127.0.0.1:8080/', SAM_API_KEY: 'k', SAM_SYNC_INTERVAL: '30m' });
-    expect(config.sam).to.include({ baseUrl: 'http://127.0.0.1:8080', intervalMs: 1_800_000, dailyRequestBudget: 1000 });
+    const config = loadConfig({
+      SAM_API_BASE_URL: 'http://127.0.0.1:8080/',
+      SAM_API_KEY: 'k',
+      SAM_SYNC_INTERVAL: '30m',
+    });
+    expect(config.sam).to.include({
+      baseUrl: 'http://127.0.0.1:8080',
+      intervalMs: 1_800_000,
+      dailyRequestBudget: 1000,
+    });
     expect(JSON.stringify(config.sam)).to.not.include('"k"');
     expect(loadConfig({}).sam).to.include({ baseUrl: 'https://api.sam.gov', intervalMs: 3_600_000 });
   });

@@ -27,7 +27,9 @@ export const ZGetSyncStatusOutput = z.object({
       counts: ZSyncCounts.nullable(),
     })
     .nullable()
-    .describe('A run that started and has not ended (running, or stopped by a failure or the budget: the next run resumes it).'),
+    .describe(
+      'A run that started and has not ended (running, or stopped by a failure or the budget: the next run resumes it).',
+    ),
   requests_used_today: z.number().int(),
   daily_budget: z.number().int().nullable(),
   failures: z.number().int().describe('Failed runs so far.'),

@@ -19,7 +19,10 @@ export const ZGetGaugesOutput = z.object({
   government_sync: z
     .object({
       last_success_seconds: z.number().min(0).describe('Unix time of the last successful run; 0 before the first.'),
-      watermark_seconds: z.number().min(0).describe('Unix time of the watermark day (UTC midnight); 0 before the first run.'),
+      watermark_seconds: z
+        .number()
+        .min(0)
+        .describe('Unix time of the watermark day (UTC midnight); 0 before the first run.'),
       requests_used_today: ZCount,
       last_run: z.object({
         fetched: ZCount,

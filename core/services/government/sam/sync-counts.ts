@@ -59,7 +59,7 @@ export function addDays(day: string, days: number): string {
 }
 
 /** Days a search window spans at most: SAM.gov refuses postedFrom and postedTo more than a year apart. */
-export const WINDOW_DAYS = 365;
+const WINDOW_DAYS = 365;
 
 /** [from, to] cut into consecutive windows of at most WINDOW_DAYS days, oldest first. */
 export function splitWindows(from: string, to: string): SyncWindow[] {

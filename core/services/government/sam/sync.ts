@@ -7,7 +7,15 @@ import { upsertOpportunityRecords } from '../upsert-opportunities.query.ts';
 import type { GovernmentOpportunityRecord } from '../record.ts';
 import { mapSamNotice } from './map-notice.ts';
 import { OpportunitySourceError, type OpportunitySource } from './opportunity-source-port.ts';
-import { addDays, emptyCounts, normalCounts, splitWindows, utcDay, type SyncCounts, type SyncWindow } from './sync-counts.ts';
+import {
+  addDays,
+  emptyCounts,
+  normalCounts,
+  splitWindows,
+  utcDay,
+  type SyncCounts,
+  type SyncWindow,
+} from './sync-counts.ts';
 import {
   advanceRun,
   deactivateUnseen,
@@ -26,9 +34,9 @@ import {
 type SyncContext = Pick<Context, 'em' | 'sql' | 'clock' | 'log' | 'services'>;
 
 /** Days before the watermark a run starts at: SAM.gov's postedDate is not an update time (docs). */
-export const OVERLAP_DAYS = 2;
+const OVERLAP_DAYS = 2;
 /** Days back the first run (no watermark, no --since) reaches: one window. */
-export const FIRST_RUN_DAYS = 364;
+const FIRST_RUN_DAYS = 364;
 /** The lease a step takes, renewed by every step: a crashed holder's lease runs out after it. */
 const LEASE_MS = 10 * 60_000;
 /** A description is stored at most this long (characters). */
@@ -48,7 +56,7 @@ export interface SyncStepInput {
   descriptions: boolean;
 }
 
-export interface SyncProgress {
+interface SyncProgress {
   window: number;
   windows: number;
   pages_done: number;
@@ -86,7 +94,10 @@ function windowsFor(state: SyncStateRow, since: string | undefined, today: strin
 }
 
 function progressOf(cursor: RunCursor, pageSize: number, done: boolean): SyncProgress {
-  const left = cursor.phase === 'pages' && cursor.total !== null ? Math.ceil(Math.max(0, cursor.total - cursor.offset) / pageSize) : 0;
+  const left =
+    cursor.phase === 'pages' && cursor.total !== null
+      ? Math.ceil(Math.max(0, cursor.total - cursor.offset) / pageSize)
+      : 0;
   return {
     window: Math.min(cursor.window + 1, cursor.windows.length),
     windows: cursor.windows.length,
@@ -165,7 +176,13 @@ export async function syncStep(ctx: SyncContext, input: SyncStepInput): Promise<
       phase: 'pages',
       counts: emptyCounts(),
     };
-    await startRun(ctx.sql, { holder: input.holder, runId: cursor.runId, windows: cursor.windows, counts: cursor.counts, now });
+    await startRun(ctx.sql, {
+      holder: input.holder,
+      runId: cursor.runId,
+      windows: cursor.windows,
+      counts: cursor.counts,
+      now,
+    });
   }
 
   let requests = 0;
@@ -181,7 +198,14 @@ export async function syncStep(ctx: SyncContext, input: SyncStepInput): Promise<
     if (cursor.phase === 'descriptions' && input.descriptions) {
       try {
         while (requests < input.maxRequests) {
-          const fetched = await descriptionStep(ctx, input.holder, source, cursor, reserve, input.maxRequests - requests);
+          const fetched = await descriptionStep(
+            ctx,
+            input.holder,
+            source,
+            cursor,
+            reserve,
+            input.maxRequests - requests,
+          );
           if (!fetched) break;
         }
       } catch (error) {
@@ -212,15 +236,29 @@ export async function syncStep(ctx: SyncContext, input: SyncStepInput): Promise<
     }
     if (error instanceof OpportunitySourceError) {
       const message = storableText(error.message, 2000);
-      await finishRun(ctx.sql, { holder: input.holder, outcome: 'failed', counts: cursor.counts, error: message, now: ctx.clock.now() });
-      throw new AppError(error.kind === 'rejected' ? 'SAM_KEY_REJECTED' : 'SAM_UPSTREAM_FAILED', `The SAM.gov sync failed: ${message}`);
+      await finishRun(ctx.sql, {
+        holder: input.holder,
+        outcome: 'failed',
+        counts: cursor.counts,
+        error: message,
+        now: ctx.clock.now(),
+      });
+      throw new AppError(
+        error.kind === 'rejected' ? 'SAM_KEY_REJECTED' : 'SAM_UPSTREAM_FAILED',
+        `The SAM.gov sync failed: ${message}`,
+      );
     }
     await releaseLease(ctx.sql, input.holder).catch(() => undefined);
     throw error;
   }
 }
 
-async function running(ctx: SyncContext, input: SyncStepInput, cursor: RunCursor, budget: number): Promise<SyncStepResult> {
+async function running(
+  ctx: SyncContext,
+  input: SyncStepInput,
+  cursor: RunCursor,
+  budget: number,
+): Promise<SyncStepResult> {
   const state = await readSyncState(ctx.sql);
   return {
     status: 'running',
@@ -241,7 +279,13 @@ async function finish(
   outcome: 'succeeded',
 ): Promise<SyncStepResult> {
   const last = cursor.windows[cursor.windows.length - 1]!;
-  await finishRun(ctx.sql, { holder: input.holder, outcome, counts: cursor.counts, watermark: last.to, now: ctx.clock.now() });
+  await finishRun(ctx.sql, {
+    holder: input.holder,
+    outcome,
+    counts: cursor.counts,
+    watermark: last.to,
+    now: ctx.clock.now(),
+  });
   const state = await readSyncState(ctx.sql);
   return {
     status: 'done',
@@ -297,8 +341,13 @@ async function pageStep(
   const { records, seen } = mapPage(page.opportunitiesData, ctx.clock.now(), counts);
   counts.pages++;
   counts.fetched += page.opportunitiesData.length;
-  let next = { window: cursor.window, offset: cursor.offset + input.pageSize, total: page.totalRecords as number | null };
-  if (page.opportunitiesData.length === 0 || next.offset >= page.totalRecords) next = { window: cursor.window + 1, offset: 0, total: null };
+  let next = {
+    window: cursor.window,
+    offset: cursor.offset + input.pageSize,
+    total: page.totalRecords as number | null,
+  };
+  if (page.opportunitiesData.length === 0 || next.offset >= page.totalRecords)
+    next = { window: cursor.window + 1, offset: 0, total: null };
   const complete = next.window >= cursor.windows.length;
   await inTransaction(ctx.em, async (tx) => {
     if (records.length > 0) {
@@ -360,10 +409,16 @@ async function descriptionStep(
     await reserve();
     try {
       const text = await source.description(description_url);
-      await storeDescription(ctx.sql, notice_id, text.trim() ? storableText(text, DESCRIPTION_MAX) : null, ctx.clock.now());
+      await storeDescription(
+        ctx.sql,
+        notice_id,
+        text.trim() ? storableText(text, DESCRIPTION_MAX) : null,
+        ctx.clock.now(),
+      );
       cursor.counts.descriptions_fetched++;
     } catch (error) {
-      if (!(error instanceof OpportunitySourceError) || error.kind === 'rejected' || error.kind === 'unavailable') throw error;
+      if (!(error instanceof OpportunitySourceError) || error.kind === 'rejected' || error.kind === 'unavailable')
+        throw error;
       await storeDescription(ctx.sql, notice_id, null, ctx.clock.now());
       cursor.counts.descriptions_failed++;
     }
@@ -399,14 +454,20 @@ async function dryRun(
     for (let offset = 0; ; offset += input.pageSize) {
       const reserved = await reserveRequest(ctx.sql, utcDay(ctx.clock.now()), budget);
       if (reserved === null)
-        throw new AppError('SAM_BUDGET_SPENT', `The SAM.gov daily request budget (${budget}) is spent for ${utcDay(ctx.clock.now())} UTC.`);
+        throw new AppError(
+          'SAM_BUDGET_SPENT',
+          `The SAM.gov daily request budget (${budget}) is spent for ${utcDay(ctx.clock.now())} UTC.`,
+        );
       used = reserved;
       let page;
       try {
         page = await source.searchPage({ postedFrom: window.from, postedTo: window.to, limit: input.pageSize, offset });
       } catch (error) {
         if (!(error instanceof OpportunitySourceError)) throw error;
-        throw new AppError(error.kind === 'rejected' ? 'SAM_KEY_REJECTED' : 'SAM_UPSTREAM_FAILED', `The SAM.gov dry run failed: ${error.message}`);
+        throw new AppError(
+          error.kind === 'rejected' ? 'SAM_KEY_REJECTED' : 'SAM_UPSTREAM_FAILED',
+          `The SAM.gov dry run failed: ${error.message}`,
+        );
       }
       counts.pages++;
       counts.fetched += page.opportunitiesData.length;
@@ -423,7 +484,13 @@ async function dryRun(
   return {
     status: 'done',
     dry_run: true,
-    progress: { window: windows.length, windows: windows.length, pages_done: counts.pages, pages_total: counts.pages, phase: 'done' },
+    progress: {
+      window: windows.length,
+      windows: windows.length,
+      pages_done: counts.pages,
+      pages_total: counts.pages,
+      phase: 'done',
+    },
     counts,
     windows,
     requests_used_today: used,
