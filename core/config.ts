@@ -5,6 +5,7 @@ import { booleanFromEnv, wholeNumber } from './env-values.ts';
 import { a2aStreamEnvironment, resolveA2aStreamConfig, type A2aStreamConfig } from './a2a-stream-config.ts';
 import { eventFeedEnvironment, resolveEventFeedConfig, type EventFeedConfig } from './event-feed-config.ts';
 import { paymentEnvironment, resolvePaymentConfig, type PaymentConfig } from './payment-config.ts';
+import { resolveSamConfig, samEnvironment, type SamConfig } from './sam-config.ts';
 import { resolveSellerConfig, sellerEnvironment, type SellerConfig } from './seller-config.ts';
 import { resolveWebhookConfig, webhookEnvironment, type WebhookConfig } from './webhook-config.ts';
 
@@ -306,6 +307,7 @@ export const ZEnvironment = z.object({
   ...webhookEnvironment,
   ...a2aStreamEnvironment,
   ...eventFeedEnvironment,
+  ...samEnvironment,
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFromEnv
     .default(false)
     .describe(
@@ -438,6 +440,8 @@ export interface Config {
    * without a token only a loopback peer may scrape, and only while TRUST_PROXY is off.
    */
   metrics: { token: Secret<string> | undefined };
+  /** The SAM.gov opportunities sync (SAM_API_KEY, SAM_API_BASE_URL, SAM_SYNC_INTERVAL, SAM_DAILY_REQUEST_BUDGET). */
+  sam: SamConfig;
   /** Outbound webhooks (issue 18). */
   webhooks: {
     /**
@@ -557,6 +561,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretOverlapHours: values.WEBHOOK_SECRET_OVERLAP_HOURS,
     },
     metrics: { token: values.METRICS_TOKEN === undefined ? undefined : new Secret(values.METRICS_TOKEN) },
+    sam: resolveSamConfig(values, (value) => new Secret(value)),
   };
 }
 

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
 import { composeServices } from './compose/compose-services.ts';
 import { withPaymentFacilitator } from './compose/payment-facilitator.ts';
+import { withGovernmentSync } from './compose/government-sync.ts';
 import { openDatabase } from '../orm/database.ts';
 import { UsageError, withPositional, type AdminCommand, type CommandOutput, type FlagValues } from './admin/command.ts';
 import { adminCommands } from './admin/commands.ts';
@@ -92,8 +93,8 @@ try {
     output = await run(
       systemCaller({
         orm: database.orm,
-        // reconcile-payments asks the facilitator (PAYMENT_FACILITATOR_URL) again.
-        services: withPaymentFacilitator(composeServices({ database, config }), config),
+        // reconcile-payments asks the facilitator (PAYMENT_FACILITATOR_URL) again; the SAM.gov sync asks SAM.gov.
+        services: withGovernmentSync(withPaymentFacilitator(composeServices({ database, config }), config), config),
         config,
         log,
       }),

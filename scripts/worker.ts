@@ -13,6 +13,7 @@ import { composeWebhookDelivery } from './compose/webhook-delivery.ts';
 import { withPaymentFacilitator } from './compose/payment-facilitator.ts';
 import { startPaymentReconciler } from './compose/payment-reconciler.ts';
 import { startOverdueInvoiceCheck } from './compose/overdue-invoices.ts';
+import { startGovernmentSync, withGovernmentSync } from './compose/government-sync.ts';
 import { systemCaller } from './lib/system-caller.ts';
 
 function readConfig(): Config {
@@ -57,13 +58,20 @@ const overdueCheck = startOverdueInvoiceCheck({
   log,
 });
 
+// The SAM.gov sync, every SAM_SYNC_INTERVAL when SAM_API_KEY is set; one instance at a time (its lease).
+const governmentSync = startGovernmentSync({
+  caller: systemCaller({ orm: database.orm, services: withGovernmentSync(built.services, config), config, log }),
+  log,
+  config,
+});
+
 let shuttingDown = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (shuttingDown) process.exit(1);
     shuttingDown = true;
     log.info({ signal }, 'webhook worker stopping: finishing attempts in flight');
-    Promise.all([delivery.stop(), reconciler.stop(), overdueCheck.stop()])
+    Promise.all([delivery.stop(), reconciler.stop(), overdueCheck.stop(), governmentSync?.stop()])
       .then(() => notifications.stop())
       .then(() => database.close())
       .then(

@@ -39,6 +39,13 @@ export function metricsRoutes(options: MetricsEndpointOptions): Router<HttpState
         unpublishedEvents: gauges.webhook_queue.unpublished_events,
         oldestUndeliveredSeconds: gauges.webhook_queue.oldest_undelivered_seconds,
         agentTasksStored: gauges.agent_tasks_stored,
+        governmentSync: {
+          lastSuccessSeconds: gauges.government_sync.last_success_seconds,
+          watermarkSeconds: gauges.government_sync.watermark_seconds,
+          requestsUsedToday: gauges.government_sync.requests_used_today,
+          lastRun: gauges.government_sync.last_run,
+          failures: gauges.government_sync.failures,
+        },
       });
     },
     failed: (error, ctx) =>

@@ -27,6 +27,14 @@ interface DatabaseGauges {
   unpublishedEvents: number;
   oldestUndeliveredSeconds: number;
   agentTasksStored: number;
+  /** The SAM.gov sync (infrastructure.operations.getGauges' government_sync). */
+  governmentSync?: {
+    lastSuccessSeconds: number;
+    watermarkSeconds: number;
+    requestsUsedToday: number;
+    lastRun: Record<string, number>;
+    failures: number;
+  };
 }
 
 export interface MetricsRegistry {
@@ -143,6 +151,32 @@ export function createMetricsRegistry(options: { pool: PoolProbe }): MetricsRegi
     help: 'A2A tasks stored (exact up to 10000, the planner estimate beyond).',
     registers,
   });
+  const samLastSuccess = new Gauge({
+    name: `${PREFIX}sam_sync_last_success_timestamp_seconds`,
+    help: 'Unix time of the last successful SAM.gov sync; 0 before the first.',
+    registers,
+  });
+  const samWatermark = new Gauge({
+    name: `${PREFIX}sam_sync_watermark_timestamp_seconds`,
+    help: 'The SAM.gov sync watermark (UTC midnight of the last posted day fully committed); 0 before the first run.',
+    registers,
+  });
+  const samRequests = new Gauge({
+    name: `${PREFIX}sam_sync_requests_used_today`,
+    help: 'Requests to SAM.gov reserved on the current UTC day, all processes (against SAM_DAILY_REQUEST_BUDGET).',
+    registers,
+  });
+  const samLastRun = new Gauge({
+    name: `${PREFIX}sam_sync_last_run_notices`,
+    help: 'The last finished SAM.gov run by count: fetched, inserted, updated, unchanged, deactivated, descriptions_fetched.',
+    labelNames: ['count'],
+    registers,
+  });
+  const samFailures = new Gauge({
+    name: `${PREFIX}sam_sync_failed_runs`,
+    help: 'SAM.gov sync runs that failed (upstream errors, a refused key), all processes, since the state table was created.',
+    registers,
+  });
   poolFamilies(registry, options.pool);
 
   // Every outcome at zero from the start: a rate() over a series that appears late misses its first increase.
@@ -166,6 +200,14 @@ export function createMetricsRegistry(options: { pool: PoolProbe }): MetricsRegi
       queueDepth.set({ stage: 'outbox' }, gauges.unpublishedEvents);
       oldest.set(gauges.oldestUndeliveredSeconds);
       tasks.set(gauges.agentTasksStored);
+      const sync = gauges.governmentSync;
+      if (sync) {
+        samLastSuccess.set(sync.lastSuccessSeconds);
+        samWatermark.set(sync.watermarkSeconds);
+        samRequests.set(sync.requestsUsedToday);
+        for (const [count, value] of Object.entries(sync.lastRun)) samLastRun.set({ count }, value);
+        samFailures.set(sync.failures);
+      }
     },
   };
 }

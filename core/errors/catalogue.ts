@@ -533,6 +533,31 @@ export const errorCatalogue = {
     resolution:
       'Only a claimed listing can be revoked; its current claim_status is in details (a pending claim is rejected instead).',
   },
+  // The SAM.gov sync (issue 34): npm run admin -- sync-government-opportunities, and the worker's schedule.
+  SAM_SYNC_NOT_CONFIGURED: {
+    status: 503,
+    jsonRpc: -32050,
+    resolution:
+      'Set SAM_API_KEY (a SAM.gov public API key, from Account Details on SAM.gov) in the environment of the process that syncs, then run the sync again (docs/government-opportunities-sync.md).',
+  },
+  SAM_KEY_REJECTED: {
+    status: 502,
+    jsonRpc: -32050,
+    resolution:
+      'SAM.gov refused the API key (HTTP 401 or 403): check SAM_API_KEY (keys expire after 90 days; renew it on SAM.gov, Account Details) and SAM_API_BASE_URL, then run the sync again. Committed pages are kept; the next run resumes.',
+  },
+  SAM_UPSTREAM_FAILED: {
+    status: 502,
+    jsonRpc: -32050,
+    resolution:
+      'SAM.gov did not give a usable answer after the retries (the message names the request, without the key). Committed pages are kept: run the sync again later and it resumes from the last committed page; `npm run admin -- sync-status` shows the last error.',
+  },
+  SAM_BUDGET_SPENT: {
+    status: 429,
+    jsonRpc: -32029,
+    resolution:
+      'The daily request budget (SAM_DAILY_REQUEST_BUDGET, all processes together) is spent for this UTC day: the run stopped after its last committed page and resumes there on the next run after midnight UTC.',
+  },
 } as const satisfies Record<string, { status: number; jsonRpc: number; resolution: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -19,6 +19,7 @@ import type { WorkLimit } from './work-limit/work-limit.ts';
 import type { ServiceMetrics } from './metrics/metrics-port.ts';
 import type { WebhookSender } from './webhooks/sender-port.ts';
 import type { EventFeedWaits } from './events/feed-waits.ts';
+import type { GovernmentSyncSettings } from './government/sam/opportunity-source-port.ts';
 
 /**
  * Long-lived services the composition root builds once (they depend on the database kind)
@@ -157,4 +158,9 @@ export interface CoreServices {
    * Absent where nothing scrapes (scripts' system caller, apps composed without a registry).
    */
   metrics?: ServiceMetrics;
+  /**
+   * The SAM.gov opportunities sync: its source (the Get Opportunities API, from SAM_API_KEY and
+   * SAM_API_BASE_URL) and its daily request budget. Absent: contexts no sync was composed for.
+   */
+  governmentSync?: GovernmentSyncSettings;
 }

@@ -19,6 +19,8 @@ import { storageUsageCommand } from './storage-usage.ts';
 import { triggerCommand } from './trigger.ts';
 import { importBlogCommand } from './import-blog.ts';
 import { importDirectoryCommand } from './import-directory.ts';
+import { syncGovernmentOpportunitiesCommand } from './sync-government-opportunities.ts';
+import { syncStatusCommand } from './sync-status.ts';
 
 /** Every `npm run admin` command, in the order the usage lists them. */
 export const adminCommands: AdminCommand[] = [
@@ -42,4 +44,6 @@ export const adminCommands: AdminCommand[] = [
   reviewClaimsCommand,
   importBlogCommand,
   importDirectoryCommand,
+  syncGovernmentOpportunitiesCommand,
+  syncStatusCommand,
 ];

@@ -22,6 +22,7 @@ import { withPaymentFacilitator } from './payment-facilitator.ts';
 import { startPaymentReconciler, type PaymentReconciler } from './payment-reconciler.ts';
 import { startSweeper, type Sweeper } from './sweeper.ts';
 import { startOverdueInvoiceCheck } from './overdue-invoices.ts';
+import { startGovernmentSync, withGovernmentSync } from './government-sync.ts';
 import { composeWebhookDelivery, type WebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.ts';
 
 export interface RunningService {
@@ -159,6 +160,14 @@ export async function startService({
         intervalMs: config.payments.reconcileIntervalMs,
       })
     : undefined;
+  // The SAM.gov sync (off without SAM_API_KEY) runs where the webhook worker runs, one instance at a time (its lease).
+  const governmentSync = config.webhookDelivery.worker
+    ? startGovernmentSync({
+        caller: systemCaller({ orm: database.orm, services: withGovernmentSync(services, config), config, log }),
+        log,
+        config,
+      })
+    : undefined;
   let stopping: Promise<void> | undefined;
   return {
     config,
@@ -177,6 +186,7 @@ export async function startService({
           sweeper.stop(),
           overdueCheck?.stop(),
           reconciler?.stop(),
+          governmentSync?.stop(),
           webhooks.stop(),
           closeGracefully(server, config.shutdownTimeoutMs),
         ]);

@@ -21,7 +21,7 @@ const ZAddress = z.object({
 });
 
 /** One stored opportunity, column for column: core/services/government/record.ts. */
-const ZGovernmentOpportunityRecord = z.object({
+export const ZGovernmentOpportunityRecord = z.object({
   notice_id: ZText(64).min(1),
   slug: ZText(255).regex(SLUG, 'expected lower-case words joined by hyphens'),
   title: text.min(1),

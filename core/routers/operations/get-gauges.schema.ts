@@ -16,4 +16,23 @@ export const ZGetGaugesOutput = z.object({
       ),
   }),
   agent_tasks_stored: ZCount.describe('A2A tasks stored: exact up to the cap, the planner estimate beyond.'),
+  government_sync: z
+    .object({
+      last_success_seconds: z.number().min(0).describe('Unix time of the last successful run; 0 before the first.'),
+      watermark_seconds: z
+        .number()
+        .min(0)
+        .describe('Unix time of the watermark day (UTC midnight); 0 before the first run.'),
+      requests_used_today: ZCount,
+      last_run: z.object({
+        fetched: ZCount,
+        inserted: ZCount,
+        updated: ZCount,
+        unchanged: ZCount,
+        deactivated: ZCount,
+        descriptions_fetched: ZCount,
+      }),
+      failures: ZCount.describe('Failed runs so far.'),
+    })
+    .describe('The SAM.gov sync (docs/government-opportunities-sync.md).'),
 });

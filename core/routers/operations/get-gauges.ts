@@ -1,4 +1,5 @@
 import { tasksStored } from '../../services/agent-tasks/tasks-stored.query.ts';
+import { governmentSyncGauges } from '../../services/government/sam/sync-gauges.ts';
 import { webhookQueueGauges } from '../../services/webhooks/queue-gauges.query.ts';
 import { publicProcedure } from '../../trpc.ts';
 import { ZGetGaugesInput, ZGetGaugesOutput } from './get-gauges.schema.ts';
@@ -34,5 +35,6 @@ export const getGauges = publicProcedure
         ),
       },
       agent_tasks_stored: stored,
+      government_sync: await governmentSyncGauges(ctx.sql, now),
     };
   });

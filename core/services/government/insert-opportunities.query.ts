@@ -3,7 +3,7 @@ import type { GovernmentClassificationCode, GovernmentOpportunityRecord } from '
 import type { SqlQuery } from '../sql/query.ts';
 
 /** Every stored column of GovernmentOpportunityRecord with its SQL type, in table order. */
-const COLUMNS: ReadonlyArray<readonly [keyof GovernmentOpportunityRecord, string]> = [
+export const OPPORTUNITY_COLUMNS: ReadonlyArray<readonly [keyof GovernmentOpportunityRecord, string]> = [
   ['notice_id', 'varchar(64)'],
   ['slug', 'varchar(255)'],
   ['title', 'text'],
@@ -47,8 +47,8 @@ const COLUMNS: ReadonlyArray<readonly [keyof GovernmentOpportunityRecord, string
   ['updated_at', 'timestamptz'],
 ];
 
-const names = COLUMNS.map(([name]) => name).join(', ');
-const definitions = COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
+const names = OPPORTUNITY_COLUMNS.map(([name]) => name).join(', ');
+const definitions = OPPORTUNITY_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
 
 /**
  * One multi-row INSERT for a batch: the rows travel as a single JSON array parameter and
