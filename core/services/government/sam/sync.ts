@@ -4,6 +4,7 @@ import { AppError } from '../../../errors/app-error.ts';
 import { storableText } from '../../sql/storable-text.ts';
 import { inTransaction } from '../../sql/transaction.ts';
 import { upsertOpportunityRecords } from '../upsert-opportunities.query.ts';
+import { vacuumAnalyzeGovernmentTables } from '../refresh-statistics.query.ts';
 import type { GovernmentOpportunityRecord } from '../record.ts';
 import { mapSamNotice } from './map-notice.ts';
 import { OpportunitySourceError, type OpportunitySource } from './opportunity-source-port.ts';
@@ -286,6 +287,10 @@ async function finish(
     watermark: last.to,
     now: ctx.clock.now(),
   });
+  // A run that wrote rows refreshes the planner's statistics: the embedded database has no autovacuum, and
+  // on a server autoanalyze may come minutes later, while the public list's plan depends on them.
+  const { inserted, updated, deactivated } = cursor.counts;
+  if (inserted + updated + deactivated > 0) await vacuumAnalyzeGovernmentTables(ctx.em);
   const state = await readSyncState(ctx.sql);
   return {
     status: 'done',
