@@ -16,6 +16,7 @@ import { rotateOAuthKeyCommand } from './rotate-oauth-key.ts';
 import { seedDemoBusinessCommand } from './seed-demo-business.ts';
 import { storageUsageCommand } from './storage-usage.ts';
 import { triggerCommand } from './trigger.ts';
+import { importGovernmentOpportunitiesCommand } from './import-government-opportunities.ts';
 
 /** Every `npm run admin` command, in the order the usage lists them. */
 export const adminCommands: AdminCommand[] = [
@@ -36,4 +37,5 @@ export const adminCommands: AdminCommand[] = [
   reconcilePaymentsCommand,
   storageUsageCommand,
   triggerCommand,
+  importGovernmentOpportunitiesCommand,
 ];
