@@ -21,6 +21,7 @@ import { importBlogCommand } from './import-blog.ts';
 import { importDirectoryCommand } from './import-directory.ts';
 import { syncGovernmentOpportunitiesCommand } from './sync-government-opportunities.ts';
 import { syncStatusCommand } from './sync-status.ts';
+import { importGovernmentOpportunitiesCommand } from './import-government-opportunities.ts';
 
 /** Every `npm run admin` command, in the order the usage lists them. */
 export const adminCommands: AdminCommand[] = [
@@ -46,4 +47,5 @@ export const adminCommands: AdminCommand[] = [
   importDirectoryCommand,
   syncGovernmentOpportunitiesCommand,
   syncStatusCommand,
+  importGovernmentOpportunitiesCommand,
 ];

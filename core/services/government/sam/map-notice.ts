@@ -376,8 +376,8 @@ function firstOf(value: unknown): unknown {
 
 /**
  * fullParentPathName is "DEPARTMENT.SUB-TIER.OFFICE" (sometimes with more levels between): the first
- * part is the department, the second the sub-tier, the last the office. Without it, the deprecated
- * `department`, `subTier` and `office` fields.
+ * part is the department, the second the sub-tier, the last the office. Without it (the CSV
+ * extract), the deprecated `department`, `subTier` and `office` fields, joined into the path.
  */
 function mapOrganization(reader: NoticeReader, raw: Json) {
   const path = reader.line(raw.fullParentPathName, 'fullParentPathName');
@@ -398,7 +398,8 @@ function mapOrganization(reader: NoticeReader, raw: Json) {
   const department = reader.line(raw.department, 'department');
   const subtier = reader.line(raw.subTier, 'subTier');
   const office = reader.line(raw.office, 'office');
-  return { path: null, department, subtier, office };
+  const levels = [department, subtier, office].filter((level) => level !== null);
+  return { path: levels.length > 0 ? levels.join('.') : null, department, subtier, office };
 }
 
 /**
