@@ -331,6 +331,8 @@ export async function importSamCsv(
     bar?.stop();
     stream.destroy();
   }
+  // The planner's statistics after a bulk load (the embedded database has no autovacuum), as the seed does.
+  if (report.inserted + report.updated > 0) await options.caller.government.refreshStatistics();
   return report;
 }
 
