@@ -23,7 +23,7 @@ const incomingValue = (name: string) => `i.${name}`;
  *   updated_at when either posted date is missing) and different in some column. The slug is never
  *   rewritten, nor description_cached unless the incoming record carries one; updated_at moves;
  * - `added`: new notices. The slug is the record's, unless another notice (stored, or earlier in
- *   the batch) holds it: then a deterministic suffix from the notice id's md5. `on conflict do
+ *   the batch: the window over the new notices, by notice id) holds it: then a deterministic suffix from the notice id's md5. `on conflict do
  *   nothing` skips a notice another writer inserted meanwhile (the unique indexes decide, no
  *   check-then-act), so a concurrent run never fails the batch.
  * The answer is one row of counts; unchanged = records given - inserted - updated.
@@ -60,8 +60,7 @@ function buildUpsertOpportunitiesQuery(records: readonly GovernmentOpportunityRe
     ), fresh as (
       select i.*, (
           exists (select 1 from government_opportunities g where g.slug = i.slug)
-          or exists (select 1 from incoming o where o.slug = i.slug and o.notice_id < i.notice_id
-                       and not exists (select 1 from government_opportunities g where g.notice_id = o.notice_id))
+          or row_number() over (partition by i.slug order by i.notice_id) > 1
         ) as slug_taken
       from incoming i
       where not exists (select 1 from government_opportunities g where g.notice_id = i.notice_id)

@@ -34,6 +34,10 @@ import {
 
 type SyncContext = Pick<Context, 'em' | 'sql' | 'clock' | 'log' | 'services'>;
 
+/** Notices mapped between two turns of the event loop (the in-process worker shares it with the HTTP service). */
+const MAP_SLICE = 100;
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Days before the watermark a run starts at: SAM.gov's postedDate is not an update time (docs). */
 const OVERLAP_DAYS = 2;
 /** Days back the first run (no watermark, no --since) reaches: one window. */
@@ -304,11 +308,13 @@ async function finish(
 }
 
 /** The mapped records of a page, with its warnings counted and its notices' description links. */
-function mapPage(raw: readonly unknown[], now: Date, counts: SyncCounts) {
+async function mapPage(raw: readonly unknown[], now: Date, counts: SyncCounts) {
   const records: GovernmentOpportunityRecord[] = [];
   const seen: Array<{ notice_id: string; description_url: string | null }> = [];
   const byNotice = new Map<string, GovernmentOpportunityRecord>();
-  for (const notice of raw) {
+  for (const [index, notice] of raw.entries()) {
+    // A page of 1,000 takes tens of milliseconds to map: let the requests this process serves in between.
+    if (index > 0 && index % MAP_SLICE === 0) await yieldToRequests();
     const mapped = mapSamNotice(notice, { now });
     addWarnings(
       counts,
@@ -343,7 +349,7 @@ async function pageStep(
     offset: cursor.offset,
   });
   const counts = structuredClone(cursor.counts);
-  const { records, seen } = mapPage(page.opportunitiesData, ctx.clock.now(), counts);
+  const { records, seen } = await mapPage(page.opportunitiesData, ctx.clock.now(), counts);
   counts.pages++;
   counts.fetched += page.opportunitiesData.length;
   let next = {
@@ -476,7 +482,7 @@ async function dryRun(
       }
       counts.pages++;
       counts.fetched += page.opportunitiesData.length;
-      const { records } = mapPage(page.opportunitiesData, ctx.clock.now(), counts);
+      const { records } = await mapPage(page.opportunitiesData, ctx.clock.now(), counts);
       if (records.length > 0) {
         const written = await rolledBack(ctx, records);
         counts.inserted += written.inserted;
