@@ -14,6 +14,22 @@ export const ZCursorPageInput = {
   limit: z.number().int().min(1).max(100).default(25).describe('Items per page, 1 to 100 (default 25).'),
 };
 
+/**
+ * The same pagination for REST lists read from a query string (`limit` coerced): their own instances,
+ * not ZCursorPageInput's, because trpc-to-openapi switches coercion on in the schemas of REST-mapped
+ * inputs and the workspace lists' inputs are MCP tools' too. `cursor` is described before optional():
+ * the OpenAPI generator reads the description of the inner schema only.
+ */
+export const ZRestCursorPageInput = {
+  cursor: z
+    .string()
+    .min(1)
+    .max(500)
+    .describe('Opaque cursor: the `next_cursor` of the previous page. Omit it for the first page.')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25).describe('Items per page, 1 to 100 (default 25).'),
+};
+
 export function ZCursorPage<Item extends z.ZodType>(item: Item) {
   return z.object({
     items: z.array(item),

@@ -3,26 +3,13 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sniffImageType } from '../../../core/services/blog/image-type.ts';
 import { MAX_MEDIA_BYTES } from '../../../core/services/blog/insert-posts.ts';
-import { BLOG_LOCALES, type BlogLocale } from '../../../core/services/blog/locale.ts';
+import type { ImportedPost } from '../../../core/services/blog/upsert-posts.ts';
+import { BLOG_LOCALES } from '../../../core/services/blog/locale.ts';
 import { splitFrontMatter, type FileProblem, type FrontMatterValue, type SplitPost } from './front-matter.ts';
 import { localImageReferences } from './image-references.ts';
 
 /** A post read from its file, ready for blog.upsertPosts, with the bytes of the images it refers to. */
-export interface ReadPost {
-  source_path: string;
-  slug: string;
-  locale: BlogLocale;
-  title: string;
-  excerpt: string | null;
-  body: string;
-  body_media: Array<{ start: number; end: number; public_id: string }>;
-  meta_description: string | null;
-  category: string | null;
-  tags: string[];
-  author_name: string | null;
-  cover_media_id: string | null;
-  cover_image_cdn_url: string | null;
-  published_at: Date | null;
+export interface ReadPost extends ImportedPost {
   /** The line of `slug` (or 1 when it comes from the file name): where a clash is reported. */
   slugLine: number;
   media: Map<string, Buffer>;
