@@ -15,14 +15,21 @@ describe('GET /api/openapi.json: the directory', () => {
   const schema = (name: string) => document.components.schemas[name];
   const resolve = (node: Json) => (node.$ref ? schema(node.$ref.split('/').pop()) : node);
 
-  it('lists the three public paths, and no administrative one', () => {
+  it('lists the three public paths, the claims behind a workspace token, and no administrative one', () => {
     for (const path of ['/v1/directory/public', '/v1/directory/public/filter-options', '/v1/directory/public/{slug}']) {
       expect(document.paths[path], path).to.have.property('get');
       expect(document.paths[path].get.security).to.deep.equal([]);
     }
     const directoryPaths = Object.keys(document.paths).filter((path) => path.includes('directory'));
-    expect(directoryPaths).to.have.length(3);
-    expect(JSON.stringify(document)).not.to.match(/insertListings|deleteListings/);
+    expect(directoryPaths.filter((path) => path.startsWith('/v1/directory/public'))).to.have.length(3);
+    for (const path of directoryPaths.filter((path) => !path.startsWith('/v1/directory/public'))) {
+      expect(path, path).to.match(/^\/v1\/directory\/(claims|claimed-listings)\b/);
+      for (const operation of Object.values(document.paths[path]) as Json[])
+        expect(operation.security, path).to.be.an('array').that.is.not.empty;
+    }
+    expect(JSON.stringify(document)).not.to.match(
+      /insertListings|deleteListings|upsertListings|listPendingClaims|approveClaim|rejectClaim|revokeClaim/,
+    );
   });
 
   it('documents the list parameters exactly as the spec spells them', () => {
