@@ -1,22 +1,11 @@
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import type { BlogLocale, BlogStatus } from './locale.ts';
+import type { NewBlogPost } from './new-blog-post.ts';
 import { runWrite } from './insert-posts.query.ts';
 
 /** A post as a Markdown import stores it: the values final (text storable, body rewritten), the hash of them. */
-export interface ImportedPostRow {
-  slug: string;
-  locale: BlogLocale;
-  status: BlogStatus;
-  title: string;
-  excerpt: string | null;
-  body: string;
-  meta_description: string | null;
-  category: string | null;
-  tags: string[];
-  author_name: string | null;
+export interface ImportedPostRow extends Omit<NewBlogPost, 'cover_image' | 'updated_at' | 'created_at'> {
   cover_media_id: string | null;
-  cover_image_cdn_url: string | null;
-  published_at: Date | null;
   source_path: string;
   source_hash: string;
 }
