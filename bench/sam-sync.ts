@@ -5,16 +5,20 @@
  * 1,000; then the public opportunity list's p50/p99 under load (autocannon in its own process) with no
  * sync running and during a sync that rewrites every notice (titles amended upstream), in alternating
  * rounds. Variables: BENCH_NOTICES (100,000), BENCH_DURATION (seconds per load, 8), BENCH_CONNECTIONS
- * (10), BENCH_ROUNDS (2).
+ * (10), BENCH_ROUNDS (2). The double runs in a process of its own (bench/lib/sam-double-child.ts), as
+ * the real upstream does; the sync runs in the service's process, as the in-process worker does.
  */
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { samOpportunitySource } from '../adapters/sam-gov/opportunity-source.ts';
 import { createLogger } from '../core/logger.ts';
 import { mapSamNotice } from '../core/services/government/sam/map-notice.ts';
 import type { GovernmentOpportunityRecord } from '../core/services/government/record.ts';
-import { samNotice, startSamDouble, type SamNotice } from '../scripts/dev/sam-gov-double.ts';
 import { systemCaller } from '../scripts/lib/system-caller.ts';
 import { startBenchService } from './lib/bench-service.ts';
+import { samBenchNotices } from './lib/sam-bench-notices.ts';
 import { loadTest, positiveFromEnv, printTable, ratio, type ReportRow } from './lib/load.ts';
 
 const NOTICES = positiveFromEnv('BENCH_NOTICES', 100_000);
@@ -28,18 +32,14 @@ const bench = await startBenchService('sam-sync', {
   GOV_RATE_LIMIT_PER_MINUTE: String(BUDGET),
   PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: String(BUDGET),
 });
-const double = await startSamDouble();
+const double = fork(fileURLToPath(new URL('./lib/sam-double-child.ts', import.meta.url)), [String(NOTICES)], {
+  execArgv: ['--import', 'tsx'],
+});
 try {
+  const [upstream] = (await once(double, 'message')) as [{ baseUrl: string; apiKey: string }];
   const { service } = bench;
-  // Spread over the last 300 days: one window, 100 pages of 1,000.
-  const notices: SamNotice[] = Array.from({ length: NOTICES }, (_, i) =>
-    samNotice(double.baseUrl, i, {
-      postedDate: `${new Date(Date.now() - (1 + (i % 300)) * DAY).toISOString().slice(0, 10)} 10:00:00+00`,
-      title: `Facility maintenance services ${i}`,
-    }),
-  );
-  double.notices = notices;
-  const source = samOpportunitySource({ baseUrl: double.baseUrl, apiKey: { reveal: () => double.apiKey } });
+  const notices = samBenchNotices(upstream.baseUrl, NOTICES, Date.now());
+  const source = samOpportunitySource({ baseUrl: upstream.baseUrl, apiKey: { reveal: () => upstream.apiKey } });
   const caller = systemCaller({
     orm: service.database.orm,
     services: { ...service.services, governmentSync: { source, dailyRequestBudget: BUDGET } },
@@ -104,10 +104,9 @@ try {
       target: `list, no sync (round ${round + 1})`,
       load: await loadTest(url, { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: 2 }),
     });
-    double.notices = notices.map((notice) => ({
-      ...notice,
-      title: `${String(notice.title)} (amendment ${round + 1})`,
-    }));
+    const amended = once(double, 'message');
+    double.send({ amend: round + 1 });
+    await amended;
     const during = sync(firstDay);
     const load = await loadTest(url, { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: 2 });
     const ended = await during;
@@ -125,6 +124,6 @@ try {
     `during / idle: p50 ${ratio(mean(busy, 'p50'), mean(idle, 'p50'))}, p99 ${ratio(mean(busy, 'p99'), mean(idle, 'p99'))}`,
   );
 } finally {
-  await double.close();
+  double.disconnect();
   await bench.close();
 }

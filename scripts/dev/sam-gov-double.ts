@@ -53,6 +53,14 @@ function postedDay(posted: string): string {
   return Number.isNaN(date.getTime()) ? posted.slice(0, 10) : date.toISOString().slice(0, 10);
 }
 
+const days = new WeakMap<SamNotice, string>();
+/** postedDay, once per notice: every page request filters every notice. */
+function dayOf(notice: SamNotice): string {
+  let day = days.get(notice);
+  if (day === undefined) days.set(notice, (day = postedDay(notice.postedDate)));
+  return day;
+}
+
 function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
@@ -176,7 +184,7 @@ export async function startSamDouble(options: { apiKey?: string; notices?: SamNo
       return reply(500, { message: 'Simulated crash' });
 
     const matching = double.notices.filter((notice) => {
-      const day = postedDay(notice.postedDate);
+      const day = dayOf(notice);
       return day >= from && day <= to;
     });
     const body = JSON.stringify({

@@ -36,6 +36,12 @@ type SyncContext = Pick<Context, 'em' | 'sql' | 'clock' | 'log' | 'services'>;
 
 /** Notices mapped between two turns of the event loop (the in-process worker shares it with the HTTP service). */
 const MAP_SLICE = 100;
+/**
+ * Records per upsert statement, several per page in its one transaction: a page of 1,000 as one
+ * statement (a few MB of JSON built, sent and parsed at once) stalled the process's other requests
+ * for tens of milliseconds per page.
+ */
+const WRITE_SLICE = 250;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Days before the watermark a run starts at: SAM.gov's postedDate is not an update time (docs). */
@@ -361,8 +367,8 @@ async function pageStep(
     next = { window: cursor.window + 1, offset: 0, total: null };
   const complete = next.window >= cursor.windows.length;
   await inTransaction(ctx.em, async (tx) => {
-    if (records.length > 0) {
-      const written = await upsertOpportunityRecords(tx, records);
+    for (let start = 0; start < records.length; start += WRITE_SLICE) {
+      const written = await upsertOpportunityRecords(tx, records.slice(start, start + WRITE_SLICE));
       counts.inserted += written.inserted;
       counts.updated += written.updated;
       counts.unchanged += written.unchanged;
