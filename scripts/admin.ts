@@ -4,16 +4,8 @@
  * or JSON with --json), everything else to stderr. Exit status: 0 done, 1 failed, 2 wrong usage.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../core/config.ts';
-import { createLogger } from '../core/logger.ts';
-import { composeServices } from './compose/compose-services.ts';
-import { withPaymentFacilitator } from './compose/payment-facilitator.ts';
-import { withGovernmentSync } from './compose/government-sync.ts';
-import { openDatabase } from '../orm/database.ts';
 import { UsageError, withPositional, type AdminCommand, type CommandOutput, type FlagValues } from './admin/command.ts';
 import { adminCommands } from './admin/commands.ts';
-import { failureLine } from './admin/report-error.ts';
-import { systemCaller } from './lib/system-caller.ts';
 
 const width = Math.max(...adminCommands.map((command) => command.name.length));
 const rootUsage = `Usage: npm run admin -- <command> [flags]
@@ -74,6 +66,20 @@ try {
   throw error;
 }
 
+// The service's modules load only now: usage, --help and wrong flags answer without them.
+const [{ ConfigError, loadConfig }, { createLogger }, { composeServices }, { withPaymentFacilitator }] =
+  await Promise.all([
+    import('../core/config.ts'),
+    import('../core/logger.ts'),
+    import('./compose/compose-services.ts'),
+    import('./compose/payment-facilitator.ts'),
+  ]);
+const [{ withGovernmentSync }, { openDatabase }, { failureLine }, { systemCaller }] = await Promise.all([
+  import('./compose/government-sync.ts'),
+  import('../orm/database.ts'),
+  import('./admin/report-error.ts'),
+  import('./lib/system-caller.ts'),
+]);
 let config;
 try {
   config = loadConfig();
