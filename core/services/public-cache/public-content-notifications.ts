@@ -7,7 +7,7 @@ import { PUBLIC_AREAS, type PublicArea, type PublicReadCache } from './public-re
  * change, so at commit and only if it commits, whatever wrote it (a procedure, an admin command, the
  * seed, hand-written SQL). Payload: the area (`blog`, `directory`, `government`).
  */
-export const PUBLIC_CONTENT_CHANNEL = 'fsa_public_content';
+const PUBLIC_CONTENT_CHANNEL = 'fsa_public_content';
 
 const isArea = (payload: string): payload is PublicArea => (PUBLIC_AREAS as readonly string[]).includes(payload);
 
