@@ -327,6 +327,11 @@ export const ZEnvironment = z.object({
     .describe(
       'Bearer token that opens `GET /api/metrics` to a scraper on another host (sent as `Authorization: Bearer`); without it the metrics answer only loopback peers, and only while `TRUST_PROXY` is off.',
     ),
+  PUBLIC_CACHE_MAX_BYTES: wholeNumber(0, 2 * 1024 * 1024 * 1024)
+    .default(32 * 1024 * 1024)
+    .describe(
+      'Bytes of public list and detail answers one instance keeps in memory (each answer\'s JSON and key; least recently used out first); entries live at most 60 seconds and every write of the content drops them on every instance. `0` turns the read cache off. See docs/operations.md, "Read cache".',
+    ),
 });
 
 export interface Config {
@@ -440,6 +445,8 @@ export interface Config {
    * without a token only a loopback peer may scrape, and only while TRUST_PROXY is off.
    */
   metrics: { token: Secret<string> | undefined };
+  /** PUBLIC_CACHE_MAX_BYTES: the public read cache's byte limit (0: off). */
+  publicCache: { maxBytes: number };
   /** The SAM.gov opportunities sync (SAM_API_KEY, SAM_API_BASE_URL, SAM_SYNC_INTERVAL, SAM_DAILY_REQUEST_BUDGET). */
   sam: SamConfig;
   /** Outbound webhooks (issue 18). */
@@ -561,6 +568,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretOverlapHours: values.WEBHOOK_SECRET_OVERLAP_HOURS,
     },
     metrics: { token: values.METRICS_TOKEN === undefined ? undefined : new Secret(values.METRICS_TOKEN) },
+    publicCache: { maxBytes: values.PUBLIC_CACHE_MAX_BYTES },
     sam: resolveSamConfig(values, (value) => new Secret(value)),
   };
 }

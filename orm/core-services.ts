@@ -39,7 +39,7 @@ export function createCoreServices(database: Database, config: Config): CoreServ
         'Every instance on this database needs that same key; set OAUTH_KEY_ENCRYPTION_KEY (required in production).'
       : undefined;
   const kek = keyEncryptionKeySource({ configured: keyEncryptionKey, file: keyEncryptionKeyFile, fileWarning });
-  const caches = createServiceCaches();
+  const caches = createServiceCaches({ publicReadBytes: config.publicCache.maxBytes });
   const verifyAccessToken = createAccessTokenVerifier(caches.oauth);
   return {
     caches,

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ServiceMetrics } from '../../core/services/metrics/metrics-port.ts';
+import type { PublicReadCacheStats } from '../../core/services/public-cache/public-read-cache.ts';
 import type { PoolProbe } from '../../orm/pool-probe.ts';
 
 /** Every family's name starts with it (Prometheus naming: one namespace per application). */
@@ -43,6 +44,8 @@ export interface MetricsRegistry {
   service: ServiceMetrics;
   observeRequest(observation: RequestObservation): void;
   setDatabaseGauges(gauges: DatabaseGauges): void;
+  /** Reports the public read cache (CoreServices.caches.publicReads) at every scrape. */
+  watchPublicReadCache(stats: () => PublicReadCacheStats): void;
 }
 
 // Fast reads answer in about a millisecond: the default buckets would put them all in the first one.
@@ -85,6 +88,52 @@ function poolFamilies(registry: Registry, pool: PoolProbe): void {
     registers: [registry],
   });
   pool.onAcquireWait((seconds) => wait.observe(seconds));
+}
+
+/** The public read cache's counts (as counters, read at each scrape) and its size. */
+function publicReadCacheFamilies(registry: Registry, stats: () => PublicReadCacheStats): void {
+  const counted = (name: string, help: string, read: (now: PublicReadCacheStats) => number) =>
+    new Counter({
+      name: `${PREFIX}public_cache_${name}_total`,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(read(stats()));
+      },
+    });
+  const gauged = (name: string, help: string, read: (now: PublicReadCacheStats) => number) =>
+    new Gauge({
+      name: `${PREFIX}public_cache_${name}`,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read(stats()));
+      },
+    });
+  counted('hits', 'Public list and detail answers served from the read cache.', (now) => now.hits);
+  counted(
+    'misses',
+    'Public list and detail answers computed (not in the read cache, expired or invalidated).',
+    (now) => now.misses,
+  );
+  counted(
+    'evictions',
+    'Read-cache entries dropped to stay within PUBLIC_CACHE_MAX_BYTES (least recently used first).',
+    (now) => now.evictions,
+  );
+  counted(
+    'invalidations',
+    "Read-cache area invalidations: a write notified by the database, this instance's own write, a changed version, a notification gap.",
+    (now) => now.invalidations,
+  );
+  gauged('entries', 'Answers in the public read cache now.', (now) => now.entries);
+  gauged(
+    'bytes',
+    "Bytes the public read cache counts now (keys and answers' JSON, plus a fixed overhead per entry).",
+    (now) => now.bytes,
+  );
+  gauged('max_bytes', "The public read cache's limit (PUBLIC_CACHE_MAX_BYTES; 0: off).", (now) => now.maxBytes);
 }
 
 /**
@@ -185,6 +234,7 @@ export function createMetricsRegistry(options: { pool: PoolProbe }): MetricsRegi
 
   return {
     registry,
+    watchPublicReadCache: (stats) => publicReadCacheFamilies(registry, stats),
     service: {
       paymentOutcome: (outcome) => payments.inc({ outcome }),
       webhookAttempt: (outcome) => attempts.inc({ outcome }),

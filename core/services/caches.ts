@@ -2,6 +2,7 @@ import { createUnknownUserHash } from '../auth/password.ts';
 import { createVocabularyCache, type VocabularyCache } from './agent/vocabulary.ts';
 import { createFilterOptionsCache, type FilterOptionsCache } from './government/filter-options-cache.ts';
 import { createOAuthCaches, type OAuthCaches } from './oauth/oauth-caches.ts';
+import { PublicReadCache } from './public-cache/public-read-cache.ts';
 
 /**
  * Everything one app remembers between requests. Built with its CoreServices, so two apps in one
@@ -16,13 +17,30 @@ export interface ServiceCaches {
   governmentFilterOptions: FilterOptionsCache;
   /** The hash an unknown e-mail's sign-in is checked against (password.ts). */
   unknownUserHash: () => Promise<string>;
+  /**
+   * Answers of the public lists and details (core/routers/shared/public-read.ts); the database's
+   * notifications (or its versions, on the embedded database) and this app's writes invalidate them.
+   */
+  publicReads: PublicReadCache;
 }
 
-export function createServiceCaches(): ServiceCaches {
+export interface ServiceCacheOptions {
+  /** PUBLIC_CACHE_MAX_BYTES (0: no public read cache). */
+  publicReadBytes: number;
+}
+
+export function createServiceCaches(options: ServiceCacheOptions): ServiceCaches {
+  const governmentFilterOptions = createFilterOptionsCache();
+  const publicReads = new PublicReadCache(options.publicReadBytes);
+  // The filter options read the opportunities: a change another instance made reaches them too.
+  publicReads.onInvalidate((area) => {
+    if (area === 'government') governmentFilterOptions.invalidate();
+  });
   return {
     oauth: createOAuthCaches(),
     routerVocabulary: createVocabularyCache(),
-    governmentFilterOptions: createFilterOptionsCache(),
+    governmentFilterOptions,
     unknownUserHash: createUnknownUserHash(),
+    publicReads,
   };
 }

@@ -12,11 +12,13 @@ import { webhooksMigrations } from './webhooks/index.ts';
 import { Migration20261122000000_extensions } from './Migration20261122000000_extensions.ts';
 import { Migration20261122000100_rate_limits } from './Migration20261122000100_rate_limits.ts';
 import { Migration20261127000000_rate_limits_unlogged } from './Migration20261127000000_rate_limits_unlogged.ts';
+import { Migration20270123000000_public_content_changes } from './Migration20270123000000_public_content_changes.ts';
 
 const platformMigrations: MigrationObject[] = [
   { name: 'Migration20261122000000_extensions', class: Migration20261122000000_extensions },
   { name: 'Migration20261122000100_rate_limits', class: Migration20261122000100_rate_limits },
   { name: 'Migration20261127000000_rate_limits_unlogged', class: Migration20261127000000_rate_limits_unlogged },
+  { name: 'Migration20270123000000_public_content_changes', class: Migration20270123000000_public_content_changes },
 ];
 
 /**

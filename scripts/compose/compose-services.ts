@@ -4,6 +4,7 @@ import type { Config } from '../../core/config.ts';
 import type { CoreServices } from '../../core/services/index.ts';
 import { followTaskEventNotifications } from '../../core/services/a2a/task-event-notifications.ts';
 import { followOAuthStateNotifications } from '../../core/services/oauth/oauth-state-notifications.ts';
+import { followPublicContentNotifications } from '../../core/services/public-cache/public-content-notifications.ts';
 import type { DatabaseNotifications } from '../../core/services/sql/notifications.ts';
 import type { WebhookSender } from '../../core/services/webhooks/sender-port.ts';
 import { createCoreServices } from '../../orm/core-services.ts';
@@ -47,6 +48,7 @@ export function composeServices({
   if (notifications) {
     followOAuthStateNotifications(notifications, services.caches.oauth);
     followTaskEventNotifications(notifications, services.a2aStreams.hub);
+    followPublicContentNotifications(notifications, services.caches.publicReads);
   }
   return services;
 }

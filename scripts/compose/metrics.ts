@@ -11,6 +11,8 @@ export function composeMetrics(database: Database): MetricsRegistry {
 
 /** The services, counting into `metrics`: core's port filled, and every budget counting its refusals. */
 export function withMetrics(services: CoreServices, metrics: MetricsRegistry): CoreServices {
+  const publicReads = services.caches.publicReads;
+  metrics.watchPublicReadCache(() => publicReads.stats());
   return {
     ...services,
     metrics: metrics.service,

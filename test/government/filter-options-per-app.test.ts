@@ -23,8 +23,11 @@ describe('two apps in one process keep their own caches', () => {
   let second: { app: GovernmentApp; services: CoreServices };
   const naicsOf = async ({ app }: { app: GovernmentApp }) =>
     (await request<OptionsBody>(`${app.url}${LIST}/filter-options`)).body.data.naics;
+  // The public read cache off: it would learn of the other app's insert from the database's versions
+  // (test/public-cache/), while this test is about the filter options' own cache, kept per app.
   const compose = async () => {
-    const services = composeServices({ database: service().database, config: service().config });
+    const config = { ...service().config, publicCache: { maxBytes: 0 } };
+    const services = composeServices({ database: service().database, config });
     return { app: await startGovernmentApp({ points: 1_000_000, store: 'memory', services }), services };
   };
 

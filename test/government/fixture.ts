@@ -60,13 +60,18 @@ export async function insertRecords(
 ): Promise<void> {
   const query = buildInsertGovernmentOpportunitiesQuery(records);
   await knex().raw(query.sql, query.params as never[]);
-  if (options.invalidateCache ?? true) service().services.caches.governmentFilterOptions.invalidate();
+  if (options.invalidateCache ?? true) {
+    service().services.caches.governmentFilterOptions.invalidate();
+    // As the insert procedure does; the trigger's notification would reach the cache a moment later.
+    service().services.caches.publicReads.invalidate('government');
+  }
 }
 
 export async function deleteByNoticeIds(noticeIds: string[]): Promise<void> {
   if (noticeIds.length === 0) return;
   await knex().raw('delete from government_opportunities where notice_id = any(?::text[])', [noticeIds]);
   service().services.caches.governmentFilterOptions.invalidate();
+  service().services.caches.publicReads.invalidate('government');
 }
 
 function special(

@@ -46,6 +46,11 @@ const FAMILIES: Record<string, string> = {
   fsa_webhook_attempts_total: 'counter',
   fsa_payments_total: 'counter',
   fsa_a2a_tasks_stored: 'gauge',
+  fsa_public_cache_hits_total: 'counter',
+  fsa_public_cache_misses_total: 'counter',
+  fsa_public_cache_evictions_total: 'counter',
+  fsa_public_cache_bytes: 'gauge',
+  fsa_public_cache_entries: 'gauge',
   nodejs_eventloop_lag_seconds: 'gauge',
   process_resident_memory_bytes: 'gauge',
 };

@@ -4,6 +4,7 @@ import { findPublishedBlogPost } from '../../services/blog/get-post.query.ts';
 import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZGetPostInput, ZGetPostOutput } from './get-post.schema.ts';
 import { readBlogPostSkill } from './get-post.skill.ts';
+import { readPublicAnswer } from '../shared/public-read.ts';
 
 export const getPost = skipOutputReparse(
   publicProcedure
@@ -25,11 +26,16 @@ export const getPost = skipOutputReparse(
     })
     .input(ZGetPostInput)
     .output(ZGetPostOutput)
-    .query(async ({ ctx, input }) => {
-      const post = await findPublishedBlogPost(ctx.sql, input, ctx.clock.now(), ctx.urls);
-      if (!post)
-        throw new AppError('RESOURCE_NOT_FOUND', `Blog post "${input.slug}" was not found in locale ${input.locale}.`);
-      cachePublicly(ctx, 60);
-      return { data: post };
-    }),
+    .query(({ ctx, input }) =>
+      readPublicAnswer(ctx, 'blog', 'blog.getPost', input, async () => {
+        const post = await findPublishedBlogPost(ctx.sql, input, ctx.clock.now(), ctx.urls);
+        if (!post)
+          throw new AppError(
+            'RESOURCE_NOT_FOUND',
+            `Blog post "${input.slug}" was not found in locale ${input.locale}.`,
+          );
+        cachePublicly(ctx, 60);
+        return { data: post };
+      }),
+    ),
 );

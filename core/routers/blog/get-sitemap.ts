@@ -3,6 +3,7 @@ import { blogSitemapPage } from '../../services/blog/sitemap.query.ts';
 import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
 import { pageLinks, pageMeta } from '../shared/pagination.ts';
 import { BLOG_SITEMAP_PER_PAGE, ZGetSitemapInput, ZGetSitemapOutput } from './get-sitemap.schema.ts';
+import { readPublicAnswer } from '../shared/public-read.ts';
 
 export const getSitemap = skipOutputReparse(
   publicProcedure
@@ -22,10 +23,12 @@ export const getSitemap = skipOutputReparse(
     })
     .input(ZGetSitemapInput)
     .output(ZGetSitemapOutput)
-    .query(async ({ ctx, input }) => {
-      const { total, items } = await blogSitemapPage(ctx.sql, input, ctx.clock.now());
-      const meta = pageMeta(input, total);
-      cachePublicly(ctx, 60);
-      return { data: items, links: pageLinks(`${ctx.urls.base}/v1/blog/sitemap`, input, meta), meta };
-    }),
+    .query(({ ctx, input }) =>
+      readPublicAnswer(ctx, 'blog', 'blog.getSitemap', input, async () => {
+        const { total, items } = await blogSitemapPage(ctx.sql, input, ctx.clock.now());
+        const meta = pageMeta(input, total);
+        cachePublicly(ctx, 60);
+        return { data: items, links: pageLinks(`${ctx.urls.base}/v1/blog/sitemap`, input, meta), meta };
+      }),
+    ),
 );

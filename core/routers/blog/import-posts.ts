@@ -12,5 +12,6 @@ export const importPosts = systemProcedure
   .mutation(async ({ ctx, input }) => {
     const inserted = await insertBlogPosts(ctx.em, input.posts);
     ctx.services.caches.routerVocabulary.invalidate();
+    ctx.services.caches.publicReads.invalidate('blog');
     return { inserted };
   });

@@ -2,6 +2,7 @@ import { cachePublicly } from '../../response-meta.ts';
 import { listBlogCategories } from '../../services/blog/list-categories.query.ts';
 import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZListCategoriesInput, ZListCategoriesOutput } from './list-categories.schema.ts';
+import { readPublicAnswer } from '../shared/public-read.ts';
 
 export const listCategories = skipOutputReparse(
   publicProcedure
@@ -20,9 +21,11 @@ export const listCategories = skipOutputReparse(
     })
     .input(ZListCategoriesInput)
     .output(ZListCategoriesOutput)
-    .query(async ({ ctx, input }) => {
-      const data = await listBlogCategories(ctx.sql, input, ctx.clock.now());
-      cachePublicly(ctx, 60);
-      return { data };
-    }),
+    .query(({ ctx, input }) =>
+      readPublicAnswer(ctx, 'blog', 'blog.listCategories', input, async () => {
+        const data = await listBlogCategories(ctx.sql, input, ctx.clock.now());
+        cachePublicly(ctx, 60);
+        return { data };
+      }),
+    ),
 );

@@ -4,6 +4,7 @@ import { publicListProcedure, skipOutputReparse } from '../../trpc.ts';
 import { pageLinks, pageMeta } from '../shared/pagination.ts';
 import { BLOG_POSTS_PER_PAGE, ZListPostsInput, ZListPostsOutput } from './list-posts.schema.ts';
 import { findBlogPostsSkill } from './list-posts.skill.ts';
+import { readPublicAnswer } from '../shared/public-read.ts';
 
 export const listPosts = skipOutputReparse(
   publicListProcedure
@@ -29,10 +30,12 @@ export const listPosts = skipOutputReparse(
     })
     .input(ZListPostsInput)
     .output(ZListPostsOutput)
-    .query(async ({ ctx, input }) => {
-      const { total, items } = await listBlogPosts(ctx.sql, input, ctx.clock.now(), ctx.urls);
-      const meta = pageMeta(input, total);
-      cachePublicly(ctx, 60);
-      return { data: items, links: pageLinks(`${ctx.urls.base}/v1/blog/posts`, input, meta), meta };
-    }),
+    .query(({ ctx, input }) =>
+      readPublicAnswer(ctx, 'blog', 'blog.listPosts', input, async () => {
+        const { total, items } = await listBlogPosts(ctx.sql, input, ctx.clock.now(), ctx.urls);
+        const meta = pageMeta(input, total);
+        cachePublicly(ctx, 60);
+        return { data: items, links: pageLinks(`${ctx.urls.base}/v1/blog/posts`, input, meta), meta };
+      }),
+    ),
 );

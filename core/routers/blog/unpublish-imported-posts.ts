@@ -12,5 +12,6 @@ export const unpublishImportedPosts = systemProcedure
   .mutation(async ({ ctx, input }) => {
     const rows = await unpublish(ctx.em, input.posts, ctx.clock.now());
     ctx.services.caches.routerVocabulary.invalidate();
+    ctx.services.caches.publicReads.invalidate('blog');
     return { unpublished: rows };
   });

@@ -18,6 +18,9 @@ export const upsertPosts = systemProcedure
       now: ctx.clock.now(),
       urls: ctx.urls,
     });
-    if (!input.dry_run) ctx.services.caches.routerVocabulary.invalidate();
+    if (!input.dry_run) {
+      ctx.services.caches.routerVocabulary.invalidate();
+      ctx.services.caches.publicReads.invalidate('blog');
+    }
     return result;
   });

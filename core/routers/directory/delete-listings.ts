@@ -11,5 +11,6 @@ export const deleteListings = systemProcedure
     const which = input.slugs ? { slugs: input.slugs } : { slugPrefix: input.slug_prefix! };
     const deleted = await deleteDirectoryListings(ctx.em, which);
     ctx.services.caches.routerVocabulary.invalidate();
+    ctx.services.caches.publicReads.invalidate('directory');
     return { deleted };
   });

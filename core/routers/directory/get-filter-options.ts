@@ -2,6 +2,7 @@ import { cachePublicly } from '../../response-meta.ts';
 import { directoryFilterOptions } from '../../services/directory/filter-options.query.ts';
 import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZGetDirectoryFilterOptionsInput, ZGetDirectoryFilterOptionsOutput } from './get-filter-options.schema.ts';
+import { readPublicAnswer } from '../shared/public-read.ts';
 
 export const getFilterOptions = skipOutputReparse(
   publicProcedure
@@ -20,9 +21,11 @@ export const getFilterOptions = skipOutputReparse(
     })
     .input(ZGetDirectoryFilterOptionsInput)
     .output(ZGetDirectoryFilterOptionsOutput)
-    .query(async ({ ctx }) => {
-      const data = await directoryFilterOptions(ctx.sql, ctx.clock.now());
-      cachePublicly(ctx, 60);
-      return { data };
-    }),
+    .query(({ ctx }) =>
+      readPublicAnswer(ctx, 'directory', 'directory.getFilterOptions', undefined, async () => {
+        const data = await directoryFilterOptions(ctx.sql, ctx.clock.now());
+        cachePublicly(ctx, 60);
+        return { data };
+      }),
+    ),
 );

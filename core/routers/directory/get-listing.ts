@@ -4,6 +4,7 @@ import { findPublishedDirectoryListing } from '../../services/directory/get-list
 import { SLUG_PATTERN } from '../../services/directory/types.ts';
 import { publicProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZGetDirectoryListingInput, ZGetDirectoryListingOutput } from './get-listing.schema.ts';
+import { readPublicAnswer } from '../shared/public-read.ts';
 
 export const getListing = skipOutputReparse(
   publicProcedure
@@ -22,15 +23,17 @@ export const getListing = skipOutputReparse(
     })
     .input(ZGetDirectoryListingInput)
     .output(ZGetDirectoryListingOutput)
-    .query(async ({ ctx, input }) => {
-      let listing = null;
-      // A string that is not slug-shaped names no listing: answer 404 without asking the database.
-      if (SLUG_PATTERN.test(input.slug)) {
-        listing = await findPublishedDirectoryListing(ctx.sql, input.slug, ctx.clock.now(), ctx.urls);
-      }
-      if (!listing)
-        throw new AppError('RESOURCE_NOT_FOUND', `No published directory listing has the slug "${input.slug}".`);
-      cachePublicly(ctx, 60);
-      return { data: listing };
-    }),
+    .query(({ ctx, input }) =>
+      readPublicAnswer(ctx, 'directory', 'directory.getListing', input, async () => {
+        let listing = null;
+        // A string that is not slug-shaped names no listing: answer 404 without asking the database.
+        if (SLUG_PATTERN.test(input.slug)) {
+          listing = await findPublishedDirectoryListing(ctx.sql, input.slug, ctx.clock.now(), ctx.urls);
+        }
+        if (!listing)
+          throw new AppError('RESOURCE_NOT_FOUND', `No published directory listing has the slug "${input.slug}".`);
+        cachePublicly(ctx, 60);
+        return { data: listing };
+      }),
+    ),
 );

@@ -13,5 +13,6 @@ export const insertListings = systemProcedure
     const inserted = await insertDirectoryListings(ctx.em, input.listings);
     // The text router knows industries and metros by the listings': a new one is recognised at once in this process.
     ctx.services.caches.routerVocabulary.invalidate();
+    ctx.services.caches.publicReads.invalidate('directory');
     return inserted;
   });

@@ -9,6 +9,7 @@ import {
   type ListDirectoryListingsInput,
 } from './list-listings.schema.ts';
 import { findBusinessesSkill } from './list-listings.skill.ts';
+import { readPublicAnswer } from '../shared/public-read.ts';
 
 const PATH = '/v1/directory/public';
 
@@ -52,15 +53,17 @@ export const listListings = skipOutputReparse(
     })
     .input(ZListDirectoryListingsInput)
     .output(ZListDirectoryListingsOutput)
-    .query(async ({ ctx, input }) => {
-      const { data, total } = await listPublishedListings(
-        ctx.sql,
-        toDirectoryListQuery(input),
-        ctx.clock.now(),
-        ctx.urls,
-      );
-      const meta = pageMeta(input, total);
-      cachePublicly(ctx, 60);
-      return { data, meta, links: pageLinks(`${ctx.urls.base}${PATH}`, input, meta) };
-    }),
+    .query(({ ctx, input }) =>
+      readPublicAnswer(ctx, 'directory', 'directory.listListings', input, async () => {
+        const { data, total } = await listPublishedListings(
+          ctx.sql,
+          toDirectoryListQuery(input),
+          ctx.clock.now(),
+          ctx.urls,
+        );
+        const meta = pageMeta(input, total);
+        cachePublicly(ctx, 60);
+        return { data, meta, links: pageLinks(`${ctx.urls.base}${PATH}`, input, meta) };
+      }),
+    ),
 );

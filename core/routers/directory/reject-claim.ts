@@ -6,8 +6,8 @@ import { ZDecidedClaimOutput, ZRejectClaimInput } from './review-claims.schema.t
 export const rejectClaim = systemProcedure
   .input(ZRejectClaimInput)
   .output(ZDecidedClaimOutput)
-  .mutation(({ ctx, input }) =>
-    decideClaim(
+  .mutation(async ({ ctx, input }) => {
+    const result = await decideClaim(
       ctx.em,
       {
         claimId: input.id,
@@ -18,5 +18,8 @@ export const rejectClaim = systemProcedure
         note: input.reason,
       },
       ctx.clock.now(),
-    ),
-  );
+    );
+    // The listing's claim status is public: this app's answers go now, other instances' at the database's notification.
+    ctx.services.caches.publicReads.invalidate('directory');
+    return result;
+  });

@@ -69,6 +69,9 @@ export const upsertListings = systemProcedure
         ? { inserted: 0, updated: 0, unchanged: 0 }
         : await upsertDirectoryListings(ctx.em, valid, { dryRun: input.dry_run });
     // The text router knows industries and metros by the listings': a new one is recognised at once in this process.
-    if (!input.dry_run) ctx.services.caches.routerVocabulary.invalidate();
+    if (!input.dry_run) {
+      ctx.services.caches.routerVocabulary.invalidate();
+      ctx.services.caches.publicReads.invalidate('directory');
+    }
     return { ...counts, rejected };
   });

@@ -2,6 +2,7 @@ import { cachePublicly } from '../../response-meta.ts';
 import { FILTER_OPTIONS_LIMIT, governmentFilterOptions } from '../../services/government/filter-options.query.ts';
 import { governmentProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZGetFilterOptionsInput, ZGetFilterOptionsOutput } from './get-filter-options.schema.ts';
+import { readPublicAnswer } from '../shared/public-read.ts';
 
 export const getFilterOptions = skipOutputReparse(
   governmentProcedure
@@ -25,13 +26,15 @@ export const getFilterOptions = skipOutputReparse(
     })
     .input(ZGetFilterOptionsInput)
     .output(ZGetFilterOptionsOutput)
-    .query(async ({ ctx }) => {
-      const now = ctx.clock.now();
-      // The connection is the shared pool, not this request's: concurrent requests may await this one load.
-      const data = await ctx.services.caches.governmentFilterOptions.get(now.getTime(), () =>
-        governmentFilterOptions(ctx.sql, now),
-      );
-      cachePublicly(ctx, 60);
-      return { data };
-    }),
+    .query(({ ctx }) =>
+      readPublicAnswer(ctx, 'government', 'government.getFilterOptions', undefined, async () => {
+        const now = ctx.clock.now();
+        // The connection is the shared pool, not this request's: concurrent requests may await this one load.
+        const data = await ctx.services.caches.governmentFilterOptions.get(now.getTime(), () =>
+          governmentFilterOptions(ctx.sql, now),
+        );
+        cachePublicly(ctx, 60);
+        return { data };
+      }),
+    ),
 );

@@ -3,6 +3,7 @@ import { cachePublicly } from '../../response-meta.ts';
 import { findGovernmentOpportunity } from '../../services/government/get-opportunity.query.ts';
 import { governmentProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZGetOpportunityInput, ZGetOpportunityOutput } from './get-opportunity.schema.ts';
+import { readPublicAnswer } from '../shared/public-read.ts';
 
 export const getOpportunity = skipOutputReparse(
   governmentProcedure
@@ -27,19 +28,21 @@ export const getOpportunity = skipOutputReparse(
     })
     .input(ZGetOpportunityInput)
     .output(ZGetOpportunityOutput)
-    .query(async ({ ctx, input }) => {
-      const opportunity = await findGovernmentOpportunity(ctx.sql, input, ctx.urls);
-      if (!opportunity) {
-        // Keep the RateLimit headers the middleware set: the request counted against the budget all the same.
-        throw new AppError(
-          'RESOURCE_NOT_FOUND',
-          `No government opportunity has the slug or notice identifier "${input.identifier}".`,
-          {
-            headers: { ...ctx.response.headers },
-          },
-        );
-      }
-      cachePublicly(ctx, 60);
-      return { data: opportunity };
-    }),
+    .query(({ ctx, input }) =>
+      readPublicAnswer(ctx, 'government', 'government.getOpportunity', input, async () => {
+        const opportunity = await findGovernmentOpportunity(ctx.sql, input, ctx.urls);
+        if (!opportunity) {
+          // Keep the RateLimit headers the middleware set: the request counted against the budget all the same.
+          throw new AppError(
+            'RESOURCE_NOT_FOUND',
+            `No government opportunity has the slug or notice identifier "${input.identifier}".`,
+            {
+              headers: { ...ctx.response.headers },
+            },
+          );
+        }
+        cachePublicly(ctx, 60);
+        return { data: opportunity };
+      }),
+    ),
 );

@@ -3,6 +3,7 @@ import { governmentSitemapPage } from '../../services/government/sitemap.query.t
 import { governmentProcedure, skipOutputReparse } from '../../trpc.ts';
 import { pageMeta } from '../shared/pagination.ts';
 import { ZGetSitemapInput, ZGetSitemapOutput } from './get-sitemap.schema.ts';
+import { readPublicAnswer } from '../shared/public-read.ts';
 
 export const getSitemap = skipOutputReparse(
   governmentProcedure
@@ -25,9 +26,11 @@ export const getSitemap = skipOutputReparse(
     })
     .input(ZGetSitemapInput)
     .output(ZGetSitemapOutput)
-    .query(async ({ ctx, input }) => {
-      const { items, total } = await governmentSitemapPage(ctx.sql, input, ctx.clock.now());
-      cachePublicly(ctx, 60);
-      return { data: items, meta: pageMeta(input, total) };
-    }),
+    .query(({ ctx, input }) =>
+      readPublicAnswer(ctx, 'government', 'government.getSitemap', input, async () => {
+        const { items, total } = await governmentSitemapPage(ctx.sql, input, ctx.clock.now());
+        cachePublicly(ctx, 60);
+        return { data: items, meta: pageMeta(input, total) };
+      }),
+    ),
 );

@@ -13,5 +13,6 @@ export const insertOpportunities = systemProcedure
     const inserted = await insertGovernmentOpportunities(ctx.em, input.opportunities, input.classification_codes);
     ctx.services.caches.governmentFilterOptions.invalidate();
     ctx.services.caches.routerVocabulary.invalidate();
+    ctx.services.caches.publicReads.invalidate('government');
     return { inserted };
   });

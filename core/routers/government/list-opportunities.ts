@@ -4,6 +4,7 @@ import { listPageLinks } from '../../services/government/list-links.ts';
 import { governmentProcedure, skipOutputReparse } from '../../trpc.ts';
 import { ZListOpportunitiesInput, ZListOpportunitiesOutput } from './list-opportunities.schema.ts';
 import { findGovernmentOpportunitiesSkill } from './list-opportunities.skill.ts';
+import { readPublicAnswer } from '../shared/public-read.ts';
 
 const LIST_PATH = '/v1/government-opportunities/public';
 
@@ -31,13 +32,15 @@ export const listOpportunities = skipOutputReparse(
     })
     .input(ZListOpportunitiesInput)
     .output(ZListOpportunitiesOutput)
-    .query(async ({ ctx, input }) => {
-      const { items: data, hasMore } = await listActiveOpportunities(ctx.sql, input, ctx.clock.now());
-      cachePublicly(ctx, 60);
-      return {
-        data,
-        meta: { current_page: input.page, per_page: input.per_page, has_more: hasMore },
-        links: listPageLinks(`${ctx.urls.base}${LIST_PATH}`, input, hasMore),
-      };
-    }),
+    .query(({ ctx, input }) =>
+      readPublicAnswer(ctx, 'government', 'government.listOpportunities', input, async () => {
+        const { items: data, hasMore } = await listActiveOpportunities(ctx.sql, input, ctx.clock.now());
+        cachePublicly(ctx, 60);
+        return {
+          data,
+          meta: { current_page: input.page, per_page: input.per_page, has_more: hasMore },
+          links: listPageLinks(`${ctx.urls.base}${LIST_PATH}`, input, hasMore),
+        };
+      }),
+    ),
 );

@@ -14,6 +14,7 @@ export const upsertOpportunities = systemProcedure
     if (counts.inserted + counts.updated > 0) {
       ctx.services.caches.governmentFilterOptions.invalidate();
       ctx.services.caches.routerVocabulary.invalidate();
+      ctx.services.caches.publicReads.invalidate('government');
     }
     return counts;
   });

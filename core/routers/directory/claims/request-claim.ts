@@ -27,13 +27,16 @@ export const requestClaim = directoryClaimsWriteProcedure
   })
   .input(ZRequestClaimInput)
   .output(ZRequestClaimOutput)
-  .mutation(({ ctx, input }) => {
+  .mutation(async ({ ctx, input }) => {
     // A string that is not slug-shaped names no listing.
     if (!SLUG_PATTERN.test(input.listing_slug)) throw listingNotFound(input.listing_slug);
-    return storeClaim(
+    const result = await storeClaim(
       ctx.em,
       ctx.businessId,
       { listingSlug: input.listing_slug, evidenceNote: input.evidence_note || null },
       ctx.clock.now(),
     );
+    // What the directory shows of the listing changed: this app's answers go now, other instances' at the database's notification.
+    ctx.services.caches.publicReads.invalidate('directory');
+    return result;
   });

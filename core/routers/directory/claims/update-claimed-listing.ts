@@ -27,9 +27,9 @@ export const updateClaimedListing = directoryClaimsWriteProcedure
   })
   .input(ZUpdateClaimedListingInput)
   .output(ZUpdateClaimedListingOutput)
-  .mutation(({ ctx, input }) => {
+  .mutation(async ({ ctx, input }) => {
     if (!SLUG_PATTERN.test(input.slug)) throw claimedListingNotFound(input.slug);
-    return storeListingChanges(
+    const result = await storeListingChanges(
       ctx.em,
       ctx.businessId,
       input.slug,
@@ -42,4 +42,7 @@ export const updateClaimedListing = directoryClaimsWriteProcedure
       ctx.clock.now(),
       ctx.urls,
     );
+    // What the directory shows of the listing changed: this app's answers go now, other instances' at the database's notification.
+    ctx.services.caches.publicReads.invalidate('directory');
+    return result;
   });

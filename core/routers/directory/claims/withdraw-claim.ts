@@ -21,8 +21,8 @@ export const withdrawClaim = directoryClaimsWriteProcedure
   })
   .input(ZWithdrawClaimInput)
   .output(ZWithdrawClaimOutput)
-  .mutation(({ ctx, input }) =>
-    decideClaim(
+  .mutation(async ({ ctx, input }) => {
+    const result = await decideClaim(
       ctx.em,
       {
         claimId: input.id,
@@ -34,5 +34,8 @@ export const withdrawClaim = directoryClaimsWriteProcedure
         note: null,
       },
       ctx.clock.now(),
-    ),
-  );
+    );
+    // The listing's claim status is public: this app's answers go now, other instances' at the database's notification.
+    ctx.services.caches.publicReads.invalidate('directory');
+    return result;
+  });

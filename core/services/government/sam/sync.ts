@@ -392,6 +392,8 @@ async function pageStep(
     });
     if (!advanced) throw new Error('the sync lost its lease to another instance (stalled longer than the lease)');
   });
+  // Committed: this app's public answers go now (other instances hear of it from the database's notification).
+  ctx.services.caches.publicReads.invalidate('government');
   if (records.length > 0) {
     ctx.services.caches.governmentFilterOptions.invalidate();
     ctx.services.caches.routerVocabulary.invalidate();
@@ -440,6 +442,7 @@ async function descriptionStep(
       cursor.counts.descriptions_failed++;
     }
   }
+  ctx.services.caches.publicReads.invalidate('government');
   await advanceRun(ctx.sql, {
     holder,
     window: cursor.window,
