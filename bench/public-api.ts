@@ -42,8 +42,7 @@ import { startService } from '../scripts/compose/start-service.ts';
 import { loadConfig } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
 import { systemCaller } from '../scripts/lib/system-caller.ts';
-import { seedAreas } from '../scripts/seed/areas.ts';
-import { runSeed, type SeedPlan } from '../scripts/seed/run-seed.ts';
+import { topUpSeedData } from './lib/top-up.ts';
 import {
   loadTest,
   loadTestInProcess,
@@ -107,16 +106,7 @@ type Side = 'service' | 'Koa floor' | 'baseline' | 'raw rows';
 const rows: Array<ReportRow & { pair: string; side: Side }> = [];
 let failed = 0;
 try {
-  const plans: SeedPlan[] = [];
-  for (const area of seedAreas) {
-    const missing = (targets[area.flag] ?? 0) - (await area.count(caller));
-    if (missing > 0) plans.push({ area, count: missing });
-  }
-  if (plans.length > 0) {
-    console.log(`topping up: ${plans.map((plan) => `${plan.count} ${plan.area.flag}`).join(', ')}`);
-    await runSeed(caller, plans, createLogger('info'), process.stderr.isTTY === true);
-    await caller.government.refreshStatistics();
-  }
+  await topUpSeedData(caller, targets);
   // PostgreSQL's autovacuum analyses tables after a bulk load by itself; PGlite runs none, so the
   // embedded directory tables get their statistics here, as a long-running database would have them
   // (EXPLAIN ANALYZE shows the same list and detail plans without them; the runs compare like with like).

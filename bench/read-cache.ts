@@ -20,8 +20,7 @@ import { loadConfig } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
 import { startService } from '../scripts/compose/start-service.ts';
 import { systemCaller } from '../scripts/lib/system-caller.ts';
-import { seedAreas } from '../scripts/seed/areas.ts';
-import { runSeed, type SeedPlan } from '../scripts/seed/run-seed.ts';
+import { topUpSeedData } from './lib/top-up.ts';
 import { loadTestInProcess, positiveFromEnv, printTable, type LoadSummary, type ReportRow } from './lib/load.ts';
 import { startBaseline } from './public-api/baseline-server.ts';
 import { benchCases } from './public-api/cases.ts';
@@ -61,16 +60,7 @@ const rows: Array<ReportRow & { pair: string; side: Side }> = [];
 let failed = 0;
 try {
   const caller = systemCaller({ orm: hot.database.orm, services: hot.services, config: hot.config, log });
-  const plans: SeedPlan[] = [];
-  for (const area of seedAreas) {
-    const missing = (targets[area.flag] ?? 0) - (await area.count(caller));
-    if (missing > 0) plans.push({ area, count: missing });
-  }
-  if (plans.length > 0) {
-    console.log(`topping up: ${plans.map((plan) => `${plan.count} ${plan.area.flag}`).join(', ')}`);
-    await runSeed(caller, plans, createLogger('info'), process.stderr.isTTY === true);
-    await caller.government.refreshStatistics();
-  }
+  await topUpSeedData(caller, targets);
   const sample = await caller.directory.listListings({ industry: 'hvac', page: 1, per_page: 1 });
   const slug = sample.data[0]?.slug;
   if (!slug) throw new Error('no published hvac listing to read');
