@@ -50,6 +50,8 @@ import {
   printTable,
   type LoadSummary,
   type ReportRow,
+  median,
+  fixed,
 } from './lib/load.ts';
 import { leaseSize } from '../core/services/rate-limit/leased-limiter.ts';
 import { runQuery } from '../core/services/sql/query.ts';
@@ -218,12 +220,6 @@ console.log(
 );
 printTable(rows);
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-const fixed = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a');
 console.log(
   '\nservice, Koa floor and raw rows / baseline (same mappers), then service / raw rows; per round and median (CPU: the serving process, per request)',
 );

@@ -21,7 +21,15 @@ import { createLogger } from '../core/logger.ts';
 import { startService } from '../scripts/compose/start-service.ts';
 import { systemCaller } from '../scripts/lib/system-caller.ts';
 import { topUpSeedData } from './lib/top-up.ts';
-import { loadTestInProcess, positiveFromEnv, printTable, type LoadSummary, type ReportRow } from './lib/load.ts';
+import {
+  loadTestInProcess,
+  positiveFromEnv,
+  printTable,
+  type LoadSummary,
+  type ReportRow,
+  median,
+  fixed,
+} from './lib/load.ts';
 import { startBaseline } from './public-api/baseline-server.ts';
 import { benchCases } from './public-api/cases.ts';
 
@@ -113,12 +121,6 @@ console.log(
 );
 printTable(rows);
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-const fixed = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a');
 console.log('\nhot and cold / baseline: per round and median');
 for (const pair of [...new Set(rows.map((row) => row.pair))]) {
   const loads = (side: Side) => rows.filter((row) => row.pair === pair && row.side === side).map((row) => row.load);

@@ -96,3 +96,13 @@ export function printTable(rows: ReportRow[]): void {
 export function ratio(a: number, b: number): string {
   return b > 0 ? (a / b).toFixed(2) : 'n/a';
 }
+
+/** The median of a round's ratios (the mean of the middle two for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** A ratio with two decimals, `n/a` when undefined (a side that served nothing). */
+export const fixed = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a');
