@@ -73,6 +73,18 @@ const adapterZones = [
     message: 'adapters/app.ts composes the adapters; only the composition root (scripts/compose/) imports it.',
   },
 ];
+// viem and the SDK parts built on it are a few hundred modules: a process loads them at its first
+// payment or sign-in (scripts/compose/load-once.ts), so the admin commands and the worker start without them.
+const walletLibraries = forbid(
+  '^(viem|ox|@x402/evm|@x402/extensions/sign-in-with-x)(/|$)',
+  'Load viem and the x402 wallet code with import() at first use, not at start-up (scripts/compose/load-once.ts).',
+  { allowTypeImports: true },
+);
+const walletAdapters = forbid(
+  '(^|/)adapters/x402/(x402-facilitator|settlement-chain|contract-wallets)\\.ts$',
+  'Compose the x402 adapters with loadOnce(() => import(...)): they pull in viem, which most processes never use.',
+  { allowTypeImports: true },
+);
 const composition = forbid(
   '(^|/)scripts/compose/',
   'Adapters are handed what they need by the composition root; they never import it.',
@@ -122,7 +134,10 @@ export default tseslint.config(
   {
     files: ['core/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [koa, http, adapters, scripts, ormInCore] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [koa, http, adapters, scripts, ormInCore, walletLibraries] },
+      ],
     },
   },
   {
@@ -130,7 +145,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [koa, http, adapters, scripts, ormInCore, mikroOrmRuntime] },
+        { patterns: [koa, http, adapters, scripts, ormInCore, mikroOrmRuntime, walletLibraries] },
       ],
     },
   },
@@ -140,6 +155,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [databaseFromScripts] }],
     },
+  },
+  {
+    files: ['scripts/compose/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [walletAdapters] }] },
   },
   {
     files: ['adapters/**/*.ts'],

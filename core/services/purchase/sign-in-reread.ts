@@ -1,11 +1,5 @@
-import {
-  parseSIWxHeader,
-  validateSIWxMessage,
-  verifyEVMSignature,
-  verifySIWxSignature,
-  type EVMMessageVerifier,
-  type SIWxPayload,
-} from '@x402/extensions/sign-in-with-x';
+import type * as SignInWithX from '@x402/extensions/sign-in-with-x';
+import type { EVMMessageVerifier, SIWxPayload } from '@x402/extensions/sign-in-with-x';
 import { z } from 'zod';
 import { readAgentReference } from '../agent/read-agent-reference.ts';
 import { hasSettledPayment, useSignInNonce } from '../payments/sign-in.query.ts';
@@ -46,6 +40,16 @@ function boundedPayload(network: string) {
 /** What a sign-in came to: the reference (granted), or why not (the 402 says it, with a fresh challenge). */
 export type SignInOutcome = { kind: 'granted'; answer: PurchaseAnswer } | { kind: 'refused'; reason: string };
 
+/**
+ * The SDK's sign-in module, loaded at the first sign-in: it pulls in viem (hundreds of modules), which
+ * every process that never sees a sign-in (the admin commands, the worker) need not load.
+ */
+let signInModule: Promise<typeof SignInWithX> | undefined;
+function signInWithX(): Promise<typeof SignInWithX> {
+  signInModule ??= import('@x402/extensions/sign-in-with-x');
+  return signInModule;
+}
+
 function refused(reason: string): SignInOutcome {
   return { kind: 'refused', reason: storableText(reason, 500) };
 }
@@ -57,6 +61,7 @@ function refused(reason: string): SignInOutcome {
  */
 function walletVerifier(ctx: PurchaseContext): EVMMessageVerifier {
   return async (args) => {
+    const { verifyEVMSignature } = await signInWithX();
     if (await verifyEVMSignature(args.message, args.address, args.signature)) return true;
     const contractWallets = ctx.services.contractWallets;
     if (!contractWallets)
@@ -69,6 +74,7 @@ function walletVerifier(ctx: PurchaseContext): EVMMessageVerifier {
 
 /** The checks that need nothing stored: shape, bounds, domain, origin, times (SDK), our nonce's tag. */
 async function validPayload(purchase: Purchase, header: string): Promise<SIWxPayload | string> {
+  const { parseSIWxHeader, validateSIWxMessage } = await signInWithX();
   let payload: SIWxPayload;
   try {
     payload = parseSIWxHeader(header);
@@ -128,6 +134,7 @@ export async function signInReread(
     expiresAt: new Date(issuedAt + SIGN_IN_CHALLENGE_MS),
   });
   if (!fresh) return refused('invalid_siwx_nonce: this challenge was used before; sign the one in this 402');
+  const { verifySIWxSignature } = await signInWithX();
   const verified = await verifySIWxSignature(payload, { evmVerifier: walletVerifier(ctx) });
   if (!verified.isValid) return refused(`${verified.invalidReason}: ${verified.invalidMessage}`);
   const reference = readAgentReference(ctx);
