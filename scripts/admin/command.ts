@@ -14,6 +14,34 @@ export interface CommandOutput {
 }
 
 /**
+ * What a command reads and writes besides its output: the process's own (processIo), or, for a
+ * command run in process (tests, other scripts), streams of the caller's.
+ */
+export interface CommandIo {
+  /** The variables the command reads (ADMIN_PASSWORD, the configuration). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** --password-stdin reads it. */
+  stdin: AsyncIterable<Buffer | string>;
+  /** Warnings and progress bars (drawn only when it is a terminal). */
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+/** The process's own environment and standard streams. */
+export const processIo: CommandIo = {
+  env: process.env,
+  // Read only when asked for: a command that never reads its input leaves a terminal's alone.
+  get stdin() {
+    return process.stdin;
+  },
+  stderr: process.stderr,
+};
+
+/** The progress bars' stream: standard error when it is a terminal and the output is not JSON. */
+export function progressStream(io: CommandIo, values: FlagValues): NodeJS.WritableStream | undefined {
+  return io.stderr.isTTY === true && values.json !== true ? io.stderr : undefined;
+}
+
+/**
  * One `npm run admin -- <name>` command. `prepare` turns the flags into procedure input before the
  * database is opened (so a usage error costs nothing and changes nothing) and answers the call.
  */
@@ -25,7 +53,7 @@ export interface AdminCommand {
   options: FlagOptions;
   /** The name of the command's one positional argument (`trigger <event-type>`): prepare reads it as that flag. */
   positional?: string;
-  prepare(values: FlagValues): Promise<(caller: SystemCaller) => Promise<CommandOutput>>;
+  prepare(values: FlagValues, io: CommandIo): Promise<(caller: SystemCaller) => Promise<CommandOutput>>;
 }
 
 /** Wrong usage (unknown command or flag, missing or malformed value): exit status 2 with the usage. */

@@ -17,11 +17,11 @@ export const createUserCommand: AdminCommand = {
     password: { type: 'string' },
     'password-stdin': { type: 'boolean' },
   },
-  async prepare(values) {
+  async prepare(values, io) {
     const input = {
       email: requiredFlag(values, 'email'),
       name: requiredFlag(values, 'name'),
-      password: await readPassword(values),
+      password: await readPassword(values, io),
     };
     return async (caller) => {
       const user = await caller.accounts.createUser(input);

@@ -2,7 +2,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Presets, SingleBar } from 'cli-progress';
 import type { SystemCaller } from '../lib/system-caller.ts';
-import { UsageError, type AdminCommand, type CommandOutput } from './command.ts';
+import { progressStream, UsageError, type AdminCommand, type CommandOutput } from './command.ts';
 import type { FileProblem } from './import-blog/front-matter.ts';
 import { claimedKey, readPost, type ReadPost } from './import-blog/read-post.ts';
 import { failureLine } from './report-error.ts';
@@ -41,7 +41,8 @@ interface ImportBlogOptions {
   dryRun: boolean;
   prune: boolean;
   adopt: boolean;
-  progress: boolean;
+  /** Where the progress bar is drawn; none without a terminal. */
+  progress: NodeJS.WritableStream | undefined;
 }
 
 const keyOf = (post: { slug: string; locale: string }) => `${post.locale}\u0000${post.slug}`;
@@ -248,7 +249,7 @@ async function importBlog(caller: SystemCaller, options: ImportBlogOptions): Pro
       run.fail(file, [{ line, message: `slug "${slug}" (${locale}) is also the slug of ${others.join(', ')}` }]);
     }
   }
-  const bar = options.progress ? new SingleBar({ stream: process.stderr }, Presets.shades_classic) : undefined;
+  const bar = options.progress ? new SingleBar({ stream: options.progress }, Presets.shades_classic) : undefined;
   bar?.start(listed.files.length, 0);
   for (const file of listed.files) {
     if (contested.has(file)) continue;
@@ -327,7 +328,7 @@ export const importBlogCommand: AdminCommand = {
     adopt: { type: 'boolean' },
   },
   positional: 'dir',
-  async prepare(values) {
+  async prepare(values, io) {
     const dir = typeof values.dir === 'string' ? values.dir : undefined;
     if (dir === undefined) throw new UsageError('the directory of posts is required: import-blog <dir>.');
     const info = await stat(dir).catch(() => undefined);
@@ -337,7 +338,7 @@ export const importBlogCommand: AdminCommand = {
       dryRun: values['dry-run'] === true,
       prune: values.prune === true,
       adopt: values.adopt === true,
-      progress: process.stderr.isTTY === true && values.json !== true,
+      progress: progressStream(io, values),
     };
     return (caller) => importBlog(caller, options);
   },

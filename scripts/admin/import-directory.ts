@@ -2,7 +2,7 @@ import { createWriteStream, statSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { Presets, SingleBar } from 'cli-progress';
 import type { SystemCaller } from '../lib/system-caller.ts';
-import { optionalFlag, UsageError, type AdminCommand } from './command.ts';
+import { optionalFlag, progressStream, UsageError, type AdminCommand } from './command.ts';
 import { csvLine, readCsvRecords, readHeader, REPORT_COLUMNS, type CsvHeader } from './directory-csv.ts';
 
 /** Rows per directory.upsertListings call (one transaction each): a few MB of JSON. */
@@ -41,7 +41,8 @@ interface ImportOptions {
   header: CsvHeader;
   dryRun: boolean;
   report?: string;
-  progress?: boolean;
+  /** Where the progress bar is drawn; none without a terminal. */
+  progress?: NodeJS.WritableStream | undefined;
 }
 
 async function writeLine(stream: WriteStream, line: string): Promise<void> {
@@ -75,7 +76,7 @@ export async function importDirectoryFile(
         {
           format: ' import [{bar}] {percentage}% {rows} rows {duration_formatted}',
           hideCursor: true,
-          stream: process.stderr,
+          stream: options.progress,
         },
         Presets.shades_classic,
       )
@@ -217,7 +218,7 @@ export const importDirectoryCommand: AdminCommand = {
     'dry-run': { type: 'boolean' },
   },
   positional: 'file',
-  async prepare(values) {
+  async prepare(values, io) {
     const file = values.file;
     if (typeof file !== 'string') throw new UsageError('the file is required: import-directory <file.csv>.');
     const report = optionalFlag(values, 'report');
@@ -228,7 +229,7 @@ export const importDirectoryCommand: AdminCommand = {
     return async (caller) => {
       const summary = await importDirectoryFile(caller, {
         ...options,
-        progress: process.stderr.isTTY === true && values.json !== true,
+        progress: progressStream(io, values),
       });
       return { json: summary, text: summaryText(summary) };
     };

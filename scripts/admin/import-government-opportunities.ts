@@ -1,4 +1,4 @@
-import { UsageError, type AdminCommand } from './command.ts';
+import { progressStream, UsageError, type AdminCommand } from './command.ts';
 import { describeSamCsvImport, importSamCsv, samCsvFileProblem } from './sam-csv.ts';
 
 export const importGovernmentOpportunitiesCommand: AdminCommand = {
@@ -16,7 +16,7 @@ export const importGovernmentOpportunitiesCommand: AdminCommand = {
     'dry-run': { type: 'boolean' },
   },
   positional: 'file',
-  async prepare(values) {
+  async prepare(values, io) {
     const file = values.file;
     if (typeof file !== 'string')
       throw new UsageError('the CSV file is required: import-government-opportunities <FILE.csv>.');
@@ -24,7 +24,7 @@ export const importGovernmentOpportunitiesCommand: AdminCommand = {
     if (problem) throw new UsageError(problem);
     const dryRun = values['dry-run'] === true;
     return async (caller) => {
-      const report = await importSamCsv(file, { caller, dryRun, progress: process.stderr.isTTY === true });
+      const report = await importSamCsv(file, { caller, dryRun, progress: progressStream(io, values) });
       return { json: report, text: describeSamCsvImport(report) };
     };
   },

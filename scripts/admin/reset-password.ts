@@ -18,8 +18,8 @@ export const resetPasswordCommand: AdminCommand = {
     password: { type: 'string' },
     'password-stdin': { type: 'boolean' },
   },
-  async prepare(values) {
-    const given = await givenPassword(values);
+  async prepare(values, io) {
+    const given = await givenPassword(values, io);
     // 24 characters of base64url: 144 random bits, typeable, and within the 12-200 the schema asks.
     const password = given ?? randomBytes(18).toString('base64url');
     const input = { email: requiredFlag(values, 'email'), password };

@@ -212,7 +212,13 @@ export async function samCsvFileProblem(file: string): Promise<string | null> {
  */
 export async function importSamCsv(
   file: string,
-  options: { caller: SystemCaller; dryRun: boolean; now?: () => Date; progress?: boolean },
+  options: {
+    caller: SystemCaller;
+    dryRun: boolean;
+    now?: () => Date;
+    /** Where the progress bar is drawn; none without a terminal. */
+    progress?: NodeJS.WritableStream | undefined;
+  },
 ): Promise<SamCsvImportReport> {
   const now = options.now ?? (() => new Date());
   const { size } = await stat(file);
@@ -261,13 +267,12 @@ export async function importSamCsv(
       bad({ line, notice_id: null, reason: `unreadable CSV: ${error.message}` });
     }
   };
-  const bar =
-    options.progress === true
-      ? new SingleBar(
-          { format: ' import [{bar}] {percentage}% {rows} rows {duration_formatted}', stream: process.stderr },
-          Presets.shades_classic,
-        )
-      : undefined;
+  const bar = options.progress
+    ? new SingleBar(
+        { format: ' import [{bar}] {percentage}% {rows} rows {duration_formatted}', stream: options.progress },
+        Presets.shades_classic,
+      )
+    : undefined;
   bar?.start(size, 0, { rows: 0 });
 
   let batch: GovernmentOpportunityRecord[] = [];

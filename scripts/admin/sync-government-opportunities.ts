@@ -37,7 +37,7 @@ export const syncGovernmentOpportunitiesCommand: AdminCommand = {
     'no-descriptions': { type: 'boolean' },
     'page-size': { type: 'string' },
   },
-  async prepare(values) {
+  async prepare(values, io) {
     const sinceText = optionalFlag(values, 'since');
     const since = sinceText === undefined ? undefined : parseDay('since', sinceText);
     const pageText = optionalFlag(values, 'page-size') ?? '1000';
@@ -49,7 +49,7 @@ export const syncGovernmentOpportunitiesCommand: AdminCommand = {
     return async (caller) => {
       const holder = randomUUID();
       const bar = new SingleBar({
-        stream: process.stderr,
+        stream: io.stderr,
         format: 'SAM.gov sync [{bar}] {value}/{total} pages | window {window} | {phase}',
         hideCursor: true,
       });

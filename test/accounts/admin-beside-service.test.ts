@@ -9,9 +9,9 @@ import { createLogger } from '../../core/logger.ts';
 import { createCoreServices } from '../../orm/core-services.ts';
 import { openDatabase } from '../../orm/database.ts';
 import { systemCaller } from '../../scripts/lib/system-caller.ts';
+import { runAdmin as admin } from '../helpers/admin-command.ts';
 import {
   repoRoot,
-  runAdmin as admin,
   runScript,
   startServiceProcess,
   type AdminRun,

@@ -3,12 +3,13 @@ import { once } from 'node:events';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { expect } from 'chai';
 import { whoamiInternalRouter, type WhoamiRouter } from '../fixtures/whoami-router.ts';
-import { repoRoot, runAdmin as admin, type AdminRun } from '../helpers/child-service.ts';
+import { runAdmin as admin } from '../helpers/admin-command.ts';
+import { repoRoot, runAdminProcess, type AdminRun } from '../helpers/child-service.ts';
 import { freshDataDir, startTestService, testConfig } from '../helpers/test-service.ts';
 import { uniqueSuffix } from './fixtures.ts';
 
-/** The same with standard input (runScript ignores it): for --password-stdin. */
-async function adminWithStdin(
+/** `npm run admin` as a process with standard input (runScript ignores it): for --password-stdin. */
+async function adminProcessWithStdin(
   env: Record<string, string | undefined>,
   args: string[],
   stdin: string,
@@ -43,6 +44,8 @@ describe('npm run admin', function () {
   const member = `member-${suffix}@example.test`;
   const slug = `cli-test-${suffix}`;
 
+  // The process runs are few: what only a process shows (exit status, stdout holding only the
+  // result, standard input). The rest runs the same entry in process (helpers/admin-command.ts).
   it('prints the usage for --help, on the root and on each command, and exits 0 without opening a database', async () => {
     const nowhere = { DATABASE_URL: 'postgres://nowhere.invalid/db' };
     const commands = [
@@ -58,7 +61,7 @@ describe('npm run admin', function () {
       'demo-owner',
     ];
     const [root, ...helps] = await Promise.all([
-      admin(nowhere, ['--help']),
+      runAdminProcess(nowhere, ['--help']),
       ...commands.map((command) => admin(nowhere, [command, '--help'])),
     ]);
     expect(root!.code).to.equal(0);
@@ -101,8 +104,9 @@ describe('npm run admin', function () {
         /--expires-in 3651d: expected from 1m to 3650d/,
       ],
     ];
+    const nowhere = { DATABASE_URL: 'postgres://nowhere.invalid/db' };
     const runs = await Promise.all(
-      cases.map(([args]) => admin({ DATABASE_URL: 'postgres://nowhere.invalid/db' }, args)),
+      cases.map(([args], index) => (index === 1 ? runAdminProcess(nowhere, args) : admin(nowhere, args))),
     );
     cases.forEach(([args, message], index) => {
       const run = runs[index]!;
@@ -113,7 +117,7 @@ describe('npm run admin', function () {
   });
 
   it('runs the whole flow: users, a business with its owner, a member, a token that works over /api/trpc, its revocation, the listing', async () => {
-    const created = await adminWithStdin(
+    const created = await adminProcessWithStdin(
       database,
       ['create-user', '--email', owner, '--name', 'Olive Owner', '--password-stdin', '--json'],
       'a long passphrase\n',
@@ -245,7 +249,7 @@ describe('npm run admin', function () {
       .and.to.match(/ active$/);
     expect(tokens.stdout.split('\n').find((line) => line.includes('ci client'))).to.match(/ never +revoked \S+$/);
 
-    const listed = await admin(database, ['list-businesses', '--json']);
+    const listed = await runAdminProcess(database, ['list-businesses', '--json']);
     expectSuccess(listed);
     const item = (
       JSON.parse(listed.stdout) as { items: Array<{ slug: string; member_count: number; owner_emails: string[] }> }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { buildListBlogPostsQuery, toBlogPostList } from '../../core/services/blog/list-posts.query.ts';
-import type { CommandOutput } from '../../scripts/admin/command.ts';
+import { processIo, type CommandOutput } from '../../scripts/admin/command.ts';
 import { importBlogCommand } from '../../scripts/admin/import-blog.ts';
 import { encodePng } from '../../scripts/seed/demo-data/blog-png.ts';
 import { service } from '../helpers/root-hooks.ts';
@@ -37,7 +37,7 @@ async function importBlog(
   dir: string,
   flags: Record<string, boolean> = {},
 ): Promise<CommandOutput & { json: Summary }> {
-  const run = await importBlogCommand.prepare({ dir, ...flags });
+  const run = await importBlogCommand.prepare({ dir, ...flags }, processIo);
   return (await run(blogCaller())) as CommandOutput & { json: Summary };
 }
 
@@ -356,7 +356,9 @@ A reference-style one: ![Again][tank]
 
   it('refuses a missing directory as wrong usage, before opening anything', async () => {
     let error: unknown;
-    await importBlogCommand.prepare({ dir: path.join(dir, 'nope') }).catch((caught: unknown) => (error = caught));
+    await importBlogCommand
+      .prepare({ dir: path.join(dir, 'nope') }, processIo)
+      .catch((caught: unknown) => (error = caught));
     expect((error as Error).name).to.equal('UsageError');
     expect((error as Error).message).to.contain('is not a directory');
   });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { reviewClaimsCommand } from '../../scripts/admin/review-claims.ts';
-import { UsageError } from '../../scripts/admin/command.ts';
+import { processIo, UsageError } from '../../scripts/admin/command.ts';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { claimableListing, claimingBusiness, type Json } from './claims-fixtures.ts';
@@ -8,13 +8,13 @@ import { directoryCaller } from './fixtures.ts';
 
 /** `npm run admin -- review-claims <args>` as the admin entry point runs it: flags -> prepare -> the system caller. */
 async function reviewClaims(values: Record<string, string>) {
-  const run = await reviewClaimsCommand.prepare(values);
+  const run = await reviewClaimsCommand.prepare(values, processIo);
   return run(directoryCaller());
 }
 
 async function usageError(values: Record<string, string>): Promise<string> {
   try {
-    await reviewClaimsCommand.prepare(values);
+    await reviewClaimsCommand.prepare(values, processIo);
   } catch (error) {
     expect(error).to.be.instanceOf(UsageError);
     return (error as Error).message;

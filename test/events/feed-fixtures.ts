@@ -2,6 +2,7 @@ import { createLogger } from '../../core/logger.ts';
 import { systemCaller } from '../../scripts/lib/system-caller.ts';
 import { request, type JsonResponse } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
+import { sql } from '../helpers/sql.ts';
 import { tenantCaller } from '../helpers/workspace.ts';
 
 export type Json = Record<string, any>;
@@ -46,10 +47,31 @@ export async function feedBusiness(label: string, baseUrl = `${service().url}/ap
       { headers: bearer === null ? {} : { authorization: `Bearer ${bearer}` } },
     );
   const writer = tenantCaller(business.id);
-  const createCustomer = async (name: string) => ({
-    id: (await writer.workspace.customers.createCustomer({ name })).id,
-  });
+  const createCustomer = async (name: string) => {
+    const { id } = await writer.workspace.customers.createCustomer({ name });
+    await feedCaughtUp();
+    return { id };
+  };
   return { id: business.id, slug: business.slug, token, feed, createCustomer, tokenWith };
+}
+
+/**
+ * Waits until the feed's horizon (the oldest transaction running on the server) has passed every
+ * transaction committed so far. The feed holds back behind any running transaction, in any database
+ * of the server: another test process's, on a shared server.
+ */
+async function feedCaughtUp(): Promise<void> {
+  const [{ mark }] = (await sql<{ mark: string }>('select pg_current_xact_id()::text as mark')) as [{ mark: string }];
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const [{ passed }] = (await sql<{ passed: boolean }>(
+      'select pg_snapshot_xmin(pg_current_snapshot()) >= ?::xid8 as passed',
+      [mark],
+    )) as [{ passed: boolean }];
+    if (passed) return;
+    if (Date.now() > deadline) throw new Error('the feed horizon did not pass the write within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Every event of the business from the start, page by page (`limit` each): the ids in order, and the cursors. */

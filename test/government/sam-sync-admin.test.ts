@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { runAdmin } from '../helpers/child-service.ts';
+import { runAdmin } from '../helpers/admin-command.ts';
 import { freshDataDir } from '../helpers/test-service.ts';
 import { sql } from '../helpers/sql.ts';
 import { samNotice, startSamDouble, type SamDouble } from '../../scripts/dev/sam-gov-double.ts';

@@ -35,8 +35,12 @@ export interface AdminRun {
   stderr: string;
 }
 
-/** `npm run admin -- <args>` as a child process on the database `env` names, run to its end. */
-export async function runAdmin(env: Record<string, string | undefined>, args: string[]): Promise<AdminRun> {
+/**
+ * `npm run admin -- <args>` as a child process on the database `env` names, run to its end: for what
+ * only a process shows (its exit status, its streams, its socket use). Everything else runs the same
+ * entry in process (admin-command.ts), without loading the service's modules once per command.
+ */
+export async function runAdminProcess(env: Record<string, string | undefined>, args: string[]): Promise<AdminRun> {
   const run = runScript('scripts/admin.ts', env, args);
   const code = await run.exited;
   return { code, stdout: run.stdout(), stderr: run.stderr() };

@@ -1,14 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
+/** A test run's tag: the names of the databases its processes create start with it. */
+export function runTag(): string {
+  return randomBytes(4).toString('hex');
+}
+
+function runPrefix(serverUrl: string, tag: string): string {
+  return `${new URL(serverUrl).pathname.slice(1) || 'fsa'}_run_${tag}_`;
+}
+
 /**
- * Gives a test run its own database on the PostgreSQL server named by DATABASE_URL, so runs
- * never see each other's rows (several runs at once, or one after another, on one server).
- * The role needs CREATEDB. Answers the new URL and a function that drops the database.
+ * Gives a test process its own database on the PostgreSQL server named by DATABASE_URL, so runs
+ * (and the worker processes of one parallel run) never see each other's rows. The role needs
+ * CREATEDB. Answers the new URL and a function that drops the database.
  */
-export async function createIsolatedDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(serverUrl);
-  const name = `${base.pathname.slice(1) || 'fsa'}_run_${randomBytes(5).toString('hex')}`;
+export async function createIsolatedDatabase(
+  serverUrl: string,
+  tag: string = process.env.TEST_RUN_TAG ?? runTag(),
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${runPrefix(serverUrl, tag)}${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -32,8 +43,23 @@ export async function createIsolatedDatabase(serverUrl: string): Promise<{ url: 
   };
 }
 
+/** Drops every database of the run `tag` names: what its worker processes left when the pool ended them. */
+export async function dropRunDatabases(serverUrl: string, tag: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      `select datname from pg_database where starts_with(datname, $1)`,
+      [runPrefix(serverUrl, tag)],
+    );
+    for (const { datname } of rows) await dropDatabase(client, datname);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
- * Drops the run's database. Not `with (force)`: that refuses outright when an autovacuum worker
+ * Drops a database of the run. Not `with (force)`: that refuses outright when an autovacuum worker
  * happens to be in the database (a role without pg_signal_backend may not terminate it), while a
  * plain drop stops autovacuum workers itself. So our own role's sessions are ended first, and the
  * drop is retried while a session is still going away.

@@ -1,9 +1,17 @@
-import { createIsolatedDatabase } from './isolated-database.ts';
+import { createIsolatedDatabase, dropRunDatabases, runTag } from './isolated-database.ts';
 import { startTestService, type TestService } from './test-service.ts';
 import { stopPlatformProfile } from './platform-profile-server.ts';
 
 let shared: TestService | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
+
+/**
+ * Mocha's parallel mode runs each file in a pool of worker processes and these root hooks once per
+ * file: a worker starts its shared service (and, on a server, its own database) for its first file
+ * and keeps both for the next; the pool ends the process, and the global teardown drops the run's
+ * databases. A serial run starts and stops them once.
+ */
+const inWorker = process.env.MOCHA_WORKER_ID !== undefined;
 
 /** The one service most suites share (starting an embedded database costs seconds). */
 export function service(): TestService {
@@ -11,10 +19,23 @@ export function service(): TestService {
   return shared;
 }
 
+/** Runs once in the main process, before any worker starts: names the run, so teardown finds its databases. */
+export function mochaGlobalSetup(): void {
+  process.env.TEST_RUN_TAG ??= runTag();
+  process.env.TEST_SERVER_URL ??= process.env.DATABASE_URL;
+}
+
+export async function mochaGlobalTeardown(): Promise<void> {
+  const server = process.env.TEST_SERVER_URL;
+  if (server && process.env.TEST_DATABASE_ISOLATION !== 'off')
+    await dropRunDatabases(server, process.env.TEST_RUN_TAG!);
+}
+
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
+    if (shared) return;
     this.timeout(60_000);
-    // On a PostgreSQL server, each run gets a database of its own (TEST_DATABASE_ISOLATION=off: use DATABASE_URL as is).
+    // On a PostgreSQL server, each process of the run gets a database of its own (TEST_DATABASE_ISOLATION=off: use DATABASE_URL as is).
     if (process.env.DATABASE_URL && process.env.TEST_DATABASE_ISOLATION !== 'off') {
       const isolated = await createIsolatedDatabase(process.env.DATABASE_URL);
       process.env.DATABASE_URL = isolated.url;
@@ -24,6 +45,7 @@ export const mochaHooks = {
     process.stdout.write(`  shared service on ${shared.url} (${shared.database.kind} database)\n`);
   },
   async afterAll(this: Mocha.Context) {
+    if (inWorker) return;
     this.timeout(30_000);
     await shared?.stop();
     await stopPlatformProfile();

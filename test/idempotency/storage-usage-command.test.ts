@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { send03, skillPart03 } from '../a2a/fixtures.ts';
-import { runAdmin as admin } from '../helpers/child-service.ts';
+import { runAdmin as admin } from '../helpers/admin-command.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { freshDataDir, startTestService, testConfig } from '../helpers/test-service.ts';
 import { ucpAgentHeaders } from '../helpers/ucp-checkout.ts';

@@ -3,7 +3,7 @@ import { issueAuthorization } from '../../core/services/oauth/authorization-code
 import { createLogger } from '../../core/logger.ts';
 import { systemCaller } from '../../scripts/lib/system-caller.ts';
 import { PASSWORD, uniqueSuffix } from '../accounts/fixtures.ts';
-import { runAdmin as admin } from '../helpers/child-service.ts';
+import { runAdmin as admin } from '../helpers/admin-command.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { freshDataDir, startTestService, testConfig } from '../helpers/test-service.ts';
 import type { RunningService } from '../../scripts/compose/start-service.ts';

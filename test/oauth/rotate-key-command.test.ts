@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { runAdmin as admin } from '../helpers/child-service.ts';
+import { runAdmin as admin } from '../helpers/admin-command.ts';
 import { request } from '../helpers/http.ts';
 import { createIsolatedDatabase } from '../helpers/isolated-database.ts';
 import { freshDataDir, startTestService, testConfig } from '../helpers/test-service.ts';

@@ -3,7 +3,7 @@ import { createLogger } from '../../core/logger.ts';
 import { systemClock } from '../../core/clock.ts';
 import { recordSettled, recordUnsettled, reservePayment } from '../../core/services/purchase/payment-ledger.ts';
 import type { RunningService } from '../../scripts/compose/start-service.ts';
-import { runAdmin as admin } from '../helpers/child-service.ts';
+import { runAdmin as admin } from '../helpers/admin-command.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { freshDataDir, startTestService, testConfig } from '../helpers/test-service.ts';
 import { startLocalFacilitator, type LocalFacilitator } from '../../scripts/dev/local-facilitator.ts';

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import pg from 'pg';
-import { logLines, runAdmin, startServiceProcess, waitFor, type ChildRun } from '../helpers/child-service.ts';
+import {
+  logLines,
+  runAdminProcess as runAdmin,
+  startServiceProcess,
+  waitFor,
+  type ChildRun,
+} from '../helpers/child-service.ts';
 import { createIsolatedDatabase } from '../helpers/isolated-database.ts';
 import { TcpProxy } from '../helpers/tcp-proxy.ts';
 import { freshDataDir } from '../helpers/test-service.ts';

@@ -8,7 +8,7 @@ import { issueAuthorization } from '../../core/services/oauth/authorization-code
 import { createCoreServices } from '../../orm/core-services.ts';
 import { openDatabase, type Database } from '../../orm/database.ts';
 import { systemCaller, type SystemCaller } from '../../scripts/lib/system-caller.ts';
-import { runAdmin, startServiceProcess, type ChildRun } from '../helpers/child-service.ts';
+import { runAdminProcess as runAdmin, startServiceProcess, type ChildRun } from '../helpers/child-service.ts';
 import { request } from '../helpers/http.ts';
 import { createIsolatedDatabase } from '../helpers/isolated-database.ts';
 import { freshDataDir } from '../helpers/test-service.ts';

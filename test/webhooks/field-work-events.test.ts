@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { createLogger } from '../../core/logger.ts';
 import { webhookEventCatalogue } from '../../core/services/webhooks/event-catalogue.ts';
 import { systemCaller } from '../../scripts/lib/system-caller.ts';
-import { runAdmin } from '../helpers/child-service.ts';
+import { runAdmin } from '../helpers/admin-command.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { expectAppError, tenantCaller } from '../helpers/workspace.ts';
 import { envelopesOf, expectPublishedShape } from '../workspace/field-work-fixtures.ts';
