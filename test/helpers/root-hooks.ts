@@ -22,7 +22,8 @@ export function service(): TestService {
 /** Runs once in the main process, before any worker starts: names the run, so teardown finds its databases. */
 export function mochaGlobalSetup(): void {
   process.env.TEST_RUN_TAG ??= runTag();
-  process.env.TEST_SERVER_URL ??= process.env.DATABASE_URL;
+  // process.env stores whatever it is given as a string: undefined would become "undefined".
+  if (process.env.DATABASE_URL) process.env.TEST_SERVER_URL ??= process.env.DATABASE_URL;
 }
 
 export async function mochaGlobalTeardown(): Promise<void> {
