@@ -23,10 +23,10 @@ import { service } from '../helpers/root-hooks.ts';
  * process for 6-9 s in a backtracking regex. Every free-text entry point is fed strings of the
  * longest length it accepts, in the shapes that make a regex backtrack or rescan (runs of spaces,
  * digits, signs, repeated words, mixed scripts), and each request must answer within a budget: a
- * budget, not a benchmark. It is generous for a shared 2-core machine and the embedded database,
- * and still 30 times shorter than the stall it guards against.
+ * budget, not a benchmark. It is generous for a shared 2-core machine, the embedded database and
+ * the other test worker beside it, and still 6 times shorter than the stall it guards against.
  */
-const BUDGET_MS = 200;
+const BUDGET_MS = 1000;
 /**
  * A sign-in runs scrypt once by design (OWASP's N = 2^17, r = 8: 0.75 s on this machine, for a
  * wrong password and an unknown e-mail alike), so the login form's budget is that plus room; it
@@ -83,8 +83,9 @@ function adversarialUrls(length: number, origin = 'https://hooks.example.com'): 
 
 /**
  * Runs `call` and requires it to answer within `budget` milliseconds. One over the budget is run
- * once more and the faster counts: on a machine shared with other work a request can lose a
- * scheduling slice, while a regex that backtracks is slow every time.
+ * up to twice more and the fastest counts: on a machine shared with other work (npm test runs two
+ * workers on 2 cores) a request can lose scheduling slices, while a regex that backtracks is slow
+ * every time.
  */
 async function withinBudget<T>(what: string, call: () => Promise<T>, budget = BUDGET_MS): Promise<T> {
   const timed = async () => {
@@ -93,7 +94,7 @@ async function withinBudget<T>(what: string, call: () => Promise<T>, budget = BU
     return { answer, elapsed: performance.now() - started };
   };
   let run = await timed();
-  if (run.elapsed >= budget) {
+  for (let tries = 1; run.elapsed >= budget && tries < 3; tries++) {
     const again = await timed();
     if (again.elapsed < run.elapsed) run = again;
   }
