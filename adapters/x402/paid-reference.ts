@@ -8,6 +8,7 @@ import { requestFacts } from '../http/request-facts.ts';
 import type { HttpState, KoaCtx } from '../http/state.ts';
 import { queryOnlyRules, refuseUnexpectedInput } from '../http/strict-input.ts';
 import { writePaymentRequired } from './answers.ts';
+import { paidAnswerBody } from './paid-answer-body.ts';
 import { readPaymentSignature } from './payment-signature.ts';
 import { readSignInHeader } from './sign-in-header.ts';
 
@@ -71,7 +72,10 @@ export function paidReferenceRoutes(options: ProcedureRoutesOptions): Router<Htt
     }
     ctx.status = 200;
     ctx.set(answer.headers);
-    ctx.body = { resource: answer.resource, content: answer.content, protocol: 'x402' };
+    const body = paidAnswerBody(answer.resource, answer.content);
+    ctx.body = body.json;
+    ctx.type = 'application/json';
+    ctx.response.etag = body.etag;
   });
   return router;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { declarePaymentIdentifierExtension } from '@x402/extensions/payment-identifier';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
@@ -83,6 +84,11 @@ describe('GET /v1/agent/paid-reference (x402 v2)', function () {
     expect(paid.status, paid.text).to.equal(200);
     expectReference(paid.body, suite.app.endpoint);
     expect(paid.headers.get('cache-control')).to.equal('no-store');
+    expect(paid.headers.get('content-type')).to.equal('application/json; charset=utf-8');
+    // The body's bytes are serialized and tagged once per reference revision; the tag is still theirs.
+    const bytes = Buffer.from(paid.text);
+    const sha1 = createHash('sha1').update(bytes).digest('base64').slice(0, 27);
+    expect(paid.headers.get('etag')).to.equal(`"${bytes.length.toString(16)}-${sha1}"`);
     const settlement = decodePaymentResponseHeader(paid.headers.get('payment-response')!);
     expect(settlement).to.include({ success: true, network: NETWORK });
     expect(settlement.transaction).to.match(/^0x[0-9a-f]{64}$/);

@@ -7,7 +7,7 @@ import type { Context } from 'koa';
  * and the first 27 characters of its base64 SHA-1. Node's one-shot crypto.hash() skips the Hash
  * object the package builds for every call, which showed in a cheap read's profile (bench/public-api).
  */
-function entityTag(entity: string | Buffer): string {
+export function entityTag(entity: string | Buffer): string {
   const length = typeof entity === 'string' ? Buffer.byteLength(entity) : entity.length;
   return `"${length.toString(16)}-${hash('sha1', entity, 'base64').slice(0, 27)}"`;
 }
