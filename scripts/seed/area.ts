@@ -10,7 +10,14 @@ export interface SeedArea {
   count(caller: SystemCaller): Promise<number>;
   /**
    * Inserts rows `start` .. `start + count - 1` of the deterministic sequence, through the caller,
-   * in batches; calls `progress` with the number inserted so far.
+   * in batches (of `batch` rows, or the area's own size); calls `progress` with the number inserted so
+   * far. Rows already there are skipped, so a range may be seeded again.
    */
-  seed(caller: SystemCaller, start: number, count: number, progress: (inserted: number) => void): Promise<void>;
+  seed(
+    caller: SystemCaller,
+    start: number,
+    count: number,
+    progress: (inserted: number) => void,
+    batch?: number,
+  ): Promise<void>;
 }

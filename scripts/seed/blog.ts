@@ -15,14 +15,14 @@ export const blogSeedArea: SeedArea | undefined = {
   async count(caller) {
     return (await caller.blog.countPosts()).count;
   },
-  async seed(caller, start, count, progress) {
-    for (let done = 0; done < count; done += BATCH) {
+  async seed(caller, start, count, progress, batch = BATCH) {
+    for (let done = 0; done < count; done += batch) {
       const now = new Date();
-      const posts = Array.from({ length: Math.min(BATCH, count - done) }, (_, i) =>
+      const posts = Array.from({ length: Math.min(batch, count - done) }, (_, i) =>
         generateBlogPost(start + done + i, now),
       );
       await caller.blog.importPosts({ posts });
-      progress(Math.min(done + BATCH, count));
+      progress(Math.min(done + batch, count));
     }
   },
 };

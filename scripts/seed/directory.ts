@@ -15,9 +15,9 @@ export const directorySeedArea: SeedArea | undefined = {
   async count(caller) {
     return (await caller.directory.countListings()).count;
   },
-  async seed(caller, start, count, progress) {
+  async seed(caller, start, count, progress, batch = BATCH) {
     for (let done = 0; done < count;) {
-      const size = Math.min(BATCH, count - done);
+      const size = Math.min(batch, count - done);
       await caller.directory.insertListings({ listings: generateDirectoryListings(start + done, size) });
       done += size;
       progress(done);

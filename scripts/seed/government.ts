@@ -21,14 +21,14 @@ export const governmentSeedArea: SeedArea | undefined = {
   async count(caller) {
     return (await caller.government.countOpportunities()).total;
   },
-  async seed(caller, start, count, progress) {
+  async seed(caller, start, count, progress, batch = BATCH) {
     const codes = governmentClassificationCodes();
     let next = 0;
     let done = 0;
     const worker = async () => {
       while (next < count) {
         const offset = next;
-        const size = Math.min(BATCH, count - offset);
+        const size = Math.min(batch, count - offset);
         next += size;
         const now = new Date();
         const opportunities = Array.from({ length: size }, (_, i) =>

@@ -26,6 +26,21 @@ import { SeededRandom } from './random.ts';
 const UNLISTED_EVERY = 25;
 const UNLISTED_AT = 12;
 
+/** Listings (published and unpublished) that positions 0 .. positions - 1 of the sequence make. */
+function listingsOfPositions(positions: number): number {
+  return positions + (positions > UNLISTED_AT ? Math.floor((positions - UNLISTED_AT - 1) / UNLISTED_EVERY) + 1 : 0);
+}
+
+/**
+ * The positions a directory of `listings` rows holds, read as a prefix of the sequence (what
+ * positions 0 .. n - 1 make): the most positions whose listings fit in that count.
+ */
+export function directoryPositionsHeld(listings: number): number {
+  let positions = Math.max(0, Math.floor((listings * UNLISTED_EVERY) / (UNLISTED_EVERY + 1)) - 2);
+  while (listingsOfPositions(positions + 1) <= listings) positions += 1;
+  return positions;
+}
+
 /** Positions of the sequence -> a 32-bit seed; distinct streams for the published and unlisted rows. */
 function seedFor(index: number, stream: number): number {
   let h = Math.imul(index + 1, 0x9e3779b1) ^ Math.imul(stream, 0x85ebca6b);

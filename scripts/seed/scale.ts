@@ -1,0 +1,194 @@
+import { MultiBar, Presets } from 'cli-progress';
+import type { Logger } from '../../core/logger.ts';
+import type { SystemCaller } from '../lib/system-caller.ts';
+import { blogSeedArea } from './blog.ts';
+import { directoryPositionsHeld } from './demo-data/directory.ts';
+import {
+  generateScaleCustomers,
+  generateScaleJobs,
+  scaleWorkspace,
+  scaleWorkspaceSpec,
+} from './demo-data/field-service/scale-workspace.ts';
+import { directorySeedArea } from './directory.ts';
+import { governmentSeedArea } from './government.ts';
+import type { SeedArea } from './area.ts';
+
+/** `--scale N` multiplies these (today's bench sizes) by N. */
+export const scaleBase = {
+  posts: 2_000,
+  opportunities: 100_000,
+  listings: 50_000,
+  customers: 10_000,
+  jobs: 50_000,
+} as const;
+
+export type ScaleKind = keyof typeof scaleBase;
+export type ScaleSizes = Record<ScaleKind, number>;
+
+export const SCALE_MIN = 1;
+export const SCALE_MAX = 20;
+
+/**
+ * The public areas are seeded in chunks of this many positions, each finished before the next
+ * starts: a run stopped midway leaves unfinished positions (batches in flight at once) only inside
+ * its last chunk, which the next run seeds again (the inserts skip rows already there).
+ */
+const CHUNK = 25_000;
+/** Customers and jobs per appendDemoWorkspaceRows call (each one transaction of several thousand rows). */
+const CUSTOMER_BATCH = 2_000;
+const JOB_BATCH = 1_000;
+
+interface ScaleArea {
+  kind: ScaleKind;
+  /** Positions of the sequence the database holds, read from its counts. */
+  held(caller: SystemCaller): Promise<number>;
+  /** How far below `held` a stopped run may have left gaps: seeded again on resume. */
+  window: number;
+  /** Seeds positions `start` .. `end - 1`; `progress` gets the positions done of that range. */
+  seed(
+    caller: SystemCaller,
+    start: number,
+    end: number,
+    progress: (done: number) => void,
+    batch?: number,
+  ): Promise<void>;
+}
+
+/** A public area of `npm run seed`, seeded chunk by chunk. */
+function publicArea(kind: ScaleKind, area: SeedArea, held: (rows: number) => number = (rows) => rows): ScaleArea {
+  return {
+    kind,
+    window: CHUNK,
+    async held(caller) {
+      return held(await area.count(caller));
+    },
+    async seed(caller, start, end, progress, batch) {
+      for (let from = start; from < end; from += CHUNK) {
+        const size = Math.min(CHUNK, end - from);
+        await area.seed(caller, from, size, (inserted) => progress(from - start + inserted), batch);
+      }
+    },
+  };
+}
+
+/**
+ * The scale business: created (without customers or jobs) the first time, then grown by
+ * `infrastructure.demo.appendDemoWorkspaceRows` one batch per transaction, so its counts are
+ * always whole batches and a restart continues exactly where the last one stopped.
+ */
+function workspaceArea(kind: 'customers' | 'jobs', sizes: ScaleSizes): ScaleArea {
+  const slug = scaleWorkspaceSpec.slug;
+  return {
+    kind,
+    window: 0,
+    async held(caller) {
+      return (await caller.infrastructure.demo.countDemoWorkspaceRows({ business_slug: slug }))[kind];
+    },
+    async seed(caller, start, end, progress, batch = kind === 'customers' ? CUSTOMER_BATCH : JOB_BATCH) {
+      const counts = await caller.infrastructure.demo.countDemoWorkspaceRows({ business_slug: slug });
+      if (counts.business_id === null)
+        await caller.infrastructure.demo.insertDemoWorkspace({ tables: scaleWorkspace(new Date()).base.toInput() });
+      // A job's customer is picked among those seeded before it: all of them must be there.
+      if (kind === 'jobs' && counts.customers < sizes.customers)
+        throw new Error(`the scale business holds ${counts.customers} of its ${sizes.customers} customers`);
+      for (let from = start; from < end; from += batch) {
+        const size = Math.min(batch, end - from);
+        const now = new Date();
+        const workspace = scaleWorkspace(now);
+        const rows =
+          kind === 'customers'
+            ? generateScaleCustomers(workspace, from, size, now)
+            : generateScaleJobs(workspace, from, size, sizes.customers, now);
+        await caller.infrastructure.demo.appendDemoWorkspaceRows({ business_slug: slug, tables: rows.toInput() });
+        progress(from + size - start);
+      }
+    },
+  };
+}
+
+/** Every area of the scale dataset, in the order they are filled (customers before the jobs that need them). */
+function scaleAreas(sizes: ScaleSizes): ScaleArea[] {
+  return [
+    publicArea('posts', blogSeedArea!),
+    publicArea('opportunities', governmentSeedArea!),
+    publicArea('listings', directorySeedArea!, directoryPositionsHeld),
+    workspaceArea('customers', sizes),
+    workspaceArea('jobs', sizes),
+  ];
+}
+
+/** The target sizes for a factor: the base sizes (or the given ones) times `scale`. */
+export function scaleSizes(scale: number, base: ScaleSizes = scaleBase): ScaleSizes {
+  return Object.fromEntries(Object.entries(base).map(([kind, size]) => [kind, size * scale])) as ScaleSizes;
+}
+
+export interface ScaleSummaryRow {
+  kind: ScaleKind;
+  target: number;
+  before: number;
+  added: number;
+  after: number;
+  seconds: number;
+}
+
+/**
+ * Tops every area up to its target: positions already held are kept (a second run adds nothing),
+ * the rest are generated batch by batch and stored through the caller, with a progress bar per area
+ * on a terminal (a log line per area otherwise). Answers what each area held before and after.
+ */
+export async function runScaleSeed(
+  caller: SystemCaller,
+  sizes: ScaleSizes,
+  log: Logger,
+  options: { showBar: boolean; batch?: number },
+): Promise<ScaleSummaryRow[]> {
+  const bars = options.showBar
+    ? new MultiBar(
+        {
+          format: ' {area} [{bar}] {value}/{total} {percentage}% {duration_formatted} (eta {eta_formatted})',
+          hideCursor: true,
+          stream: process.stderr,
+        },
+        Presets.shades_classic,
+      )
+    : undefined;
+  const summary: ScaleSummaryRow[] = [];
+  try {
+    for (const area of scaleAreas(sizes)) {
+      const target = sizes[area.kind];
+      const started = performance.now();
+      const before = await area.held(caller);
+      if (before < target) {
+        const start = Math.max(0, before - area.window);
+        const bar = bars?.create(target, start, { area: area.kind.padEnd(13) });
+        await area.seed(caller, start, target, (done) => bar?.update(start + done), options.batch);
+        bar?.update(target);
+      }
+      const after = await area.held(caller);
+      const seconds = Math.round((performance.now() - started) / 100) / 10;
+      summary.push({ kind: area.kind, target, before, added: Math.max(0, after - before), after, seconds });
+      log.info({ area: area.kind, target, before, after, seconds }, `${area.kind}: ${after} of ${target}`);
+    }
+  } finally {
+    bars?.stop();
+  }
+  return summary;
+}
+
+/** The summary as a table for a terminal. */
+export function formatScaleSummary(rows: ScaleSummaryRow[]): string {
+  const header = ['area', 'target', 'before', 'added', 'now', 'seconds'];
+  const lines = rows.map((row) => [
+    row.kind,
+    ...[row.target, row.before, row.added, row.after].map((value) => value.toLocaleString('en-US')),
+    row.seconds.toFixed(1),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
+  return [header, ...lines]
+    .map((line) =>
+      line
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+        .join('  '),
+    )
+    .join('\n');
+}
