@@ -1,7 +1,8 @@
 /**
  * `npm run bench:explain`: EXPLAIN for every filter and sort of the public lists, on the database
- * at DATABASE_URL (seed it first: npm run seed), and which indexes each plan uses. Exits non-zero
- * when a plan reads one of the lists' tables sequentially.
+ * at DATABASE_URL (seed it first: npm run seed, or set BENCH_SCALE=N to top it up to the scale
+ * dataset here, with the seed's own code), and which indexes each plan uses. Exits non-zero when a
+ * plan reads one of the lists' tables sequentially.
  */
 import pg from 'pg';
 import { toDirectoryListQuery } from '../core/routers/directory/list-listings.ts';
@@ -13,6 +14,12 @@ import type { DirectorySort } from '../core/services/directory/types.ts';
 import { buildGovernmentOpportunityListQuery } from '../core/services/government/list-opportunities.query.ts';
 import { buildGovernmentSitemapQuery } from '../core/services/government/sitemap.query.ts';
 import { toNumberedPlaceholders, type SqlQuery } from '../core/services/sql/query.ts';
+import { loadConfig } from '../core/config.ts';
+import { createLogger } from '../core/logger.ts';
+import { openDatabase } from '../orm/database.ts';
+import { composeServices } from '../scripts/compose/compose-services.ts';
+import { systemCaller } from '../scripts/lib/system-caller.ts';
+import { benchScale, topUpToScale } from './lib/scale-dataset.ts';
 
 interface PlanNode {
   'Node Type': string;
@@ -70,6 +77,21 @@ function walk(node: PlanNode, indexes: Set<string>, seqScans: Set<string>): void
 if (!process.env.DATABASE_URL) {
   console.error('set DATABASE_URL to a seeded PostgreSQL database');
   process.exit(2);
+}
+const scale = benchScale();
+if (scale !== undefined) {
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
+  const log = createLogger('silent');
+  const database = await openDatabase(config.database, { log });
+  try {
+    await topUpToScale(
+      systemCaller({ orm: database.orm, services: composeServices({ database, config }), config, log }),
+      scale,
+      false,
+    );
+  } finally {
+    await database.close();
+  }
 }
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
 await client.connect();

@@ -6,7 +6,9 @@
  * nothing else), shows how much of the service's gap the stack itself costs.
  *
  * On PostgreSQL (DATABASE_URL) it tops the data up to BENCH_OPPORTUNITIES (100000), BENCH_LISTINGS
- * (50000) and BENCH_POSTS (2000) first and runs the four cases. Without DATABASE_URL it runs the
+ * (50000) and BENCH_POSTS (2000) first and runs the four cases. BENCH_SCALE=N (1..20) tops up to
+ * the scale dataset instead, with the seed's own code (`npm run seed -- --scale N`, a no-op once
+ * it is there), on either database. Without DATABASE_URL it runs the
  * embedded default (PGlite under DATA_DIR, default a temporary directory; BENCH_LISTINGS default
  * 5000) on the directory list and detail: the baselines connect with pg to the same PGlite through
  * the same Unix socket, which serves one connection, so the service's pool is closed while they
@@ -58,8 +60,10 @@ import { runQuery } from '../core/services/sql/query.ts';
 import { startBaseline } from './public-api/baseline-server.ts';
 import { startKoaFloor } from './public-api/koa-floor-server.ts';
 import { benchCases } from './public-api/cases.ts';
+import { benchScale, topUpToScale } from './lib/scale-dataset.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
+const scale = benchScale();
 const embedded = !databaseUrl;
 const manyClients = process.env.BENCH_CLIENTS === 'many';
 if (!['many', 'one', undefined].includes(process.env.BENCH_CLIENTS)) throw new Error('BENCH_CLIENTS is many or one');
@@ -108,7 +112,8 @@ type Side = 'service' | 'Koa floor' | 'baseline' | 'raw rows';
 const rows: Array<ReportRow & { pair: string; side: Side }> = [];
 let failed = 0;
 try {
-  await topUpSeedData(caller, targets);
+  if (scale !== undefined) await topUpToScale(caller, scale, embedded);
+  else await topUpSeedData(caller, targets);
   // PostgreSQL's autovacuum analyses tables after a bulk load by itself; PGlite runs none, so the
   // embedded directory tables get their statistics here, as a long-running database would have them
   // (EXPLAIN ANALYZE shows the same list and detail plans without them; the runs compare like with like).

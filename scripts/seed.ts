@@ -121,7 +121,12 @@ try {
   const started = performance.now();
   const showBar = process.stderr.isTTY === true;
   if (sizes) {
-    const summary = await runScaleSeed(caller, sizes, createLogger(showBar ? 'warn' : 'info'), { showBar, batch });
+    const summary = await runScaleSeed(caller, sizes, createLogger(showBar ? 'warn' : 'info'), {
+      showBar,
+      batch,
+      // The embedded database is one connection: one batch at a time.
+      oneAtATime: config.database.url === undefined,
+    });
     process.stdout.write(`scale ${scale}:\n${formatScaleSummary(summary)}\n`);
   } else {
     await runSeed(caller, plans, createLogger('info'), showBar);

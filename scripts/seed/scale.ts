@@ -22,7 +22,7 @@ export const scaleBase = {
   jobs: 50_000,
 } as const;
 
-export type ScaleKind = keyof typeof scaleBase;
+type ScaleKind = keyof typeof scaleBase;
 export type ScaleSizes = Record<ScaleKind, number>;
 
 export const SCALE_MIN = 1;
@@ -44,13 +44,17 @@ interface ScaleArea {
   held(caller: SystemCaller): Promise<number>;
   /** How far below `held` a stopped run may have left gaps: seeded again on resume. */
   window: number;
-  /** Seeds positions `start` .. `end - 1`; `progress` gets the positions done of that range. */
+  /**
+   * Seeds positions `start` .. `end - 1`; `progress` gets the positions done of that range. With
+   * `oneAtATime`, one batch in flight (a database of one connection: queued batches would wait on
+   * the pool past its acquire timeout on a loaded machine).
+   */
   seed(
     caller: SystemCaller,
     start: number,
     end: number,
     progress: (done: number) => void,
-    batch?: number,
+    options: { batch?: number; oneAtATime: boolean },
   ): Promise<void>;
 }
 
@@ -62,9 +66,10 @@ function publicArea(kind: ScaleKind, area: SeedArea, held: (rows: number) => num
     async held(caller) {
       return held(await area.count(caller));
     },
-    async seed(caller, start, end, progress, batch) {
-      for (let from = start; from < end; from += CHUNK) {
-        const size = Math.min(CHUNK, end - from);
+    async seed(caller, start, end, progress, { batch, oneAtATime }) {
+      const step = oneAtATime ? (batch ?? 1_000) : CHUNK;
+      for (let from = start; from < end; from += step) {
+        const size = Math.min(step, end - from);
         await area.seed(caller, from, size, (inserted) => progress(from - start + inserted), batch);
       }
     },
@@ -84,7 +89,8 @@ function workspaceArea(kind: 'customers' | 'jobs', sizes: ScaleSizes): ScaleArea
     async held(caller) {
       return (await caller.infrastructure.demo.countDemoWorkspaceRows({ business_slug: slug }))[kind];
     },
-    async seed(caller, start, end, progress, batch = kind === 'customers' ? CUSTOMER_BATCH : JOB_BATCH) {
+    async seed(caller, start, end, progress, options) {
+      const batch = options.batch ?? (kind === 'customers' ? CUSTOMER_BATCH : JOB_BATCH);
       const counts = await caller.infrastructure.demo.countDemoWorkspaceRows({ business_slug: slug });
       if (counts.business_id === null)
         await caller.infrastructure.demo.insertDemoWorkspace({ tables: scaleWorkspace(new Date()).base.toInput() });
@@ -140,7 +146,7 @@ export async function runScaleSeed(
   caller: SystemCaller,
   sizes: ScaleSizes,
   log: Logger,
-  options: { showBar: boolean; batch?: number },
+  options: { showBar: boolean; batch?: number; oneAtATime: boolean },
 ): Promise<ScaleSummaryRow[]> {
   const bars = options.showBar
     ? new MultiBar(
@@ -161,7 +167,7 @@ export async function runScaleSeed(
       if (before < target) {
         const start = Math.max(0, before - area.window);
         const bar = bars?.create(target, start, { area: area.kind.padEnd(13) });
-        await area.seed(caller, start, target, (done) => bar?.update(start + done), options.batch);
+        await area.seed(caller, start, target, (done) => bar?.update(start + done), options);
         bar?.update(target);
       }
       const after = await area.held(caller);

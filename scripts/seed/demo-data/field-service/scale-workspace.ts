@@ -44,7 +44,7 @@ export const scaleWorkspaceSpec: DemoWorkspaceSpec = {
 };
 
 /** Jobs per customer in the scale dataset (50,000 jobs for 10,000 customers at scale 1). */
-export const JOBS_PER_CUSTOMER = 5;
+const JOBS_PER_CUSTOMER = 5;
 
 /** What every customer and job of the business refers to: ids fixed by the spec's seed. */
 export interface ScaleWorkspace {
