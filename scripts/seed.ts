@@ -4,22 +4,9 @@
  * `npm run seed -- --scale N`: tops the whole scale dataset up to N times the bench sizes.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../core/config.ts';
-import { createLogger } from '../core/logger.ts';
-import { composeServices } from './compose/compose-services.ts';
-import { openDatabase } from '../orm/database.ts';
-import { systemCaller } from './lib/system-caller.ts';
 import { seedAreas } from './seed/areas.ts';
-import { runSeed, type SeedPlan } from './seed/run-seed.ts';
-import {
-  formatScaleSummary,
-  runScaleSeed,
-  scaleBase,
-  scaleSizes,
-  SCALE_MAX,
-  SCALE_MIN,
-  type ScaleSizes,
-} from './seed/scale.ts';
+import type { SeedPlan } from './seed/run-seed.ts';
+import { scaleBase, scaleSizes, SCALE_MAX, SCALE_MIN, type ScaleSizes } from './seed/scale-sizes.ts';
 
 const usage = `Usage: npm run seed -- ${seedAreas.map((area) => `[--${area.flag} N]`).join(' ')} [--demo]
        npm run seed -- --scale N
@@ -109,6 +96,25 @@ const plans: SeedPlan[] = seedAreas.map((area) => {
 });
 if (sizes === undefined && plans.every((plan) => plan.count === 0)) fail('Nothing to seed: give at least one count.');
 
+// The database, the services and the seeding code load only once the arguments are good: a usage
+// error answers at once instead of after the whole service's modules.
+const [
+  { loadConfig },
+  { createLogger },
+  { composeServices },
+  { openDatabase },
+  { systemCaller },
+  { runSeed },
+  scaleSeed,
+] = await Promise.all([
+  import('../core/config.ts'),
+  import('../core/logger.ts'),
+  import('./compose/compose-services.ts'),
+  import('../orm/database.ts'),
+  import('./lib/system-caller.ts'),
+  import('./seed/run-seed.ts'),
+  import('./seed/scale.ts'),
+]);
 const config = loadConfig();
 const log = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
 // Beside a running service on the embedded database, through its socket (see orm/database.ts).
@@ -121,13 +127,13 @@ try {
   const started = performance.now();
   const showBar = process.stderr.isTTY === true;
   if (sizes) {
-    const summary = await runScaleSeed(caller, sizes, createLogger(showBar ? 'warn' : 'info'), {
+    const summary = await scaleSeed.runScaleSeed(caller, sizes, createLogger(showBar ? 'warn' : 'info'), {
       showBar,
       batch,
       // The embedded database is one connection: one batch at a time.
       oneAtATime: config.database.url === undefined,
     });
-    process.stdout.write(`scale ${scale}:\n${formatScaleSummary(summary)}\n`);
+    process.stdout.write(`scale ${scale}:\n${scaleSeed.formatScaleSummary(summary)}\n`);
   } else {
     await runSeed(caller, plans, createLogger('info'), showBar);
   }

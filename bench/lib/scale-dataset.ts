@@ -1,6 +1,7 @@
 import { createLogger } from '../../core/logger.ts';
 import type { SystemCaller } from '../../scripts/lib/system-caller.ts';
-import { formatScaleSummary, runScaleSeed, scaleSizes, SCALE_MAX, SCALE_MIN } from '../../scripts/seed/scale.ts';
+import { formatScaleSummary, runScaleSeed } from '../../scripts/seed/scale.ts';
+import { scaleSizes, SCALE_MAX, SCALE_MIN } from '../../scripts/seed/scale-sizes.ts';
 
 /** BENCH_SCALE: the scale dataset's factor (as `npm run seed -- --scale N`), or undefined when unset. */
 export function benchScale(): number | undefined {

@@ -12,21 +12,7 @@ import {
 import { directorySeedArea } from './directory.ts';
 import { governmentSeedArea } from './government.ts';
 import type { SeedArea } from './area.ts';
-
-/** `--scale N` multiplies these (today's bench sizes) by N. */
-export const scaleBase = {
-  posts: 2_000,
-  opportunities: 100_000,
-  listings: 50_000,
-  customers: 10_000,
-  jobs: 50_000,
-} as const;
-
-type ScaleKind = keyof typeof scaleBase;
-export type ScaleSizes = Record<ScaleKind, number>;
-
-export const SCALE_MIN = 1;
-export const SCALE_MAX = 20;
+import type { ScaleKind, ScaleSizes } from './scale-sizes.ts';
 
 /**
  * The public areas are seeded in chunks of this many positions, each finished before the next
@@ -121,11 +107,6 @@ function scaleAreas(sizes: ScaleSizes): ScaleArea[] {
     workspaceArea('customers', sizes),
     workspaceArea('jobs', sizes),
   ];
-}
-
-/** The target sizes for a factor: the base sizes (or the given ones) times `scale`. */
-export function scaleSizes(scale: number, base: ScaleSizes = scaleBase): ScaleSizes {
-  return Object.fromEntries(Object.entries(base).map(([kind, size]) => [kind, size * scale])) as ScaleSizes;
 }
 
 export interface ScaleSummaryRow {
