@@ -318,6 +318,11 @@ export const ZEnvironment = z.object({
     .describe(
       'After `rotate-secret`, how long the previous signing secret keeps signing beside the new one, in hours; after `rotate-signing-key`, how long the previous ed25519 key keeps signing and stays in the endpoint JWKS.',
     ),
+  PUBLIC_LIST_EXACT_TOTAL: wholeNumber(1, 10_000)
+    .default(10_000)
+    .describe(
+      "The directory and blog lists count their matches exactly up to this many (at most 10000, their depth limit); beyond it `meta.total` is the planner's estimate and `meta.total_is_estimate` is true. Lower it only to test the estimate.",
+    ),
   METRICS_TOKEN: z
     .string()
     .min(32, { message: 'expected at least 32 characters (e.g. `openssl rand -hex 32`)' })
@@ -447,6 +452,8 @@ export interface Config {
   metrics: { token: Secret<string> | undefined };
   /** PUBLIC_CACHE_MAX_BYTES: the public read cache's byte limit (0: off). */
   publicCache: { maxBytes: number };
+  /** PUBLIC_LIST_EXACT_TOTAL: the directory and blog lists' totals are exact up to this many matches, estimated above. */
+  publicListExactTotal: number;
   /** The SAM.gov opportunities sync (SAM_API_KEY, SAM_API_BASE_URL, SAM_SYNC_INTERVAL, SAM_DAILY_REQUEST_BUDGET). */
   sam: SamConfig;
   /** Outbound webhooks (issue 18). */
@@ -569,6 +576,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metrics: { token: values.METRICS_TOKEN === undefined ? undefined : new Secret(values.METRICS_TOKEN) },
     publicCache: { maxBytes: values.PUBLIC_CACHE_MAX_BYTES },
+    publicListExactTotal: values.PUBLIC_LIST_EXACT_TOTAL,
     sam: resolveSamConfig(values, (value) => new Secret(value)),
   };
 }

@@ -56,6 +56,7 @@ export function createCoreServices(database: Database, config: Config): CoreServ
     oauthRedirectPolicy: config.oauthRedirects,
     payments: paymentSettings(config.payments),
     seller: config.seller,
+    publicLists: { exactTotal: config.publicListExactTotal },
     webhooks: {
       secretKey: webhookSecretKeySource(kek),
       allowPrivateUrls: config.webhooks.allowPrivateUrls,

@@ -1,6 +1,7 @@
 import type { SiteUrls } from '../../core/context.ts';
 import { toDirectoryListQuery } from '../../core/routers/directory/list-listings.ts';
-import { pageLinks, pageMeta } from '../../core/routers/shared/pagination.ts';
+import { listPageMeta, pageLinks } from '../../core/routers/shared/pagination.ts';
+import { LIST_MAX_DEPTH } from '../../core/services/sql/list-depth.ts';
 import {
   buildListBlogPostsQuery,
   toBlogPostList,
@@ -91,9 +92,10 @@ export function benchCases(detailSlug: string): BenchCase[] {
       query: (params, now) => buildListDirectoryListingsQuery(toDirectoryListQuery(directoryInput(params)), now),
       respond(rows, params, urls) {
         const input = directoryInput(params);
-        const { data, total } = toDirectoryListingList(rows as DirectoryListRow[], urls);
-        const meta = pageMeta(input, total);
-        return { data, meta, links: pageLinks(`${urls.base}/v1/directory/public`, input, meta) };
+        // These cases match fewer than LIST_MAX_DEPTH rows: their totals are exact (no estimate query).
+        const { data, counted } = toDirectoryListingList(rows as DirectoryListRow[], urls);
+        const meta = listPageMeta(input, { total: counted, estimate: false });
+        return { data, meta, links: pageLinks(`${urls.base}/v1/directory/public`, input, meta, LIST_MAX_DEPTH) };
       },
     },
     {
@@ -119,9 +121,9 @@ export function benchCases(detailSlug: string): BenchCase[] {
       query: (params, now) => buildListBlogPostsQuery(blogInput(params), now),
       respond(rows, params, urls) {
         const input = blogInput(params);
-        const { total, items } = toBlogPostList(rows as BlogPostListRow[], urls);
-        const meta = pageMeta(input, total);
-        return { data: items, links: pageLinks(`${urls.base}/v1/blog/posts`, input, meta), meta };
+        const { counted, items } = toBlogPostList(rows as BlogPostListRow[], urls);
+        const meta = listPageMeta(input, { total: counted, estimate: false });
+        return { data: items, links: pageLinks(`${urls.base}/v1/blog/posts`, input, meta, LIST_MAX_DEPTH), meta };
       },
     },
     {

@@ -163,4 +163,6 @@ export interface CoreServices {
    * SAM_API_BASE_URL) and its daily request budget. Absent: contexts no sync was composed for.
    */
   governmentSync?: GovernmentSyncSettings;
+  /** The public lists' bounds: totals are exact up to `exactTotal` matches (PUBLIC_LIST_EXACT_TOTAL), estimated above. */
+  publicLists: { exactTotal: number };
 }

@@ -37,7 +37,7 @@ describe('the blog in GET /api/openapi.json', () => {
     const schema = success(op);
     expect(schema.properties.data.items).to.deep.equal({ $ref: '#/components/schemas/BlogPostPublic' });
     expect(schema.properties.links).to.deep.equal({ $ref: '#/components/schemas/PaginationLinks' });
-    expect(schema.properties.meta).to.deep.equal({ $ref: '#/components/schemas/PaginationMeta' });
+    expect(schema.properties.meta).to.deep.equal({ $ref: '#/components/schemas/ListPaginationMeta' });
     expect(op.tags).to.deep.equal(['Blog']);
   });
 

@@ -84,8 +84,8 @@ describe('blog query builders and row mappers (pure)', () => {
       body: 'b',
       meta_description: null,
     });
-    expect(toBlogPostList([{ total: '0' }], urls)).to.deep.equal({ total: 0, items: [] });
-    expect(toBlogPostList([], urls)).to.deep.equal({ total: 0, items: [] });
+    expect(toBlogPostList([{ total: '0' }], urls)).to.deep.equal({ counted: 0, items: [] });
+    expect(toBlogPostList([], urls)).to.deep.equal({ counted: 0, items: [] });
     expect(toBlogCategory({ category: 'c', post_count: '3' })).to.deep.equal({ category: 'c', post_count: 3 });
     expect(
       toBlogSitemap([{ total: 1, slug: 's', locale: 'es-US', published_at: null, last_modified: null }]),

@@ -250,7 +250,13 @@ describe('GET /api/v1/directory/public', () => {
       expect(slugs(byName)).to.deep.equal([f.slug('alpha'), f.slug('golf')]);
       const paged = await ok(`q=drain&industry=${f.plumbing}&per_page=1&page=2`);
       expect(slugs(paged)).to.deep.equal([f.slug('charlie')]);
-      expect(paged.body.meta).to.deep.equal({ current_page: 2, last_page: 2, per_page: 1, total: 2 });
+      expect(paged.body.meta).to.deep.equal({
+        current_page: 2,
+        last_page: 2,
+        per_page: 1,
+        total: 2,
+        total_is_estimate: false,
+      });
     });
   });
 
@@ -259,7 +265,13 @@ describe('GET /api/v1/directory/public', () => {
       const seen: string[] = [];
       for (let page = 1; page <= 3; page++) {
         const response = await ok(`metro=${f.metroA}&per_page=3&page=${page}`);
-        expect(response.body.meta).to.deep.equal({ current_page: page, last_page: 3, per_page: 3, total: 8 });
+        expect(response.body.meta).to.deep.equal({
+          current_page: page,
+          last_page: 3,
+          per_page: 3,
+          total: 8,
+          total_is_estimate: false,
+        });
         seen.push(...slugs(response));
         const { links } = response.body;
         expect(links.first).to.equal(
@@ -276,12 +288,30 @@ describe('GET /api/v1/directory/public', () => {
 
     it('defaults to page 1 of 20 and answers a page past the last with no data and the total', async () => {
       const first = await ok(`metro=${f.metroA}`);
-      expect(first.body.meta).to.deep.equal({ current_page: 1, last_page: 1, per_page: 20, total: 8 });
+      expect(first.body.meta).to.deep.equal({
+        current_page: 1,
+        last_page: 1,
+        per_page: 20,
+        total: 8,
+        total_is_estimate: false,
+      });
       const past = await ok(`metro=${f.metroA}&page=7`);
       expect(past.body.data).to.deep.equal([]);
-      expect(past.body.meta).to.deep.equal({ current_page: 7, last_page: 1, per_page: 20, total: 8 });
+      expect(past.body.meta).to.deep.equal({
+        current_page: 7,
+        last_page: 1,
+        per_page: 20,
+        total: 8,
+        total_is_estimate: false,
+      });
       const none = await ok(`metro=${f.tag}-nowhere`);
-      expect(none.body.meta).to.deep.equal({ current_page: 1, last_page: 1, per_page: 20, total: 0 });
+      expect(none.body.meta).to.deep.equal({
+        current_page: 1,
+        last_page: 1,
+        per_page: 20,
+        total: 0,
+        total_is_estimate: false,
+      });
       expect(none.body.links.next).to.equal(null);
     });
 

@@ -70,8 +70,17 @@ describe('GET /api/openapi.json: the directory', () => {
     expect(body.required).to.include.members(['data', 'meta']);
     expect(body.properties.data.items.$ref).to.equal('#/components/schemas/DirectoryListingPublic');
     const meta = resolve(body.properties.meta);
-    expect(Object.keys(meta.properties)).to.have.members(['current_page', 'last_page', 'per_page', 'total']);
-    for (const field of Object.values(meta.properties) as Json[]) expect(field.type).to.equal('integer');
+    expect(Object.keys(meta.properties)).to.have.members([
+      'current_page',
+      'last_page',
+      'per_page',
+      'total',
+      'total_is_estimate',
+    ]);
+    for (const name of ['current_page', 'last_page', 'per_page', 'total'])
+      expect(meta.properties[name].type).to.equal('integer');
+    expect(meta.properties.total_is_estimate.type).to.equal('boolean');
+    expect(meta.required).to.include('total_is_estimate');
   });
 
   it("documents DirectoryListingPublic and DirectoryListingPhoto with the spec's required and optional fields", () => {

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { directorySorts } from '../../services/directory/types.ts';
 import { refuseNul } from '../../services/sql/no-nul.ts';
 import { SUBSTRING_RULE } from '../../services/sql/substring-search.ts';
-import { ZPageLinks, ZPageMeta, ZPageQuery } from '../shared/pagination.schema.ts';
+import { LIST_DEPTH_MESSAGE, LIST_MAX_DEPTH } from '../../services/sql/list-depth.ts';
+import { ZListPageMeta, ZPageLinks, ZPageQuery } from '../shared/pagination.schema.ts';
 import { ZDirectoryListingPublic } from './directory-listing.schema.ts';
 
 /**
@@ -64,7 +65,8 @@ export const ZListDirectoryListingsInput = z
         'Order. rating_desc: rating high to low (unrated last), then review_count high to low, name, id. ' +
           'rating_asc: rating low to high (unrated last), then review_count high to low, name, id. ' +
           'reviews_desc: review_count high to low, then rating high to low (unrated last), name, id. ' +
-          'name_asc: name (byte order), then id. Default: relevance to `q` (then as rating_desc) when `q` is given, else rating_desc.',
+          'name_asc: name (byte order), then id. Default: relevance to `q` (then as rating_desc) when `q` is given, else rating_desc. ' +
+          'Relevance ranks the first 1,000 matches in rating_desc order; any further matches follow them in rating_desc order.',
       )
       .optional(),
     ...ZPageQuery({ maxPerPage: 50, defaultPerPage: 20 }),
@@ -79,11 +81,14 @@ export const ZListDirectoryListingsInput = z
         message: `zip and postal_code mean the same filter, and were given different values (${JSON.stringify(input.zip)} and ${JSON.stringify(input.postal_code)}); give one, or both with the same value`,
       });
     }
+    if (input.page * input.per_page > LIST_MAX_DEPTH) {
+      issues.addIssue({ code: 'custom', path: ['page'], message: LIST_DEPTH_MESSAGE });
+    }
   });
 
 export const ZListDirectoryListingsOutput = z.object({
   data: z.array(ZDirectoryListingPublic),
-  meta: ZPageMeta,
+  meta: ZListPageMeta,
   links: ZPageLinks,
 });
 

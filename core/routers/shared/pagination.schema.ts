@@ -33,6 +33,25 @@ export const ZPageMeta = z
   })
   .meta({ id: 'PaginationMeta' });
 
+/**
+ * The meta of the directory and blog lists: ZPageMeta, whose total is exact up to a bound
+ * (PUBLIC_LIST_EXACT_TOTAL, default 10,000, the lists' depth limit) and the planner's estimate
+ * above it, with the marker saying which.
+ */
+export const ZListPageMeta = ZPageMeta.extend({
+  total: z
+    .number()
+    .int()
+    .describe(
+      'Number of items across all pages: exact up to 10,000; above that an estimate (`total_is_estimate` true), and `last_page` follows it.',
+    ),
+  total_is_estimate: z
+    .boolean()
+    .describe(
+      'True when `total` is an estimate: more than 10,000 items match, which pages cannot reach (page x per_page at most 10000). False: `total` is exact.',
+    ),
+}).meta({ id: 'ListPaginationMeta' });
+
 export const ZPageLinks = z
   .object({
     first: z.string().describe('Absolute URL of the first page.'),
@@ -43,4 +62,5 @@ export const ZPageLinks = z
   .meta({ id: 'PaginationLinks' });
 
 export type PageMeta = z.infer<typeof ZPageMeta>;
+export type ListPageMeta = z.infer<typeof ZListPageMeta>;
 export type PageLinks = z.infer<typeof ZPageLinks>;

@@ -1,4 +1,5 @@
-import type { PageLinks, PageMeta } from './pagination.schema.ts';
+import type { ListTotal } from '../../services/sql/bounded-total.query.ts';
+import type { ListPageMeta, PageLinks, PageMeta } from './pagination.schema.ts';
 
 export interface PageRequest {
   page: number;
@@ -9,11 +10,22 @@ export function pageMeta({ page, per_page }: PageRequest, total: number): PageMe
   return { current_page: page, last_page: Math.max(1, Math.ceil(total / per_page)), per_page, total };
 }
 
+/** pageMeta of a depth-limited list, whose total may be an estimate (listTotal). */
+export function listPageMeta(request: PageRequest, { total, estimate }: ListTotal): ListPageMeta {
+  return { ...pageMeta(request, total), total_is_estimate: estimate };
+}
+
 /**
  * Absolute links to the first, last, previous and next pages, keeping the caller's other
- * query parameters (filters) and dropping empty ones.
+ * query parameters (filters) and dropping empty ones. With `maxDepth`, `last` is the last page
+ * within the depth limit and `next` is null there.
  */
-export function pageLinks(url: string, query: Record<string, unknown>, meta: PageMeta): PageLinks {
+export function pageLinks(url: string, query: Record<string, unknown>, meta: PageMeta, maxDepth?: number): PageLinks {
+  // A depth-limited list (page x per_page at most maxDepth) links no page beyond it.
+  const last = Math.min(
+    meta.last_page,
+    maxDepth === undefined ? meta.last_page : Math.max(1, Math.floor(maxDepth / meta.per_page)),
+  );
   const at = (page: number) => {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) {
@@ -25,8 +37,8 @@ export function pageLinks(url: string, query: Record<string, unknown>, meta: Pag
   };
   return {
     first: at(1),
-    last: at(meta.last_page),
-    prev: meta.current_page > 1 ? at(Math.min(meta.current_page - 1, meta.last_page)) : null,
-    next: meta.current_page < meta.last_page ? at(meta.current_page + 1) : null,
+    last: at(last),
+    prev: meta.current_page > 1 ? at(Math.min(meta.current_page - 1, last)) : null,
+    next: meta.current_page < last ? at(meta.current_page + 1) : null,
   };
 }

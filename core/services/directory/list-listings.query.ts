@@ -5,6 +5,8 @@ import type { DirectoryListingPublic, DirectoryListQuery, DirectorySort, SiteUrl
 import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 import { allowsSubstringMatch, containsPattern, wordsOrSubstring } from '../sql/substring-search.ts';
 import { pageOffset } from '../sql/page-offset.ts';
+import { listTotal, type ListTotal } from '../sql/bounded-total.query.ts';
+import { LIST_MAX_DEPTH } from '../sql/list-depth.ts';
 
 /**
  * Each sort ends in unique tie-breakers (name, then id) so pages never overlap or skip rows.
@@ -71,77 +73,138 @@ const RANK = `ts_rank_cd(l.search, websearch_to_tsquery('english', ?)) + (case w
 const WORD_RANK = `ts_rank_cd(l.search, websearch_to_tsquery('english', ?))`;
 
 /**
- * GET /v1/directory/public as one statement, pure (the same input gives the same SQL). The total
- * is a count over the same filters joined to the page, so an empty page still reports it. The
- * page is chosen on ids alone, then only its rows are read in full (a "deferred join": an
- * index-only scan for the plain sorts, however deep the offset); photos are aggregated for those
- * rows only. Without `q` the page is an ordered scan of the sort's partial index with limit/offset.
- * With `q`, the matches are found once (a materialised CTE: the two GIN bitmaps, ORed) and then
- * counted and ordered in memory; inlined, the planner would walk a sort index filtering every row
- * against the text search, which is slow whenever the matches sit late in that order.
+ * How many matches of a search the relevance order ranks: the first this many in rating_desc
+ * order, ranked by text relevance (then as rating_desc); the matches after them follow in
+ * rating_desc order. Ranking every match was O(matches) (46,069 ranks for `q=services` at 50,000
+ * listings); this bounds it whatever the word. A search with at most this many matches is ranked
+ * as before.
+ */
+export const DIRECTORY_RANK_CANDIDATES = 1_000;
+
+/** The relevance of a match past the ranked candidates: below every rank (ranks are >= 0). */
+const UNRANKED = '-1::float8';
+
+/**
+ * GET /v1/directory/public as one statement, pure (the same input gives the same SQL).
+ *
+ * `matched` holds the first `exactTotal + 1` matches in id order (the primary key's order is the
+ * table's insertion order: a common filter or word reads the heap nearly in sequence, a rare one
+ * sorts its bitmap); its size is the total when it is within the bound (above, the caller
+ * estimates it: listTotal). The page's ids then come from one of two branches, of which only one
+ * runs (a one-time filter on that count): when every match is in `matched` (few of them), they are
+ * ordered there, in memory; otherwise (many: at least 1 in 50 rows at this scale) the sort's
+ * partial index is walked, filtering rows, which finds a page of dense matches soon. Neither reads
+ * more than the bound, and the input's depth limit keeps every offset within it.
+ *
+ * With `q` and the relevance order, only the first DIRECTORY_RANK_CANDIDATES matches in
+ * rating_desc order are ranked; the rest follow in rating_desc order. The page's rows are then
+ * read in full (a "deferred join") and their photos aggregated.
  * `now` is unused (directory visibility does not depend on time); it keeps the builders' signature uniform.
  */
-export function buildListDirectoryListingsQuery(input: DirectoryListQuery, now?: Date): SqlQuery {
+export function buildListDirectoryListingsQuery(
+  input: DirectoryListQuery,
+  now?: Date,
+  exactTotal: number = LIST_MAX_DEPTH,
+): SqlQuery {
   void now;
   const where = buildWhere(input);
   const sort = effectiveSort(input);
-  const limit = [input.per_page, pageOffset(input)];
+  const offset = pageOffset(input);
   const ranked = sort === 'relevance' && input.q !== undefined;
-  const substring = input.q !== undefined && allowsSubstringMatch(input.q);
-  const rankParams = ranked ? (substring ? [input.q, containsPattern(input.q!)] : [input.q]) : [];
+  const walkSort = sort === 'relevance' ? 'rating_desc' : sort;
+  const all = `(select total from counted) <= ${exactTotal}`;
+  const many = `(select total from counted) > ${exactTotal}`;
+  const head = `with matched as materialized (
+  select l.id, l.rating, l.review_count, l.name from directory_listings l where ${where.sql} order by l.id limit ?
+), counted as (select count(*)::int as total from matched)`;
+  const headParams = [...where.params, exactTotal + 1];
+  /** The matches in the walk order from either branch: `limit ? offset ?` follow in `params`. */
+  const inOrder = (columns: (a: string) => string, order: DirectorySort, limit: number, skip: number): SqlQuery => ({
+    sql: `(select ${columns('m')} from matched m where ${all} order by ${SORTS[order]('m')} limit ? offset ?)
+  union all
+  (select ${columns('l')} from directory_listings l where ${where.sql} and ${many} order by ${SORTS[order]('l')} limit ? offset ?)`,
+    params: [limit, skip, ...where.params, limit, skip],
+  });
   const relevance = ranked ? ', k.relevance' : '';
-  const page = (ids: string) => `left join (
+  const withIds = (ids: SqlQuery): SqlQuery => ({
+    sql: `${head}
+select pg.*, ${photosJson('pg')}, t.total
+from counted t
+left join (
   select ${LISTING_COLUMNS}${relevance}
-  from (${ids}) k
+  from (${ids.sql}) k
   join directory_listings l on l.id = k.id
 ) pg on true
-order by ${SORTS[sort]('pg')}`;
-  const select = `select pg.*, ${photosJson('pg')}, t.total`;
+order by ${SORTS[sort]('pg')}`,
+    params: [...headParams, ...ids.params],
+  });
 
-  if (input.q === undefined) {
-    return {
-      sql: `${select}
-from (select count(*)::int as total from directory_listings l where ${where.sql}) t
-${page(`select l.id from directory_listings l where ${where.sql} order by ${SORTS[sort]('l')} limit ? offset ?`)}`,
-      params: [...where.params, ...where.params, ...limit],
-    };
-  }
-  return {
-    sql: `with matched as materialized (
-  select l.id, l.rating, l.review_count, l.name${ranked ? `, ${substring ? RANK : WORD_RANK} as relevance` : ''}
-  from directory_listings l where ${where.sql}
-)
-${select}
-from (select count(*)::int as total from matched) t
-${page(`select m.id${ranked ? ', m.relevance' : ''} from matched m order by ${SORTS[sort]('m')} limit ? offset ?`)}`,
-    params: [...rankParams, ...where.params, ...limit],
+  if (!ranked) return withIds(inOrder((a) => `${a}.id`, walkSort, input.per_page, offset));
+  const substring = allowsSubstringMatch(input.q!);
+  const rankParams = substring ? [input.q, containsPattern(input.q!)] : [input.q];
+  const firsts = inOrder(
+    (a) => `${a}.id, ${a}.rating, ${a}.review_count, ${a}.name`,
+    'rating_desc',
+    DIRECTORY_RANK_CANDIDATES,
+    0,
+  );
+  const candidates = {
+    sql: `select c.id, ${substring ? RANK : WORD_RANK} as relevance, c.rating, c.review_count, c.name
+    from (${firsts.sql}) c join directory_listings l on l.id = c.id`,
+    params: [...rankParams, ...firsts.params],
   };
+  const rankedPage = (limit: number, skip: number): SqlQuery => ({
+    sql: `select r.id, r.relevance from (${candidates.sql}) r order by r.relevance desc, ${SORTS.rating_desc('r')} limit ? offset ?`,
+    params: [...candidates.params, limit, skip],
+  });
+  const unranked = (limit: number, skip: number): SqlQuery => {
+    const rows = inOrder((a) => `${a}.id`, 'rating_desc', limit, skip);
+    return { sql: `select u.id, ${UNRANKED} as relevance from (${rows.sql}) u`, params: rows.params };
+  };
+  const end = offset + input.per_page;
+  if (end <= DIRECTORY_RANK_CANDIDATES) return withIds(rankedPage(input.per_page, offset));
+  if (offset >= DIRECTORY_RANK_CANDIDATES) return withIds(unranked(input.per_page, offset));
+  // The page straddles the last ranked candidate: its ranked tail, then the first unranked matches.
+  const tail = rankedPage(DIRECTORY_RANK_CANDIDATES - offset, offset);
+  const rest = unranked(end - DIRECTORY_RANK_CANDIDATES, DIRECTORY_RANK_CANDIDATES);
+  return withIds({ sql: `(${tail.sql}) union all (${rest.sql})`, params: [...tail.params, ...rest.params] });
+}
+
+/** The matches of a list query without paging (its total's estimate: listTotal). */
+export function buildDirectoryMatchesQuery(input: DirectoryListQuery): SqlQuery {
+  const where = buildWhere(input);
+  return { sql: `select l.id from directory_listings l where ${where.sql}`, params: where.params };
 }
 
 export type DirectoryListRow = (DirectoryListingRow | { [K in keyof DirectoryListingRow]: null }) & { total: number };
 
-/** The rows of buildListDirectoryListingsQuery -> the page's listings and the total across pages. */
+/** The rows of buildListDirectoryListingsQuery -> the page's listings and the bounded count. */
 export function toDirectoryListingList(
   rows: DirectoryListRow[],
   urls: SiteUrls,
-): { data: DirectoryListingPublic[]; total: number } {
+): { data: DirectoryListingPublic[]; counted: number } {
   const data: DirectoryListingPublic[] = [];
   for (const row of rows) {
     // An empty page is one row with the total and no listing.
     if (row.id !== null) data.push(toDirectoryListingPublic(row as DirectoryListingRow, urls));
   }
-  return { data, total: rows[0]?.total ?? 0 };
+  return { data, counted: rows[0]?.total ?? 0 };
 }
 
-/** Runs buildListDirectoryListingsQuery: the page's listings and the total across pages. */
+/**
+ * Runs buildListDirectoryListingsQuery: the page's listings and the total across pages, exact up
+ * to `exactTotal` (PUBLIC_LIST_EXACT_TOTAL) and the planner's estimate above it (listTotal).
+ */
 export async function listPublishedListings(
   source: SqlSource,
   input: DirectoryListQuery,
   now: Date,
   urls: SiteUrls,
-): Promise<{ data: DirectoryListingPublic[]; total: number }> {
-  return toDirectoryListingList(
-    await runQuery<DirectoryListRow>(source, buildListDirectoryListingsQuery(input, now)),
+  exactTotal: number,
+): Promise<{ data: DirectoryListingPublic[] } & ListTotal> {
+  const { data, counted } = toDirectoryListingList(
+    await runQuery<DirectoryListRow>(source, buildListDirectoryListingsQuery(input, now, exactTotal)),
     urls,
   );
+  return { data, ...(await listTotal(source, counted, exactTotal, () => buildDirectoryMatchesQuery(input))) };
 }
