@@ -63,6 +63,17 @@ const cases: Array<[string, SqlQuery]> = [
   ['blog category', blog({ category: 'Technician Tips' })],
   ['blog tag', blog({ tag: 'hvac' })],
   ['blog q=maintenance', blog({ q: 'maintenance' })],
+  // The worst cases at scale (bench/worst.ts times them): the most common word of each search
+  // field, the deepest allowed page, a word with a filter.
+  ['directory q=services', directory({ q: 'services' })],
+  ['directory q=services page 500', directory({ q: 'services', page: 500 })],
+  ['directory q=services name_asc deep', directory({ q: 'services', sort: 'name_asc', page: 500 })],
+  ['directory q=plumbing metro=austin', directory({ q: 'plumbing', metro: 'austin' })],
+  ['directory rating_asc page 500', directory({ sort: 'rating_asc', page: 500 })],
+  ['opportunities keyword=services deep', government({ keyword: 'services', page: 500 })],
+  ['blog q=week', blog({ q: 'week' })],
+  ['blog q=week page 500', blog({ q: 'week', page: 500 })],
+  ['blog page 500', blog({ page: 500 })],
   ['blog categories', buildListBlogCategoriesQuery({ locale: 'en-US' }, now)],
   ['blog sitemap', buildBlogSitemapQuery({ page: 1, per_page: 1000 }, now)],
 ];

@@ -110,7 +110,7 @@ describe('skill summaries', () => {
     const summary = skill('find-businesses').summarize(
       {
         data: ['A', 'B', 'C', 'D'].map(listing),
-        meta: { current_page: 1, last_page: 2, per_page: 4, total: 7 },
+        meta: { current_page: 1, last_page: 2, per_page: 4, total: 7, total_is_estimate: false },
         links: {},
       },
       { industry: 'plumbing', metro: 'austin', q: '', page: 1, per_page: 4 },
@@ -120,7 +120,7 @@ describe('skill summaries', () => {
     );
     expect(
       skill('find-businesses').summarize(
-        { data: [], meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 } },
+        { data: [], meta: { current_page: 1, last_page: 1, per_page: 20, total: 0, total_is_estimate: false } },
         {},
       ),
     ).to.equal('No published business matches (no filters).');
@@ -145,7 +145,7 @@ describe('skill summaries', () => {
     const list = skill('find-blog-posts').summarize(
       {
         data: [{ title: 'Pricing 101', slug: 'pricing-101' }],
-        meta: { current_page: 1, last_page: 1, per_page: 15, total: 1 },
+        meta: { current_page: 1, last_page: 1, per_page: 15, total: 1, total_is_estimate: false },
       },
       { q: 'pricing', locale: 'en-US' },
     );

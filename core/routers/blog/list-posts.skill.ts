@@ -23,9 +23,9 @@ export const findBlogPostsSkill: SkillMeta = {
     const filters = appliedFilters(input, ['q', 'category', 'tag', 'locale']);
     if (output.meta.total === 0) return `No published post matches (${filters}).`;
     if (output.data.length === 0)
-      return `Found ${counted(output.meta.total, 'post', 'posts')} (${filters}); this page is past the last.`;
+      return `Found ${output.meta.total_is_estimate ? 'about ' : ''}${counted(output.meta.total, 'post', 'posts')} (${filters}); this page is past the last.`;
     return (
-      `Found ${counted(output.meta.total, 'post', 'posts')} (${filters}): ` +
+      `Found ${output.meta.total_is_estimate ? 'about ' : ''}${counted(output.meta.total, 'post', 'posts')} (${filters}): ` +
       `${firstNames(
         output.data.map((post) => post.title),
         output.meta.total,

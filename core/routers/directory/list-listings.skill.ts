@@ -35,9 +35,9 @@ export const findBusinessesSkill: SkillMeta = {
     const page =
       output.meta.last_page > 1 ? ` This is page ${output.meta.current_page} of ${output.meta.last_page}.` : '';
     if (output.data.length === 0)
-      return `Found ${counted(output.meta.total, 'business', 'businesses')} (${filters}); this page is past the last.`;
+      return `Found ${output.meta.total_is_estimate ? 'about ' : ''}${counted(output.meta.total, 'business', 'businesses')} (${filters}); this page is past the last.`;
     return (
-      `Found ${counted(output.meta.total, 'business', 'businesses')} (${filters}): ` +
+      `Found ${output.meta.total_is_estimate ? 'about ' : ''}${counted(output.meta.total, 'business', 'businesses')} (${filters}): ` +
       `${firstNames(
         output.data.map((listing) => listing.name),
         output.meta.total,

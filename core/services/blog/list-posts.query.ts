@@ -35,7 +35,7 @@ function present(value: string | undefined): string | undefined {
  * was O(matches) (10,538 ranks, about 0.9 s, for the most common word at 20,000 posts). A search
  * with at most this many matches is ranked as before.
  */
-export const BLOG_RANK_CANDIDATES = 200;
+const BLOG_RANK_CANDIDATES = 200;
 
 /**
  * One round trip for a page of published posts and the total: a bounded count (boundedCountSql:
@@ -105,7 +105,7 @@ export function buildListBlogPostsQuery(
 }
 
 /** The ids of the published posts a list filter matches, without order or paging (its total's estimate: listTotal). */
-export function buildBlogMatchesQuery(filter: ListBlogPostsFilter, now: Date): SqlQuery {
+function buildBlogMatchesQuery(filter: ListBlogPostsFilter, now: Date): SqlQuery {
   const q = present(filter.q);
   const category = present(filter.category);
   const tag = present(filter.tag);

@@ -79,7 +79,7 @@ const WORD_RANK = `ts_rank_cd(l.search, websearch_to_tsquery('english', ?))`;
  * listings); this bounds it whatever the word. A search with at most this many matches is ranked
  * as before.
  */
-export const DIRECTORY_RANK_CANDIDATES = 1_000;
+const DIRECTORY_RANK_CANDIDATES = 1_000;
 
 /** The relevance of a match past the ranked candidates: below every rank (ranks are >= 0). */
 const UNRANKED = '-1::float8';
@@ -87,7 +87,7 @@ const UNRANKED = '-1::float8';
 /**
  * GET /v1/directory/public as one statement, pure (the same input gives the same SQL).
  *
- * `matched` holds the first `exactTotal + 1` matches in id order (the primary key's order is the
+ * `matched` holds the ids of the first `exactTotal + 1` matches in id order (the primary key's order is the
  * table's insertion order: a common filter or word reads the heap nearly in sequence, a rare one
  * sorts its bitmap); its size is the total when it is within the bound (above, the caller
  * estimates it: listTotal). The page's ids then come from one of two branches, of which only one
@@ -115,12 +115,12 @@ export function buildListDirectoryListingsQuery(
   const all = `(select total from counted) <= ${exactTotal}`;
   const many = `(select total from counted) > ${exactTotal}`;
   const head = `with matched as materialized (
-  select l.id, l.rating, l.review_count, l.name from directory_listings l where ${where.sql} order by l.id limit ?
+  select l.id from directory_listings l where ${where.sql} order by l.id limit ?
 ), counted as (select count(*)::int as total from matched)`;
   const headParams = [...where.params, exactTotal + 1];
   /** The matches in the walk order from either branch: `limit ? offset ?` follow in `params`. */
   const inOrder = (columns: (a: string) => string, order: DirectorySort, limit: number, skip: number): SqlQuery => ({
-    sql: `(select ${columns('m')} from matched m where ${all} order by ${SORTS[order]('m')} limit ? offset ?)
+    sql: `(select ${columns('f')} from matched m join directory_listings f on f.id = m.id where ${all} order by ${SORTS[order]('f')} limit ? offset ?)
   union all
   (select ${columns('l')} from directory_listings l where ${where.sql} and ${many} order by ${SORTS[order]('l')} limit ? offset ?)`,
     params: [limit, skip, ...where.params, limit, skip],
@@ -171,7 +171,7 @@ order by ${SORTS[sort]('pg')}`,
 }
 
 /** The matches of a list query without paging (its total's estimate: listTotal). */
-export function buildDirectoryMatchesQuery(input: DirectoryListQuery): SqlQuery {
+function buildDirectoryMatchesQuery(input: DirectoryListQuery): SqlQuery {
   const where = buildWhere(input);
   return { sql: `select l.id from directory_listings l where ${where.sql}`, params: where.params };
 }
