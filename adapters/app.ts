@@ -106,6 +106,7 @@ export function createApp({
     maxBodyBytes: config.maxBodyBytes,
     origins: { allowed: config.mcpAllowedOrigins, loopbackPages: !config.siteUrlConfigured },
   });
+  metrics.watchCaches(() => [{ cache: 'mcp_tool_views', ...mcp.catalogue.viewsKept() }]);
   const paidReference = paidReferenceRoutes(routeOptions);
   const scrape = metricsRoutes({
     ...access,

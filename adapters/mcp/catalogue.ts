@@ -50,6 +50,8 @@ export interface ToolCatalogue {
   find(name: string): CatalogueTool | undefined;
   /** What one connection sees (catalogue-view.ts); the whole catalogue is its own view with nothing chosen. */
   view(view: ToolView): ToolCatalogue;
+  /** The views kept built now and the most kept (the metrics' mcp_tool_views cache). */
+  viewsKept(): { entries: number; limit: number };
   /** Why a tool of the whole catalogue is missing from this view: hidden by read-only, not chosen, or out of the token's reach. */
   excluded(name: string): Exclusion | undefined;
   /** Every tool a view may choose by name: this catalogue's and the opt-in toolsets' (core/auth/toolsets.ts). */
@@ -150,6 +152,7 @@ export function buildToolCatalogue(procedures: readonly ProcedureEntry[]): ToolC
   );
   whole.everyToolName = all.map((tool) => tool.definition.name);
   const views = new Map<string, ToolCatalogue>();
+  const viewsKept = () => ({ entries: views.size, limit: VIEW_LIMIT });
   const view = (chosen: ToolView): ToolCatalogue => {
     if (isWholeCatalogue(chosen)) return whole;
     const key = viewKey(chosen);
@@ -161,12 +164,14 @@ export function buildToolCatalogue(procedures: readonly ProcedureEntry[]): ToolC
       return tool ? exclusion(tool, chosen) : undefined;
     });
     built.view = view;
+    built.viewsKept = viewsKept;
     built.everyToolName = whole.everyToolName;
     if (views.size >= VIEW_LIMIT) views.delete(views.keys().next().value!);
     views.set(key, built);
     return built;
   };
   whole.view = view;
+  whole.viewsKept = viewsKept;
   return whole;
 }
 
@@ -188,6 +193,7 @@ function catalogueOf(
     view: () => {
       throw new Error('a catalogue view before the catalogue was built');
     },
+    viewsKept: () => ({ entries: 0, limit: VIEW_LIMIT }),
     excluded,
     everyToolName: definitions.map((definition) => definition.name),
   };

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { CacheSizeSource } from '../../core/services/cache-sizes.ts';
 import type { ServiceMetrics } from '../../core/services/metrics/metrics-port.ts';
 import type { PublicReadCacheStats } from '../../core/services/public-cache/public-read-cache.ts';
 import type { PoolProbe } from '../../orm/pool-probe.ts';
@@ -46,11 +47,36 @@ export interface MetricsRegistry {
   setDatabaseGauges(gauges: DatabaseGauges): void;
   /** Reports the public read cache (CoreServices.caches.publicReads) at every scrape. */
   watchPublicReadCache(stats: () => PublicReadCacheStats): void;
+  /** Reports these caches' sizes and bounds at every scrape (fsa_cache_entries, fsa_cache_limit). */
+  watchCaches(source: CacheSizeSource): void;
 }
 
 // Fast reads answer in about a millisecond: the default buckets would put them all in the first one.
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const WAIT_BUCKETS = [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5];
+
+/** One gauge per in-process cache or queue: entries now and the bound, read from the sources at each scrape. */
+function cacheFamilies(registry: Registry, sources: CacheSizeSource[]): void {
+  const read = () => sources.flatMap((source) => source());
+  new Gauge({
+    name: `${PREFIX}cache_entries`,
+    help: 'Entries an in-process cache or queue holds now, by cache (docs/operations.md, Memory).',
+    labelNames: ['cache'],
+    registers: [registry],
+    collect() {
+      for (const { cache, entries } of read()) this.set({ cache }, entries);
+    },
+  });
+  new Gauge({
+    name: `${PREFIX}cache_limit`,
+    help: 'The most entries an in-process cache or queue holds, by cache: fsa_cache_entries never exceeds it.',
+    labelNames: ['cache'],
+    registers: [registry],
+    collect() {
+      for (const { cache, limit } of read()) this.set({ cache }, limit);
+    },
+  });
+}
 
 function poolFamilies(registry: Registry, pool: PoolProbe): void {
   new Gauge({
@@ -227,6 +253,8 @@ export function createMetricsRegistry(options: { pool: PoolProbe }): MetricsRegi
     registers,
   });
   poolFamilies(registry, options.pool);
+  const cacheSources: CacheSizeSource[] = [];
+  cacheFamilies(registry, cacheSources);
 
   // Every outcome at zero from the start: a rate() over a series that appears late misses its first increase.
   for (const outcome of ['delivered', 'retrying', 'failed']) attempts.inc({ outcome }, 0);
@@ -244,6 +272,9 @@ export function createMetricsRegistry(options: { pool: PoolProbe }): MetricsRegi
       requests.inc({ protocol, route, operation, status });
       durations.observe({ protocol, route, operation }, seconds);
       if (errorCode !== undefined) errors.inc({ protocol, code: errorCode });
+    },
+    watchCaches(source) {
+      cacheSources.push(source);
     },
     setDatabaseGauges(gauges) {
       queueDepth.set({ stage: 'delivery' }, gauges.pendingDeliveries);

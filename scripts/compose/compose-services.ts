@@ -2,6 +2,7 @@ import { composeUcpPlatformProfiles } from './ucp-platform-profiles.ts';
 import type { MetricsRegistry } from '../../adapters/metrics/registry.ts';
 import type { Config } from '../../core/config.ts';
 import type { CoreServices } from '../../core/services/index.ts';
+import { serviceCacheSizes } from '../../core/services/cache-sizes.ts';
 import { followTaskEventNotifications } from '../../core/services/a2a/task-event-notifications.ts';
 import { followOAuthStateNotifications } from '../../core/services/oauth/oauth-state-notifications.ts';
 import { followPublicContentNotifications } from '../../core/services/public-cache/public-content-notifications.ts';
@@ -44,6 +45,7 @@ export function composeServices({
     ...(webhookSender ? { webhookSender } : {}),
   };
   const services = metrics ? withMetrics(built, metrics) : built;
+  metrics?.watchCaches(() => serviceCacheSizes(services));
   followEventFeedWakes(database.orm, notifications, services.eventFeedWaits);
   if (notifications) {
     followOAuthStateNotifications(notifications, services.caches.oauth);

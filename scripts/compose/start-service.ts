@@ -129,6 +129,7 @@ export async function startService({
       ...webhookOptions,
     });
     const metrics = composeMetrics(database);
+    metrics.watchCaches(webhooks.cacheSizes);
     services = composeServices({
       database,
       config,

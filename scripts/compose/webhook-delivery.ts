@@ -1,3 +1,4 @@
+import type { CacheSizeSource } from '../../core/services/cache-sizes.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createWebhookPoster, DEFAULT_TIMEOUT_MS } from '../../adapters/webhooks/http-post.ts';
 import type { Resolver } from '../../adapters/outbound/guarded-lookup.ts';
@@ -39,6 +40,8 @@ export interface WebhookDelivery {
   start(): void;
   /** Stops the loop (attempts in flight finish and are recorded) and closes the HTTP agents. */
   stop(): Promise<void>;
+  /** The loop's queue in the metrics: attempts in flight (none while no loop runs here). */
+  cacheSizes: CacheSizeSource;
 }
 
 /** Announced by the trigger of migration Migration20261203000000_outbox_notifications at each outbox commit. */
@@ -76,6 +79,7 @@ export function composeWebhookDelivery(options: WebhookDeliveryOptions): Webhook
   let stopped = false;
   return {
     sender: dispatch.sender,
+    cacheSizes: () => (loop ? [{ cache: 'webhook_attempts_in_flight', ...loop.inFlight() }] : []),
     start() {
       if (!options.runWorker || loop || stopped) return;
       const started = dispatch.startLoop({

@@ -28,6 +28,8 @@ export interface A2aStreams {
   readonly closing: boolean;
   /** Ends every open stream (graceful shutdown): they close at once, and clients resume elsewhere. */
   close(): void;
+  /** Tasks the open streams watch now, and the most (one per stream the instance allows). */
+  watched(): { entries: number; limit: number };
 }
 
 export function createA2aStreams(
@@ -60,6 +62,7 @@ export function createA2aStreams(
         },
       };
     },
+    watched: () => ({ entries: hub.watchedTasks, limit: perInstance.max }),
     close() {
       closing = true;
       hub.announceAll();

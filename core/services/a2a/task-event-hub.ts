@@ -16,6 +16,8 @@ export interface TaskEventHub {
    * `n` has seen every event announced up to `n`, so streams can share it (shared-event-reads.ts).
    */
   announcements(taskId: string): number;
+  /** Tasks watched now (at most one per open stream). */
+  readonly watchedTasks: number;
 }
 
 export function createTaskEventHub(): TaskEventHub {
@@ -49,5 +51,8 @@ export function createTaskEventHub(): TaskEventHub {
       for (const set of [...watchers.values()]) wakeAll([...set]);
     },
     announcements: (taskId) => all + (counts.get(taskId) ?? 0),
+    get watchedTasks() {
+      return watchers.size;
+    },
   };
 }

@@ -34,6 +34,8 @@ export interface EventFeedWaits {
   /** Events of any business may have been committed (a hint without a business, or notifications were lost). */
   announceAll(): void;
   readonly idleRereadMs: number;
+  /** Businesses with a long poll registered now, and the most (one per turn of the instance). */
+  waiting(): { entries: number; limit: number };
 }
 
 export function createEventFeedWaits(config: EventFeedConfig): EventFeedWaits {
@@ -45,6 +47,7 @@ export function createEventFeedWaits(config: EventFeedConfig): EventFeedWaits {
   };
   return {
     idleRereadMs: IDLE_REREAD_MS,
+    waiting: () => ({ entries: listeners.size, limit: perInstance.max }),
     enter(businessId) {
       const instance = perInstance.enter('instance');
       if (!instance) return { refused: 'instance', limit: perInstance.max };

@@ -11,7 +11,14 @@ const FILTER_OPTIONS_TTL_MS = 60_000;
 export class TtlCache<T> {
   private entry: { value: Promise<T>; expiresAt: number } | undefined;
 
+  /** One entry at most (the metrics' fsa_cache_limit). */
+  readonly limit = 1;
+
   constructor(private readonly ttlMs: number) {}
+
+  get size(): number {
+    return this.entry ? 1 : 0;
+  }
 
   get(nowMs: number, load: () => Promise<T>): Promise<T> {
     if (this.entry && this.entry.expiresAt > nowMs) return this.entry.value;

@@ -20,6 +20,8 @@ export interface ClientDocumentSource {
   allowHttpLoopback: boolean;
   /** The document at `url`, from memory while fresh; concurrent calls for one URL share one fetch. */
   fetch(url: string): Promise<FetchedClientDocument>;
+  /** Documents held now, and the most it holds (the metrics). */
+  size(): { entries: number; limit: number };
 }
 
 function timeToLive(fetched: FetchedClientDocument): number {
@@ -54,6 +56,7 @@ export function createClientDocumentSource(
 
   return {
     allowHttpLoopback: options.allowHttpLoopback,
+    size: () => ({ entries: entries.size, limit: DOCUMENT_CACHE_LIMIT }),
     fetch(url) {
       const at = now();
       const cached = entries.get(url);

@@ -13,8 +13,14 @@ export class ExpiringEntries<V> {
 
   constructor(
     private readonly ttlMs: number,
-    private readonly limit: number,
+    /** The most entries it holds (the metrics' fsa_cache_limit). */
+    readonly limit: number,
   ) {}
+
+  /** Entries held now, expired ones not yet dropped included. */
+  get size(): number {
+    return this.entries.size;
+  }
 
   /** The entry stored less than ttlMs ago (its value may itself be undefined); an expired one is dropped. */
   get(key: string, now = performance.now()): { value: V } | undefined {

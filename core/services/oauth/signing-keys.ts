@@ -146,7 +146,7 @@ export async function publishedKeys(em: EntityManager, now: Date): Promise<Publi
   return rows.map((row) => ({ ...toPublicJwk(row.public_jwk), kid: row.kid, alg: SIGNING_ALG, use: 'sig' }));
 }
 
-const PUBLIC_KEY_CACHE_LIMIT = 100;
+export const PUBLIC_KEY_CACHE_LIMIT = 100;
 
 /**
  * How long a key's publication window, once read, is trusted without reading it again. Safe because

@@ -86,6 +86,7 @@ export function leasedLimiter(policy: RateLimitPolicy, limiter: RateLimiterAbstr
 
   return {
     policy,
+    leases: () => ({ entries: leases.size, limit: MAX_LEASED_CLIENTS }),
     async consume(key) {
       for (;;) {
         const now = Date.now();

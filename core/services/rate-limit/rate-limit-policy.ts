@@ -19,4 +19,6 @@ export interface RateLimitDecision {
 export interface RateLimiter {
   readonly policy: RateLimitPolicy;
   consume(clientKey: string): Promise<RateLimitDecision>;
+  /** The clients whose leases this instance holds now, and the most it holds (leased budgets only: leased-limiter.ts). */
+  leases?(): { entries: number; limit: number };
 }

@@ -25,6 +25,8 @@ export interface PlatformProfileSource {
   isCached(url: string): boolean;
   /** The profile at `url`, from memory while fresh; concurrent calls for one URL share one fetch. */
   lookup(url: string): Promise<ProfileLookup>;
+  /** Profiles held now, and the most it holds (the metrics). */
+  size(): { entries: number; limit: number };
 }
 
 async function fetchAndRead(
@@ -72,6 +74,7 @@ export function createPlatformProfileSource(
 
   return {
     allowHttpLoopback: options.allowHttpLoopback,
+    size: () => ({ entries: entries.size, limit: PROFILE_CACHE_LIMIT }),
     isCached: (url) => fresh(url, now()) !== undefined || inFlight.has(url),
     lookup(url) {
       const at = now();

@@ -30,6 +30,8 @@ export interface DispatchLoop {
    * events in this process, and the hook for a database notification (LISTEN/NOTIFY) from others.
    */
   wake(): void;
+  /** Attempts sent or being recorded now, and the most at once (the concurrency). */
+  inFlight(): { entries: number; limit: number };
 }
 
 /**
@@ -136,6 +138,7 @@ export function startDispatchLoop(deps: WebhookDispatchDeps, options: DispatchLo
   })();
 
   return {
+    inFlight: () => ({ entries: inFlight.size, limit: concurrency }),
     wake() {
       publishDue = true;
       wakeUp?.();
