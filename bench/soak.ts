@@ -11,7 +11,8 @@
  * webhook delivery), and A2A message/send (find-businesses).
  *
  * Two runs of BENCH_SOAK_MINUTES (default 10) each. Every BENCH_SOAK_SAMPLE_SECONDS (10) it prints the
- * service's RSS, heap used, external memory and the cache gauges (fsa_cache_entries from /api/metrics).
+ * service's RSS, heap used, external memory and the cache gauges (fsa_cache_entries, and the read
+ * cache's fsa_public_cache_entries and fsa_public_cache_bytes, from /api/metrics).
  * After each run: two forced full collections in the service, then heap used and RSS. The check:
  * heap used after the second run within BENCH_SOAK_HEAP_GROWTH (0.10) of the first, and the largest
  * RSS sampled at most BENCH_SOAK_RSS_MB (400 on PostgreSQL; 800 embedded, whose database runs in the
@@ -223,7 +224,16 @@ async function oneRequest(): Promise<void> {
 async function cacheGauges(): Promise<Map<string, number>> {
   const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
   const exposition = parseExposition(await response.text());
-  return new Map(samplesOf(exposition, 'fsa_cache_entries').map((sample) => [sample.labels.cache!, sample.value]));
+  const gauges = new Map(
+    samplesOf(exposition, 'fsa_cache_entries').map((sample) => [sample.labels.cache!, sample.value]),
+  );
+  // The read cache is bounded in bytes (PUBLIC_CACHE_MAX_BYTES): its entries and its size in KiB.
+  for (const [name, gauge, scale] of [
+    ['public_reads', 'fsa_public_cache_entries', 1],
+    ['public_reads_kib', 'fsa_public_cache_bytes', 1024],
+  ] as const)
+    for (const sample of samplesOf(exposition, gauge)) gauges.set(name, Math.round(sample.value / scale));
+  return gauges;
 }
 
 const mb = (bytes: number) => (bytes / MB).toFixed(1);
