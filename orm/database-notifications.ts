@@ -93,6 +93,8 @@ export function startDatabaseNotifications(url: string, log: Logger): RunningNot
     gap();
   }
 
+  /** The LISTEN statements of subscriptions made while connected, in order. */
+  let listens: Promise<unknown> = Promise.resolve();
   void connect();
 
   return {
@@ -104,7 +106,11 @@ export function startDatabaseNotifications(url: string, log: Logger): RunningNot
         handlers.set(name, (set = new Set()));
         if (listening && client) {
           const connection = client;
-          connection.query(`listen ${name}`).catch((error: unknown) => lost(connection, error));
+          // One statement at a time on the connection: subscriptions made together queue here, not in pg
+          // (which deprecates a query issued while another runs).
+          listens = listens
+            .then(() => connection.query(`listen ${name}`))
+            .catch((error: unknown) => lost(connection, error));
         }
       }
       set.add(handler);

@@ -122,6 +122,16 @@ if (!process.env.DATABASE_URL) {
       expect(received).not.to.include('nope');
     });
 
+    it('listens to every channel of several subscribed together once connected (their LISTENs queued one at a time)', async () => {
+      const { received } = listen('fsa_test_first');
+      await deliverUntilReceived('fsa_test_first', 'ready', received);
+      const channels = ['fsa_test_a', 'fsa_test_b', 'fsa_test_c', 'fsa_test_d', 'fsa_test_e'];
+      const byChannel = new Map(channels.map((channel) => [channel, [] as string[]]));
+      for (const [channel, payloads] of byChannel) listener!.subscribe(channel, (payload) => payloads.push(payload));
+      for (const [channel, payloads] of byChannel) await deliverUntilReceived(channel, `to ${channel}`, payloads);
+      expect(new Set(received)).to.deep.equal(new Set(['ready']));
+    });
+
     it('refuses a channel name PostgreSQL would not take unquoted', () => {
       listener = startDatabaseNotifications(isolated.url, createLogger('silent'));
       expect(() => listener!.subscribe('Bad"; drop table x; --', () => undefined)).to.throw(/channel name/);
