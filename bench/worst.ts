@@ -94,6 +94,8 @@ const config = loadConfig({
   SEED_DEMO: 'false',
   GOV_RATE_LIMIT_PER_MINUTE: BUDGET,
   PUBLIC_LIST_RATE_LIMIT_PER_MINUTE: BUDGET,
+  // The worst case is a miss: every request runs its query (bench:read-cache measures the cache).
+  PUBLIC_CACHE_MAX_BYTES: '0',
 });
 const service = await startService({ config, log: createLogger('silent') });
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL });

@@ -27,6 +27,8 @@ export interface LoadOptions {
    * (as an IPv4 address) upwards. Give each load its own range so that no two share a client.
    */
   firstClient?: number;
+  /** Headers every request carries (an `authorization` for a token-protected target). */
+  headers?: Record<string, string>;
 }
 
 const child = fileURLToPath(new URL('./load-child.ts', import.meta.url));
@@ -44,7 +46,9 @@ export function loadTest(url: string, options: LoadOptions): Promise<LoadSummary
     ...(options.firstClient === undefined ? [] : [String(options.firstClient)]),
   ];
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
+    // The headers go by the environment, not argv: a token stays out of the process list.
+    const env = options.headers ? { ...process.env, LOAD_HEADERS: JSON.stringify(options.headers) } : process.env;
+    execFile(process.execPath, args, { maxBuffer: 1 << 20, env }, (error, stdout, stderr) => {
       if (error) reject(new Error(`load generator failed: ${stderr || error.message}`));
       else resolve(JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadSummary);
     });

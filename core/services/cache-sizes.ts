@@ -1,5 +1,6 @@
 import type { CoreServices } from './index.ts';
 import { PUBLIC_KEY_CACHE_LIMIT } from './oauth/signing-keys.ts';
+import { ZONE_OFFSETS_KEPT, zoneOffsetsKept } from './workspace/scheduling/local-time.ts';
 
 /**
  * One in-process cache or queue as the metrics report it (`fsa_cache_entries{cache}` and
@@ -40,6 +41,7 @@ export function serviceCacheSizes(services: CoreServices): CacheSize[] {
     },
     { cache: 'a2a_stream_tasks', ...services.a2aStreams.watched() },
     { cache: 'event_feed_waits', ...services.eventFeedWaits.waiting() },
+    { cache: 'zone_offsets', entries: zoneOffsetsKept(), limit: ZONE_OFFSETS_KEPT },
   ];
   const documents = services.oauthClientDocuments;
   if (documents) sizes.push({ cache: 'oauth_client_documents', ...documents.size() });

@@ -24,6 +24,7 @@ const EVERY_APP = [
   'government_filter_options',
   'a2a_stream_tasks',
   'event_feed_waits',
+  'zone_offsets',
   'oauth_client_documents',
   'ucp_platform_profiles',
   'mcp_tool_views',

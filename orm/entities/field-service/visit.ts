@@ -13,7 +13,11 @@ export const Visit = defineEntity({
     { name: 'visits_start_idx', properties: ['businessId', 'scheduledStart', 'id'] },
     { name: 'visits_job_idx', properties: ['businessId', 'jobId', 'scheduledStart'] },
   ],
-  checks: [{ name: 'visits_window_check', expression: 'scheduled_end > scheduled_start' }],
+  checks: [
+    { name: 'visits_window_check', expression: 'scheduled_end > scheduled_start' },
+    // VISIT_MAX_DAYS (schedule-window.ts): calendar reads bound their index range by it (busy-periods.query.ts).
+    { name: 'visits_length_check', expression: "scheduled_end <= scheduled_start + interval '14 days'" },
+  ],
   properties: (p) => ({
     id: p
       .uuid()

@@ -264,3 +264,27 @@ function visit(id: string, status: string, startLocal: string, endLocal: string,
     customer: { id: jobOf.customerId, name: 'Dana Diaz' },
   };
 }
+
+describe('scheduling: get-schedule and visits of the longest length (14 days, visits_length_check)', () => {
+  it('shows a 14-day visit on the last day it covers, and the database refuses a visit longer than 14 days', async () => {
+    const f = await SchedulingFixtures.create();
+    const member = (await f.member('Lena Long')).id;
+    const job = await f.job((await f.customer('Owen Owens')).id, 'Long job');
+    // Starts 13 days and 22 hours before the day asked for: the calendar read's lower bound must still find it.
+    const visit = await f.visit(job.id, local('2026-10-20T10:00'), local('2026-11-03T09:00'), { memberIds: [member] });
+    const schedule = await tenantCaller(f.id).workspace.scheduling.getSchedule({
+      date_from: '2026-11-03',
+      date_to: '2026-11-03',
+      team_member_id: member,
+    } as never);
+    expect(schedule.items[0]!.days[0]!.visits.map((entry) => entry.id)).to.deep.equal([visit.id]);
+
+    let refused: unknown;
+    try {
+      await f.visit(job.id, local('2026-10-20T10:00'), local('2026-11-03T11:00'), { memberIds: [member] });
+    } catch (error) {
+      refused = error;
+    }
+    expect(String(refused)).to.contain('visits_length_check');
+  });
+});
