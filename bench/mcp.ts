@@ -13,14 +13,13 @@
  * Env: BENCH_CALLS (per target, default 2000), DATABASE_URL (a PostgreSQL server: the bench creates a
  * database of its own there and drops it at the end; else a temporary embedded database).
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createContextInner, type Principal } from '../core/context.ts';
 import { createLogger } from '../core/logger.ts';
 import { createCaller } from '../core/routers/_app.ts';
-import { issueAuthorization } from '../core/services/oauth/authorization-codes.ts';
 import { systemCaller } from '../scripts/lib/system-caller.ts';
-import { seedDemoWorkspace } from '../scripts/seed/demo-workspaces.ts';
 import { startBenchService } from './lib/bench-service.ts';
+import { mcpMember } from './lib/mcp-access-token.ts';
 import { measureInterleaved, printLatencyTable, ratios, type LatencyStats, type LatencyTarget } from './lib/latency.ts';
 import { positiveFromEnv } from './lib/load.ts';
 import { startFixedAnswerServer } from './lib/fixed-answer-server.ts';
@@ -38,46 +37,8 @@ const admin = systemCaller({ orm: service.database.orm, services: service.servic
 
 try {
   // A demo business, a member of it, a registered client, and an access token from the real token endpoint.
-  const password = randomBytes(12).toString('base64url');
-  const user = await admin.accounts.createUser({
-    email: `bench-${randomUUID()}@example.test`,
-    name: 'Bench',
-    password,
-  });
-  const business = await seedDemoWorkspace(admin, 'secondary', user.email);
-  const redirectUri = 'http://127.0.0.1:43210/callback';
-  const client = await admin.protocols.oauth.clients.registerClient({
-    redirect_uris: [redirectUri],
-    client_name: 'MCP bench',
-  });
-  const verifier = randomBytes(32).toString('base64url');
-  const resource = `${service.config.baseUrl}/v1/mcp`;
-  const { code } = await issueAuthorization({
-    em: service.database.orm.em.fork(),
-    now: new Date(),
-    clientId: client.client_id,
-    userId: user.id,
-    businessId: business.business_id,
-    scope: 'mcp:read',
-    resource,
-    redirectUri,
-    codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
-  });
-  const tokenResponse = await fetch(`${service.config.baseUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      client_id: client.client_id,
-      code_verifier: verifier,
-      resource,
-    }),
-  });
-  if (tokenResponse.status !== 200)
-    throw new Error(`token endpoint answered ${tokenResponse.status}: ${await tokenResponse.text()}`);
-  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  const { token, resource, businessId } = await mcpMember(service, admin, { label: 'MCP', scope: 'mcp:read' });
+  const business = { business_id: businessId };
 
   const contextFor = (principal: Principal) =>
     createContextInner({

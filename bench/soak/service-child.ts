@@ -6,18 +6,16 @@
  * `sample` (memory now), `gc` (memory after two full collections), `snapshot` (a heap snapshot into
  * BENCH_SOAK_SNAPSHOTS), `stop`.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { getHeapStatistics, writeHeapSnapshot } from 'node:v8';
 import { createLogger } from '../../core/logger.ts';
-import { issueAuthorization } from '../../core/services/oauth/authorization-codes.ts';
 import { composeServices } from '../../scripts/compose/compose-services.ts';
 import { systemCaller } from '../../scripts/lib/system-caller.ts';
 import { seedAreas } from '../../scripts/seed/areas.ts';
-import { seedDemoWorkspace } from '../../scripts/seed/demo-workspaces.ts';
 import { seedDemoIfEmpty } from '../../scripts/seed/run-seed.ts';
 import { callerFor } from '../../test/webhooks/delivery-helpers.ts';
 import { startBenchService } from '../lib/bench-service.ts';
+import { mcpMember } from '../lib/mcp-access-token.ts';
 import type { ChildMessage, MemorySample, ParentMessage } from './messages.ts';
 
 const receiver = process.env.BENCH_SOAK_RECEIVER;
@@ -50,43 +48,16 @@ const bench = await startBenchService(
 const { service } = bench;
 const admin = systemCaller({ orm: service.database.orm, services: service.services, config: service.config, log });
 
-const password = randomBytes(12).toString('base64url');
-const user = await admin.accounts.createUser({ email: `soak-${randomUUID()}@example.test`, name: 'Soak', password });
-const business = await seedDemoWorkspace(admin, 'secondary', user.email);
-const redirectUri = 'http://127.0.0.1:43210/callback';
-const client = await admin.protocols.oauth.clients.registerClient({
-  redirect_uris: [redirectUri],
-  client_name: 'Soak bench',
-});
-const verifier = randomBytes(32).toString('base64url');
-const resource = `${service.config.baseUrl}/v1/mcp`;
-const { code } = await issueAuthorization({
-  em: service.database.orm.em.fork(),
-  now: new Date(),
-  clientId: client.client_id,
-  userId: user.id,
-  businessId: business.business_id,
-  scope: 'mcp:read mcp:customers:write',
+const {
+  token: mcpToken,
   resource,
-  redirectUri,
-  codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
+  businessId,
+} = await mcpMember(service, admin, {
+  label: 'Soak',
+  scope: 'mcp:read mcp:customers:write',
 });
-const tokenResponse = await fetch(`${service.config.baseUrl}/oauth/token`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams({
-    grant_type: 'authorization_code',
-    code,
-    redirect_uri: redirectUri,
-    client_id: client.client_id,
-    code_verifier: verifier,
-    resource,
-  }),
-});
-if (tokenResponse.status !== 200) throw new Error(`token endpoint answered ${tokenResponse.status}`);
-const { access_token: mcpToken } = (await tokenResponse.json()) as { access_token: string };
 
-const workspace = callerFor(service, business.business_id);
+const workspace = callerFor(service, businessId);
 await workspace.webhooks.createWebhookEndpoint({ url: receiver, enabled_events: ['customer.created'] });
 const [customer] = (await workspace.workspace.customers.listCustomers({ limit: 1 })).items;
 const listing = await admin.directory.listListings({ page: 1, per_page: 50 });
