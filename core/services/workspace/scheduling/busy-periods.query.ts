@@ -1,9 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TimeOff } from '../../../../orm/entities/field-service/time-off.ts';
-import { VISIT_MAX_DAYS } from '../jobs/schedule-window.ts';
+import { VISIT_MAX_MS } from '../jobs/schedule-window.ts';
 import { asDate } from './local-time.ts';
-
-const DAY_MS = 86_400_000;
 
 /** A non-cancelled visit of one assigned team member, with what a calendar shows of it. */
 export interface MemberVisit {
@@ -40,7 +38,7 @@ interface VisitRow {
 
 /**
  * Visits (not cancelled) assigned to the members that overlap [from, to), by start then id. A visit
- * lasts at most VISIT_MAX_DAYS, so only those starting from `from` minus that can overlap.
+ * lasts at most VISIT_MAX_MS, so only those starting from `from` minus that can overlap.
  */
 export async function memberVisitsBetween(
   em: EntityManager,
@@ -66,7 +64,7 @@ export async function memberVisitsBetween(
     .whereNot('v.status', 'cancelled')
     .where('v.scheduled_start', '<', to.toISOString())
     // Implied by the next line and visits_length_check; said so that visits_start_idx reads only the range.
-    .where('v.scheduled_start', '>=', new Date(from.getTime() - VISIT_MAX_DAYS * DAY_MS).toISOString())
+    .where('v.scheduled_start', '>=', new Date(from.getTime() - VISIT_MAX_MS).toISOString())
     .where('v.scheduled_end', '>', from.toISOString())
     .orderBy([{ column: 'v.scheduled_start' }, { column: 'v.id' }])
     .select(
