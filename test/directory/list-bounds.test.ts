@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { createLogger } from '../../core/logger.ts';
 import { directorySorts } from '../../core/services/directory/types.ts';
+import { pageLinks } from '../../core/routers/shared/pagination.ts';
+import { listDepth } from '../../core/services/sql/list-depth.ts';
 import { systemCaller } from '../../scripts/lib/system-caller.ts';
 import { request } from '../helpers/http.ts';
 import { service } from '../helpers/root-hooks.ts';
@@ -97,5 +99,36 @@ describe('GET /api/v1/directory/public and /api/v1/blog/posts: the depth limit',
       expect(beyond.status, beyond.text).to.equal(400);
       expect(beyond.text).to.contain('page x per_page must be at most 10000');
     });
+
+    it(`${path}: a search (q) pages through its first 1,000 matches, else 400 saying so; an empty q is no search`, async () => {
+      for (const query of [
+        'q=plumbing&page=50&per_page=20',
+        'q=plumbing&page=1000&per_page=1',
+        'q=&page=500&per_page=20',
+      ]) {
+        const served = await request<ListBody>(`${service().url}${path}?${query}`);
+        expect(served.status, `${query}: ${served.text}`).to.equal(200);
+      }
+      for (const query of ['q=plumbing&page=51&per_page=20', 'q=plumbing&page=1001&per_page=1', 'q=a%20b&page=500']) {
+        const beyond = await request<Json>(`${service().url}${path}?${query}`);
+        expect(beyond.status, query).to.equal(400);
+        expect(beyond.body.code).to.equal('VALIDATION_FAILED');
+        expect(beyond.body.message, query)
+          .to.contain('"page"')
+          .and.to.contain(
+            'page x per_page must be at most 1000 for a search: a search pages through its first 1000 matches',
+          );
+      }
+    });
   }
+
+  it('links no page of a search beyond its depth: a word with 600,000 matches has its last link at page 50', () => {
+    const meta = { current_page: 50, last_page: 30_000, per_page: 20, total: 600_000 };
+    const links = pageLinks('u', { q: 'services', page: 50, per_page: 20 }, meta, listDepth('services'));
+    expect(links).to.include({ last: 'u?q=services&per_page=20&page=50', next: null });
+    expect(pageLinks('u', { page: 50, per_page: 20 }, meta, listDepth(undefined)).last).to.equal(
+      'u?per_page=20&page=500',
+    );
+    expect([listDepth(''), listDepth('a'), listDepth('a', 400)]).to.deep.equal([10_000, 1_000, 400]);
+  });
 });

@@ -130,6 +130,22 @@ describe('GET /api/v1/government-opportunities/public', () => {
     expect(listPageLinks('u', { page: 500, per_page: 20 }, true).next).to.equal(null);
   });
 
+  it('pages a keyword search through its first 1,000 matches only: deeper pages answer 400 saying so, and no link points past it', async () => {
+    for (const query of ['keyword=maintenance&page=50&per_page=20', 'keyword=&page=500&per_page=20']) {
+      expect((await list(query)).status, query).to.equal(200);
+    }
+    for (const query of ['keyword=maintenance&page=51&per_page=20', 'keyword=maintenance&page=1001&per_page=1']) {
+      const response = await list(query);
+      expectErrorMessage(response, 400, 'VALIDATION_FAILED');
+      expect((response.body as unknown as { message: string }).message, query).to.contain(
+        'page x per_page must be at most 1000 for a search: a search pages through its first 1000 matches; use more specific words or add filters, or read /sitemap',
+      );
+    }
+    const search = { keyword: 'roof', per_page: 20 };
+    expect(listPageLinks('u', { ...search, page: 49 }, true).next).to.equal('u?keyword=roof&page=50&per_page=20');
+    expect(listPageLinks('u', { ...search, page: 50 }, true).next).to.equal(null);
+  });
+
   it('shows only active opportunities: no closed deadline, no archived or cancelled notice; no deadline counts as open', async () => {
     const response = await list('state=PR&per_page=50');
     const slugs = response.body.data.map((item) => item.slug);

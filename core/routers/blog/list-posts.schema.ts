@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIST_DEPTH_MESSAGE, LIST_MAX_DEPTH } from '../../services/sql/list-depth.ts';
+import { listDepth, listDepthMessage } from '../../services/sql/list-depth.ts';
 import { ZListPageMeta, ZPageLinks, ZPageQuery } from '../shared/pagination.schema.ts';
 import { ZBlogLocaleQuery, ZBlogPostPublic, ZQueryText } from './blog-post.schema.ts';
 
@@ -20,8 +20,8 @@ export const ZListPostsInput = z
       .optional(),
   })
   .superRefine((input, issues) => {
-    if (input.page * input.per_page > LIST_MAX_DEPTH) {
-      issues.addIssue({ code: 'custom', path: ['page'], message: LIST_DEPTH_MESSAGE });
+    if (input.page * input.per_page > listDepth(input.q)) {
+      issues.addIssue({ code: 'custom', path: ['page'], message: listDepthMessage(input.q) });
     }
   });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { directorySorts } from '../../services/directory/types.ts';
 import { refuseNul } from '../../services/sql/no-nul.ts';
 import { SUBSTRING_RULE } from '../../services/sql/substring-search.ts';
-import { LIST_DEPTH_MESSAGE, LIST_MAX_DEPTH } from '../../services/sql/list-depth.ts';
+import { listDepth, listDepthMessage } from '../../services/sql/list-depth.ts';
 import { ZListPageMeta, ZPageLinks, ZPageQuery } from '../shared/pagination.schema.ts';
 import { ZDirectoryListingPublic } from './directory-listing.schema.ts';
 
@@ -66,7 +66,7 @@ export const ZListDirectoryListingsInput = z
           'rating_asc: rating low to high (unrated last), then review_count high to low, name, id. ' +
           'reviews_desc: review_count high to low, then rating high to low (unrated last), name, id. ' +
           'name_asc: name (byte order), then id. Default: relevance to `q` (then as rating_desc) when `q` is given, else rating_desc. ' +
-          'Relevance ranks the first 1,000 matches in rating_desc order; any further matches follow them in rating_desc order.',
+          'Relevance ranks the first 1,000 matches in rating_desc order, the matches a search pages through.',
       )
       .optional(),
     ...ZPageQuery({ maxPerPage: 50, defaultPerPage: 20 }),
@@ -81,8 +81,8 @@ export const ZListDirectoryListingsInput = z
         message: `zip and postal_code mean the same filter, and were given different values (${JSON.stringify(input.zip)} and ${JSON.stringify(input.postal_code)}); give one, or both with the same value`,
       });
     }
-    if (input.page * input.per_page > LIST_MAX_DEPTH) {
-      issues.addIssue({ code: 'custom', path: ['page'], message: LIST_DEPTH_MESSAGE });
+    if (input.page * input.per_page > listDepth(input.q)) {
+      issues.addIssue({ code: 'custom', path: ['page'], message: listDepthMessage(input.q) });
     }
   });
 

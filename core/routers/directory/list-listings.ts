@@ -2,7 +2,7 @@ import { cachePublicly } from '../../response-meta.ts';
 import { listPublishedListings } from '../../services/directory/list-listings.query.ts';
 import type { DirectoryListQuery } from '../../services/directory/types.ts';
 import { publicListProcedure, skipOutputReparse } from '../../trpc.ts';
-import { LIST_MAX_DEPTH } from '../../services/sql/list-depth.ts';
+import { listDepth } from '../../services/sql/list-depth.ts';
 import { listPageMeta, pageLinks } from '../shared/pagination.ts';
 import {
   ZListDirectoryListingsInput,
@@ -43,9 +43,9 @@ export const listListings = skipOutputReparse(
         description:
           'Published directory listings, filtered and paged. Filters combine with AND; `zip` and `postal_code` are the same ' +
           'filter (different values for both: 400). Every sort ends in name and id, so pages are stable. A page past the last ' +
-          'is empty, with the total in meta. The list pages through its first 10,000 items (page x per_page at most 10000, ' +
-          'else 400); `meta.total` is exact up to 10,000 and an estimate above (`meta.total_is_estimate`). A search ranks its ' +
-          'first 1,000 matches by rating (relevance order), the rest follow by rating. Cached publicly for 60 seconds. Rate limited per client together with the blog list ' +
+          'is empty, with the total in meta. The list pages through its first 10,000 items, a search (`q`) through its first 1,000 ' +
+          'matches (page x per_page at most 10000, or 1000 with `q`; else 400); `meta.total` is exact up to 10,000 and an estimate above (`meta.total_is_estimate`). A search ranks its ' +
+          'first 1,000 matches by rating (relevance order). Cached publicly for 60 seconds. Rate limited per client together with the blog list ' +
           '(RateLimit and RateLimit-Policy headers; 429 beyond the budget).',
         successDescription: 'One page of listings, the pagination meta and links to the neighbouring pages.',
         errorResponses: {
@@ -67,7 +67,7 @@ export const listListings = skipOutputReparse(
         );
         const meta = listPageMeta(input, total);
         cachePublicly(ctx, 60);
-        return { data, meta, links: pageLinks(`${ctx.urls.base}${PATH}`, input, meta, LIST_MAX_DEPTH) };
+        return { data, meta, links: pageLinks(`${ctx.urls.base}${PATH}`, input, meta, listDepth(input.q)) };
       }),
     ),
 );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIST_LINK_MAX_DEPTH } from '../../services/government/list-links.ts';
+import { listDepth, listDepthMessage } from '../../services/sql/list-depth.ts';
 import { SUBSTRING_RULE } from '../../services/sql/substring-search.ts';
 import { ZPageQuery } from '../shared/pagination.schema.ts';
 import { ZGovernmentOpportunityPublic } from './opportunity.schema.ts';
@@ -51,11 +52,11 @@ export const ZListOpportunitiesInput = z
     set_aside: filter(200, 'Set-aside, exact: its code (e.g. `SBA`) or its description.'),
   })
   .superRefine((input, issues) => {
-    if (input.page * input.per_page > LIST_MAX_DEPTH) {
+    if (input.page * input.per_page > listDepth(input.keyword, LIST_MAX_DEPTH)) {
       issues.addIssue({
         code: 'custom',
         path: ['page'],
-        message: `page x per_page must be at most ${LIST_MAX_DEPTH}: the list pages through its first ${LIST_MAX_DEPTH} items; narrow the filters, or read /sitemap`,
+        message: listDepthMessage(input.keyword, LIST_MAX_DEPTH, ', or read /sitemap'),
       });
     }
   });

@@ -21,7 +21,8 @@ export const listOpportunities = skipOutputReparse(
           'Active contract opportunities (status `active` and a response deadline still ahead, or none stated), newest posted ' +
           'first, with the limited public fields. Filters combine with AND. Pages hold `per_page` items (1-50, default 20); ' +
           '`meta.has_more` and `links.next` tell whether another page exists. The list pages through its first 10,000 items ' +
-          '(page x per_page at most 10000, else 400; the sitemap lists everything). Cached publicly for 60 seconds. ' +
+          '(page x per_page at most 10000, else 400; the sitemap lists everything), a `keyword` search through its first 1,000 ' +
+          'matches (page x per_page at most 1000). Cached publicly for 60 seconds. ' +
           'Rate limited per client (RateLimit and RateLimit-Policy headers; 429 beyond the budget).',
         successDescription: 'One page of active opportunities.',
         errorResponses: {

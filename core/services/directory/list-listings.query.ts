@@ -6,7 +6,7 @@ import { runQuery, type SqlQuery, type SqlSource } from '../sql/query.ts';
 import { allowsSubstringMatch, containsPattern, wordsOrSubstring } from '../sql/substring-search.ts';
 import { pageOffset } from '../sql/page-offset.ts';
 import { listTotal, type ListTotal } from '../sql/bounded-total.query.ts';
-import { LIST_MAX_DEPTH } from '../sql/list-depth.ts';
+import { LIST_MAX_DEPTH, SEARCH_MAX_DEPTH } from '../sql/list-depth.ts';
 
 /**
  * Each sort ends in unique tie-breakers (name, then id) so pages never overlap or skip rows.
@@ -74,15 +74,11 @@ const WORD_RANK = `ts_rank_cd(l.search, websearch_to_tsquery('english', ?))`;
 
 /**
  * How many matches of a search the relevance order ranks: the first this many in rating_desc
- * order, ranked by text relevance (then as rating_desc); the matches after them follow in
- * rating_desc order. Ranking every match was O(matches) (46,069 ranks for `q=services` at 50,000
- * listings); this bounds it whatever the word. A search with at most this many matches is ranked
- * as before.
+ * order, ranked by text relevance (then as rating_desc). It is the search's depth limit, so every
+ * match a search can page to is ranked; ranking every match was O(matches) (46,069 ranks for
+ * `q=services` at 50,000 listings), this is bounded whatever the word.
  */
-const DIRECTORY_RANK_CANDIDATES = 1_000;
-
-/** The relevance of a match past the ranked candidates: below every rank (ranks are >= 0). */
-const UNRANKED = '-1::float8';
+const DIRECTORY_RANK_CANDIDATES = SEARCH_MAX_DEPTH;
 
 /**
  * GET /v1/directory/public as one statement, pure (the same input gives the same SQL).
@@ -96,8 +92,8 @@ const UNRANKED = '-1::float8';
  * partial index is walked, filtering rows, which finds a page of dense matches soon. Neither reads
  * more than the bound, and the input's depth limit keeps every offset within it.
  *
- * With `q` and the relevance order, only the first DIRECTORY_RANK_CANDIDATES matches in
- * rating_desc order are ranked; the rest follow in rating_desc order. The page's rows are then
+ * With `q` and the relevance order, the first DIRECTORY_RANK_CANDIDATES matches in rating_desc
+ * order are ranked (the input's depth limit keeps a search's pages within them). The page's rows are then
  * read in full (a "deferred join") and their photos aggregated.
  * `now` is unused (directory visibility does not depend on time); it keeps the builders' signature uniform.
  */
@@ -157,17 +153,7 @@ order by ${SORTS[sort]('pg')}`,
     sql: `select r.id, r.relevance from (${candidates.sql}) r order by r.relevance desc, ${SORTS.rating_desc('r')} limit ? offset ?`,
     params: [...candidates.params, limit, skip],
   });
-  const unranked = (limit: number, skip: number): SqlQuery => {
-    const rows = inOrder((a) => `${a}.id`, 'rating_desc', limit, skip);
-    return { sql: `select u.id, ${UNRANKED} as relevance from (${rows.sql}) u`, params: rows.params };
-  };
-  const end = offset + input.per_page;
-  if (end <= DIRECTORY_RANK_CANDIDATES) return withIds(rankedPage(input.per_page, offset));
-  if (offset >= DIRECTORY_RANK_CANDIDATES) return withIds(unranked(input.per_page, offset));
-  // The page straddles the last ranked candidate: its ranked tail, then the first unranked matches.
-  const tail = rankedPage(DIRECTORY_RANK_CANDIDATES - offset, offset);
-  const rest = unranked(end - DIRECTORY_RANK_CANDIDATES, DIRECTORY_RANK_CANDIDATES);
-  return withIds({ sql: `(${tail.sql}) union all (${rest.sql})`, params: [...tail.params, ...rest.params] });
+  return withIds(rankedPage(input.per_page, offset));
 }
 
 /** The matches of a list query without paging (its total's estimate: listTotal). */
