@@ -63,7 +63,9 @@ export const PUBLIC_COLUMNS = [
 
 /**
  * One page of active opportunities, newest posted first. Asks for one row more than the page so
- * the caller learns whether a next page exists without counting the whole result.
+ * the caller learns whether a next page exists without counting the whole result. The filters'
+ * indexes carry response_deadline (Migration20270125000000_government_list_cover), so skipping to a
+ * deep page of a filter reads the index only.
  * Keyword: full-text match (English stemming, web-search syntax: quotes, OR, -word) over title,
  * solicitation number, organization and description, or a partial solicitation-number match
  * (only for a keyword with a run of three letters or digits: allowsSubstringMatch).
@@ -98,8 +100,11 @@ export function buildGovernmentOpportunityListQuery(input: GovernmentOpportunity
     params.push(input.set_aside, input.set_aside);
   }
   params.push(input.per_page + 1, pageOffset(input));
+  // A deferred join: the page's ids first, walking an index that holds the whole active condition
+  // (an index-only scan when no keyword is given), then only the page's rows from the table.
+  const page = `select o.id as page_id from ${OPPORTUNITIES} where ${where.join(' and ')} order by ${LIST_ORDER} limit ? offset ?`;
   return {
-    sql: `select ${PUBLIC_COLUMNS} from ${OPPORTUNITIES} where ${where.join(' and ')} order by ${LIST_ORDER} limit ? offset ?`,
+    sql: `select ${PUBLIC_COLUMNS} from (${page}) p join ${OPPORTUNITIES} on o.id = p.page_id order by ${LIST_ORDER}`,
     params,
   };
 }

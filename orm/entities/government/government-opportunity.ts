@@ -14,9 +14,11 @@ import type {
  *
  * The public reads only ever look at active rows, newest posted first, so the sort and every filter
  * get a partial index over that set, each ending in the list order so a filtered page is an index
- * range scan; a trigram index serves partial solicitation numbers.
+ * range scan; a trigram index serves partial solicitation numbers. The list's ordered indexes carry
+ * response_deadline (the rest of the active condition), so skipping to a deep page reads only them.
  */
 const active = `where status = 'active'`;
+const covering = 'include (response_deadline)';
 const listOrder = 'posted_date desc nulls last, id desc';
 
 export const GovernmentOpportunity = defineEntity({
@@ -25,24 +27,24 @@ export const GovernmentOpportunity = defineEntity({
   indexes: [
     {
       name: 'government_opportunities_active_posted_idx',
-      expression: `create index government_opportunities_active_posted_idx on government_opportunities (${listOrder}) ${active}`,
+      expression: `create index government_opportunities_active_posted_idx on government_opportunities (${listOrder}) ${covering} ${active}`,
     },
     {
       name: 'government_opportunities_active_state_idx',
-      expression: `create index government_opportunities_active_state_idx on government_opportunities (place_state, ${listOrder}) ${active}`,
+      expression: `create index government_opportunities_active_state_idx on government_opportunities (place_state, ${listOrder}) ${covering} ${active}`,
     },
     {
       name: 'government_opportunities_active_naics_idx',
-      expression: `create index government_opportunities_active_naics_idx on government_opportunities (naics_code, ${listOrder}) ${active}`,
+      expression: `create index government_opportunities_active_naics_idx on government_opportunities (naics_code, ${listOrder}) ${covering} ${active}`,
     },
     // text_pattern_ops: the psc filter is a prefix match (LIKE 'J04%'), which a default-collation index cannot serve.
     {
       name: 'government_opportunities_active_psc_idx',
-      expression: `create index government_opportunities_active_psc_idx on government_opportunities (product_service_code text_pattern_ops, ${listOrder}) ${active}`,
+      expression: `create index government_opportunities_active_psc_idx on government_opportunities (product_service_code text_pattern_ops, ${listOrder}) ${covering} ${active}`,
     },
     {
       name: 'government_opportunities_active_category_idx',
-      expression: `create index government_opportunities_active_category_idx on government_opportunities (category, ${listOrder}) ${active}`,
+      expression: `create index government_opportunities_active_category_idx on government_opportunities (category, ${listOrder}) ${covering} ${active}`,
     },
     {
       name: 'government_opportunities_active_set_aside_idx',
