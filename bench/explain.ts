@@ -64,15 +64,17 @@ const cases: Array<[string, SqlQuery]> = [
   ['blog tag', blog({ tag: 'hvac' })],
   ['blog q=maintenance', blog({ q: 'maintenance' })],
   // The worst cases at scale (bench/worst.ts times them): the most common word of each search
-  // field, the deepest allowed page, a word with a filter.
+  // field, the deepest allowed page (a search's: 1,000 matches), a word with a filter.
   ['directory q=services', directory({ q: 'services' })],
-  ['directory q=services page 500', directory({ q: 'services', page: 500 })],
-  ['directory q=services name_asc deep', directory({ q: 'services', sort: 'name_asc', page: 500 })],
+  ['directory q=services page 50', directory({ q: 'services', page: 50 })],
+  ['directory q=services name_asc page 50', directory({ q: 'services', sort: 'name_asc', page: 50 })],
   ['directory q=plumbing metro=austin', directory({ q: 'plumbing', metro: 'austin' })],
   ['directory rating_asc page 500', directory({ sort: 'rating_asc', page: 500 })],
-  ['opportunities keyword=services deep', government({ keyword: 'services', page: 500 })],
+  ['directory industry=hvac name_asc page 500', directory({ industry: 'hvac', sort: 'name_asc', page: 500 })],
+  ['opportunities keyword=services page 50', government({ keyword: 'services', page: 50 })],
+  ['opportunities state=TX page 500', government({ state: 'TX', page: 500 })],
   ['blog q=week', blog({ q: 'week' })],
-  ['blog q=week page 500', blog({ q: 'week', page: 500 })],
+  ['blog q=week page 66', blog({ q: 'week', page: 66 })],
   ['blog page 500', blog({ page: 500 })],
   ['blog categories', buildListBlogCategoriesQuery({ locale: 'en-US' }, now)],
   ['blog sitemap', buildBlogSitemapQuery({ page: 1, per_page: 1000 }, now)],

@@ -64,18 +64,22 @@ const blog = (query: string) => ({
     );
   },
 });
+// The deepest pages: page x per_page = 10,000 (a search: 1,000, its depth limit; the blog's 15 a page: 990).
 const cases: Array<[string, { path: string; sql: () => SqlQuery }]> = [
   ['directory q=services (most common word)', directory('q=services')],
-  ['directory q=services, deepest page', directory('q=services&page=500')],
-  ['directory q=services name_asc, deepest page', directory('q=services&sort=name_asc&page=500')],
+  ['directory q=services, deepest page', directory('q=services&page=50')],
+  ['directory q=services name_asc, deepest page', directory('q=services&sort=name_asc&page=50')],
   ['directory q=plumbing metro=austin', directory('q=plumbing&metro=austin')],
   ['directory industry=hvac name_asc, deepest page', directory('industry=hvac&sort=name_asc&page=500')],
+  ['directory metro=austin, deepest page', directory('metro=austin&page=500')],
   ['directory rating_asc, deepest page', directory('sort=rating_asc&page=500')],
   ['directory (no filter)', directory('')],
-  ['opportunities keyword=services, deepest page', government('keyword=services&page=500')],
+  ['opportunities (no filter), deepest page', government('page=500')],
+  ['opportunities keyword=services', government('keyword=services')],
+  ['opportunities keyword=services, deepest page', government('keyword=services&page=50')],
   ['opportunities state=TX, deepest page', government('state=TX&page=500')],
   ['blog q=week (most common word)', blog('q=week')],
-  ['blog q=week, deepest page', blog('q=week&page=666')],
+  ['blog q=week, deepest page', blog('q=week&page=66')],
   ['blog, deepest page', blog('page=666')],
 ];
 

@@ -8,6 +8,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { serveSessions } from './session-server.mjs';
 
@@ -21,7 +22,7 @@ const describe = (error) => (error instanceof Error ? (error.stack ?? error.mess
 try {
   /** @type {import('./protocol.ts').WorkerStart} */
   const { dataDir, socketPath, idleInTransactionMs } = workerData;
-  const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const db = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gin } });
   // Several clients (the service, and the admin CLI, seed or psql beside it), one whole turn at a
   // time (see ./session-server.mjs). A Unix socket, not TCP: PGlite asks for no credential, so who
   // may connect is decided by the file system (the socket's directory is 0700, see

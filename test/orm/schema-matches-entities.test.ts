@@ -31,7 +31,7 @@ import { freshDataDir } from '../helpers/test-service.ts';
  *    and the entity of every table the left-out keys reference must declare the (business_id, id) key.
  *
  * Not compared, because MikroORM has no notion of them and they are not part of a table's shape:
- * rate_limits being UNLOGGED (Migration20261127000000_rate_limits_unlogged), the pg_trgm extension and
+ * rate_limits being UNLOGGED (Migration20261127000000_rate_limits_unlogged), the pg_trgm and btree_gin extensions and
  * the directory_services_text function (without them the checks in 1 would fail to create the
  * trigram indexes and the directory's search column). The migrations table is MikroORM's own.
  */

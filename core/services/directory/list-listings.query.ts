@@ -83,10 +83,13 @@ const DIRECTORY_RANK_CANDIDATES = SEARCH_MAX_DEPTH;
 /**
  * GET /v1/directory/public as one statement, pure (the same input gives the same SQL).
  *
- * `matched` holds the ids of the first `exactTotal + 1` matches in id order (the primary key's order is the
- * table's insertion order: a common filter or word reads the heap nearly in sequence, a rare one
- * sorts its bitmap); its size is the total when it is within the bound (above, the caller
- * estimates it: listTotal). The page's ids then come from one of two branches, of which only one
+ * `matched` holds `exactTotal + 1` matches at most, with the columns every sort orders by (which
+ * every filter's and sort's index holds: an index-only scan); its size is the total when it is
+ * within the bound (above, the caller
+ * estimates it: listTotal). Which matches does not matter, so a filter's index is read only until
+ * the bound (an index-only scan); a search takes them in id order (the primary key's order is the
+ * table's insertion order: a common word is checked row by row along the id index until the bound,
+ * a rare one sorts its bitmap). The page's ids then come from one of two branches, of which only one
  * runs (a one-time filter on that count): when every match is in `matched` (few of them), they are
  * ordered there, in memory; otherwise (many: at least 1 in 50 rows at this scale) the sort's
  * partial index is walked, filtering rows, which finds a page of dense matches soon. Neither reads
@@ -111,12 +114,12 @@ export function buildListDirectoryListingsQuery(
   const all = `(select total from counted) <= ${exactTotal}`;
   const many = `(select total from counted) > ${exactTotal}`;
   const head = `with matched as materialized (
-  select l.id from directory_listings l where ${where.sql} order by l.id limit ?
+  select l.id, l.rating, l.review_count, l.name from directory_listings l where ${where.sql}${input.q === undefined ? '' : ' order by l.id'} limit ?
 ), counted as (select count(*)::int as total from matched)`;
   const headParams = [...where.params, exactTotal + 1];
   /** The matches in the walk order from either branch: `limit ? offset ?` follow in `params`. */
   const inOrder = (columns: (a: string) => string, order: DirectorySort, limit: number, skip: number): SqlQuery => ({
-    sql: `(select ${columns('f')} from matched m join directory_listings f on f.id = m.id where ${all} order by ${SORTS[order]('f')} limit ? offset ?)
+    sql: `(select ${columns('m')} from matched m where ${all} order by ${SORTS[order]('m')} limit ? offset ?)
   union all
   (select ${columns('l')} from directory_listings l where ${where.sql} and ${many} order by ${SORTS[order]('l')} limit ? offset ?)`,
     params: [limit, skip, ...where.params, limit, skip],

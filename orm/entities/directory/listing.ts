@@ -10,11 +10,13 @@ const listingStatuses = ['published', 'draft', 'hidden'] as const;
  * tsvector (name A, services B, descriptions C) is lazy: only SQL reads it.
  *
  * Only published rows are public, so every read index is partial on that predicate; one index per
- * public sort with its tie-breakers, and one per equality filter followed by the default sort. Names
+ * public sort with its tie-breakers (carrying the equality filters' columns, so walking a sort with a
+ * filter reads only the index), and one per equality filter followed by the default sort. Names
  * sort with collate "C" so the order is the same on every server, whatever its default collation.
  */
 const published = `where status = 'published'`;
 const defaultOrder = 'rating desc nulls last, review_count desc, name collate "C", id';
+const filters = 'industry_key, metro_key, postal_code';
 
 export const DirectoryListing = defineEntity({
   name: 'DirectoryListing',
@@ -22,19 +24,19 @@ export const DirectoryListing = defineEntity({
   indexes: [
     {
       name: 'directory_listings_rating_desc_idx',
-      expression: `create index directory_listings_rating_desc_idx on directory_listings (${defaultOrder}) ${published}`,
+      expression: `create index directory_listings_rating_desc_idx on directory_listings (${defaultOrder}) include (${filters}) ${published}`,
     },
     {
       name: 'directory_listings_rating_asc_idx',
-      expression: `create index directory_listings_rating_asc_idx on directory_listings (rating asc nulls last, review_count desc, name collate "C", id) ${published}`,
+      expression: `create index directory_listings_rating_asc_idx on directory_listings (rating asc nulls last, review_count desc, name collate "C", id) include (${filters}) ${published}`,
     },
     {
       name: 'directory_listings_reviews_desc_idx',
-      expression: `create index directory_listings_reviews_desc_idx on directory_listings (review_count desc, rating desc nulls last, name collate "C", id) ${published}`,
+      expression: `create index directory_listings_reviews_desc_idx on directory_listings (review_count desc, rating desc nulls last, name collate "C", id) include (${filters}) ${published}`,
     },
     {
       name: 'directory_listings_name_asc_idx',
-      expression: `create index directory_listings_name_asc_idx on directory_listings (name collate "C", id) ${published}`,
+      expression: `create index directory_listings_name_asc_idx on directory_listings (name collate "C", id) include (${filters}, rating, review_count) ${published}`,
     },
     {
       name: 'directory_listings_industry_key_idx',
@@ -54,13 +56,12 @@ export const DirectoryListing = defineEntity({
       name: 'directory_listings_published_idx',
       expression: `create index directory_listings_published_idx on directory_listings (id) ${published}`,
     },
+    // q: full-text over name, services and descriptions, plus partial words in the name, in one GIN
+    // index with the metro and the trade (btree_gin), so "plumbing in Austin" intersects its posting
+    // lists instead of rechecking every Austin listing's text.
     {
-      name: 'directory_listings_search_idx',
-      expression: `create index directory_listings_search_idx on directory_listings using gin (search) ${published}`,
-    },
-    {
-      name: 'directory_listings_name_trgm_idx',
-      expression: `create index directory_listings_name_trgm_idx on directory_listings using gin (name gin_trgm_ops) ${published}`,
+      name: 'directory_listings_place_search_idx',
+      expression: `create index directory_listings_place_search_idx on directory_listings using gin (metro_key, industry_key, search, name gin_trgm_ops) ${published}`,
     },
     // The claimed listings of one business (Migration20270112000000_directory_claims).
     {
