@@ -116,6 +116,27 @@ describe('workspace: search-customers', () => {
     ]);
   });
 
+  it('matches a 2-character query by prefix and containment only, by name inside a tier, and pages over it', async () => {
+    // "ga": a word of Maria Garcia's name and Pat's company "Garcia" start with it (prefix); Ana's e-mail
+    // and Bob's street contain it. No close spellings for a text shorter than a trigram.
+    const expected = [
+      [ids.maria, 'prefix'],
+      [ids.pat, 'prefix'],
+      [ids.ana, 'contains'],
+      [ids.bob, 'contains'],
+    ];
+    expect(await found('ga')).to.deep.equal(expected);
+    const caller = tenantCaller(business.id);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await caller.workspace.customers.searchCustomers({ query: 'ga', limit: 3, cursor });
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    expect(seen).to.deep.equal(expected.map(([id]) => id));
+  });
+
   it('finds nothing for unrelated text, and treats LIKE wildcards literally', async () => {
     expect(await search('zzqq')).to.deep.equal([]);
     expect(await search('%%')).to.deep.equal([]);

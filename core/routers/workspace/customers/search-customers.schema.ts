@@ -11,7 +11,7 @@ export const ZSearchCustomersInput = z.object({
     .max(200)
     .check(noNul())
     .describe(
-      'Part of a name, company, e-mail, phone number (any formatting: "(512) 555-0100" finds "512-555-0100") or address (line 1, city, postal code); 2 to 200 characters.',
+      'Part of a name, company, e-mail, phone number (any formatting: "(512) 555-0100" finds "512-555-0100") or address (line 1, city, postal code); 2 to 200 characters. Close spellings are matched from 3 characters.',
     ),
   ...ZCursorPageInput,
 });
