@@ -83,11 +83,10 @@ const DIRECTORY_RANK_CANDIDATES = SEARCH_MAX_DEPTH;
 /**
  * GET /v1/directory/public as one statement, pure (the same input gives the same SQL).
  *
- * `matched` holds `exactTotal + 1` matches at most, with the columns every sort orders by (which
- * every filter's and sort's index holds: an index-only scan); its size is the total when it is
- * within the bound (above, the caller
- * estimates it: listTotal). Which matches does not matter, so a filter's index is read only until
- * the bound (an index-only scan); a search takes them in id order (the primary key's order is the
+ * `matched` holds `exactTotal + 1` matches at most, with the columns every sort orders by (every
+ * filter's and sort's index holds them); its size is the total when it is within the bound (above,
+ * the caller estimates it: listTotal). Which matches does not matter, so a filter's index is read
+ * only until the bound (an index-only scan); a search takes them in id order (the primary key's order is the
  * table's insertion order: a common word is checked row by row along the id index until the bound,
  * a rare one sorts its bitmap). The page's ids then come from one of two branches, of which only one
  * runs (a one-time filter on that count): when every match is in `matched` (few of them), they are

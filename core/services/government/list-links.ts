@@ -7,7 +7,8 @@ export const LIST_LINK_MAX_DEPTH = 10_000;
 /**
  * Absolute URLs of the neighbouring list pages, keeping the caller's filters (normalised: state
  * and psc upper-cased, empty ones dropped) so that following them gives a stable sequence.
- * `next` is null on the last page and at the depth limit (a search's, listDepth) (where has_more may still be true).
+ * `next` is null on the last page and at the depth limit (a keyword search's is lower: listDepth),
+ * where has_more may still be true.
  */
 export function listPageLinks(
   url: string,
