@@ -5,4 +5,4 @@
  * from "same contract" by the revision alone and a person can date it. test/mcp/catalogue.test.ts
  * compares both with a committed snapshot and fails when the hash moved without the revision.
  */
-export const CATALOGUE_REVISION = '2026-11-23';
+export const CATALOGUE_REVISION = '2026-11-30';
