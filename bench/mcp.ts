@@ -38,7 +38,6 @@ const admin = systemCaller({ orm: service.database.orm, services: service.servic
 try {
   // A demo business, a member of it, a registered client, and an access token from the real token endpoint.
   const { token, resource, businessId } = await mcpMember(service, admin, { label: 'MCP', scope: 'mcp:read' });
-  const business = { business_id: businessId };
 
   const contextFor = (principal: Principal) =>
     createContextInner({
@@ -64,7 +63,7 @@ try {
       throw new Error('verification failed');
   };
   // The internal clients' path to the same procedure: a workspace API token of the same business.
-  const { token: apiToken } = await admin.accounts.createApiToken({ business: business.business_id, name: 'bench' });
+  const { token: apiToken } = await admin.accounts.createApiToken({ business: businessId, name: 'bench' });
   const trpcUrl = `http://${HOST}:${service.config.port}/api/trpc/workspace.customers.getCustomer?input=${encodeURIComponent(JSON.stringify(args))}`;
   const trpcHeaders = { authorization: `Bearer ${apiToken}` };
   const overTrpc = async () => {

@@ -7,7 +7,8 @@
  * writes nothing there but the rate limiter's counters (budgets raised out of the way).
  *
  * Env: BENCH_DURATION (s per load, default 5), BENCH_CONNECTIONS (default 50), BENCH_ONLY (cases
- * whose name contains this text), BENCH_READ_CACHE=on (the read cache kept: hot answers). The budgets: p99 within 50 ms with 1 client, 250 ms with 50.
+ * whose name contains this text), BENCH_READ_CACHE=on (the read cache kept: hot answers). The
+ * budgets: p99 within 50 ms with 1 client, 250 ms with 50.
  */
 import pg from 'pg';
 import { loadConfig } from '../core/config.ts';

@@ -1,3 +1,6 @@
+// The migrations' record of these indexes (Migration20270125000000, 20270126000100, 20270126000200
+// build them from it): applied migrations must not change, so a later index change is a new migration
+// with its own definitions, never an edit here. orm/entities describe the current schema.
 const ACTIVE = `where status = 'active'`;
 const ORDER = 'posted_date desc nulls last, id desc';
 
