@@ -69,6 +69,8 @@ try {
   const customerId = customers.items[0]!.id;
   const today = new Date().toISOString().slice(0, 10);
   const weekLater = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10);
+  const monthLater = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const members = await call<Page>('workspace.team.listTeamMembers', { active: true, limit: 1 });
   const now = new Date();
   const inWeek = new Date(Date.now() + 7 * 86_400_000);
 
@@ -105,6 +107,16 @@ try {
     ['jobs of one customer', 'workspace.jobs.listJobs', { customer_id: customerId, limit: 25 }],
     ['get-job', 'workspace.jobs.getJob', { job_id: jobs.items[0]!.id }],
     ['schedule, 7 days', 'workspace.scheduling.getSchedule', { date_from: today, date_to: weekLater }],
+    [
+      'schedule, 31 days of one member (no visit budget)',
+      'workspace.scheduling.getSchedule',
+      { date_from: today, date_to: monthLater, team_member_id: members.items[0]!.id },
+    ],
+    [
+      'available slots, 7 days, 60 minutes',
+      'workspace.scheduling.findAvailableSlots',
+      { date_from: today, date_to: weekLater, duration_minutes: 60, limit: 25 },
+    ],
     ['visits, 7 days', 'workspace.scheduling.listVisits', { date_from: today, date_to: weekLater, limit: 25 }],
     ['unscheduled jobs', 'workspace.scheduling.listUnscheduledJobs', { limit: 25 }],
   ];

@@ -155,7 +155,7 @@ describe('MCP catalogue: tools/list', () => {
     if (hash !== snapshot.hash && revision === snapshot.revision) {
       expect.fail(
         `A tool contract changed (catalogue hash ${hash}, snapshot ${snapshot.hash}) but the revision is still ${revision}: ` +
-          "bump CATALOGUE_REVISION in adapters/mcp/catalogue-revision.ts to today's date and update test/mcp/catalogue-snapshot.json to the new revision and hash.",
+          "bump CATALOGUE_REVISION in adapters/mcp/catalogue-revision.ts to today's date (a second change on the same day adds .2, .3, ...) and update test/mcp/catalogue-snapshot.json to the new revision and hash.",
       );
     }
     expect({ revision, hash }, 'update test/mcp/catalogue-snapshot.json to the new revision and hash').to.deep.equal(

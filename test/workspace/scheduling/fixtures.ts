@@ -151,7 +151,14 @@ export class SchedulingFixtures {
     });
     await this.em.flush();
     for (const teamMemberId of options.memberIds ?? [])
-      this.em.create(VisitAssignment, { businessId: this.id, visitId: visit.id, teamMemberId });
+      this.em.create(VisitAssignment, {
+        businessId: this.id,
+        visitId: visit.id,
+        teamMemberId,
+        visitStart: visit.scheduledStart,
+        visitEnd: visit.scheduledEnd,
+        visitStatus: visit.status,
+      });
     await this.em.flush();
     return visit;
   }

@@ -3,10 +3,7 @@ import { AppError } from '../../../errors/index.ts';
 import { decodeCursor } from '../../../services/workspace/cursor.ts';
 import { availableSlots } from '../../../services/workspace/scheduling/available-slots.ts';
 import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.query.ts';
-import {
-  memberTimeOffBetween,
-  memberVisitsBetween,
-} from '../../../services/workspace/scheduling/busy-periods.query.ts';
+import { memberBusyBetween, memberTimeOffBetween } from '../../../services/workspace/scheduling/busy-periods.query.ts';
 import { localDayRange } from '../../../services/workspace/scheduling/local-day-range.ts';
 import { findScheduleMembers } from '../../../services/workspace/scheduling/schedule-members.query.ts';
 import { serviceZoneExists } from '../../../services/workspace/scheduling/service-zones.query.ts';
@@ -62,8 +59,10 @@ export const findAvailableSlots = tenantProcedure
     const ids = members.map((member) => member.id);
     const from = range.start.toJSDate();
     const to = range.end.toJSDate();
-    const visits = await memberVisitsBetween(ctx.em, ctx.businessId, ids, from, to);
-    const timeOff = await memberTimeOffBetween(ctx.em, ctx.businessId, ids, from, to, ['approved']);
+    const [visits, timeOff] = await Promise.all([
+      memberBusyBetween(ctx.sql, ctx.businessId, ids, from, to),
+      memberTimeOffBetween(ctx.sql, ctx.businessId, ids, from, to, ['approved']),
+    ]);
     const slots = availableSlots(
       members,
       range,

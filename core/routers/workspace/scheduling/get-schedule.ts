@@ -8,6 +8,7 @@ import {
   memberVisitsBetween,
 } from '../../../services/workspace/scheduling/busy-periods.query.ts';
 import { localDayRange } from '../../../services/workspace/scheduling/local-day-range.ts';
+import { SCHEDULE_PAGE_VISITS, withinVisitBudget } from '../../../services/workspace/scheduling/schedule-page.ts';
 import { memberDay, sumMinutes } from '../../../services/workspace/scheduling/member-day.ts';
 import { findScheduleMembers } from '../../../services/workspace/scheduling/schedule-members.query.ts';
 import { readWorkingHours } from '../../../services/workspace/scheduling/working-hours.ts';
@@ -29,33 +30,40 @@ export const getSchedule = tenantProcedure
         'The calendar of the team for a range of local days (at most 31): per active team member (or just team_member_id) and per day, ' +
         'the working hours, the non-cancelled visits, the time off, and booked / available minutes inside working hours. ' +
         'Times are given in UTC and in the business time zone. Use it to see who is busy or free; use find-available-slots to get bookable start times ' +
-        "for a job of a given duration, and get-visit for a visit's details.",
+        "for a job of a given duration, and get-visit for a visit's details. " +
+        `A page ends before \`limit\` members once the next member's visits would take it past ${SCHEDULE_PAGE_VISITS} visits (a page always has one member): follow next_cursor.`,
     },
   })
   .input(ZGetScheduleInput)
   .output(ZGetScheduleOutput)
   .query(async ({ ctx, input }) => {
-    const zone = await businessTimeZone(ctx.em, ctx.businessId);
-    const range = localDayRange(input.date_from, input.date_to, zone, MAX_DAYS);
     const after = decodeCursor(input.cursor, ZMemberCursor);
-    const members = await findScheduleMembers(ctx.em, ctx.businessId, {
-      teamMemberId: input.team_member_id,
-      activeOnly: true,
-      after,
-      limit: input.limit + 1,
-    });
+    // Independent reads run side by side: on separate pooled connections, their round trips overlap.
+    const [zone, members] = await Promise.all([
+      businessTimeZone(ctx.sql, ctx.businessId),
+      findScheduleMembers(ctx.sql, ctx.businessId, {
+        teamMemberId: input.team_member_id,
+        activeOnly: true,
+        after,
+        limit: input.limit + 1,
+      }),
+    ]);
+    const range = localDayRange(input.date_from, input.date_to, zone, MAX_DAYS);
     if (input.team_member_id !== undefined && members.length === 0 && after === undefined) {
       throw new AppError('RESOURCE_NOT_FOUND', `No team member with id ${input.team_member_id} in this business.`);
     }
-    const page = members.slice(0, input.limit);
+    const page = await withinVisitBudget(ctx.sql, ctx.businessId, members.slice(0, input.limit), range);
     const ids = page.map((member) => member.id);
     const from = range.start.toJSDate();
     const to = range.end.toJSDate();
-    const visits = await memberVisitsBetween(ctx.em, ctx.businessId, ids, from, to);
-    const timeOff = await memberTimeOffBetween(ctx.em, ctx.businessId, ids, from, to, ['requested', 'approved']);
+    const [visits, timeOff] = await Promise.all([
+      memberVisitsBetween(ctx.sql, ctx.businessId, ids, from, to),
+      memberTimeOffBetween(ctx.sql, ctx.businessId, ids, from, to, ['requested', 'approved']),
+    ]);
+    // One member more than the page, when there is one, gives the page its next cursor.
     const result = toCursorPage(
-      members,
-      input.limit,
+      members.slice(0, page.length + 1),
+      page.length,
       (member) => [member.name, member.id],
       (member) => {
         const hours = readWorkingHours(member.working_hours);

@@ -83,7 +83,9 @@ export async function storeJob(em: EntityManager, job: NewJob): Promise<string> 
     });
   await em.flush();
   if (job.window && job.assigneeIds.length > 0) {
-    for (const teamMemberId of job.assigneeIds) em.create(VisitAssignment, { businessId, visitId, teamMemberId });
+    const { start: visitStart, end: visitEnd } = job.window;
+    for (const teamMemberId of job.assigneeIds)
+      em.create(VisitAssignment, { businessId, visitId, teamMemberId, visitStart, visitEnd, visitStatus: 'scheduled' });
     await em.flush();
   }
   return jobId;

@@ -1,5 +1,5 @@
 import type { LocalDayRange } from './local-day-range.ts';
-import type { MemberTimeOff, MemberVisit } from './busy-periods.query.ts';
+import type { MemberBusySpan, MemberTimeOff } from './busy-periods.query.ts';
 import { slotStarts } from './slot-starts.ts';
 import { subtractSpans, type Span } from './spans.ts';
 import { compareText } from './team-member-names.query.ts';
@@ -25,18 +25,18 @@ export interface Slot {
 export function availableSlots(
   members: readonly SlotMember[],
   range: LocalDayRange,
-  busy: { visits: readonly MemberVisit[]; timeOff: readonly MemberTimeOff[] },
+  busy: { visits: readonly MemberBusySpan[]; timeOff: readonly MemberTimeOff[] },
   durationMinutes: number,
   notBefore: number,
 ): Slot[] {
   const slots: Slot[] = [];
+  const blocking = groupByMember([...busy.visits, ...busy.timeOff]);
   for (const member of members) {
     const hours = readWorkingHours(member.working_hours);
     // All days at once, so windows that touch across midnight form one free span.
     const working = range.days.flatMap((day) => workingSpansOn(day, hours));
     const blocked: Span[] = [
-      ...busy.visits.filter((visit) => visit.teamMemberId === member.id).map(toSpan),
-      ...busy.timeOff.filter((entry) => entry.teamMemberId === member.id).map(toSpan),
+      ...(blocking.get(member.id) ?? []).map(toSpan),
       { start: Number.NEGATIVE_INFINITY, end: notBefore },
     ];
     const free = subtractSpans(working, blocked);
@@ -49,6 +49,16 @@ export function availableSlots(
 
 export function compareSlots(a: Slot, b: Slot): number {
   return a.start - b.start || compareText(a.member.name, b.member.name) || compareText(a.member.id, b.member.id);
+}
+
+function groupByMember<Entry extends { teamMemberId: string }>(entries: readonly Entry[]): Map<string, Entry[]> {
+  const byMember = new Map<string, Entry[]>();
+  for (const entry of entries) {
+    const own = byMember.get(entry.teamMemberId);
+    if (own) own.push(entry);
+    else byMember.set(entry.teamMemberId, [entry]);
+  }
+  return byMember;
 }
 
 function toSpan(item: { start: Date; end: Date }): Span {

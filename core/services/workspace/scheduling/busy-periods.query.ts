@@ -1,5 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { TimeOff } from '../../../../orm/entities/field-service/time-off.ts';
+import type { Knex } from '@mikro-orm/postgresql';
+import type { SqlSource } from '../../sql/query.ts';
 import { VISIT_MAX_MS } from '../jobs/schedule-window.ts';
 import { asDate } from './local-time.ts';
 
@@ -23,6 +23,15 @@ export interface MemberTimeOff {
   status: 'requested' | 'approved' | 'denied';
 }
 
+interface TimeOffRow {
+  team_member_id: string;
+  id: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  reason: string | null;
+  status: MemberTimeOff['status'];
+}
+
 interface VisitRow {
   team_member_id: string;
   id: string;
@@ -37,11 +46,26 @@ interface VisitRow {
 }
 
 /**
- * Visits (not cancelled) assigned to the members that overlap [from, to), by start then id. A visit
- * lasts at most VISIT_MAX_MS, so only those starting from `from` minus that can overlap.
+ * Narrows `visit_assignments as va` to the visits (not cancelled) that overlap [from, to), by the
+ * assignment's copy of the visit's window: one range of visit_assignments_member_start_idx per member.
+ */
+function overlapping(from: Date, to: Date) {
+  return (query: Knex.QueryBuilder) =>
+    query
+      // The index's predicate, written as it is so that the planner can use the index.
+      .whereRaw("va.visit_status <> 'cancelled'")
+      .where('va.visit_start', '<', to.toISOString())
+      // Implied by the next line and visits_length_check; said so that the index reads only the range.
+      .where('va.visit_start', '>=', new Date(from.getTime() - VISIT_MAX_MS).toISOString())
+      .where('va.visit_end', '>', from.toISOString());
+}
+
+/**
+ * Visits (not cancelled) assigned to the members that overlap [from, to), by start then id: each
+ * member's from one range of visit_assignments_member_start_idx.
  */
 export async function memberVisitsBetween(
-  em: EntityManager,
+  em: SqlSource,
   businessId: string,
   memberIds: readonly string[],
   from: Date,
@@ -50,6 +74,9 @@ export async function memberVisitsBetween(
   if (memberIds.length === 0) return [];
   const rows = (await em
     .getKnex()('visit_assignments as va')
+    .where('va.business_id', businessId)
+    .whereIn('va.team_member_id', [...memberIds])
+    .modify(overlapping(from, to))
     .join('visits as v', function joinVisit() {
       this.on('v.business_id', '=', 'va.business_id').andOn('v.id', '=', 'va.visit_id');
     })
@@ -59,13 +86,6 @@ export async function memberVisitsBetween(
     .join('customers as c', function joinCustomer() {
       this.on('c.business_id', '=', 'j.business_id').andOn('c.id', '=', 'j.customer_id');
     })
-    .where('va.business_id', businessId)
-    .whereIn('va.team_member_id', [...memberIds])
-    .whereNot('v.status', 'cancelled')
-    .where('v.scheduled_start', '<', to.toISOString())
-    // Implied by the next line and visits_length_check; said so that visits_start_idx reads only the range.
-    .where('v.scheduled_start', '>=', new Date(from.getTime() - VISIT_MAX_MS).toISOString())
-    .where('v.scheduled_end', '>', from.toISOString())
     .orderBy([{ column: 'v.scheduled_start' }, { column: 'v.id' }])
     .select(
       'va.team_member_id',
@@ -90,9 +110,73 @@ export async function memberVisitsBetween(
   }));
 }
 
+/** A span of time a member is taken by a visit: what the available slots subtract. */
+export interface MemberBusySpan {
+  teamMemberId: string;
+  start: Date;
+  end: Date;
+}
+
+/**
+ * The windows of the members' visits (not cancelled) that overlap [from, to): an index-only read of
+ * visit_assignments_member_start_idx, with none of memberVisitsBetween's joins for what a calendar shows.
+ */
+export async function memberBusyBetween(
+  em: SqlSource,
+  businessId: string,
+  memberIds: readonly string[],
+  from: Date,
+  to: Date,
+): Promise<MemberBusySpan[]> {
+  if (memberIds.length === 0) return [];
+  const rows = (await em
+    .getKnex()('visit_assignments as va')
+    .where('va.business_id', businessId)
+    .whereIn('va.team_member_id', [...memberIds])
+    .modify(overlapping(from, to))
+    .select('va.team_member_id', 'va.visit_start', 'va.visit_end')) as Array<{
+    team_member_id: string;
+    visit_start: Date | string;
+    visit_end: Date | string;
+  }>;
+  return rows.map((row) => ({
+    teamMemberId: row.team_member_id,
+    start: asDate(row.visit_start),
+    end: asDate(row.visit_end),
+  }));
+}
+
+/**
+ * How many visits (not cancelled) of each member overlap [from, to), each count stopped at `cap`:
+ * index-only reads of at most `cap` matches per member. Members without one are left out.
+ */
+export async function memberVisitCounts(
+  em: SqlSource,
+  businessId: string,
+  memberIds: readonly string[],
+  from: Date,
+  to: Date,
+  cap: number,
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (memberIds.length === 0) return counts;
+  const knex = em.getKnex();
+  const capped = knex('visit_assignments as va')
+    .select(knex.raw('1'))
+    .where('va.business_id', businessId)
+    .whereRaw('va.team_member_id = m.id')
+    .modify(overlapping(from, to))
+    .limit(cap);
+  const rows = (await knex
+    .select('m.id as team_member_id', knex.raw('(select count(*) from (?) as capped) as n', [capped]))
+    .fromRaw(knex.raw('unnest(?::uuid[]) as m(id)', [[...memberIds]]))) as Array<{ team_member_id: string; n: string }>;
+  for (const row of rows) if (Number(row.n) > 0) counts.set(row.team_member_id, Number(row.n));
+  return counts;
+}
+
 /** Time off of the members in the given statuses that overlaps [from, to), by start then id. */
 export async function memberTimeOffBetween(
-  em: EntityManager,
+  em: SqlSource,
   businessId: string,
   memberIds: readonly string[],
   from: Date,
@@ -100,23 +184,22 @@ export async function memberTimeOffBetween(
   statuses: ReadonlyArray<MemberTimeOff['status']>,
 ): Promise<MemberTimeOff[]> {
   if (memberIds.length === 0) return [];
-  const rows = await em.find(
-    TimeOff,
-    {
-      businessId,
-      teamMemberId: { $in: [...memberIds] },
-      status: { $in: [...statuses] },
-      startsAt: { $lt: to },
-      endsAt: { $gt: from },
-    },
-    { orderBy: { startsAt: 'asc', id: 'asc' } },
-  );
+  // Rows, not entities: hydrating TimeOff entities cost several times the query (bench:workspace-scale).
+  const rows = (await em
+    .getKnex()('time_off')
+    .where('business_id', businessId)
+    .whereIn('team_member_id', [...memberIds])
+    .whereIn('status', [...statuses])
+    .where('starts_at', '<', to.toISOString())
+    .where('ends_at', '>', from.toISOString())
+    .orderBy([{ column: 'starts_at' }, { column: 'id' }])
+    .select('team_member_id', 'id', 'starts_at', 'ends_at', 'reason', 'status')) as TimeOffRow[];
   return rows.map((row) => ({
-    teamMemberId: row.teamMemberId,
+    teamMemberId: row.team_member_id,
     id: row.id,
-    start: row.startsAt,
-    end: row.endsAt,
-    reason: row.reason ?? null,
+    start: asDate(row.starts_at),
+    end: asDate(row.ends_at),
+    reason: row.reason,
     status: row.status,
   }));
 }

@@ -28,15 +28,45 @@ export function readWorkingHours(raw: unknown): TeamMemberWorkingHours[] {
 export function workingSpansOn(day: DateTime, hours: readonly TeamMemberWorkingHours[]): Span[] {
   const spans = hours
     .filter((window) => window.weekday === day.weekday)
-    .map((window) => ({ start: atClock(day, window.start).toMillis(), end: atClock(day, window.end).toMillis() }));
+    .map((window) => ({ start: atClock(day, window.start), end: atClock(day, window.end) }));
   return unionSpans(spans);
 }
 
-/** A local wall-clock time on the day; a time skipped by a DST change moves forward, as luxon does. */
-function atClock(day: DateTime, clock: string): DateTime {
-  if (clock === '24:00') return day.plus({ days: 1 }).startOf('day');
-  const [hour, minute] = clock.split(':').map(Number);
-  return day.set({ hour, minute, second: 0, millisecond: 0 });
+interface DayClock {
+  /** Local midnight and the next local midnight, as instants. */
+  start: number;
+  end: number;
+  /** Whether the zone's offset is the same all day: then a wall-clock time is midnight plus its minutes. */
+  steady: boolean;
+}
+
+// Per day object: a range's days are shared by all the members of one answer, and go with it.
+const dayClocks = new WeakMap<DateTime, DayClock>();
+
+function dayClock(day: DateTime): DayClock {
+  let clock = dayClocks.get(day);
+  if (!clock) {
+    const end = day.plus({ days: 1 }).startOf('day');
+    const lastOffset = end.minus({ milliseconds: 1 }).offset;
+    // A day whose midnight a DST change skips starts later than 00:00: not steady either.
+    const steady = day.offset === lastOffset && day.hour === 0 && day.minute === 0;
+    clock = { start: day.toMillis(), end: end.toMillis(), steady };
+    dayClocks.set(day, clock);
+  }
+  return clock;
+}
+
+/**
+ * A local wall-clock time on the day as an instant; a time skipped by a DST change moves forward,
+ * as luxon does. Luxon is asked only on a day whose offset changes: it costs tens of microseconds a
+ * call, and a week of slots for a large team asks thousands of times (bench:workspace-scale).
+ */
+function atClock(day: DateTime, clock: string): number {
+  const bounds = dayClock(day);
+  if (clock === '24:00') return bounds.end;
+  const [hour, minute] = clock.split(':').map(Number) as [number, number];
+  if (bounds.steady) return bounds.start + (hour * 60 + minute) * 60_000;
+  return day.set({ hour, minute, second: 0, millisecond: 0 }).toMillis();
 }
 
 function safeJson(text: string): unknown {

@@ -158,7 +158,14 @@ export function generateWork(
         ...stamps(createdAt),
       });
       for (const member of crew) {
-        rows.add(VisitAssignment, { businessId, visitId: visit.id, teamMemberId: member.id });
+        rows.add(VisitAssignment, {
+          businessId,
+          visitId: visit.id,
+          teamMemberId: member.id,
+          visitStart: start,
+          visitEnd: end,
+          visitStatus,
+        });
         if (visitStatus === 'completed' && offset > -30) {
           rows.add(TimeEntry, {
             id: rows.id(),

@@ -356,7 +356,8 @@ export function generateScaleJobs(
         notes: null,
         ...stamps(createdAt),
       });
-      for (const member of crew) rows.add(VisitAssignment, { businessId, visitId, teamMemberId: member.id });
+      const window = { visitStart: startAt, visitEnd: end, visitStatus };
+      for (const member of crew) rows.add(VisitAssignment, { businessId, visitId, teamMemberId: member.id, ...window });
     }
   }
   return rows;
