@@ -246,6 +246,55 @@ describe('scheduling: find-available-slots', () => {
     ]);
   });
 
+  it('offers a night shift across midnight as one free stretch, and pages a week without gap or duplicate', async () => {
+    // Nina: Mon 20:00-24:00 and Tue 00:00-04:00 local, a visit Mon 21:10-22:00 and one Tue 02:00-02:30.
+    // Free: Mon 20:00-21:10 and Mon 22:00-Tue 02:00, Tue 02:30-04:00. 90-minute slots: the free start
+    // 22:00, then every :00/:30 whose slot still fits, across midnight: 22:30 ... 00:30 (ends 02:00);
+    // Tuesday 02:30 (ends 04:00).
+    const nina = (
+      await f.member('Nina Night', {
+        hours: [
+          { weekday: 1, start: '20:00', end: '24:00' },
+          { weekday: 2, start: '00:00', end: '04:00' },
+        ],
+      })
+    ).id;
+    const job = await f.job((await f.customer('Omar Ortiz')).id, 'Night call');
+    await f.visit(job.id, local('2026-11-02T21:10'), local('2026-11-02T22:00'), { memberIds: [nina] });
+    await f.visit(job.id, local('2026-11-03T02:00'), local('2026-11-03T02:30'), { memberIds: [nina] });
+    const night = await call({
+      date_from: '2026-11-02',
+      date_to: '2026-11-03',
+      duration_minutes: 90,
+      team_member_id: nina,
+    });
+    expect(night.items.map((slot) => `${slot.date} ${slot.start_local}-${slot.end_local}`)).to.deep.equal([
+      '2026-11-02 22:00-23:30',
+      '2026-11-02 22:30-00:00',
+      '2026-11-02 23:00-00:30',
+      '2026-11-02 23:30-01:00',
+      '2026-11-03 00:00-01:30',
+      '2026-11-03 00:30-02:00',
+      '2026-11-03 02:30-04:00',
+    ]);
+    expect(night.next_cursor).to.equal(null);
+
+    // Bob's week (zone South), one page against pages of 7 slots (found a day at a time): 7 slots a
+    // day, 4 on Wednesday (after the visit of the grid test), none at the weekend.
+    const week = { date_from: '2026-11-02', date_to: '2026-11-08', duration_minutes: 60, service_zone_id: south };
+    const all = (await call({ ...week, limit: 100 })).items;
+    expect(all).to.have.length(32);
+    const seen: typeof all = [];
+    let cursor: string | undefined;
+    do {
+      const page = await call({ ...week, limit: 7, cursor });
+      seen.push(...page.items);
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    expect(seen).to.deep.equal(all);
+    expect(new Set(all.map((slot) => slot.date)).size).to.equal(5);
+  });
+
   it('validates the range, the duration, the ids and the cursor', async () => {
     const base = { date_from: '2026-11-03', date_to: '2026-11-03', duration_minutes: 60 };
     await expectAppError(call({ ...base, date_from: '2026-11-04' }), 'VALIDATION_FAILED');

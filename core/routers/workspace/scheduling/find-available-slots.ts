@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { AppError } from '../../../errors/index.ts';
 import { decodeCursor } from '../../../services/workspace/cursor.ts';
-import { availableSlots } from '../../../services/workspace/scheduling/available-slots.ts';
 import { businessTimeZone } from '../../../services/workspace/scheduling/business-time-zone.query.ts';
-import { memberBusyBetween, memberTimeOffBetween } from '../../../services/workspace/scheduling/busy-periods.query.ts';
 import { localDayRange } from '../../../services/workspace/scheduling/local-day-range.ts';
 import { findScheduleMembers } from '../../../services/workspace/scheduling/schedule-members.query.ts';
 import { serviceZoneExists } from '../../../services/workspace/scheduling/service-zones.query.ts';
-import { slotPage } from '../../../services/workspace/scheduling/slot-page.ts';
+import { cursorSlot, slotPage } from '../../../services/workspace/scheduling/slot-page.ts';
+import { slotsAfter } from '../../../services/workspace/scheduling/slot-search.ts';
 import { earliestStart } from '../../../services/workspace/scheduling/slot-starts.ts';
 import { tenantProcedure } from '../../../trpc.ts';
 import { ZFindAvailableSlotsInput, ZFindAvailableSlotsOutput } from './find-available-slots.schema.ts';
@@ -32,7 +31,7 @@ export const findAvailableSlots = tenantProcedure
   .input(ZFindAvailableSlotsInput)
   .output(ZFindAvailableSlotsOutput)
   .query(async ({ ctx, input }) => {
-    const zone = await businessTimeZone(ctx.em, ctx.businessId);
+    const zone = await businessTimeZone(ctx.sql, ctx.businessId);
     const range = localDayRange(input.date_from, input.date_to, zone, MAX_DAYS);
     const after = decodeCursor(input.cursor, ZSlotCursor);
     if (
@@ -42,7 +41,7 @@ export const findAvailableSlots = tenantProcedure
       throw new AppError('RESOURCE_NOT_FOUND', `No service zone with id ${input.service_zone_id} in this business.`);
     }
     if (input.team_member_id !== undefined) {
-      const [requested] = await findScheduleMembers(ctx.em, ctx.businessId, {
+      const [requested] = await findScheduleMembers(ctx.sql, ctx.businessId, {
         teamMemberId: input.team_member_id,
         activeOnly: false,
       });
@@ -50,26 +49,19 @@ export const findAvailableSlots = tenantProcedure
         throw new AppError('RESOURCE_NOT_FOUND', `No team member with id ${input.team_member_id} in this business.`);
     }
     // Asking for one member by id still offers nothing of an inactive one.
-    const candidates = await findScheduleMembers(ctx.em, ctx.businessId, {
+    const candidates = await findScheduleMembers(ctx.sql, ctx.businessId, {
       teamMemberId: input.team_member_id,
       activeOnly: true,
       serviceZoneId: input.service_zone_id,
     });
     const members = candidates.filter((member) => member.active);
-    const ids = members.map((member) => member.id);
-    const from = range.start.toJSDate();
-    const to = range.end.toJSDate();
-    const [visits, timeOff] = await Promise.all([
-      memberBusyBetween(ctx.sql, ctx.businessId, ids, from, to),
-      memberTimeOffBetween(ctx.sql, ctx.businessId, ids, from, to, ['approved']),
-    ]);
-    const slots = availableSlots(
-      members,
-      range,
-      { visits, timeOff },
-      input.duration_minutes,
-      earliestStart(ctx.clock.now()),
-    );
+    const slots = await slotsAfter(ctx.sql, ctx.businessId, members, range, {
+      durationMinutes: input.duration_minutes,
+      notBefore: earliestStart(ctx.clock.now()),
+      after: after && cursorSlot(after),
+      // One more than the page tells whether a next page follows.
+      wanted: input.limit + 1,
+    });
 
-    return { ...slotPage(slots, after, input.limit, zone), time_zone: zone, duration_minutes: input.duration_minutes };
+    return { ...slotPage(slots, input.limit, zone), time_zone: zone, duration_minutes: input.duration_minutes };
   });

@@ -1,18 +1,18 @@
 import { toCursorPage } from '../cursor.ts';
-import { compareSlots, type Slot } from './available-slots.ts';
+import type { Slot } from './available-slots.ts';
 import { localClock, localDate } from './local-time.ts';
 
 /** A slot cursor: the last slot's start (ISO), team member name and id, i.e. its sort key. */
 export type SlotKey = readonly [string, string, string];
 
 /**
- * One page of the computed slots, after the cursor's slot. The slots are computed afresh on every
- * call, so the keyset is applied in memory with the same comparison that sorted them.
+ * One page of the computed slots (already those after the cursor: slotsAfter). The slots are
+ * computed afresh on every call, so the keyset is applied in memory with the same comparison that
+ * sorted them.
  */
-export function slotPage(slots: readonly Slot[], after: SlotKey | undefined, limit: number, zone: string) {
-  const remaining = after === undefined ? slots : slots.filter((slot) => compareSlots(slot, keySlot(after)) > 0);
+export function slotPage(slots: readonly Slot[], limit: number, zone: string) {
   return toCursorPage(
-    remaining,
+    slots,
     limit,
     (slot) => [new Date(slot.start).toISOString(), slot.member.name, slot.member.id],
     (slot) => ({
@@ -26,7 +26,8 @@ export function slotPage(slots: readonly Slot[], after: SlotKey | undefined, lim
   );
 }
 
-function keySlot([start, name, id]: SlotKey): Slot {
+/** The slot a cursor names, to compare the computed ones with. */
+export function cursorSlot([start, name, id]: SlotKey): Slot {
   const at = new Date(start).getTime();
   return { member: { id, name }, start: at, end: at };
 }
