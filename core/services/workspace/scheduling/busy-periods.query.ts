@@ -60,6 +60,15 @@ function overlapping(from: Date, to: Date) {
       .where('va.visit_end', '>', from.toISOString());
 }
 
+/** The assignments (`va`) of the business's members whose visits (not cancelled) overlap [from, to). */
+function membersAssignments(em: SqlSource, businessId: string, memberIds: readonly string[], from: Date, to: Date) {
+  return em
+    .getKnex()('visit_assignments as va')
+    .where('va.business_id', businessId)
+    .whereIn('va.team_member_id', [...memberIds])
+    .modify(overlapping(from, to));
+}
+
 /**
  * Visits (not cancelled) assigned to the members that overlap [from, to), by start then id: each
  * member's from one range of visit_assignments_member_start_idx.
@@ -72,11 +81,7 @@ export async function memberVisitsBetween(
   to: Date,
 ): Promise<MemberVisit[]> {
   if (memberIds.length === 0) return [];
-  const rows = (await em
-    .getKnex()('visit_assignments as va')
-    .where('va.business_id', businessId)
-    .whereIn('va.team_member_id', [...memberIds])
-    .modify(overlapping(from, to))
+  const rows = (await membersAssignments(em, businessId, memberIds, from, to)
     .join('visits as v', function joinVisit() {
       this.on('v.business_id', '=', 'va.business_id').andOn('v.id', '=', 'va.visit_id');
     })
@@ -132,15 +137,11 @@ export async function memberBusyBetween(
 ): Promise<MemberBusySpan[]> {
   if (memberIds.length === 0) return [];
   const knex = em.getKnex();
-  const rows = (await knex('visit_assignments as va')
-    .where('va.business_id', businessId)
-    .whereIn('va.team_member_id', [...memberIds])
-    .modify(overlapping(from, to))
-    .select(
-      'va.team_member_id',
-      knex.raw('floor(extract(epoch from va.visit_start) * 1000)::float8 as start_ms'),
-      knex.raw('floor(extract(epoch from va.visit_end) * 1000)::float8 as end_ms'),
-    )) as Array<{ team_member_id: string; start_ms: number | string; end_ms: number | string }>;
+  const rows = (await membersAssignments(em, businessId, memberIds, from, to).select(
+    'va.team_member_id',
+    knex.raw('floor(extract(epoch from va.visit_start) * 1000)::float8 as start_ms'),
+    knex.raw('floor(extract(epoch from va.visit_end) * 1000)::float8 as end_ms'),
+  )) as Array<{ team_member_id: string; start_ms: number | string; end_ms: number | string }>;
   return rows.map((row) => ({
     teamMemberId: row.team_member_id,
     start: Number(row.start_ms),

@@ -3,7 +3,7 @@ import type { TeamMemberWorkingHours } from '../../../../orm/entities/field-serv
 import type { MemberTimeOff, MemberVisit } from './busy-periods.query.ts';
 import { localClock, localDateTime } from './local-time.ts';
 import { intersectSpans, spanMinutes, subtractSpans, type Span } from './spans.ts';
-import { workingSpansOn } from './working-hours.ts';
+import { dayClock, workingSpansOn } from './working-hours.ts';
 
 export interface DayMinutes {
   working_minutes: number;
@@ -25,8 +25,8 @@ export function memberDay(
   timeOff: readonly MemberTimeOff[],
   zone: string,
 ) {
-  const dayStart = day.toMillis();
-  const dayEnd = day.plus({ days: 1 }).startOf('day').toMillis();
+  // Shared by every member of the answer: the range's day objects are.
+  const { start: dayStart, end: dayEnd } = dayClock(day);
   const touches = (item: { start: Date; end: Date }) => item.start.getTime() < dayEnd && item.end.getTime() > dayStart;
   const dayVisits = visits.filter(touches);
   const dayOff = timeOff.filter(touches);

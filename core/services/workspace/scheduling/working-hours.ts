@@ -32,7 +32,7 @@ export function workingSpansOn(day: DateTime, hours: readonly TeamMemberWorkingH
   return unionSpans(spans);
 }
 
-interface DayClock {
+export interface DayClock {
   /** Local midnight and the next local midnight, as instants. */
   start: number;
   end: number;
@@ -43,7 +43,8 @@ interface DayClock {
 // Per day object: a range's days are shared by all the members of one answer, and go with it.
 const dayClocks = new WeakMap<DateTime, DayClock>();
 
-function dayClock(day: DateTime): DayClock {
+/** The day's local midnight and the next one as instants, worked out once per day object. */
+export function dayClock(day: DateTime): DayClock {
   let clock = dayClocks.get(day);
   if (!clock) {
     const end = day.plus({ days: 1 }).startOf('day');
