@@ -1,9 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createIsolatedDatabase, dropRunDatabases, runTag } from './isolated-database.ts';
 import { startTestService, type TestService } from './test-service.ts';
 import { stopPlatformProfile } from './platform-profile-server.ts';
 
 let shared: TestService | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
+/** The run's root of embedded data directories, when this process made it. */
+let runDataRoot: string | undefined;
 
 /**
  * Mocha's parallel mode runs each file in a pool of worker processes and these root hooks once per
@@ -22,11 +27,17 @@ export function service(): TestService {
 /** Runs once in the main process, before any worker starts: names the run, so teardown finds its databases. */
 export function mochaGlobalSetup(): void {
   process.env.TEST_RUN_TAG ??= runTag();
+  // Every embedded database of the run (about 100 MB each) lives under one root, removed at teardown.
+  if (!process.env.TEST_DATA_ROOT) {
+    runDataRoot = mkdtempSync(join(tmpdir(), `fsa-test-run-${process.env.TEST_RUN_TAG}-`));
+    process.env.TEST_DATA_ROOT = runDataRoot;
+  }
   // process.env stores whatever it is given as a string: undefined would become "undefined".
   if (process.env.DATABASE_URL) process.env.TEST_SERVER_URL ??= process.env.DATABASE_URL;
 }
 
 export async function mochaGlobalTeardown(): Promise<void> {
+  if (runDataRoot) rmSync(runDataRoot, { recursive: true, force: true });
   const server = process.env.TEST_SERVER_URL;
   if (server && process.env.TEST_DATABASE_ISOLATION !== 'off')
     await dropRunDatabases(server, process.env.TEST_RUN_TAG!);

@@ -19,8 +19,12 @@ export interface TestService extends RunningService {
   logs: LogSink;
 }
 
+/**
+ * A new embedded data directory, inside the run's root (TEST_DATA_ROOT, made by the global setup and
+ * removed by its teardown) so that a run leaves no database behind; outside a mocha run, in tmpdir.
+ */
 export function freshDataDir(): string {
-  return mkdtempSync(join(tmpdir(), 'fsa-test-'));
+  return mkdtempSync(join(process.env.TEST_DATA_ROOT ?? tmpdir(), 'fsa-test-'));
 }
 
 /** Test configuration: port 0, logs captured, embedded database in a fresh directory unless DATABASE_URL is set. */
