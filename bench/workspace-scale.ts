@@ -1,13 +1,16 @@
 /**
- * `DATABASE_URL=... npm run bench:workspace-scale`: the workspace reads at the scale dataset's size
+ * `DATABASE_URL=... npm run bench:workspace-scale` (or `DATA_DIR=...` for an embedded database): the
+ * workspace reads at the scale dataset's size
  * (one business, "Scale Field Services", with 100,000 customers and 500,000 jobs at `--scale 10`),
- * through the HTTP service as an internal client calls them: `GET /api/trpc/<procedure>?input=` with a
- * workspace API token (the MCP tools call the same procedures; bench:mcp measures what MCP adds).
- * p50/p99 with 1 client and with BENCH_CONNECTIONS (50) concurrent clients (autocannon in its own
- * process, bench/lib/load.ts). Seed first: `npm run seed -- --scale 10`.
+ * through the HTTP service as its clients call them: an internal client's `GET /api/trpc/<procedure>?input=`
+ * with a workspace API token, and an agent's MCP `tools/call` of the same procedure's tool (revision
+ * 2025-11-25, `POST /api/v1/mcp` with an OAuth access token of a member; bench:mcp measures what MCP
+ * adds to one small call). p50/p99 with 1 client and with BENCH_CONNECTIONS (50) concurrent clients
+ * (autocannon in its own process, bench/lib/load.ts). Seed first: `npm run seed -- --scale 10`.
  *
- * It writes one API token for the business (revoked at the end) and the rate limiter's counters
- * (budgets raised out of the way). Env: BENCH_DURATION (s per load, default 5), BENCH_CONNECTIONS
+ * It writes one API token for the business (revoked at the end), a user who is a member of the
+ * business with an OAuth client and grant (left: a bench user per run), and the rate limiter's
+ * counters (budgets raised out of the way). Env: BENCH_DURATION (s per load, default 5), BENCH_CONNECTIONS
  * (default 50), BENCH_ONLY (cases whose name contains this text). The budgets: p99 within 50 ms with
  * 1 client, 250 ms with 50.
  */
@@ -15,12 +18,15 @@ import { loadConfig } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
 import { startService } from '../scripts/compose/start-service.ts';
 import { systemCaller } from '../scripts/lib/system-caller.ts';
-import { loadTest, positiveFromEnv } from './lib/load.ts';
+import { loadTest, positiveFromEnv, type LoadOptions, type LoadSummary } from './lib/load.ts';
+import { mcpMember } from './lib/mcp-access-token.ts';
 
 const BUSINESS = 'scale-field-services';
 
-if (!process.env.DATABASE_URL) {
-  console.error('set DATABASE_URL to a PostgreSQL database seeded with `npm run seed -- --scale N`');
+if (!process.env.DATABASE_URL && !process.env.DATA_DIR) {
+  console.error(
+    'set DATABASE_URL to a PostgreSQL database, or DATA_DIR to an embedded one, seeded with `npm run seed -- --scale N`',
+  );
   process.exit(2);
 }
 const BUDGET = '1000000';
@@ -46,6 +52,43 @@ const { token, id: tokenId } = await admin.accounts.createApiToken({
 const headers = { authorization: `Bearer ${token}` };
 const url = (procedure: string, input: object) =>
   `${service.config.baseUrl}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
+
+const agent = await mcpMember(service, admin, {
+  label: 'bench-workspace-scale',
+  scope: 'mcp:read',
+  business: BUSINESS,
+});
+const mcpHeaders = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-11-25',
+  authorization: `Bearer ${agent.token}`,
+};
+/** A procedure's MCP tool: its name in kebab case (`workspace.customers.searchCustomers`: `search-customers`). */
+const toolOf = (procedure: string) =>
+  procedure
+    .split('.')
+    .pop()!
+    .replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+const toolCall = (procedure: string, input: object) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: toolOf(procedure), arguments: input },
+  });
+
+/** Calls one tool once and fails on a JSON-RPC error or a tool error, so a load measures answers. */
+async function callTool(procedure: string, input: object): Promise<void> {
+  const response = await fetch(agent.resource, {
+    method: 'POST',
+    headers: mcpHeaders,
+    body: toolCall(procedure, input),
+  });
+  const body = (await response.json()) as { result?: { isError?: boolean }; error?: unknown };
+  if (!response.ok || !body.result || body.result.isError)
+    throw new Error(`${toolOf(procedure)} answered ${response.status}: ${JSON.stringify(body).slice(0, 500)}`);
+}
 
 /** Calls one procedure and answers its `result.data` (to find a cursor, an id or a day to ask about). */
 async function call<T>(procedure: string, input: object): Promise<T> {
@@ -121,16 +164,42 @@ try {
     ['unscheduled jobs', 'workspace.scheduling.listUnscheduledJobs', { limit: 25 }],
   ];
 
-  const rows: string[][] = [['case', '1 client p50', 'p99', `${connections} clients p50`, 'p99', 'req/s']];
+  const loads = ['/api/trpc', 'MCP'].flatMap((path) => [
+    `${path} 1 client p50`,
+    'p99',
+    `${connections} clients p50`,
+    'p99',
+    'req/s',
+  ]);
+  const rows: string[][] = [['case', ...loads]];
+  const ms = (value: number | null) => (value === null || Number.isNaN(value) ? 'none' : value.toFixed(1));
+  /** One client, then `connections` clients, on one target: its five figures and its failures. */
+  async function measure(
+    target: string,
+    options: Omit<LoadOptions, 'connections' | 'durationSeconds' | 'warmupSeconds'>,
+  ) {
+    const load = (clients: number): Promise<LoadSummary> =>
+      loadTest(target, { ...options, connections: clients, durationSeconds: duration, warmupSeconds: 1 });
+    const one = await load(1);
+    const many = await load(connections);
+    return {
+      figures: [ms(one.p50), ms(one.p99), ms(many.p50), ms(many.p99), many.requestsPerSecond.toFixed(0)],
+      failed: one.failed + many.failed,
+    };
+  }
   for (const [name, procedure, input] of cases) {
     if (only && !name.includes(only)) continue;
-    await call(procedure, input); // a wrong input fails here, with its error, not as a load of 400s
-    const target = url(procedure, input);
-    const one = await loadTest(target, { connections: 1, durationSeconds: duration, warmupSeconds: 1, headers });
-    const many = await loadTest(target, { connections, durationSeconds: duration, warmupSeconds: 1, headers });
-    const ms = (value: number | null) => (value === null || Number.isNaN(value) ? 'none' : value.toFixed(1));
-    rows.push([name, ms(one.p50), ms(one.p99), ms(many.p50), ms(many.p99), many.requestsPerSecond.toFixed(0)]);
-    if (one.failed + many.failed > 0) rows[rows.length - 1]![0] += ` (${one.failed + many.failed} failed)`;
+    // A wrong input fails here, with its error, not as a load of 400s (an MCP tool error is a 200).
+    await call(procedure, input);
+    await callTool(procedure, input);
+    const trpc = await measure(url(procedure, input), { headers });
+    const mcp = await measure(agent.resource, {
+      headers: mcpHeaders,
+      method: 'POST',
+      body: toolCall(procedure, input),
+    });
+    rows.push([name, ...trpc.figures, ...mcp.figures]);
+    if (trpc.failed + mcp.failed > 0) rows[rows.length - 1]![0] += ` (${trpc.failed + mcp.failed} failed)`;
     console.log(rows[rows.length - 1]!.join(' | '));
   }
   console.log(`\n| ${rows[0]!.join(' | ')} |\n|${rows[0]!.map(() => '---').join('|')}|`);

@@ -5,7 +5,8 @@
  * argv: url connections durationSeconds warmupSeconds [firstClient]
  * With firstClient (a whole number), every request carries its own `X-Forwarded-For`: the IPv4
  * address numbered firstClient, firstClient + 1, ... (mod 2^32), so each request is a new client.
- * LOAD_HEADERS (JSON object, from the environment): headers every request carries.
+ * LOAD_HEADERS (JSON object, from the environment): headers every request carries; LOAD_METHOD and
+ * LOAD_BODY: the method and body of every request (default GET, none).
  */
 import autocannon from 'autocannon';
 import type { LoadSummary } from './load.ts';
@@ -19,6 +20,8 @@ const [url, connections, duration, warmup, firstClient] = process.argv.slice(2) 
 ];
 
 const headers = process.env.LOAD_HEADERS ? (JSON.parse(process.env.LOAD_HEADERS) as Record<string, string>) : undefined;
+const method = process.env.LOAD_METHOD === 'POST' ? 'POST' : 'GET';
+const body = process.env.LOAD_BODY;
 let nextClient = firstClient === undefined ? undefined : Number(firstClient);
 const address = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
 /** autocannon's per-request hook: a new client address on every request. */
@@ -38,7 +41,7 @@ const distinctClients =
 function run(seconds: number, latencies?: number[]): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url, connections: Number(connections), duration: seconds, requests: distinctClients, headers },
+      { url, connections: Number(connections), duration: seconds, requests: distinctClients, headers, method, body },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
     if (latencies) instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));

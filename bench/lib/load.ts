@@ -29,6 +29,9 @@ export interface LoadOptions {
   firstClient?: number;
   /** Headers every request carries (an `authorization` for a token-protected target). */
   headers?: Record<string, string>;
+  /** The request's method and body (default GET, none): a JSON-RPC POST, for one. */
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
 const child = fileURLToPath(new URL('./load-child.ts', import.meta.url));
@@ -47,7 +50,12 @@ export function loadTest(url: string, options: LoadOptions): Promise<LoadSummary
   ];
   return new Promise((resolve, reject) => {
     // The headers go by the environment, not argv: a token stays out of the process list.
-    const env = options.headers ? { ...process.env, LOAD_HEADERS: JSON.stringify(options.headers) } : process.env;
+    const env = {
+      ...process.env,
+      ...(options.headers ? { LOAD_HEADERS: JSON.stringify(options.headers) } : {}),
+      ...(options.method ? { LOAD_METHOD: options.method } : {}),
+      ...(options.body !== undefined ? { LOAD_BODY: options.body } : {}),
+    };
     execFile(process.execPath, args, { maxBuffer: 1 << 20, env }, (error, stdout, stderr) => {
       if (error) reject(new Error(`load generator failed: ${stderr || error.message}`));
       else resolve(JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadSummary);

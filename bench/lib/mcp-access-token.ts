@@ -14,21 +14,23 @@ export interface McpMember {
 }
 
 /**
- * A demo business, a new member of it, a registered client, and an access token with `scope` from
- * the service's token endpoint: the whole OAuth path but the browser's consent (the code is issued
- * directly).
+ * A new member of `business` (slug or id; without it, of a new demo business), a registered client,
+ * and an access token with `scope` from the service's token endpoint: the whole OAuth path but the
+ * browser's consent (the code is issued directly).
  */
 export async function mcpMember(
   service: RunningService,
   admin: SystemCaller,
-  options: { label: string; scope: string },
+  options: { label: string; scope: string; business?: string },
 ): Promise<McpMember> {
   const user = await admin.accounts.createUser({
     email: `${options.label.toLowerCase()}-${randomUUID()}@example.test`,
     name: options.label,
     password: randomBytes(12).toString('base64url'),
   });
-  const business = await seedDemoWorkspace(admin, 'secondary', user.email);
+  const business = options.business
+    ? await admin.accounts.addMember({ business: options.business, email: user.email, role: 'member' })
+    : await seedDemoWorkspace(admin, 'secondary', user.email);
   const redirectUri = 'http://127.0.0.1:43210/callback';
   const client = await admin.protocols.oauth.clients.registerClient({
     redirect_uris: [redirectUri],
