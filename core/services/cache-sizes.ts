@@ -1,5 +1,6 @@
 import type { CoreServices } from './index.ts';
 import { PUBLIC_KEY_CACHE_LIMIT } from './oauth/signing-keys.ts';
+import { DAY_RANGES_KEPT, dayRangesKept } from './workspace/scheduling/local-day-range.ts';
 import { ZONE_OFFSETS_KEPT, zoneOffsetsKept } from './workspace/scheduling/local-time.ts';
 
 /**
@@ -42,6 +43,7 @@ export function serviceCacheSizes(services: CoreServices): CacheSize[] {
     { cache: 'a2a_stream_tasks', ...services.a2aStreams.watched() },
     { cache: 'event_feed_waits', ...services.eventFeedWaits.waiting() },
     { cache: 'zone_offsets', entries: zoneOffsetsKept(), limit: ZONE_OFFSETS_KEPT },
+    { cache: 'day_ranges', entries: dayRangesKept(), limit: DAY_RANGES_KEPT },
   ];
   const documents = services.oauthClientDocuments;
   if (documents) sizes.push({ cache: 'oauth_client_documents', ...documents.size() });

@@ -25,6 +25,7 @@ const EVERY_APP = [
   'a2a_stream_tasks',
   'event_feed_waits',
   'zone_offsets',
+  'day_ranges',
   'oauth_client_documents',
   'ucp_platform_profiles',
   'mcp_tool_views',

@@ -9,7 +9,7 @@ import {
 } from '../../../services/workspace/scheduling/busy-periods.query.ts';
 import { localDayRange } from '../../../services/workspace/scheduling/local-day-range.ts';
 import { SCHEDULE_PAGE_VISITS, withinVisitBudget } from '../../../services/workspace/scheduling/schedule-page.ts';
-import { memberDay, sumMinutes } from '../../../services/workspace/scheduling/member-day.ts';
+import { memberDay, sumMinutes, touchingEachDay } from '../../../services/workspace/scheduling/member-day.ts';
 import { findScheduleMembers } from '../../../services/workspace/scheduling/schedule-members.query.ts';
 import { readWorkingHours } from '../../../services/workspace/scheduling/working-hours.ts';
 import { tenantProcedure } from '../../../trpc.ts';
@@ -69,7 +69,11 @@ export const getSchedule = tenantProcedure
         const hours = readWorkingHours(member.working_hours);
         const ownVisits = visits.filter((visit) => visit.teamMemberId === member.id);
         const ownTimeOff = timeOff.filter((entry) => entry.teamMemberId === member.id);
-        const days = range.days.map((day) => memberDay(day, hours, ownVisits, ownTimeOff, zone));
+        const visitsByDay = touchingEachDay(range.days, ownVisits);
+        const timeOffByDay = touchingEachDay(range.days, ownTimeOff);
+        const days = range.days.map((day, index) =>
+          memberDay(day, hours, visitsByDay[index]!, timeOffByDay[index]!, zone),
+        );
         return {
           team_member: {
             id: member.id,

@@ -1,11 +1,11 @@
 import { DateTime } from 'luxon';
 import { AppError } from '../../../errors/index.ts';
 
-/** Whole local days of the business: each day starts at local midnight, DST-correct. */
+/** Whole local days of the business: each day starts at local midnight, DST-correct. Shared: never changed. */
 export interface LocalDayRange {
   zone: string;
   /** Local midnight of each day, date_from first. */
-  days: DateTime[];
+  days: readonly DateTime[];
   /** Local midnight of date_from. */
   start: DateTime;
   /** Local midnight of the day after date_to (exclusive end). */
@@ -50,10 +50,31 @@ export function checkDateRange(dateFrom: string, dateTo: string, maxDays?: numbe
   return count;
 }
 
+/**
+ * Day ranges kept, all zones together (a month's range is 32 luxon dates). Building one costs a luxon
+ * zone conversion per day and its midnights another (dayClock, per day object), a few milliseconds
+ * for a month; calendars ask for the same few ranges ("this week") over and over. Cleared whole when full.
+ */
+export const DAY_RANGES_KEPT = 256;
+const ranges = new Map<string, LocalDayRange>();
+
+/** How many day ranges are kept now (fsa_cache_entries{cache="day_ranges"}). */
+export function dayRangesKept(): number {
+  return ranges.size;
+}
+
 export function localDayRange(dateFrom: string, dateTo: string, zone: string, maxDays: number): LocalDayRange {
   const count = checkDateRange(dateFrom, dateTo, maxDays);
-  const first = localMidnight(dateFrom, zone);
-  // Each day from its calendar date, not by adding 24 hours: DST days are 23 or 25 hours long.
-  const days = Array.from({ length: count }, (_, index) => first.plus({ days: index }).startOf('day'));
-  return { zone, days, start: first, end: first.plus({ days: count }).startOf('day') };
+  // The inputs are checked dates and a stored zone name: a key holds no request text beyond them.
+  const key = `${zone} ${dateFrom} ${dateTo}`;
+  let range = ranges.get(key);
+  if (!range) {
+    const first = localMidnight(dateFrom, zone);
+    // Each day from its calendar date, not by adding 24 hours: DST days are 23 or 25 hours long.
+    const days = Array.from({ length: count }, (_, index) => first.plus({ days: index }).startOf('day'));
+    range = { zone, days, start: first, end: first.plus({ days: count }).startOf('day') };
+    if (ranges.size >= DAY_RANGES_KEPT) ranges.clear();
+    ranges.set(key, range);
+  }
+  return range;
 }

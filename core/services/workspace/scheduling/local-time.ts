@@ -9,26 +9,34 @@ import { DateTime } from 'luxon';
 const QUARTER_HOUR_MS = 15 * 60_000;
 /** Quarter hours kept, all zones together: about a month of one zone; cleared whole when full. */
 export const ZONE_OFFSETS_KEPT = 4096;
-const offsets = new Map<string, number | null>();
+/** Per zone, by quarter hour (a number key: no string is built per instant converted). */
+const offsets = new Map<string, Map<number, number | null>>();
+let offsetsKept = 0;
 
 /** The zone's offset in minutes throughout the instant's quarter hour, or null if it changes within it. */
 function quarterHourOffset(ms: number, zone: string): number | null {
   const quarter = Math.floor(ms / QUARTER_HOUR_MS);
-  const key = `${zone} ${quarter}`;
-  let offset = offsets.get(key);
+  let zoneOffsets = offsets.get(zone);
+  let offset = zoneOffsets?.get(quarter);
   if (offset === undefined) {
     const first = DateTime.fromMillis(quarter * QUARTER_HOUR_MS, { zone }).offset;
     const last = DateTime.fromMillis((quarter + 1) * QUARTER_HOUR_MS - 1, { zone }).offset;
     offset = first === last && Number.isFinite(first) ? first : null;
-    if (offsets.size >= ZONE_OFFSETS_KEPT) offsets.clear();
-    offsets.set(key, offset);
+    if (offsetsKept >= ZONE_OFFSETS_KEPT) {
+      offsets.clear();
+      offsetsKept = 0;
+      zoneOffsets = undefined;
+    }
+    if (!zoneOffsets) offsets.set(zone, (zoneOffsets = new Map()));
+    zoneOffsets.set(quarter, offset);
+    offsetsKept += 1;
   }
   return offset;
 }
 
 /** How many quarter-hour offsets are kept now (fsa_cache_entries{cache="zone_offsets"}). */
 export function zoneOffsetsKept(): number {
-  return offsets.size;
+  return offsetsKept;
 }
 
 /** "YYYY-MM-DDTHH:MM" of the instant's wall clock in the zone, or undefined where luxon must say it. */

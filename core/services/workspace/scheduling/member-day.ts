@@ -14,22 +14,46 @@ export interface DayMinutes {
 }
 
 /**
- * One team member's local day: working windows, the visits and time off that touch the day, and
- * the minutes. Visits and approved time off are merged before subtracting, so overlaps count once
- * and available_minutes is never negative; requested time off is listed but blocks nothing.
+ * The items that touch each day, in the days' order (an item across midnight in each day it
+ * touches), keeping the items' order: each item finds its first day by bisection, so a month of a
+ * busy member costs its visits, not visits times days.
+ */
+export function touchingEachDay<Item extends { start: Date; end: Date }>(
+  days: readonly DateTime[],
+  items: readonly Item[],
+): Item[][] {
+  // Shared by every member of the answer: the range's day objects are.
+  const clocks = days.map(dayClock);
+  const byDay = clocks.map((): Item[] => []);
+  for (const item of items) {
+    const start = item.start.getTime();
+    const end = item.end.getTime();
+    let low = 0;
+    let high = clocks.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (clocks[middle]!.end <= start) low = middle + 1;
+      else high = middle;
+    }
+    for (let index = low; index < clocks.length && clocks[index]!.start < end; index += 1) byDay[index]!.push(item);
+  }
+  return byDay;
+}
+
+/**
+ * One team member's local day: working windows, the visits and time off that touch the day (from
+ * touchingEachDay), and the minutes. Visits and approved time off are merged before subtracting, so
+ * overlaps count once and available_minutes is never negative; requested time off is listed but
+ * blocks nothing.
  */
 export function memberDay(
   day: DateTime,
   hours: readonly TeamMemberWorkingHours[],
-  visits: readonly MemberVisit[],
-  timeOff: readonly MemberTimeOff[],
+  dayVisits: readonly MemberVisit[],
+  dayOff: readonly MemberTimeOff[],
   zone: string,
 ) {
-  // Shared by every member of the answer: the range's day objects are.
   const { start: dayStart, end: dayEnd } = dayClock(day);
-  const touches = (item: { start: Date; end: Date }) => item.start.getTime() < dayEnd && item.end.getTime() > dayStart;
-  const dayVisits = visits.filter(touches);
-  const dayOff = timeOff.filter(touches);
 
   const working = workingSpansOn(day, hours);
   const visitSpans = dayVisits.map(toSpan);
