@@ -31,6 +31,11 @@ export const Customer = defineEntity({
       name: 'customers_search_trgm',
       expression: 'create index customers_search_trgm on customers using gin (search_text gin_trgm_ops)',
     },
+    {
+      name: 'customers_phone_digits_trgm',
+      expression:
+        "create index customers_phone_digits_trgm on customers using gin ((regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')) gin_trgm_ops)",
+    },
   ],
   properties: (p) => ({
     id: p

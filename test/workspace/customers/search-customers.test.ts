@@ -81,6 +81,9 @@ describe('workspace: search-customers', () => {
       [ids.maria, 'contains'],
       [ids.mario, 'contains'],
     ]);
+    // A phone number is matched by its digits only, never by spelling: one digit off is another number
+    // (as text, it shares 10 of its 12 trigrams with Maria's).
+    expect(await found('512-555-0109')).to.deep.equal([]);
   });
 
   it('orders exact name or company, then word prefixes, then containment (ties by name)', async () => {
