@@ -138,6 +138,16 @@ try {
       'workspace.customers.searchCustomers',
       { query: 'Hernandes', limit: 25 },
     ],
+    [
+      'search-customers "(512) 555-9298" (a phone number)',
+      'workspace.customers.searchCustomers',
+      { query: '(512) 555-9298', limit: 25 },
+    ],
+    [
+      'search-customers "maria austin" (a name and a city)',
+      'workspace.customers.searchCustomers',
+      { query: 'maria austin', limit: 25 },
+    ],
     ['get-customer', 'workspace.customers.getCustomer', { customer_id: customerId }],
     ['jobs, first page', 'workspace.jobs.listJobs', { limit: 25 }],
     ['jobs, next page (keyset cursor)', 'workspace.jobs.listJobs', { limit: 25, cursor: jobs.next_cursor }],
