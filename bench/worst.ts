@@ -1,8 +1,8 @@
 /**
- * `DATABASE_URL=... npm run bench:worst`: the public lists' worst cases at scale, through the HTTP
- * service: p50/p99 with 1 client and with BENCH_CONNECTIONS (50) concurrent clients (autocannon in
+ * `DATABASE_URL=... npm run bench:worst` (or `DATA_DIR=...`, an embedded database): the public lists'
+ * worst cases at scale, through the HTTP service: p50/p99 with 1 client and with BENCH_CONNECTIONS (50) concurrent clients (autocannon in
  * its own process, bench/lib/load.ts), and each case's plan shape (EXPLAIN ANALYZE of the list's
- * statement: node types and indexes, execution ms). It reads the database at DATABASE_URL as it
+ * statement, on the service's own pool: node types and indexes, execution ms). It reads the database as it
  * is (seed it first: npm run seed -- --listings 500000 --opportunities 1000000 --posts 20000) and
  * writes nothing there but the rate limiter's counters (budgets raised out of the way).
  *
@@ -10,14 +10,13 @@
  * whose name contains this text), BENCH_READ_CACHE=on (the read cache kept: hot answers). The
  * budgets: p99 within 50 ms with 1 client, 250 ms with 50.
  */
-import pg from 'pg';
 import { loadConfig } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
 import { toDirectoryListQuery } from '../core/routers/directory/list-listings.ts';
 import { buildListBlogPostsQuery } from '../core/services/blog/list-posts.query.ts';
 import { buildListDirectoryListingsQuery } from '../core/services/directory/list-listings.query.ts';
 import { buildGovernmentOpportunityListQuery } from '../core/services/government/list-opportunities.query.ts';
-import { toNumberedPlaceholders, type SqlQuery } from '../core/services/sql/query.ts';
+import { runQuery, type SqlQuery } from '../core/services/sql/query.ts';
 import { startService } from '../scripts/compose/start-service.ts';
 import { loadTest, positiveFromEnv } from './lib/load.ts';
 
@@ -27,8 +26,8 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-if (!process.env.DATABASE_URL) {
-  console.error('set DATABASE_URL to a seeded PostgreSQL database');
+if (!process.env.DATABASE_URL && !process.env.DATA_DIR) {
+  console.error('set DATABASE_URL to a seeded PostgreSQL database, or DATA_DIR to a seeded embedded one');
   process.exit(2);
 }
 const now = new Date();
@@ -104,8 +103,6 @@ const config = loadConfig({
   ...(process.env.BENCH_READ_CACHE === 'on' ? {} : { PUBLIC_CACHE_MAX_BYTES: '0' }),
 });
 const service = await startService({ config, log: createLogger('silent') });
-const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-await client.connect();
 const duration = positiveFromEnv('BENCH_DURATION', 5);
 const connections = positiveFromEnv('BENCH_CONNECTIONS', 50);
 const only = process.env.BENCH_ONLY;
@@ -116,11 +113,12 @@ try {
     const url = `${service.config.siteUrl}${target.path}`;
     const one = await loadTest(url, { connections: 1, durationSeconds: duration, warmupSeconds: 1 });
     const many = await loadTest(url, { connections, durationSeconds: duration, warmupSeconds: 1 });
-    const numbered = toNumberedPlaceholders(target.sql());
-    const explained = await client.query(`explain (analyze, format json) ${numbered.sql}`, numbered.params);
-    const plan = (explained.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode; 'Execution Time': number }> })[
-      'QUERY PLAN'
-    ][0]!;
+    const statement = target.sql();
+    const [explained] = await runQuery<{ 'QUERY PLAN': Array<{ Plan: PlanNode; 'Execution Time': number }> }>(
+      service.database.orm.em.fork(),
+      { sql: `explain (analyze, format json) ${statement.sql}`, params: statement.params },
+    );
+    const plan = explained!['QUERY PLAN'][0]!;
     const nodes = [...new Set(shape(plan.Plan).filter((node) => /Scan|Sort|Limit|Append/.test(node)))];
     // No answer within the load's seconds: no latency to show (null from the load generator).
     const ms = (value: number | null) => (value === null || Number.isNaN(value) ? 'none' : value.toFixed(1));
@@ -137,7 +135,6 @@ try {
     console.log(rows[rows.length - 1]!.join(' | '));
   }
 } finally {
-  await client.end();
   await service.stop();
 }
 console.log(`\n| ${rows[0]!.join(' | ')} |\n|${rows[0]!.map(() => '---').join('|')}|`);
