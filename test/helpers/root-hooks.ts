@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createIsolatedDatabase, dropRunDatabases, runTag } from './isolated-database.ts';
@@ -30,6 +30,9 @@ export function mochaGlobalSetup(): void {
   // Every embedded database of the run (about 100 MB each) lives under one root, removed at teardown.
   if (!process.env.TEST_DATA_ROOT) {
     runDataRoot = mkdtempSync(join(tmpdir(), `fsa-test-run-${process.env.TEST_RUN_TAG}-`));
+    // Traversable like tmpdir itself (each data directory stays 0700): the socket tests open one to
+    // another OS user, to see the socket's own permissions refuse it.
+    chmodSync(runDataRoot, 0o755);
     process.env.TEST_DATA_ROOT = runDataRoot;
   }
   // process.env stores whatever it is given as a string: undefined would become "undefined".
