@@ -4,7 +4,7 @@ import { a2aAccessToken } from '../helpers/a2a-access-token.ts';
 import { createTestBusiness, tenantCaller } from '../helpers/workspace.ts';
 import { tokenFor } from '../mcp/fixtures.ts';
 import { list, post } from '../mcp/view-requests.ts';
-import type { Json } from './feed-fixtures.ts';
+import { feedCaughtUp, type Json } from './feed-fixtures.ts';
 
 describe('event feed for agents: the MCP tool list-events (opt-in) and the A2A skill list-events', function () {
   this.timeout(60_000);
@@ -18,6 +18,7 @@ describe('event feed for agents: the MCP tool list-events (opt-in) and the A2A s
       customerId = (await tenantCaller(businessId).workspace.customers.createCustomer({ name: 'Seen by the agent' }))
         .id;
       await tenantCaller((await createTestBusiness()).id).workspace.customers.createCustomer({ name: 'Not seen' });
+      await feedCaughtUp();
       token = await tokenFor(businessId, 'mcp:read');
     });
 
@@ -74,6 +75,9 @@ describe('event feed for agents: the MCP tool list-events (opt-in) and the A2A s
       const customer = await tenantCaller(grant.businessId).workspace.customers.createCustomer({
         name: 'A2A reads me',
       });
+      // The feed shows an event once every transaction that began before its commit has ended, on
+      // the whole server (another test process's too).
+      await feedCaughtUp();
       const sent = await a2aRpc(
         send03([{ kind: 'data', data: { skill: 'list-events', arguments: { limit: 5 } } }]),
         bearer(grant.token),

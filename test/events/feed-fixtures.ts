@@ -60,7 +60,7 @@ export async function feedBusiness(label: string, baseUrl = `${service().url}/ap
  * transaction committed so far. The feed holds back behind any running transaction, in any database
  * of the server: another test process's, on a shared server.
  */
-async function feedCaughtUp(): Promise<void> {
+export async function feedCaughtUp(): Promise<void> {
   const [{ mark }] = (await sql<{ mark: string }>('select pg_current_xact_id()::text as mark')) as [{ mark: string }];
   const deadline = Date.now() + 10_000;
   for (;;) {
