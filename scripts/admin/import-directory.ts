@@ -1,6 +1,7 @@
 import { createWriteStream, statSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { Presets, SingleBar } from 'cli-progress';
+import { refreshStatisticsAfterLoad, type StatisticsRefresh } from '../lib/refresh-statistics.ts';
 import type { SystemCaller } from '../lib/system-caller.ts';
 import { optionalFlag, progressStream, UsageError, type AdminCommand } from './command.ts';
 import { csvLine, readCsvRecords, readHeader, REPORT_COLUMNS, type CsvHeader } from './directory-csv.ts';
@@ -33,6 +34,8 @@ export interface DirectoryImportSummary {
   /** The first rejected rows, in file order. */
   rejected_rows: Rejection[];
   report: string | null;
+  /** The planner's statistics refreshed after rows were written (null: none written). */
+  statistics: StatisticsRefresh | null;
   seconds: number;
 }
 
@@ -53,7 +56,8 @@ async function writeLine(stream: WriteStream, line: string): Promise<void> {
  * Streams `file` into directory.upsertListings, BATCH rows at a time: a row with the wrong number
  * of cells, or an external id an earlier row of the file had, is rejected here; the procedure
  * checks the rest. Rejected rows go to `report` (the file's columns, then line and reason) as they
- * come, so memory stays flat whatever the file's size.
+ * come, so memory stays flat whatever the file's size. Once rows were written, the planner's
+ * statistics are refreshed (the embedded database has no autovacuum).
  */
 export async function importDirectoryFile(
   caller: SystemCaller,
@@ -162,10 +166,13 @@ export async function importDirectoryFile(
       await once(report, 'close');
     }
   }
+  const written = !options.dryRun && summary.inserted + summary.updated > 0;
+  const statistics = written ? await refreshStatisticsAfterLoad(caller) : null;
   return {
     file: options.file,
     dry_run: options.dryRun,
     ...summary,
+    statistics,
     top_reasons: [...reasons]
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .slice(0, 5)
@@ -195,6 +202,10 @@ function summaryText(summary: DirectoryImportSummary): string {
     );
     if (summary.report) lines.push(`Every rejected row, with its line and reason: ${summary.report}`);
   }
+  if (summary.statistics)
+    lines.push(
+      `Planner statistics refreshed: ${summary.statistics.tables.length} tables vacuumed and analysed in ${summary.statistics.seconds} s.`,
+    );
   return lines.join('\n');
 }
 

@@ -40,6 +40,5 @@ export const governmentSeedArea: SeedArea | undefined = {
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    await caller.government.refreshStatistics();
   },
 };

@@ -1,5 +1,6 @@
 import { MultiBar, Presets } from 'cli-progress';
 import type { Logger } from '../../core/logger.ts';
+import { refreshStatisticsAfterLoad } from '../lib/refresh-statistics.ts';
 import type { SystemCaller } from '../lib/system-caller.ts';
 import type { SeedArea } from './area.ts';
 
@@ -10,7 +11,8 @@ export interface SeedPlan {
 
 /**
  * Fills each area with `count` more rows, continuing the deterministic sequence after what is
- * already there. A progress bar on a terminal, a log line per area otherwise.
+ * already there, then refreshes the planner's statistics. A progress bar on a terminal, a log line
+ * per area otherwise.
  */
 export async function runSeed(caller: SystemCaller, plans: SeedPlan[], log: Logger, showBar: boolean): Promise<void> {
   const bars = showBar
@@ -35,6 +37,10 @@ export async function runSeed(caller: SystemCaller, plans: SeedPlan[], log: Logg
         { area: area.flag, inserted: count, seconds: Math.round((performance.now() - started) / 100) / 10 },
         `seeded ${count} ${area.flag}`,
       );
+    }
+    if (plans.some((plan) => plan.count > 0)) {
+      const refresh = await refreshStatisticsAfterLoad(caller);
+      log.info(refresh, `statistics refreshed: ${refresh.tables.length} tables vacuumed and analysed`);
     }
   } finally {
     bars?.stop();

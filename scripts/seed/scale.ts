@@ -1,5 +1,6 @@
 import { MultiBar, Presets } from 'cli-progress';
 import type { Logger } from '../../core/logger.ts';
+import { refreshStatisticsAfterLoad, type StatisticsRefresh } from '../lib/refresh-statistics.ts';
 import type { SystemCaller } from '../lib/system-caller.ts';
 import { blogSeedArea } from './blog.ts';
 import { directoryPositionsHeld } from './demo-data/directory.ts';
@@ -109,7 +110,7 @@ function scaleAreas(sizes: ScaleSizes): ScaleArea[] {
   ];
 }
 
-export interface ScaleSummaryRow {
+interface ScaleSummaryRow {
   kind: ScaleKind;
   target: number;
   before: number;
@@ -118,17 +119,23 @@ export interface ScaleSummaryRow {
   seconds: number;
 }
 
+export interface ScaleSeedResult {
+  areas: ScaleSummaryRow[];
+  statistics: StatisticsRefresh;
+}
+
 /**
  * Tops every area up to its target: positions already held are kept (a second run adds nothing),
  * the rest are generated batch by batch and stored through the caller, with a progress bar per area
- * on a terminal (a log line per area otherwise). Answers what each area held before and after.
+ * on a terminal (a log line per area otherwise). Then refreshes the planner's statistics. Answers
+ * what each area held before and after, and which tables were analysed.
  */
 export async function runScaleSeed(
   caller: SystemCaller,
   sizes: ScaleSizes,
   log: Logger,
   options: { showBar: boolean; batch?: number; oneAtATime: boolean },
-): Promise<ScaleSummaryRow[]> {
+): Promise<ScaleSeedResult> {
   const bars = options.showBar
     ? new MultiBar(
         {
@@ -159,11 +166,11 @@ export async function runScaleSeed(
   } finally {
     bars?.stop();
   }
-  return summary;
+  return { areas: summary, statistics: await refreshStatisticsAfterLoad(caller) };
 }
 
-/** The summary as a table for a terminal. */
-export function formatScaleSummary(rows: ScaleSummaryRow[]): string {
+/** The summary as a table for a terminal, and a line for the statistics. */
+export function formatScaleSummary({ areas: rows, statistics }: ScaleSeedResult): string {
   const header = ['area', 'target', 'before', 'added', 'now', 'seconds'];
   const lines = rows.map((row) => [
     row.kind,
@@ -176,6 +183,9 @@ export function formatScaleSummary(rows: ScaleSummaryRow[]): string {
       line
         .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
         .join('  '),
+    )
+    .concat(
+      `statistics: ${statistics.tables.length} tables vacuumed and analysed in ${statistics.seconds.toFixed(1)} s`,
     )
     .join('\n');
 }

@@ -1,0 +1,33 @@
+import { readTableActivity, vacuumAnalyzeTable } from '../../services/statistics/table-activity.query.ts';
+import { upkeepReason } from '../../services/statistics/table-upkeep.ts';
+import { systemProcedure } from '../../trpc.ts';
+import { ZRefreshStatisticsInput, ZRefreshStatisticsOutput } from './refresh-statistics.schema.ts';
+
+/**
+ * VACUUM ANALYZE of each table that autovacuum would pick now (table-upkeep.ts), one table per
+ * statement so that other queries run between them, `limit` tables per call. The embedded database has no autovacuum: the
+ * service runs this every few minutes there, and the seed and the imports after a bulk load on
+ * either database (on a server autovacuum would come, but minutes later). System callers only.
+ */
+export const refreshStatistics = systemProcedure
+  .input(ZRefreshStatisticsInput)
+  .output(ZRefreshStatisticsOutput)
+  .mutation(async ({ ctx, input }) => {
+    const { tables, settings } = await readTableActivity(ctx.sql);
+    const due = tables.flatMap((table) => {
+      const reason = upkeepReason(table, settings);
+      return reason === undefined ? [] : [{ table: table.table, reason }];
+    });
+    const refreshed = [];
+    const failed = [];
+    for (const { table, reason } of due.slice(0, input.limit)) {
+      const started = performance.now();
+      try {
+        await vacuumAnalyzeTable(ctx.em, table);
+        refreshed.push({ table, reason, milliseconds: Math.round(performance.now() - started) });
+      } catch (error) {
+        failed.push({ table, message: (error as Error).message });
+      }
+    }
+    return { refreshed, failed, remaining: Math.max(0, due.length - input.limit) };
+  });

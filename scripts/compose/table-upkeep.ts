@@ -1,0 +1,33 @@
+import type { Logger } from '../../core/logger.ts';
+import type { SystemCaller } from '../lib/system-caller.ts';
+import { startPeriodic, type PeriodicJob } from './periodic.ts';
+
+/** How often the embedded database's tables are checked: autovacuum's own default naptime. */
+const TABLE_UPKEEP_INTERVAL_MS = 60_000;
+
+/** Calls per pass at most: one table each, so a persistent failure cannot keep a pass going. */
+const TABLES_PER_PASS = 200;
+
+/** runOnce: one pass now (after one already running); errors are logged, never thrown. */
+export type TableUpkeep = PeriodicJob;
+
+/**
+ * autovacuum for the embedded database, which has none (PGlite): every `intervalMs`,
+ * infrastructure.operations.refreshStatistics one table per call, so requests queued on the one
+ * connection run between tables and a stopping process waits for one table at most.
+ */
+export function startTableUpkeep(options: { caller: SystemCaller; log: Logger; intervalMs?: number }): TableUpkeep {
+  const { caller, log, intervalMs = TABLE_UPKEEP_INTERVAL_MS } = options;
+  return startPeriodic(async (stopped) => {
+    try {
+      for (let call = 0; call < TABLES_PER_PASS && !stopped(); call += 1) {
+        const { refreshed, failed, remaining } = await caller.infrastructure.operations.refreshStatistics({ limit: 1 });
+        for (const table of refreshed) log.info(table, 'table vacuumed and analysed');
+        for (const table of failed) log.error(table, 'table vacuum and analyse failed');
+        if (failed.length > 0 || remaining === 0) break;
+      }
+    } catch (error) {
+      log.error({ err: error }, 'table upkeep failed');
+    }
+  }, intervalMs);
+}
