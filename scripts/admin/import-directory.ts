@@ -1,7 +1,7 @@
 import { createWriteStream, statSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { Presets, SingleBar } from 'cli-progress';
-import { refreshStatisticsAfterLoad, type StatisticsRefresh } from '../lib/refresh-statistics.ts';
+import { refreshStatisticsAfterLoad, statisticsLine, type StatisticsRefresh } from '../lib/refresh-statistics.ts';
 import type { SystemCaller } from '../lib/system-caller.ts';
 import { optionalFlag, progressStream, UsageError, type AdminCommand } from './command.ts';
 import { csvLine, readCsvRecords, readHeader, REPORT_COLUMNS, type CsvHeader } from './directory-csv.ts';
@@ -202,10 +202,7 @@ function summaryText(summary: DirectoryImportSummary): string {
     );
     if (summary.report) lines.push(`Every rejected row, with its line and reason: ${summary.report}`);
   }
-  if (summary.statistics)
-    lines.push(
-      `Planner statistics refreshed: ${summary.statistics.tables.length} tables vacuumed and analysed in ${summary.statistics.seconds} s.`,
-    );
+  if (summary.statistics) lines.push(`Planner statistics: ${statisticsLine(summary.statistics)}.`);
   return lines.join('\n');
 }
 

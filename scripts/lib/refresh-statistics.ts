@@ -4,6 +4,8 @@ import type { SystemCaller } from './system-caller.ts';
 export interface StatisticsRefresh {
   /** The tables vacuumed and analysed, in name order. */
   tables: string[];
+  /** Tables whose VACUUM ANALYZE failed, and why: the load's rows are stored all the same. */
+  failed: Array<{ table: string; message: string }>;
   seconds: number;
 }
 
@@ -11,17 +13,24 @@ export interface StatisticsRefresh {
  * VACUUM ANALYZE, after a bulk load, of the tables autovacuum would pick (the load's, and any other
  * that needs it): the planner then knows the new rows at once. On the embedded database, which has
  * no autovacuum, nothing else would until the running service's next pass; on a server, autovacuum
- * would, minutes later. A table that fails is named in the error; the others are done first.
+ * would, minutes later. A table that fails is reported beside the others, never as the load's
+ * failure: its rows are stored, and the next pass (or autovacuum) tries again.
  */
 export async function refreshStatisticsAfterLoad(caller: SystemCaller): Promise<StatisticsRefresh> {
   const started = performance.now();
   const { refreshed, failed } = await caller.infrastructure.operations.refreshStatistics();
-  if (failed.length > 0)
-    throw new Error(
-      `VACUUM ANALYZE failed for ${failed.map((table) => `${table.table} (${table.message})`).join(', ')}`,
-    );
   return {
     tables: refreshed.map((table) => table.table),
+    failed,
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };
+}
+
+/** One line for a command's summary: how many tables, how long, and any that failed. */
+export function statisticsLine(refresh: StatisticsRefresh): string {
+  const failed = refresh.failed.map((table) => `${table.table} (${table.message})`).join(', ');
+  return (
+    `${refresh.tables.length} ${refresh.tables.length === 1 ? 'table' : 'tables'} vacuumed and analysed in ${refresh.seconds.toFixed(1)} s` +
+    (failed ? `; failed: ${failed}` : '')
+  );
 }

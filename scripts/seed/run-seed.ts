@@ -1,6 +1,6 @@
 import { MultiBar, Presets } from 'cli-progress';
 import type { Logger } from '../../core/logger.ts';
-import { refreshStatisticsAfterLoad } from '../lib/refresh-statistics.ts';
+import { refreshStatisticsAfterLoad, statisticsLine } from '../lib/refresh-statistics.ts';
 import type { SystemCaller } from '../lib/system-caller.ts';
 import type { SeedArea } from './area.ts';
 
@@ -40,7 +40,8 @@ export async function runSeed(caller: SystemCaller, plans: SeedPlan[], log: Logg
     }
     if (plans.some((plan) => plan.count > 0)) {
       const refresh = await refreshStatisticsAfterLoad(caller);
-      log.info(refresh, `statistics refreshed: ${refresh.tables.length} tables vacuumed and analysed`);
+      if (refresh.failed.length > 0) log.warn(refresh, `statistics: ${statisticsLine(refresh)}`);
+      else log.info(refresh, `statistics: ${statisticsLine(refresh)}`);
     }
   } finally {
     bars?.stop();

@@ -1,6 +1,6 @@
 import { MultiBar, Presets } from 'cli-progress';
 import type { Logger } from '../../core/logger.ts';
-import { refreshStatisticsAfterLoad, type StatisticsRefresh } from '../lib/refresh-statistics.ts';
+import { refreshStatisticsAfterLoad, statisticsLine, type StatisticsRefresh } from '../lib/refresh-statistics.ts';
 import type { SystemCaller } from '../lib/system-caller.ts';
 import { blogSeedArea } from './blog.ts';
 import { directoryPositionsHeld } from './demo-data/directory.ts';
@@ -184,8 +184,6 @@ export function formatScaleSummary({ areas: rows, statistics }: ScaleSeedResult)
         .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
         .join('  '),
     )
-    .concat(
-      `statistics: ${statistics.tables.length} tables vacuumed and analysed in ${statistics.seconds.toFixed(1)} s`,
-    )
+    .concat(`statistics: ${statisticsLine(statistics)}`)
     .join('\n');
 }

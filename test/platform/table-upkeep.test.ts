@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { upkeepReason, type TableActivity, type UpkeepSettings } from '../../core/services/statistics/table-upkeep.ts';
+import { statisticsLine } from '../../scripts/lib/refresh-statistics.ts';
 import { directoryCaller } from '../directory/fixtures.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
@@ -57,6 +58,17 @@ describe('table upkeep: which tables autovacuum would pick', function () {
     expect(upkeepReason({ ...QUIET, pages: 81 }, DEFAULTS)).to.equal('size_changed');
     // A table analysed empty that has rows now.
     expect(upkeepReason({ ...QUIET, reltuples: 0, relpages: 0, pages: 9 }, DEFAULTS)).to.equal('size_changed');
+  });
+});
+
+describe("a bulk load's statistics line", function () {
+  it('names the tables that failed beside the count of those done: the load itself stands', function () {
+    expect(statisticsLine({ tables: ['a', 'b'], failed: [], seconds: 8.4 })).to.equal(
+      '2 tables vacuumed and analysed in 8.4 s',
+    );
+    expect(
+      statisticsLine({ tables: ['a'], failed: [{ table: 'jobs', message: 'canceling statement' }], seconds: 2 }),
+    ).to.equal('1 table vacuumed and analysed in 2.0 s; failed: jobs (canceling statement)');
   });
 });
 

@@ -5,9 +5,10 @@ import { ZRefreshStatisticsInput, ZRefreshStatisticsOutput } from './refresh-sta
 
 /**
  * VACUUM ANALYZE of each table that autovacuum would pick now (table-upkeep.ts), one table per
- * statement so that other queries run between them, `limit` tables per call. The embedded database has no autovacuum: the
- * service runs this every few minutes there, and the seed and the imports after a bulk load on
- * either database (on a server autovacuum would come, but minutes later). System callers only.
+ * statement so that other queries run between them, `limit` tables per call. The embedded database
+ * has no autovacuum: the service runs this there every minute. The seed and the directory import
+ * run it after a bulk load on either database (a server's autovacuum would come, but minutes
+ * later). System callers only.
  */
 export const refreshStatistics = systemProcedure
   .input(ZRefreshStatisticsInput)
