@@ -130,8 +130,8 @@ try {
     const summary = await scaleSeed.runScaleSeed(caller, sizes, createLogger(showBar ? 'warn' : 'info'), {
       showBar,
       batch,
-      // The embedded database is one connection: one batch at a time.
-      oneAtATime: config.database.url === undefined,
+      // The embedded database is one connection (one batch at a time) and has no checkpointer.
+      embedded: config.database.url === undefined,
     });
     process.stdout.write(`scale ${scale}:\n${scaleSeed.formatScaleSummary(summary)}\n`);
   } else {

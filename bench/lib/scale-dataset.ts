@@ -18,7 +18,7 @@ export async function topUpToScale(caller: SystemCaller, scale: number, embedded
   console.log(`scale dataset ${scale}: topping up`);
   const summary = await runScaleSeed(caller, scaleSizes(scale), createLogger('info'), {
     showBar: process.stderr.isTTY === true,
-    oneAtATime: embedded,
+    embedded,
   });
   console.log(formatScaleSummary(summary));
 }

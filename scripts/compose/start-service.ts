@@ -21,7 +21,7 @@ import { checkSellerEventsBusiness } from './seller-events.ts';
 import { withPaymentFacilitator } from './payment-facilitator.ts';
 import { startPaymentReconciler, type PaymentReconciler } from './payment-reconciler.ts';
 import { startSweeper, type Sweeper } from './sweeper.ts';
-import { startTableUpkeep, type TableUpkeep } from './table-upkeep.ts';
+import { startEmbeddedUpkeep, type EmbeddedUpkeep } from './embedded-upkeep.ts';
 import { startOverdueInvoiceCheck } from './overdue-invoices.ts';
 import { startGovernmentSync, withGovernmentSync } from './government-sync.ts';
 import { composeWebhookDelivery, type WebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.ts';
@@ -39,8 +39,8 @@ export interface RunningService {
   services: CoreServices;
   /** The periodic clean-up of expired rows (idempotency keys, ...), every 10 minutes. */
   sweeper: Sweeper;
-  /** The embedded database's autovacuum (table-upkeep.ts); none on a PostgreSQL server, which has its own. */
-  tableUpkeep: TableUpkeep | undefined;
+  /** The embedded database's autovacuum and checkpointer (embedded-upkeep.ts); none on a PostgreSQL server, which has its own. */
+  embeddedUpkeep: EmbeddedUpkeep | undefined;
   /** The webhook delivery engine: the send-now port and, unless WEBHOOK_WORKER=false, the worker loop. */
   webhooks: WebhookDelivery;
   /** The settlement reconciler, in the process that runs the webhook worker (undefined otherwise). */
@@ -154,7 +154,7 @@ export async function startService({
   webhooks.start();
   const caller = systemCaller({ orm: database.orm, services, config, log });
   const sweeper = startSweeper({ caller, log });
-  const tableUpkeep = database.kind === 'postgresql' ? undefined : startTableUpkeep({ caller, log });
+  const embeddedUpkeep = database.kind === 'postgresql' ? undefined : startEmbeddedUpkeep({ caller, log });
   // The overdue check records events: it runs where the webhook worker runs (tests' services run neither).
   const overdueCheck = config.webhookDelivery.worker ? startOverdueInvoiceCheck({ caller, log }) : undefined;
   // The reconciler asks the facilitator: its caller's services carry the facilitator port.
@@ -181,7 +181,7 @@ export async function startService({
     notifications,
     services,
     sweeper,
-    tableUpkeep,
+    embeddedUpkeep,
     webhooks,
     reconciler,
     stop() {
@@ -190,7 +190,7 @@ export async function startService({
         services.a2aStreams.close();
         await Promise.all([
           sweeper.stop(),
-          tableUpkeep?.stop(),
+          embeddedUpkeep?.stop(),
           overdueCheck?.stop(),
           reconciler?.stop(),
           governmentSync?.stop(),

@@ -32,16 +32,16 @@ interface ScaleArea {
   /** How far below `held` a stopped run may have left gaps: seeded again on resume. */
   window: number;
   /**
-   * Seeds positions `start` .. `end - 1`; `progress` gets the positions done of that range. With
-   * `oneAtATime`, one batch in flight (a database of one connection: queued batches would wait on
-   * the pool past its acquire timeout on a loaded machine).
+   * Seeds positions `start` .. `end - 1`; `progress` gets the positions done of that range. On the
+   * embedded database, one batch in flight (a database of one connection: queued batches would wait on
+   * the pool past its acquire timeout on a loaded machine), and `afterBatch` after each.
    */
   seed(
     caller: SystemCaller,
     start: number,
     end: number,
     progress: (done: number) => void,
-    options: { batch?: number; oneAtATime: boolean },
+    options: { batch?: number; embedded: boolean; afterBatch: () => Promise<void> },
   ): Promise<void>;
 }
 
@@ -53,11 +53,12 @@ function publicArea(kind: ScaleKind, area: SeedArea, held: (rows: number) => num
     async held(caller) {
       return held(await area.count(caller));
     },
-    async seed(caller, start, end, progress, { batch, oneAtATime }) {
-      const step = oneAtATime ? (batch ?? 1_000) : CHUNK;
+    async seed(caller, start, end, progress, { batch, embedded, afterBatch }) {
+      const step = embedded ? (batch ?? 1_000) : CHUNK;
       for (let from = start; from < end; from += step) {
         const size = Math.min(step, end - from);
         await area.seed(caller, from, size, (inserted) => progress(from - start + inserted), batch);
+        if (embedded) await afterBatch();
       }
     },
   };
@@ -94,6 +95,7 @@ function workspaceArea(kind: 'customers' | 'jobs', sizes: ScaleSizes): ScaleArea
             : generateScaleJobs(workspace, from, size, sizes.customers, now);
         await caller.infrastructure.demo.appendDemoWorkspaceRows({ business_slug: slug, tables: rows.toInput() });
         progress(from + size - start);
+        if (options.embedded) await options.afterBatch();
       }
     },
   };
@@ -128,14 +130,20 @@ export interface ScaleSeedResult {
  * Tops every area up to its target: positions already held are kept (a second run adds nothing),
  * the rest are generated batch by batch and stored through the caller, with a progress bar per area
  * on a terminal (a log line per area otherwise). Then refreshes the planner's statistics. Answers
- * what each area held before and after, and which tables were analysed.
+ * what each area held before and after, and which tables were analysed. On the embedded database,
+ * which has no checkpointer, a checkpoint whenever one is due after a batch: the WAL of a seed of
+ * gigabytes would otherwise stay on disk until the database closes.
  */
 export async function runScaleSeed(
   caller: SystemCaller,
   sizes: ScaleSizes,
   log: Logger,
-  options: { showBar: boolean; batch?: number; oneAtATime: boolean },
+  options: { showBar: boolean; batch?: number; embedded: boolean },
 ): Promise<ScaleSeedResult> {
+  const afterBatch = async () => {
+    const done = await caller.infrastructure.operations.checkpoint();
+    if (done.failed !== null) log.warn(done, 'checkpoint failed');
+  };
   const bars = options.showBar
     ? new MultiBar(
         {
@@ -155,7 +163,7 @@ export async function runScaleSeed(
       if (before < target) {
         const start = Math.max(0, before - area.window);
         const bar = bars?.create(target, start, { area: area.kind.padEnd(13) });
-        await area.seed(caller, start, target, (done) => bar?.update(start + done), options);
+        await area.seed(caller, start, target, (done) => bar?.update(start + done), { ...options, afterBatch });
         bar?.update(target);
       }
       const after = await area.held(caller);

@@ -1,5 +1,5 @@
-import { readTableActivity, vacuumAnalyzeTable } from '../../services/statistics/table-activity.query.ts';
-import { upkeepReason } from '../../services/statistics/table-upkeep.ts';
+import { readTableActivity, vacuumAnalyzeTable } from '../../services/database-upkeep/table-activity.query.ts';
+import { upkeepReason } from '../../services/database-upkeep/table-upkeep.ts';
 import { systemProcedure } from '../../trpc.ts';
 import { ZRefreshStatisticsInput, ZRefreshStatisticsOutput } from './refresh-statistics.schema.ts';
 
