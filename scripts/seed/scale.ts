@@ -34,7 +34,7 @@ interface ScaleArea {
   /**
    * Seeds positions `start` .. `end - 1`; `progress` gets the positions done of that range. On the
    * embedded database, one batch in flight (a database of one connection: queued batches would wait on
-   * the pool past its acquire timeout on a loaded machine), and `afterBatch` after each.
+   * the pool past its acquire timeout on a loaded machine). `afterBatch` after each batch.
    */
   seed(
     caller: SystemCaller,
@@ -58,7 +58,7 @@ function publicArea(kind: ScaleKind, area: SeedArea, held: (rows: number) => num
       for (let from = start; from < end; from += step) {
         const size = Math.min(step, end - from);
         await area.seed(caller, from, size, (inserted) => progress(from - start + inserted), batch);
-        if (embedded) await afterBatch();
+        await afterBatch();
       }
     },
   };
@@ -95,7 +95,7 @@ function workspaceArea(kind: 'customers' | 'jobs', sizes: ScaleSizes): ScaleArea
             : generateScaleJobs(workspace, from, size, sizes.customers, now);
         await caller.infrastructure.demo.appendDemoWorkspaceRows({ business_slug: slug, tables: rows.toInput() });
         progress(from + size - start);
-        if (options.embedded) await options.afterBatch();
+        await options.afterBatch();
       }
     },
   };
@@ -140,10 +140,13 @@ export async function runScaleSeed(
   log: Logger,
   options: { showBar: boolean; batch?: number; embedded: boolean },
 ): Promise<ScaleSeedResult> {
-  const afterBatch = async () => {
-    const done = await caller.infrastructure.operations.checkpoint();
-    if (done.failed !== null) log.warn(done, 'checkpoint failed');
-  };
+  // A server has its own checkpointer: nothing to do between its batches.
+  const afterBatch = options.embedded
+    ? async () => {
+        const done = await caller.infrastructure.operations.checkpoint();
+        if (done.failed !== null) log.warn(done, 'checkpoint failed');
+      }
+    : async () => {};
   const bars = options.showBar
     ? new MultiBar(
         {
