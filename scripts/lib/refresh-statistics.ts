@@ -26,6 +26,18 @@ export async function refreshStatisticsAfterLoad(caller: SystemCaller): Promise<
   };
 }
 
+/**
+ * Several refreshes as one (a seed's between its batches and at its end): each table named once,
+ * every failure kept, the seconds added up.
+ */
+export function combineRefreshes(refreshes: StatisticsRefresh[]): StatisticsRefresh {
+  return {
+    tables: [...new Set(refreshes.flatMap((refresh) => refresh.tables))].sort(),
+    failed: refreshes.flatMap((refresh) => refresh.failed),
+    seconds: Math.round(refreshes.reduce((sum, refresh) => sum + refresh.seconds, 0) * 10) / 10,
+  };
+}
+
 /** One line for a command's summary: how many tables, how long, and any that failed. */
 export function statisticsLine(refresh: StatisticsRefresh): string {
   const failed = refresh.failed.map((table) => `${table.table} (${table.message})`).join(', ');

@@ -6,7 +6,7 @@ import {
   type UpkeepSettings,
 } from '../../core/services/database-upkeep/table-upkeep.ts';
 import { checkpointReason, type WalState } from '../../core/services/database-upkeep/wal-checkpoint.ts';
-import { statisticsLine } from '../../scripts/lib/refresh-statistics.ts';
+import { combineRefreshes, statisticsLine } from '../../scripts/lib/refresh-statistics.ts';
 import { directoryCaller } from '../directory/fixtures.ts';
 import { service } from '../helpers/root-hooks.ts';
 import { sql } from '../helpers/sql.ts';
@@ -114,6 +114,18 @@ describe("a bulk load's statistics line", function () {
     expect(
       statisticsLine({ tables: ['a'], failed: [{ table: 'jobs', message: 'canceling statement' }], seconds: 2 }),
     ).to.equal('1 table vacuumed and analysed in 2.0 s; failed: jobs (canceling statement)');
+  });
+
+  it("counts a seed's refreshes between batches and at its end as one: each table once, the seconds added", function () {
+    const jobs = { table: 'jobs', message: 'canceling statement' };
+    expect(
+      combineRefreshes([
+        { tables: ['jobs', 'customers'], failed: [], seconds: 0.2 },
+        { tables: ['jobs'], failed: [jobs], seconds: 0.1 },
+        { tables: ['visits'], failed: [], seconds: 1.4 },
+      ]),
+    ).to.deep.equal({ tables: ['customers', 'jobs', 'visits'], failed: [jobs], seconds: 1.7 });
+    expect(combineRefreshes([])).to.deep.equal({ tables: [], failed: [], seconds: 0 });
   });
 });
 
