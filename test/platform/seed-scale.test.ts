@@ -143,8 +143,9 @@ describe('npm run seed -- --scale N', function () {
     );
 
     // Then the planner's statistics: the seeded tables analysed (an embedded database has no autovacuum).
-    expect(once.stdout).to.match(/^statistics: [1-9]\d* tables vacuumed and analysed in \d+\.\d s$/m);
-    expect(again.stdout).to.match(/^statistics: \d+ tables vacuumed and analysed/m);
+    expect(once.stdout).to.match(/^statistics: [1-9]\d* tables? vacuumed and analysed in \d+\.\d s$/m);
+    // On a server, autovacuum may have analysed all but one by then: "1 table".
+    expect(again.stdout).to.match(/^statistics: \d+ tables? vacuumed and analysed/m);
 
     const [a, b] = [await fingerprint(stepwise), await fingerprint(direct)];
     expect(a).to.deep.equal(b);
