@@ -6,4 +6,4 @@
  * already has a revision adds `.2` (then `.3`, ...): a revision names one contract. test/mcp/catalogue.test.ts
  * compares both with a committed snapshot and fails when the hash moved without the revision.
  */
-export const CATALOGUE_REVISION = '2026-11-30.3';
+export const CATALOGUE_REVISION = '2026-12-01';

@@ -119,6 +119,17 @@ describe('workspace: search-customers', () => {
     ]);
   });
 
+  it('finds a query of several words by the close spelling of each, wherever the words stand', async () => {
+    // Maria's name and city are apart in her text: as one phrase "maria austn" is close to no stretch
+    // of it. Word by word, "maria" is in it and "austn" shares 4 of its 6 trigrams with "austin".
+    expect(await found('maria austn')).to.deep.equal([[ids.maria, 'similar']]);
+    // A word shorter than a trigram has no spelling to be close to: it must be contained ("ma" of Maria).
+    expect(await found('ma austn')).to.deep.equal([[ids.maria, 'similar']]);
+    // Every word must be close: Ana lives in Austin but no word of her text is close to "maria".
+    expect(await found('mraia austn')).to.deep.equal([]);
+    expect(await found('zq xw')).to.deep.equal([]);
+  });
+
   it('matches a 2-character query by prefix and containment only, by name inside a tier, and pages over it', async () => {
     // "ga": a word of Maria Garcia's name and Pat's company "Garcia" start with it (prefix); Ana's e-mail
     // and Bob's street contain it. No close spellings for a text shorter than a trigram.

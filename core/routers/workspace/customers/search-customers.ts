@@ -26,7 +26,7 @@ export const searchCustomers = tenantProcedure
       description:
         'Find customers of the business by part of a name, company, e-mail, phone number (any formatting) or address, best match first: ' +
         'the exact e-mail or phone number, then the exact name, then names, companies, words of them or e-mails starting with the query, then anything containing it ' +
-        '(or each of its words), then close spellings (trigram similarity; a phone number is matched by its digits only); inside each group the most similar first. Each result says why it matched. ' +
+        '(or each of its words), then close spellings of it (or of each of its words; trigram similarity; a phone number is matched by its digits only); inside each group the most similar first. Each result says why it matched. ' +
         'Paginated over that ranking with next_cursor. Use the id with get-customer or create-job; list-customers filters by status, tag and creation date instead.',
     },
   })

@@ -40,12 +40,35 @@ function phoneDigits(query: string): string | null {
 }
 
 /**
+ * Tier 4's condition: the query's word similarity to the search text, or for a query of several
+ * words, each word's (a word shorter than a trigram contained instead). As a phrase, "maria austin"
+ * is close to a stretch of the text only where the two words stand together, yet every customer in
+ * Austin shares enough of its trigrams to be the index's candidate (10,883 of 100,000 rechecked for
+ * 56 answers); word by word the index intersects the two words' candidates (410 rechecked, 163
+ * answers: Marias in Austin wherever the words stand), and a misspelt word ("maria austn") still
+ * finds them. The whole search: about 290 to 34 ms of SQL.
+ */
+function similarSpelling(query: string, words: string[]): { condition: string; params: unknown[] } | undefined {
+  if (words.length <= 1) return { condition: 'lower(?) <% c.search_text', params: [query] };
+  const spelled = (word: string) => Array.from(word).length >= MIN_SIMILAR_LENGTH;
+  // Words all shorter than a trigram: each contained is tier 3 already.
+  if (!words.some(spelled)) return undefined;
+  return {
+    condition: `(${words
+      .map((word) => (spelled(word) ? 'lower(?) <% c.search_text' : `c.search_text like lower(?) escape '\\'`))
+      .join(' and ')})`,
+    params: words.map((word) => (spelled(word) ? word : `%${likeEscaped(word)}%`)),
+  };
+}
+
+/**
  * Customers of one business matching a query, in tiers: 0 exact e-mail or phone number (digits compared,
  * a country prefix on either side tolerated), 1 exact name or company, 2 name, company or a word of them,
  * or the e-mail, starts with the query, 3 the search text (name, company, e-mail, phone, address line 1,
  * city, postal code) contains the query or each of its words, or the phone's digits contain its digits,
- * 4 trigram word similarity at least pg_trgm.word_similarity_threshold (0.6: misspellings; not for a query
- * that is a phone number, matched by its digits in tiers 0 and 3 only). Inside a tier
+ * 4 trigram word similarity at least pg_trgm.word_similarity_threshold (0.6: misspellings) of the query, or
+ * of each of its words for a query of several (not for a query that is a phone number, matched by its
+ * digits in tiers 0 and 3 only). Inside a tier
  * by closeness (highest first: the word similarity of the query to the name, company and e-mail in tiers
  * 0-2, to the search text in tiers 3-4), name (byte order), id. A query of 2 characters has no tier 4 and no
  * closeness (0 for every result: inside a tier by name, id).
@@ -59,11 +82,8 @@ export function searchCustomers(
 ): Promise<SearchRow[]> {
   const escaped = likeEscaped(query);
   const digits = phoneDigits(query);
-  const terms = query
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, MAX_TERMS)
-    .map((term) => `%${likeEscaped(term)}%`);
+  const words = query.split(/\s+/).filter(Boolean).slice(0, MAX_TERMS);
+  const terms = words.map((term) => `%${likeEscaped(term)}%`);
   const allTerms =
     terms.length > 1 ? terms.map(() => `c.search_text like lower(?) escape '\\'`).join(' and ') : 'false';
   const contains = `(c.search_text like lower(?) escape '\\' or (${allTerms}))`;
@@ -86,7 +106,8 @@ export function searchCustomers(
   if (digits) ways.push({ condition: phoneCandidate, params: [`%${digits}%`, countryPrefixed(digits)] });
   // A phone number is matched by its digits, not its spelling: as text, every customer of one area
   // code shares most of its trigrams (10,314 of 100,000 "similar" to "512 555 9298", 540 ms of SQL).
-  if (spelled && !digits) ways.push({ condition: 'lower(?) <% c.search_text', params: [query] });
+  const similar = spelled && !digits ? similarSpelling(query, words) : undefined;
+  if (similar) ways.push(similar);
   const candidates = {
     sql: ways
       .map(
