@@ -14,6 +14,12 @@ export type SearchKey = readonly [number, string, string | null, string];
 /** The shortest query matched by similar spelling (tier 4, and the closeness inside a tier): a trigram. */
 const MIN_SIMILAR_LENGTH = 3;
 
+/** Whether a text is long enough to be matched by its spelling (a trigram at least). */
+const spelledOut = (text: string) => Array.from(text).length >= MIN_SIMILAR_LENGTH;
+
+/** The search text contains one LIKE pattern (the query or a word of it, `%`-wrapped and escaped). */
+const CONTAINS_TERM = `c.search_text like lower(?) escape '\\'`;
+
 /** Words of a query matched one by one ("maria austin"); more than this many adds nothing useful. */
 const MAX_TERMS = 8;
 
@@ -50,14 +56,13 @@ function phoneDigits(query: string): string | null {
  */
 function similarSpelling(query: string, words: string[]): { condition: string; params: unknown[] } | undefined {
   if (words.length <= 1) return { condition: 'lower(?) <% c.search_text', params: [query] };
-  const spelled = (word: string) => Array.from(word).length >= MIN_SIMILAR_LENGTH;
   // Words all shorter than a trigram: each contained is tier 3 already.
-  if (!words.some(spelled)) return undefined;
+  if (!words.some(spelledOut)) return undefined;
   return {
     condition: `(${words
-      .map((word) => (spelled(word) ? 'lower(?) <% c.search_text' : `c.search_text like lower(?) escape '\\'`))
+      .map((word) => (spelledOut(word) ? 'lower(?) <% c.search_text' : CONTAINS_TERM))
       .join(' and ')})`,
-    params: words.map((word) => (spelled(word) ? word : `%${likeEscaped(word)}%`)),
+    params: words.map((word) => (spelledOut(word) ? word : `%${likeEscaped(word)}%`)),
   };
 }
 
@@ -84,9 +89,8 @@ export function searchCustomers(
   const digits = phoneDigits(query);
   const words = query.split(/\s+/).filter(Boolean).slice(0, MAX_TERMS);
   const terms = words.map((term) => `%${likeEscaped(term)}%`);
-  const allTerms =
-    terms.length > 1 ? terms.map(() => `c.search_text like lower(?) escape '\\'`).join(' and ') : 'false';
-  const contains = `(c.search_text like lower(?) escape '\\' or (${allTerms}))`;
+  const allTerms = terms.length > 1 ? terms.map(() => CONTAINS_TERM).join(' and ') : 'false';
+  const contains = `(${CONTAINS_TERM} or (${allTerms}))`;
   const containsParams = [`%${escaped}%`, ...(terms.length > 1 ? terms : [])];
   // The stored phone's digits (customers_phone_digits_trgm indexes this expression): they contain the
   // query's, or are the query's without a country prefix (the tiers tell which).
@@ -94,7 +98,7 @@ export function searchCustomers(
   const phoneEqual = `(length(p.digits) >= ${MIN_PHONE_DIGITS} and (right(p.digits, length(q.digits)) = q.digits or right(q.digits, length(p.digits)) = p.digits))`;
   // A text shorter than a trigram has no spelling to be close to, and its similarity would be
   // computed for every customer of the business (no trigram index narrows it): 1.8 s at 100,000.
-  const spelled = Array.from(query).length >= MIN_SIMILAR_LENGTH;
+  const spelled = spelledOut(query);
   // The candidates: one index scan per way of matching, each without the rows of the ones before
   // it (one OR of them is one pass over every customer of the business once a phone condition is in
   // it: 2.8 s for a phone number at 100,000 customers). The cheap tests come first: PostgreSQL
